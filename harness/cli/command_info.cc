@@ -1,0 +1,91 @@
+#include <fmt/format.h>
+
+#include <cstdio>
+
+#include "harness/cli/commands.h"
+#include "harness/cli/common.h"
+#include "harness/report/json_writer.h"
+#include "harness/report/units.h"
+
+namespace v8bench::cli {
+namespace {
+
+CommandSpec InfoSpec() {
+  CommandSpec spec;
+  spec.name = "info";
+  spec.synopsis = "v8bench info [options] [-- V8_FLAGS ...]";
+  spec.description =
+      "Shows the engine v8bench embeds and how it is configured: V8 and Node versions, realms, heap defaults\n"
+      "(young-generation size as V8 reports it, heap limit), the detected Math.sin/cos implementation, and\n"
+      "the host. With engine options, shows their effect (e.g. --semi-space 64).";
+  spec.options = {
+      {"format", "console|json", "Output format. Default: console."},
+      {"v8-options", "", "Prints every flag this V8 accepts (V8's own --help) and exits."},
+  };
+  for (auto& o : EngineOptionSpecs()) spec.options.push_back(o);
+  return spec;
+}
+
+}  // namespace
+
+int InfoCommand(const std::vector<std::string>& argv) {
+  const CommandSpec spec = InfoSpec();
+  auto args = Parse(spec, argv);
+  if (!args) return Fail(args.error());
+  if (args->Has("help")) {
+    std::fputs(HelpText(spec).c_str(), stdout);
+    return 0;
+  }
+  if (args->Has("v8-options")) {
+    PrintV8Options();
+    return 0;
+  }
+  auto format = args->GetChoice("format", {"console", "json"});
+  if (!format) return Fail(format.error());
+  auto engine = EngineOptionsFrom(args.value());
+  if (!engine) return Fail(engine.error());
+  auto process = V8Process::Start(engine.value());
+  if (!process) return Fail(process.error());
+  V8Process& p = *process.value();
+  const RunContext c = MakeRunContext(p, engine.value());
+  const TrigInfo& trig = p.trig();
+  const EngineFacts& facts = p.facts();
+
+  if (format.value().value_or("console") == "json") {
+    JsonWriter w;
+    w.BeginObject();
+    w.Key("v8_version").String(c.v8_version).Key("node_version").String(c.node_version);
+    w.Key("v8_flags").String(c.v8_flags);
+    w.Key("realms").BeginObject().Key("v8").Bool(true).Key("node").Bool(facts.node_realm_available).EndObject();
+    w.Key("node_realm_problem").String(facts.node_realm_problem);
+    w.Key("young_generation_bytes").Int(static_cast<long long>(c.young_generation_bytes));
+    w.Key("heap_size_limit_bytes").Int(static_cast<long long>(p.HeapSizeLimitBytes()));
+    w.Key("trig").BeginObject().Key("path").String(trig.path).Key("mismatch_fraction").Number(trig.mismatch_fraction);
+    w.Key("probes").Int(static_cast<long long>(trig.probes)).EndObject();
+    w.Key("host").BeginObject().Key("name").String(c.host_name).Key("num_cpus").Int(c.num_cpus);
+    w.Key("mhz_per_cpu").Number(c.mhz_per_cpu).Key("cpu_scaling_enabled").Bool(c.cpu_scaling_enabled).EndObject();
+    w.Key("build_type").String(c.build_type);
+    w.EndObject();
+    std::puts(w.str().c_str());
+    return 0;
+  }
+  fmt::print("V8            {}\n", c.v8_version);
+  fmt::print("Node          {}\n", c.node_version.empty() ? "(not linked)" : c.node_version);
+  fmt::print("realms        v8: yes; node: {}\n",
+             facts.node_realm_available ? "yes" : "no (" + facts.node_realm_problem + ")");
+  fmt::print("V8 flags      {}\n", c.v8_flags.empty() ? "(none)" : c.v8_flags);
+  fmt::print(
+      "young gen     {} (new_space size at isolate creation{})\n",
+      FormatBytes(static_cast<double>(c.young_generation_bytes)),
+      c.semi_space_mb ? fmt::format("; pinned by --semi-space {}", *c.semi_space_mb) : "; V8 grows it under load");
+  fmt::print("heap limit    {}\n", FormatBytes(static_cast<double>(p.HeapSizeLimitBytes())));
+  fmt::print(
+      "trig path     {} (Math.sin/cos differ from host libm on {} of {} probes; fdlibm ≈ 3%, libm-based ≈ 0.1%)\n",
+      trig.path, FormatPercent(trig.mismatch_fraction), trig.probes);
+  fmt::print("host          {}, {} CPUs at {:.0f} MHz{}\n", c.host_name, c.num_cpus, c.mhz_per_cpu,
+             c.cpu_scaling_enabled ? ", CPU frequency scaling on (expect noise)" : "");
+  fmt::print("build         {}\n", c.build_type);
+  return 0;
+}
+
+}  // namespace v8bench::cli

@@ -1,0 +1,144 @@
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cstdio>
+
+#include "harness/cli/commands.h"
+#include "harness/cli/common.h"
+#include "harness/report/reporters.h"
+#include "harness/runner/suite_runner.h"
+
+namespace v8bench::cli {
+namespace {
+
+CommandSpec RunSpec() {
+  CommandSpec spec;
+  spec.name = "run";
+  spec.synopsis = "v8bench run [SUITE_FILE|DIR ...] [options] [-- V8_FLAGS ...]";
+  spec.description =
+      "Runs benchmark suites in the embedded V8 and reports, per iteration: wall time, main-thread CPU time,\n"
+      "process CPU time, GC pause time and count, bytes allocated on the V8 heap, and the peak heap; each is the\n"
+      "median over repetitions, with its CV. Each case runs in a fresh isolate (or Node environment) through\n"
+      "Google Benchmark, with warm-up. Without a path, runs the suites shipped with v8bench.";
+  spec.options = {
+      {"filter", "REGEX",
+       "Runs only cases whose name (suite/bench/param:value...) matches this ECMAScript regex. Default: all cases."},
+      {"repetitions", "N",
+       "Measures each case N times; figures are medians over these, with their CV. Default: 5 (3 with --quick)."},
+      {"min-time", "S",
+       "Runs each repetition for at least S seconds (Google Benchmark's MinTime). Default: 0.5 (0.05 with --quick)."},
+      {"warmup", "S",
+       "Runs each case untimed for S seconds first, so the JIT has tiered up. Default: 0.2 (0.02 with --quick)."},
+      {"timeout", "S",
+       "Terminates a case that takes longer than S seconds in all (setup to teardown) and reports it as timed out. "
+       "Default: 120."},
+      {"quick", "",
+       "Uses each suite's quick parameter grid and short timings: a smoke run of every bench, as the tests do."},
+      {"share-realm", "",
+       "Runs all cases of a suite file in one isolate instead of a fresh one per case: faster, but JIT feedback and "
+       "heap state carry over between cases."},
+      {"format", "console|json|csv",
+       "Output format: a table, Google Benchmark's JSON schema (with V8 version, flags, realm, semi-space and trig "
+       "path in its context), or CSV. Default: console; with --out, taken from the file's extension."},
+      {"out", "FILE",
+       "Writes the results to FILE in --format, rewritten atomically after every case so an interrupted run keeps what "
+       "it measured; the table still goes to stdout. Default: stdout only."},
+  };
+  for (auto& o : EngineOptionSpecs()) spec.options.push_back(o);
+  spec.examples =
+      "  v8bench run                                   # the shipped suites\n"
+      "  v8bench run suites/example.js --quick\n"
+      "  v8bench run suites/ --filter 'json_reviver/arrow' --semi-space 16 --out results.json\n"
+      "  v8bench run suites/young_gen.js -- --max-semi-space-size=2 --trace-gc\n";
+  return spec;
+}
+
+}  // namespace
+
+int RunCommand(const std::vector<std::string>& argv) {
+  const CommandSpec spec = RunSpec();
+  auto args = Parse(spec, argv);
+  if (!args) return Fail(args.error());
+  if (args->Has("help")) {
+    std::fputs(HelpText(spec).c_str(), stdout);
+    return 0;
+  }
+  RunSettings settings = args->Has("quick") ? RunSettings::Quick() : RunSettings{};
+  settings.share_realm = args->Has("share-realm");
+  settings.filter = args->Get("filter").value_or("");
+  auto reps = args->GetInt("repetitions", 1, 1000);
+  auto min_time = args->GetDouble("min-time", 0.001, 3600);
+  auto warmup = args->GetDouble("warmup", 0, 3600);
+  auto timeout = args->GetDouble("timeout", 0.01, 86400);
+  auto format = args->GetChoice("format", {"console", "json", "csv"});
+  for (const Error* e :
+       {reps ? nullptr : &reps.error(), min_time ? nullptr : &min_time.error(), warmup ? nullptr : &warmup.error(),
+        timeout ? nullptr : &timeout.error(), format ? nullptr : &format.error()}) {
+    if (e != nullptr) return Fail(*e);
+  }
+  if (reps.value()) settings.repetitions = *reps.value();
+  if (min_time.value()) settings.min_time_s = *min_time.value();
+  if (warmup.value()) settings.warmup_s = *warmup.value();
+  if (timeout.value()) settings.timeout_s = *timeout.value();
+
+  const auto out_path = args->Get("out");
+  OutputFormat out_format = OutputFormat::kConsole;
+  if (format.value()) {
+    out_format = *format.value() == "json"  ? OutputFormat::kJson
+                 : *format.value() == "csv" ? OutputFormat::kCsv
+                                            : OutputFormat::kConsole;
+  } else if (out_path) {
+    auto ends = [&](const char* ext) {
+      const std::string e = ext;
+      return out_path->size() >= e.size() && out_path->compare(out_path->size() - e.size(), e.size(), e) == 0;
+    };
+    out_format = ends(".json") ? OutputFormat::kJson : ends(".csv") ? OutputFormat::kCsv : OutputFormat::kConsole;
+  }
+  if (out_path && out_format == OutputFormat::kConsole) {
+    return Fail(Error::Usage("--out " + *out_path +
+                             ": give --format json or csv (or a .json/.csv file name); the table goes to stdout"));
+  }
+
+  auto engine = EngineOptionsFrom(args.value());
+  if (!engine) return Fail(engine.error());
+  auto process = V8Process::Start(engine.value());
+  if (!process) return Fail(process.error());
+  auto files = LoadSuites(*process.value(), SuitePathsOrDefault(args->positional), settings.quick);
+  if (!files) return Fail(files.error());
+  auto plan = PlanCases(files.value(), settings);
+  if (!plan) return Fail(plan.error());
+
+  RunContext context = MakeRunContext(*process.value(), engine.value());
+  context.quick = settings.quick;
+  context.repetitions = settings.repetitions;
+  context.min_time_s = settings.min_time_s;
+
+  std::vector<std::string> names;
+  for (const auto& pc : plan.value()) names.push_back(pc.info.name);
+  TeeSink sinks;
+  const bool table_on_stdout = out_path.has_value() || out_format == OutputFormat::kConsole;
+  ConsoleReporter table(stdout, names);
+  std::unique_ptr<DocumentReporter> document;
+  if (table_on_stdout) sinks.Add(&table);
+  if (out_format != OutputFormat::kConsole) {
+    document = std::make_unique<DocumentReporter>(out_format, out_path.value_or("-"));
+    sinks.Add(document.get());
+  }
+
+  const bool tty = isatty(STDERR_FILENO) != 0;
+  ProgressFn progress = [&](std::size_t i, std::size_t n, const CaseInfo& info) {
+    if (tty) {
+      std::fprintf(stderr, "\r\033[K[%zu/%zu] %s", i, n, info.name.c_str());
+    } else if (!table_on_stdout) {
+      std::fprintf(stderr, "[%zu/%zu] %s\n", i, n, info.name.c_str());
+    }
+  };
+  sinks.Begin(context);
+  const RunSummary summary = RunPlan(*process.value(), plan.value(), settings, sinks, progress);
+  if (tty) std::fprintf(stderr, "\r\033[K");
+  sinks.End();
+  if (document && !document->write_error().empty()) return Fail(Error::Input(document->write_error()));
+  return summary.failed > 0 ? 1 : 0;
+}
+
+}  // namespace v8bench::cli

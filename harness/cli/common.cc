@@ -1,0 +1,90 @@
+#include "harness/cli/common.h"
+
+#include <benchmark/benchmark.h>
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+
+namespace v8bench::cli {
+
+std::vector<OptionSpec> EngineOptionSpecs() {
+  return {
+      {"v8-flags", "\"FLAGS\"",
+       "V8 flags for this run, e.g. \"--max-semi-space-size=16 --no-opt\"; repeatable. Flags after a bare -- are "
+       "passed to V8 too. An unknown or malformed flag is an error (exit 2). Default: none.",
+       true},
+      {"semi-space", "MB",
+       "Pins V8's young-generation semi-space to MB megabytes (sets both --min-semi-space-size and "
+       "--max-semi-space-size). The effective size V8 reports is recorded with every result. Default: V8's own "
+       "(starts at 1 MB and grows)."},
+      {"fast-trig", "",
+       "Asks for the libm-based Math.sin/cos path (--use-libm-trig-functions). Only V8 builds made with "
+       "v8_use_libm_trig_functions have it; elsewhere this is an error (exit 2) that says what to do instead."},
+      {"no-fast-trig", "", "Asks for V8's fdlibm Math.sin/cos path (the default of every V8 up to at least 14.6)."},
+  };
+}
+
+Expected<EngineOptions> EngineOptionsFrom(const ParsedArgs& args) {
+  EngineOptions options;
+  for (const auto& text : args.GetAll("v8-flags")) {
+    for (auto& f : SplitFlags(text)) options.v8_flags.push_back(std::move(f));
+  }
+  for (const auto& f : args.passthrough) options.v8_flags.push_back(f);
+  auto semi = args.GetInt("semi-space", 1, 1024);
+  if (!semi) return semi.error();
+  options.semi_space_mb = semi.value();
+  if (args.Has("fast-trig") && args.Has("no-fast-trig")) {
+    return Error::Usage("--fast-trig and --no-fast-trig contradict each other; give one");
+  }
+  if (args.Has("fast-trig")) options.trig = TrigRequest::kFast;
+  if (args.Has("no-fast-trig")) options.trig = TrigRequest::kSlow;
+  return options;
+}
+
+std::vector<std::string> SuitePathsOrDefault(const std::vector<std::string>& positional) {
+  if (!positional.empty()) return positional;
+  if (std::filesystem::is_directory("suites")) return {"suites"};
+  return {V8BENCH_SOURCE_DIR "/suites"};
+}
+
+RunContext MakeRunContext(V8Process& process, const EngineOptions& options) {
+  RunContext c;
+  const auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  char date[64];
+  std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%S%z", std::localtime(&now));
+  c.date = date;
+  char host[256] = {0};
+  gethostname(host, sizeof host - 1);
+  c.host_name = host;
+  char exe[4096] = {0};
+  if (readlink("/proc/self/exe", exe, sizeof exe - 1) > 0) c.executable = exe;
+  const auto& cpu = benchmark::CPUInfo::Get();
+  c.num_cpus = cpu.num_cpus;
+  c.mhz_per_cpu = cpu.cycles_per_second / 1e6;
+  c.cpu_scaling_enabled = cpu.scaling == benchmark::CPUInfo::ENABLED;
+  c.load_avg = cpu.load_avg;
+  c.v8_version = process.facts().v8_version;
+  c.node_version = process.facts().node_version;
+  c.v8_flags = fmt::format("{}", fmt::join(ComposeV8Flags(options), " "));
+  c.semi_space_mb = options.semi_space_mb;
+  c.young_generation_bytes = process.InitialYoungGenerationBytes();
+  c.trig_path = process.trig().path;
+  c.trig_mismatch_fraction = process.trig().mismatch_fraction;
+#ifdef NDEBUG
+  c.build_type = "release";
+#else
+  c.build_type = "debug";
+#endif
+  return c;
+}
+
+int Fail(const Error& error) {
+  std::fprintf(stderr, "v8bench: %s\n", error.message.c_str());
+  return error.exit_code;
+}
+
+}  // namespace v8bench::cli

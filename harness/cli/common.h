@@ -1,0 +1,26 @@
+// Pieces the commands share: engine options from the command line, the run context, defaults.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "harness/cli/args.h"
+#include "harness/engine/v8_process.h"
+#include "harness/model/result.h"
+
+namespace v8bench::cli {
+
+// --v8-flags, --semi-space, --fast-trig, --no-fast-trig.
+std::vector<OptionSpec> EngineOptionSpecs();
+// Also takes V8 flags given after `--`. Contradictory knobs are an Error::Usage.
+Expected<EngineOptions> EngineOptionsFrom(const ParsedArgs& args);
+
+// The suites shipped with v8bench (the source tree's suites/), used when no path is given.
+std::vector<std::string> SuitePathsOrDefault(const std::vector<std::string>& positional);
+
+RunContext MakeRunContext(V8Process& process, const EngineOptions& options);
+
+// Prints "v8bench: <message>" to stderr and returns the error's exit code.
+int Fail(const Error& error);
+
+}  // namespace v8bench::cli

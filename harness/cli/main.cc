@@ -1,0 +1,37 @@
+// v8bench: what does this JavaScript hot path cost, under this engine and these flags?
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "harness/cli/commands.h"
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: v8bench <command> [options]\n"
+    "\n"
+    "Measures JavaScript hot paths in an embedded V8: CPU time, GC time and allocation per iteration.\n"
+    "\n"
+    "commands:\n"
+    "  run      run suites and report per-iteration CPU, GC and allocation\n"
+    "  list     list suites, benches, parameter grids and cases\n"
+    "  info     show the engine: V8/Node versions, realms, heap defaults, trig path, host\n"
+    "\n"
+    "`v8bench <command> --help` explains each command and its options.\n";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    std::fputs(kUsage, args.empty() ? stderr : stdout);
+    return args.empty() ? 2 : 0;
+  }
+  const std::string command = args[0];
+  args.erase(args.begin());
+  if (command == "run") return v8bench::cli::RunCommand(args);
+  if (command == "list") return v8bench::cli::ListCommand(args);
+  if (command == "info") return v8bench::cli::InfoCommand(args);
+  std::fprintf(stderr, "v8bench: unknown command '%s'\n\n%s", command.c_str(), kUsage);
+  return 2;
+}

@@ -1,0 +1,26 @@
+// How the embedded engine is configured for a whole process (V8 flags are process-wide).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace v8bench {
+
+// The sin/cos path a user asks for. V8 picks its implementation at build time
+// (v8_use_libm_trig_functions); only builds made with it have a runtime switch.
+enum class TrigRequest { kEngineDefault, kFast, kSlow };
+
+struct EngineOptions {
+  std::vector<std::string> v8_flags;  // passed to V8 as given, after the knobs below
+  std::optional<int> semi_space_mb;   // pins min = max semi-space size
+  TrigRequest trig = TrigRequest::kEngineDefault;
+};
+
+// The flags V8 gets for `options`: knobs first, so that an explicit V8 flag given by the user wins.
+std::vector<std::string> ComposeV8Flags(const EngineOptions& options);
+
+// Splits a --v8-flags string on whitespace, honouring single and double quotes.
+std::vector<std::string> SplitFlags(const std::string& text);
+
+}  // namespace v8bench

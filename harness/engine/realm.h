@@ -1,0 +1,93 @@
+// Engine-internal. A realm is an isolate plus one context to run suites in:
+//   v8   - a bare V8 context: console, performance.now and the bench API, nothing else;
+//   node - a real Node environment (libnode's embedder API): Buffer, node:stream, WHATWG streams,
+//          require. Never a polyfill.
+// The realm owns the isolate; everything else reaches it through RealmScope (stack-only).
+#pragma once
+
+#include <v8.h>
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "harness/engine/process_impl.h"
+#include "harness/model/expected.h"
+#include "harness/model/suite.h"
+
+namespace v8bench {
+
+class Realm {
+ public:
+  virtual ~Realm() = default;
+  Realm(const Realm&) = delete;
+  Realm& operator=(const Realm&) = delete;
+
+  RealmKind kind() const { return kind_; }
+  v8::Isolate* isolate() const { return isolate_; }
+  v8::Local<v8::Context> context() const { return context_.Get(isolate_); }
+
+  // Calls fn(args...) the way this realm's host would: node runs it inside a callback scope (so
+  // process.nextTick and microtasks drain afterwards), v8 performs a microtask checkpoint after.
+  // On a JS exception returns an Error with file:line:col, source line and stack.
+  // REQUIRES: inside a RealmScope.
+  virtual Expected<v8::Local<v8::Value>> Call(v8::Local<v8::Function> fn, int argc, v8::Local<v8::Value>* argv) = 0;
+
+  // Drives microtasks (and, in node, the event loop) until `promise` settles. Fails when it is
+  // rejected (with the reason's stack), when nothing is left that could settle it, or when
+  // `should_stop` becomes true (the watchdog's deadline).
+  // REQUIRES: inside a RealmScope.
+  virtual Expected<v8::Local<v8::Value>> Settle(v8::Local<v8::Promise> promise,
+                                                const std::atomic<bool>& should_stop) = 0;
+
+  // Thread-safe: wakes this realm's event loop if it is blocked (so a deadline is noticed).
+  virtual void Wake() {}
+
+  // If JS asked the host to exit (process.exit, an uncaught exception in node): the exit code.
+  virtual std::optional<int> ExitRequested() const { return std::nullopt; }
+
+  // V8's young generation (new_space) size now, in bytes.
+  std::uint64_t YoungGenerationBytes() const;
+
+  // Compiles and runs a classic script; errors carry file:line:col and the source line.
+  // REQUIRES: inside a RealmScope.
+  Expected<v8::Local<v8::Value>> RunScript(const std::string& source, const std::string& name);
+
+ protected:
+  Realm(RealmKind kind, v8::Isolate* isolate) : kind_(kind), isolate_(isolate) {}
+  void SetContext(v8::Local<v8::Context> context) { context_.Reset(isolate_, context); }
+  void ResetContext() { context_.Reset(); }
+
+ private:
+  RealmKind kind_;
+  v8::Isolate* isolate_;
+  v8::Global<v8::Context> context_;
+};
+
+// Empty when the node realm can be created here; otherwise why not and what to do.
+std::string NodeRealmProblem();
+
+// Creates a fresh realm of `kind`: a new isolate every time (no JIT feedback or heap state shared).
+Expected<std::unique_ptr<Realm>> CreateRealm(RealmKind kind, V8Process::Impl& process);
+Expected<std::unique_ptr<Realm>> CreateBareRealm(V8Process::Impl& process);
+Expected<std::unique_ptr<Realm>> CreateNodeRealm(V8Process::Impl& process);
+
+// Enters a realm for the duration of a C++ scope. Stack-only, like the V8 scopes it holds.
+class RealmScope {
+ public:
+  explicit RealmScope(Realm& realm)
+      : locker_(realm.isolate()),
+        isolate_scope_(realm.isolate()),
+        handle_scope_(realm.isolate()),
+        context_scope_(realm.context()) {}
+  void* operator new(std::size_t) = delete;
+
+ private:
+  v8::Locker locker_;
+  v8::Isolate::Scope isolate_scope_;
+  v8::HandleScope handle_scope_;
+  v8::Context::Scope context_scope_;
+};
+
+}  // namespace v8bench

@@ -1,0 +1,62 @@
+// The engine's face to the rest of v8bench: one suite file loaded into one fresh realm, driven case
+// by case. Plain C++ values in and out; no V8 type crosses this header.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "harness/engine/v8_process.h"
+#include "harness/measure/heap_probe.h"
+#include "harness/model/expected.h"
+#include "harness/model/result.h"
+#include "harness/model/suite.h"
+
+namespace v8bench {
+
+class SuiteHost {
+ public:
+  // Creates a fresh realm of kind `realm` (new isolate), evaluates the bench API and then `source`
+  // (the suite file at `path`). A syntax error or a throw at the top level is an Error::Input with
+  // file:line:col and the source line.
+  static Expected<std::unique_ptr<SuiteHost>> Open(V8Process& process, RealmKind realm, const std::string& path,
+                                                   const std::string& source);
+  ~SuiteHost();
+  SuiteHost(const SuiteHost&) = delete;
+  SuiteHost& operator=(const SuiteHost&) = delete;
+
+  RealmKind realm() const;
+
+  // The suites and cases the file declared (the case list depends on --quick).
+  Expected<SuiteFile> Describe(bool quick);
+
+  // Untimed: the case's setup, one probe call, and its self-check (awaited if async).
+  Status Prepare(std::size_t case_index, bool quick);
+  // The timed region: `iterations` calls of the bench in its compiled loop, awaited if async.
+  Status RunBatch(std::uint64_t iterations);
+  // The case's own counters (counters(state)), per iteration as the suite defines them.
+  Expected<std::vector<Counter>> CaseCounters();
+  // Untimed: the case's teardown.
+  Status Teardown();
+
+  // GC and heap figures of this realm's isolate.
+  HeapProbe& heap();
+  // V8's young-generation (new_space) size now.
+  std::uint64_t YoungGenerationBytes();
+
+  // A deadline for everything that follows (setup, batches, awaits); past it the running JS is
+  // terminated and the call fails with Error::Timeout.
+  void ArmDeadline(double seconds);
+  void Disarm();
+
+  // Engine-internal access (profiling lives in the engine layer too).
+  struct State;
+  State& state() { return *s_; }
+
+ private:
+  explicit SuiteHost(std::unique_ptr<State> state);
+  std::unique_ptr<State> s_;
+};
+
+}  // namespace v8bench

@@ -1,0 +1,28 @@
+#include "harness/measure/batch_timer.h"
+
+#include "harness/measure/clocks.h"
+
+namespace v8bench {
+
+void BatchTimer::Start() {
+  heap_.ResetPeak();
+  cost_ = BatchCost{};
+  cost_.heap_before = heap_.Read();
+  // Clocks last, so that reading the heap is not timed.
+  proc0_ = ProcessCpuNowNs();
+  cpu0_ = ThreadCpuNowNs();
+  wall0_ = WallNowNs();
+}
+
+BatchCost BatchTimer::Stop() {
+  const auto wall1 = WallNowNs();
+  const auto cpu1 = ThreadCpuNowNs();
+  const auto proc1 = ProcessCpuNowNs();
+  cost_.wall_ns = wall1 - wall0_;
+  cost_.cpu_ns = cpu1 - cpu0_;
+  cost_.process_cpu_ns = proc1 - proc0_;
+  cost_.heap_after = heap_.Read();
+  return cost_;
+}
+
+}  // namespace v8bench

@@ -1,0 +1,20 @@
+#include "harness/measure/clocks.h"
+
+#include <ctime>
+
+namespace v8bench {
+namespace {
+
+std::uint64_t Read(clockid_t id) {
+  timespec ts{};
+  clock_gettime(id, &ts);
+  return static_cast<std::uint64_t>(ts.tv_sec) * 1'000'000'000ULL + static_cast<std::uint64_t>(ts.tv_nsec);
+}
+
+}  // namespace
+
+std::uint64_t WallNowNs() { return Read(CLOCK_MONOTONIC); }
+std::uint64_t ThreadCpuNowNs() { return Read(CLOCK_THREAD_CPUTIME_ID); }
+std::uint64_t ProcessCpuNowNs() { return Read(CLOCK_PROCESS_CPUTIME_ID); }
+
+}  // namespace v8bench

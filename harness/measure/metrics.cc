@@ -1,0 +1,61 @@
+#include "harness/measure/metrics.h"
+
+#include <string>
+
+namespace v8bench {
+
+const char* GcKindName(GcKind kind) {
+  switch (kind) {
+    case GcKind::kScavenge:
+      return "scavenge";
+    case GcKind::kMinorMarkCompact:
+      return "minor_mark_compact";
+    case GcKind::kMarkCompact:
+      return "mark_compact";
+    case GcKind::kIncrementalMarking:
+      return "incremental_marking";
+    case GcKind::kWeakProcessing:
+      return "weak_processing";
+  }
+  return "?";
+}
+
+std::vector<Counter> PerIteration(const BatchCost& cost, std::uint64_t iterations) {
+  const double n = iterations == 0 ? 1.0 : static_cast<double>(iterations);
+  const HeapReading& a = cost.heap_before;
+  const HeapReading& b = cost.heap_after;
+  const std::uint64_t gc_ns = b.total_pause_ns - a.total_pause_ns;
+  // Collections only: incremental-marking steps and weak-callback processing are reported per kind
+  // but are not collections of their own.
+  std::uint64_t gc_count = 0;
+  for (GcKind k : {GcKind::kScavenge, GcKind::kMinorMarkCompact, GcKind::kMarkCompact}) {
+    const auto i = static_cast<std::size_t>(k);
+    gc_count += b.gc_count[i] - a.gc_count[i];
+  }
+  // Allocation: growth of the used heap plus everything GC freed in between. Signed on purpose:
+  // the used heap can shrink across a batch.
+  const double freed = static_cast<double>(b.freed_bytes - a.freed_bytes);
+  const double growth = static_cast<double>(b.used_bytes) - static_cast<double>(a.used_bytes);
+  double alloc = growth + freed;
+  if (alloc < 0) alloc = 0;  // accounting noise from sweeping outside a pause; never negative
+
+  std::vector<Counter> out = {
+      {metric::kWall, static_cast<double>(cost.wall_ns) / n, Unit::kNanoseconds},
+      {metric::kCpu, static_cast<double>(cost.cpu_ns) / n, Unit::kNanoseconds},
+      {metric::kProcessCpu, static_cast<double>(cost.process_cpu_ns) / n, Unit::kNanoseconds},
+      {metric::kGc, static_cast<double>(gc_ns) / n, Unit::kNanoseconds},
+      {metric::kGcCount, static_cast<double>(gc_count) / n, Unit::kCount},
+      {metric::kAlloc, alloc / n, Unit::kBytes},
+      {metric::kPeakHeap, static_cast<double>(b.peak_used_bytes), Unit::kBytes},
+  };
+  for (std::size_t k = 0; k < kGcKinds; ++k) {
+    const auto count = b.gc_count[k] - a.gc_count[k];
+    if (count == 0) continue;
+    const std::string kind = GcKindName(static_cast<GcKind>(k));
+    out.push_back({kind + "_count", static_cast<double>(count) / n, Unit::kCount});
+    out.push_back({kind + "_ns", static_cast<double>(b.gc_pause_ns[k] - a.gc_pause_ns[k]) / n, Unit::kNanoseconds});
+  }
+  return out;
+}
+
+}  // namespace v8bench

@@ -1,0 +1,53 @@
+// Errors as values at module boundaries: Expected<T> holds a T or an Error.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <variant>
+
+namespace v8bench {
+
+// What went wrong, said for a person: what, where, and what to do. `kind` lets callers react
+// (a timed-out case is reported differently from a JS exception); `exit_code` is what the CLI
+// returns when the error ends the process.
+struct Error {
+  enum class Kind { kUsage, kInput, kJsException, kTimeout, kOutOfMemory, kUnsupported, kInternal };
+  Kind kind = Kind::kInput;
+  std::string message;
+  int exit_code = 2;
+
+  static Error Usage(std::string m) { return {Kind::kUsage, std::move(m), 2}; }
+  static Error Input(std::string m) { return {Kind::kInput, std::move(m), 2}; }
+  static Error Js(std::string m) { return {Kind::kJsException, std::move(m), 1}; }
+  static Error Timeout(std::string m) { return {Kind::kTimeout, std::move(m), 1}; }
+  static Error OutOfMemory(std::string m) { return {Kind::kOutOfMemory, std::move(m), 1}; }
+  static Error Unsupported(std::string m) { return {Kind::kUnsupported, std::move(m), 2}; }
+  static Error Internal(std::string m) { return {Kind::kInternal, std::move(m), 1}; }
+};
+
+template <class T>
+class [[nodiscard]] Expected {
+ public:
+  Expected(T value) : v_(std::move(value)) {}      // NOLINT(google-explicit-constructor)
+  Expected(Error error) : v_(std::move(error)) {}  // NOLINT(google-explicit-constructor)
+
+  bool ok() const { return v_.index() == 0; }
+  explicit operator bool() const { return ok(); }
+  T& value() & { return std::get<0>(v_); }
+  const T& value() const& { return std::get<0>(v_); }
+  T&& value() && { return std::get<0>(std::move(v_)); }
+  T* operator->() { return &value(); }
+  const T* operator->() const { return &value(); }
+  T& operator*() & { return value(); }
+  const Error& error() const { return std::get<1>(v_); }
+
+ private:
+  std::variant<T, Error> v_;
+};
+
+// For operations that return nothing but can fail.
+struct Done {};
+using Status = Expected<Done>;
+inline Status OkStatus() { return Done{}; }
+
+}  // namespace v8bench

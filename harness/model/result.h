@@ -1,0 +1,68 @@
+// What a run produces, as plain values: the runner fills these, reporters and the driver read them.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/model/suite.h"
+
+namespace v8bench {
+
+// Units are explicit on every figure, so reporters never guess.
+enum class Unit { kNanoseconds, kBytes, kCount, kRatio };
+const char* UnitName(Unit unit);
+
+// One named figure, per iteration unless the name says otherwise (peak_heap_bytes is a peak).
+struct Counter {
+  std::string name;
+  double value = 0;
+  Unit unit = Unit::kCount;
+};
+
+// One repetition of a case: Google Benchmark ran `iterations` iterations in one timed batch.
+struct Sample {
+  std::uint64_t iterations = 0;
+  std::vector<Counter> counters;  // the standard metrics (see measure/metrics.h) then the case's own
+
+  // The value of counter `name`, or nullopt when the sample has none (absent, never zero).
+  std::optional<double> Get(const std::string& name) const;
+};
+
+enum class CaseStatus { kOk, kFailed, kTimedOut, kOutOfMemory, kUnsupported };
+const char* CaseStatusName(CaseStatus status);
+
+struct CaseResult {
+  std::string file;
+  CaseInfo info;
+  CaseStatus status = CaseStatus::kOk;
+  std::string error;  // for a case that did not finish: the JS stack or the reason
+  std::vector<Sample> samples;
+  std::uint64_t young_generation_bytes = 0;  // V8's new-space size at the end of the case
+  std::string trig_path;                     // detected sin/cos implementation (see engine/trig)
+};
+
+// Facts about the engine and machine that every result is read against.
+struct RunContext {
+  std::string date;
+  std::string host_name;
+  std::string executable;
+  int num_cpus = 0;
+  double mhz_per_cpu = 0;
+  bool cpu_scaling_enabled = false;
+  std::vector<double> load_avg;
+  std::string v8_version;
+  std::string node_version;  // empty without Node
+  std::string v8_flags;      // as passed to V8, knobs included
+  std::optional<int> semi_space_mb;
+  std::uint64_t young_generation_bytes = 0;  // at isolate creation
+  std::string trig_path;
+  double trig_mismatch_fraction = 0;  // share of probe inputs where Math.sin/cos != host libm
+  std::string build_type;
+  bool quick = false;
+  int repetitions = 0;
+  double min_time_s = 0;
+};
+
+}  // namespace v8bench

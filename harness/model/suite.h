@@ -1,0 +1,41 @@
+// What a suite file declares, as plain values (read from the JS side by the engine layer).
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace v8bench {
+
+enum class RealmKind { kV8, kNode };
+const char* RealmName(RealmKind realm);
+
+struct CaseInfo {
+  std::size_t index = 0;  // position in the file's case list (stable for a given --quick)
+  std::string name;       // suite/bench/param:value/...
+  std::string suite;
+  std::string bench;
+  RealmKind realm = RealmKind::kV8;
+  std::vector<std::pair<std::string, std::string>> params;
+};
+
+struct BenchInfo {
+  std::string name;
+  std::vector<std::pair<std::string, std::vector<std::string>>> grid;
+};
+
+struct SuiteInfo {
+  std::string name;
+  RealmKind realm = RealmKind::kV8;
+  std::string description;
+  std::vector<BenchInfo> benches;
+};
+
+// One suite file after discovery.
+struct SuiteFile {
+  std::string path;
+  std::vector<SuiteInfo> suites;
+  std::vector<CaseInfo> cases;
+};
+
+}  // namespace v8bench

@@ -1,0 +1,37 @@
+#include "harness/report/case_summary.h"
+
+#include "harness/stats/statistics.h"
+
+namespace v8bench {
+
+const MetricSummary* CaseSummary::Find(const std::string& name) const {
+  for (const auto& m : metrics) {
+    if (m.name == name) return &m;
+  }
+  return nullptr;
+}
+
+CaseSummary Summarise(const CaseResult& result) {
+  CaseSummary out;
+  if (result.samples.empty()) return out;
+  for (const Counter& c : result.samples.front().counters) {
+    std::vector<double> xs;
+    for (const Sample& s : result.samples) {
+      if (auto v = s.Get(c.name)) xs.push_back(*v);
+    }
+    MetricSummary m;
+    m.name = c.name;
+    m.unit = c.unit;
+    m.n = xs.size();
+    m.median = stats::Median(xs);
+    m.mean = stats::Mean(xs);
+    m.stddev = stats::StdDev(xs);
+    m.cv = stats::Cv(xs);
+    m.min = stats::Min(xs);
+    m.max = stats::Max(xs);
+    out.metrics.push_back(m);
+  }
+  return out;
+}
+
+}  // namespace v8bench

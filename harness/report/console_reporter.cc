@@ -1,0 +1,95 @@
+// The readable table: one row per case as it finishes, medians over repetitions with their CV,
+// units on every figure; warnings that name their fix come after the table.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "harness/measure/metrics.h"
+#include "harness/report/case_summary.h"
+#include "harness/report/reporters.h"
+#include "harness/report/units.h"
+
+namespace v8bench {
+namespace {
+
+bool IsStandard(const std::string& name) {
+  if (name == metric::kWall || name == metric::kCpu || name == metric::kProcessCpu || name == metric::kGc ||
+      name == metric::kGcCount || name == metric::kAlloc || name == metric::kPeakHeap) {
+    return true;
+  }
+  // Per-GC-kind breakdowns (scavenge_count, mark_compact_ns, ...) are in JSON/CSV, not the table.
+  for (std::size_t k = 0; k < kGcKinds; ++k) {
+    const std::string kind = GcKindName(static_cast<GcKind>(k));
+    if (name == kind + "_count" || name == kind + "_ns") return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+ConsoleReporter::ConsoleReporter(std::FILE* out, std::vector<std::string> planned) : out_(out), name_width_(24) {
+  for (const auto& n : planned) name_width_ = std::max(name_width_, n.size());
+}
+
+void ConsoleReporter::Begin(const RunContext& c) {
+  fmt::print(out_, "V8 {}{} · trig path {} · young generation {} · flags: {}\n", c.v8_version,
+             c.node_version.empty() ? "" : " (Node " + c.node_version + ")", c.trig_path,
+             FormatBytes(static_cast<double>(c.young_generation_bytes)), c.v8_flags.empty() ? "(none)" : c.v8_flags);
+  fmt::print(out_,
+             "{} · {} CPUs · {} repetitions of ≥{} s each{} · figures are medians over repetitions, per iteration\n\n",
+             c.host_name, c.num_cpus, c.repetitions, c.min_time_s, c.quick ? " (--quick)" : "");
+  fmt::print(out_, "{:<{}}  {:>10} {:>6}  {:>10}  {:>10} {:>6}  {:>9}  {:>10}  {:>9}  {}\n", "case", name_width_,
+             "time", "±CV", "CPU", "GC", "GC%", "GCs/1k", "alloc", "peak heap", "own counters");
+  std::fflush(out_);
+}
+
+void ConsoleReporter::CaseDone(const CaseResult& r) {
+  if (r.status != CaseStatus::kOk) {
+    ++failed_;
+    fmt::print(out_, "{:<{}}  {}\n", r.info.name, name_width_, fmt::format("{} ✗", CaseStatusName(r.status)));
+    std::string indented = "    " + r.error;
+    for (std::size_t p = 0; (p = indented.find('\n', p)) != std::string::npos; p += 5) indented.insert(p + 1, "    ");
+    fmt::print(out_, "{}\n", indented);
+    std::fflush(out_);
+    return;
+  }
+  ++ok_;
+  const CaseSummary s = Summarise(r);
+  auto med = [&](const char* name) { return s.Find(name) ? s.Find(name)->median : 0.0; };
+  const MetricSummary* wall = s.Find(metric::kWall);
+  const double cpu = med(metric::kCpu);
+  const double gc = med(metric::kGc);
+  std::string own;
+  for (const MetricSummary& m : s.metrics) {
+    if (IsStandard(m.name)) continue;
+    if (!own.empty()) own += ", ";
+    if (m.unit == Unit::kBytes) {
+      // Bytes per iteration over time per iteration: throughput.
+      const double wall_ns = wall ? wall->median : 0;
+      own += fmt::format("{}={}", m.name, FormatBytes(m.median));
+      if (wall_ns > 0) own += fmt::format(" ({:.3g} GB/s)", m.median / wall_ns);
+    } else {
+      own += fmt::format("{}={}", m.name, FormatCount(m.median));
+    }
+  }
+  const double cv = wall ? wall->cv : 0;
+  fmt::print(out_, "{:<{}}  {:>10} {:>6}  {:>10}  {:>10} {:>6}  {:>9}  {:>10}  {:>9}  {}\n", r.info.name, name_width_,
+             FormatDuration(wall ? wall->median : 0), FormatPercent(cv), FormatDuration(cpu), FormatDuration(gc),
+             FormatPercent(cpu > 0 ? gc / cpu : 0), FormatCount(med(metric::kGcCount) * 1000),
+             FormatBytes(med(metric::kAlloc)), FormatBytes(med(metric::kPeakHeap)), own);
+  std::fflush(out_);
+  if (cv > kHighCv) {
+    warnings_.push_back(fmt::format(
+        "{}: time varies {} across repetitions (CV above {}); the machine is noisy: raise --repetitions, or "
+        "compare variants with `v8bench compare`, which interleaves runs",
+        r.info.name, FormatPercent(cv), FormatPercent(kHighCv)));
+  }
+}
+
+void ConsoleReporter::End() {
+  fmt::print(out_, "\n{} case{} ok, {} failed\n", ok_, ok_ == 1 ? "" : "s", failed_);
+  for (const auto& w : warnings_) fmt::print(out_, "warning: {}\n", w);
+  std::fflush(out_);
+}
+
+}  // namespace v8bench

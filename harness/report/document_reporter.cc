@@ -1,0 +1,48 @@
+// JSON and CSV documents, rewritten whole and atomically after each case; and the tee.
+#include <cstdio>
+
+#include "harness/report/atomic_file.h"
+#include "harness/report/reporters.h"
+
+namespace v8bench {
+
+DocumentReporter::DocumentReporter(OutputFormat format, std::string path) : format_(format), path_(std::move(path)) {}
+
+void DocumentReporter::Begin(const RunContext& context) {
+  context_ = context;
+  if (path_ != "-") Flush();
+}
+
+void DocumentReporter::CaseDone(const CaseResult& result) {
+  results_.push_back(result);
+  if (path_ != "-") Flush();
+}
+
+void DocumentReporter::End() {
+  if (path_ == "-") {
+    const std::string doc =
+        format_ == OutputFormat::kCsv ? RenderCsv(context_, results_) : RenderJson(context_, results_);
+    std::fwrite(doc.data(), 1, doc.size(), stdout);
+    std::fflush(stdout);
+  }
+}
+
+void DocumentReporter::Flush() {
+  const std::string doc =
+      format_ == OutputFormat::kCsv ? RenderCsv(context_, results_) : RenderJson(context_, results_);
+  if (auto written = WriteFileAtomically(path_, doc); !written && write_error_.empty()) {
+    write_error_ = written.error().message;
+  }
+}
+
+void TeeSink::Begin(const RunContext& context) {
+  for (auto* s : sinks_) s->Begin(context);
+}
+void TeeSink::CaseDone(const CaseResult& result) {
+  for (auto* s : sinks_) s->CaseDone(result);
+}
+void TeeSink::End() {
+  for (auto* s : sinks_) s->End();
+}
+
+}  // namespace v8bench

@@ -1,0 +1,125 @@
+// Google Benchmark's JSON schema (so its tools/compare.py and CI tooling read it unchanged), with
+// v8bench's engine facts in `context` and per-case fields beside GB's.
+#include "harness/report/case_summary.h"
+#include "harness/report/json_writer.h"
+#include "harness/report/reporters.h"
+
+namespace v8bench {
+namespace {
+
+void WriteContext(JsonWriter& w, const RunContext& c) {
+  w.Key("context").BeginObject();
+  w.Key("date").String(c.date);
+  w.Key("host_name").String(c.host_name);
+  w.Key("executable").String(c.executable);
+  w.Key("num_cpus").Int(c.num_cpus);
+  w.Key("mhz_per_cpu").Int(static_cast<long long>(c.mhz_per_cpu));
+  w.Key("cpu_scaling_enabled").Bool(c.cpu_scaling_enabled);
+  w.Key("load_avg").BeginArray();
+  for (double l : c.load_avg) w.Number(l);
+  w.EndArray();
+  w.Key("library_build_type").String(c.build_type);
+  w.Key("v8_version").String(c.v8_version);
+  w.Key("node_version").String(c.node_version);
+  w.Key("v8_flags").String(c.v8_flags);
+  if (c.semi_space_mb) {
+    w.Key("semi_space_mb").Int(*c.semi_space_mb);
+  } else {
+    w.Key("semi_space_mb").Null();
+  }
+  w.Key("young_generation_bytes").Int(static_cast<long long>(c.young_generation_bytes));
+  w.Key("trig_path").String(c.trig_path);
+  w.Key("trig_mismatch_fraction").Number(c.trig_mismatch_fraction);
+  w.Key("repetitions").Int(c.repetitions);
+  w.Key("min_time_s").Number(c.min_time_s);
+  w.Key("quick").Bool(c.quick);
+  w.EndObject();
+}
+
+void WriteCaseFields(JsonWriter& w, const CaseResult& r, std::size_t family) {
+  w.Key("name").String(r.info.name);
+  w.Key("family_index").Int(static_cast<long long>(family));
+  w.Key("per_family_instance_index").Int(0);
+  w.Key("run_name").String(r.info.name);
+  w.Key("suite").String(r.info.suite);
+  w.Key("bench").String(r.info.bench);
+  w.Key("realm").String(RealmName(r.info.realm));
+  w.Key("params").BeginObject();
+  for (const auto& [k, v] : r.info.params) w.Key(k).String(v);
+  w.EndObject();
+  w.Key("file").String(r.file);
+  w.Key("status").String(CaseStatusName(r.status));
+  w.Key("young_generation_bytes").Int(static_cast<long long>(r.young_generation_bytes));
+  w.Key("trig_path").String(r.trig_path);
+}
+
+}  // namespace
+
+std::string RenderJson(const RunContext& context, const std::vector<CaseResult>& results) {
+  JsonWriter w;
+  w.BeginObject();
+  WriteContext(w, context);
+  w.Key("benchmarks").BeginArray();
+  for (std::size_t f = 0; f < results.size(); ++f) {
+    const CaseResult& r = results[f];
+    if (r.status != CaseStatus::kOk) {
+      w.BeginObject();
+      WriteCaseFields(w, r, f);
+      w.Key("run_type").String("iteration");
+      w.Key("error_occurred").Bool(true);
+      w.Key("error_message").String(r.error);
+      w.EndObject();
+      continue;
+    }
+    const auto reps = static_cast<long long>(r.samples.size());
+    for (std::size_t i = 0; i < r.samples.size(); ++i) {
+      const Sample& s = r.samples[i];
+      w.BeginObject();
+      WriteCaseFields(w, r, f);
+      w.Key("run_type").String("iteration");
+      w.Key("repetitions").Int(reps);
+      w.Key("repetition_index").Int(static_cast<long long>(i));
+      w.Key("threads").Int(1);
+      w.Key("iterations").Int(static_cast<long long>(s.iterations));
+      w.Key("real_time").Number(s.Get("wall_ns").value_or(0));
+      w.Key("cpu_time").Number(s.Get("cpu_ns").value_or(0));
+      w.Key("time_unit").String("ns");
+      for (const Counter& c : s.counters) w.Key(c.name).Number(c.value);
+      w.EndObject();
+    }
+    // Aggregates as Google Benchmark names them; cv is a fraction ("percentage" unit in GB).
+    const CaseSummary summary = Summarise(r);
+    for (const char* agg : {"mean", "median", "stddev", "cv"}) {
+      const std::string a = agg;
+      auto pick = [&](const MetricSummary& m) {
+        if (a == "mean") return m.mean;
+        if (a == "median") return m.median;
+        if (a == "stddev") return m.stddev;
+        return m.cv;
+      };
+      w.BeginObject();
+      w.Key("name").String(r.info.name + "_" + a);
+      w.Key("family_index").Int(static_cast<long long>(f));
+      w.Key("per_family_instance_index").Int(0);
+      w.Key("run_name").String(r.info.name);
+      w.Key("run_type").String("aggregate");
+      w.Key("repetitions").Int(reps);
+      w.Key("threads").Int(1);
+      w.Key("aggregate_name").String(a);
+      w.Key("aggregate_unit").String(a == "cv" ? "percentage" : "time");
+      w.Key("iterations").Int(reps);
+      const MetricSummary* wall = summary.Find("wall_ns");
+      const MetricSummary* cpu = summary.Find("cpu_ns");
+      w.Key("real_time").Number(wall ? pick(*wall) : 0);
+      w.Key("cpu_time").Number(cpu ? pick(*cpu) : 0);
+      w.Key("time_unit").String("ns");
+      for (const MetricSummary& m : summary.metrics) w.Key(m.name).Number(pick(m));
+      w.EndObject();
+    }
+  }
+  w.EndArray();
+  w.EndObject();
+  return w.str() + "\n";
+}
+
+}  // namespace v8bench

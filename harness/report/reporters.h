@@ -1,0 +1,67 @@
+// Reporters: one per output format behind ResultSink. The console table streams a row per case;
+// JSON (Google Benchmark's schema plus v8bench's context) and CSV are whole documents, rewritten
+// atomically after every case when they go to a file, so an interrupted run keeps every finished case.
+#pragma once
+
+#include <cstdio>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "harness/model/result_sink.h"
+
+namespace v8bench {
+
+enum class OutputFormat { kConsole, kJson, kCsv };
+
+std::string RenderJson(const RunContext& context, const std::vector<CaseResult>& results);
+std::string RenderCsv(const RunContext& context, const std::vector<CaseResult>& results);
+
+class ConsoleReporter final : public ResultSink {
+ public:
+  // `planned` names size the first column before any case has run.
+  ConsoleReporter(std::FILE* out, std::vector<std::string> planned);
+  void Begin(const RunContext& context) override;
+  void CaseDone(const CaseResult& result) override;
+  void End() override;
+
+ private:
+  std::FILE* out_;
+  std::size_t name_width_;
+  std::vector<std::string> warnings_;
+  std::size_t failed_ = 0, ok_ = 0;
+};
+
+// JSON or CSV, to a file (path) or to stdout ("-": written once, at the end).
+class DocumentReporter final : public ResultSink {
+ public:
+  DocumentReporter(OutputFormat format, std::string path);
+  void Begin(const RunContext& context) override;
+  void CaseDone(const CaseResult& result) override;
+  void End() override;
+  // The first write error, if any (the run goes on; the CLI reports it and exits non-zero).
+  const std::string& write_error() const { return write_error_; }
+
+ private:
+  void Flush();
+  OutputFormat format_;
+  std::string path_;
+  RunContext context_;
+  std::vector<CaseResult> results_;
+  std::string write_error_;
+};
+
+// Sends every call to each sink in turn.
+class TeeSink final : public ResultSink {
+ public:
+  void Add(ResultSink* sink) { sinks_.push_back(sink); }
+  void Begin(const RunContext& context) override;
+  void CaseDone(const CaseResult& result) override;
+  void End() override;
+
+ private:
+  std::vector<ResultSink*> sinks_;
+};
+
+}  // namespace v8bench

@@ -1,0 +1,145 @@
+#include "harness/runner/case_runner.h"
+
+#include <benchmark/benchmark.h>
+
+#include <map>
+#include <optional>
+
+#include "harness/measure/batch_timer.h"
+
+namespace v8bench {
+namespace {
+
+// Collects Google Benchmark's per-repetition runs; formats nothing (reporters do that).
+class SampleCollector final : public benchmark::BenchmarkReporter {
+ public:
+  explicit SampleCollector(const std::map<std::string, Unit>& units) : units_(units) {}
+
+  bool ReportContext(const Context&) override { return true; }
+
+  void ReportRuns(const std::vector<Run>& runs) override {
+    for (const Run& run : runs) {
+      if (run.run_type != Run::RT_Iteration || run.error_occurred) continue;
+      Sample sample;
+      sample.iterations = static_cast<std::uint64_t>(run.iterations);
+      for (const auto& [name, counter] : run.counters) {
+        auto unit = units_.find(name);
+        sample.counters.push_back({name, counter.value, unit == units_.end() ? Unit::kCount : unit->second});
+      }
+      samples.push_back(std::move(sample));
+    }
+  }
+
+  std::vector<Sample> samples;
+
+ private:
+  const std::map<std::string, Unit>& units_;
+};
+
+CaseStatus StatusFor(const Error& e) {
+  switch (e.kind) {
+    case Error::Kind::kTimeout:
+      return CaseStatus::kTimedOut;
+    case Error::Kind::kOutOfMemory:
+      return CaseStatus::kOutOfMemory;
+    case Error::Kind::kUnsupported:
+      return CaseStatus::kUnsupported;
+    default:
+      return CaseStatus::kFailed;
+  }
+}
+
+// Standard metrics first, in the order metrics.h defines them, then the case's own counters.
+void OrderCounters(Sample& sample, const std::vector<std::string>& order) {
+  std::vector<Counter> ordered;
+  for (const auto& name : order) {
+    for (auto& c : sample.counters) {
+      if (c.name == name) ordered.push_back(c);
+    }
+  }
+  sample.counters = std::move(ordered);
+}
+
+}  // namespace
+
+CaseResult RunCase(SuiteHost& host, const std::string& file, const CaseInfo& info, const RunSettings& settings) {
+  CaseResult result;
+  result.file = file;
+  result.info = info;
+  auto fail = [&](const Error& e) {
+    result.status = StatusFor(e);
+    result.error = e.message;
+  };
+
+  host.ArmDeadline(settings.timeout_s);
+  if (auto prepared = host.Prepare(info.index, settings.quick); !prepared) {
+    fail(prepared.error());
+    (void)host.Teardown();
+    host.Disarm();
+    return result;
+  }
+
+  BatchTimer timer(host.heap());
+  std::optional<Error> failure;
+  std::string failure_text;
+  std::map<std::string, Unit> units;
+  std::vector<std::string> order;
+  auto note_unit = [&](const Counter& c) {
+    if (units.emplace(c.name, c.unit).second) order.push_back(c.name);
+  };
+
+  benchmark::RegisterBenchmark(info.name.c_str(),
+                               [&](benchmark::State& state) {
+                                 const auto n = static_cast<std::uint64_t>(state.max_iterations);
+                                 BatchCost cost;
+                                 while (state.KeepRunningBatch(state.max_iterations)) {
+                                   timer.Start();
+                                   auto ran = host.RunBatch(n);
+                                   cost = timer.Stop();
+                                   if (!ran) {
+                                     failure = ran.error();
+                                     failure_text = ran.error().message;
+                                     state.SkipWithError(failure_text.c_str());
+                                     break;
+                                   }
+                                 }
+                                 if (failure) return;
+                                 for (const Counter& c : PerIteration(cost, n)) {
+                                   note_unit(c);
+                                   state.counters[c.name] = benchmark::Counter(c.value);
+                                 }
+                                 auto own = host.CaseCounters();
+                                 if (!own) {
+                                   failure = own.error();
+                                   failure_text = own.error().message;
+                                   state.SkipWithError(failure_text.c_str());
+                                   return;
+                                 }
+                                 for (const Counter& c : own.value()) {
+                                   note_unit(c);
+                                   state.counters[c.name] = benchmark::Counter(c.value);
+                                 }
+                               })
+      ->UseRealTime()
+      ->MinTime(settings.min_time_s)
+      ->MinWarmUpTime(settings.warmup_s)
+      ->Repetitions(settings.repetitions)
+      ->Unit(benchmark::kNanosecond);
+
+  SampleCollector collector(units);
+  benchmark::RunSpecifiedBenchmarks(&collector);
+  benchmark::ClearRegisteredBenchmarks();
+
+  if (failure) {
+    fail(*failure);
+  } else if (auto torn = host.Teardown(); !torn) {
+    fail(torn.error());
+  }
+  host.Disarm();
+  result.samples = std::move(collector.samples);
+  for (auto& s : result.samples) OrderCounters(s, order);
+  result.young_generation_bytes = host.YoungGenerationBytes();
+  return result;
+}
+
+}  // namespace v8bench

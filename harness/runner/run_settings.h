@@ -1,0 +1,28 @@
+// How cases are run: Google Benchmark's knobs plus v8bench's own.
+#pragma once
+
+#include <string>
+
+namespace v8bench {
+
+struct RunSettings {
+  double min_time_s = 0.5;   // per repetition, as Google Benchmark's MinTime
+  int repetitions = 5;       // samples per case; median and CV are over these
+  double warmup_s = 0.2;     // untimed warm-up before the first repetition (JIT tiers up)
+  double timeout_s = 120;    // per case, setup to teardown
+  bool quick = false;        // the suites' quick grids, and short timings (for tests and smoke runs)
+  bool share_realm = false;  // one realm per suite file instead of one per case
+  std::string filter;        // ECMAScript regex over case names; empty = all
+
+  // The timing knobs that --quick implies, unless the user set them explicitly.
+  static RunSettings Quick() {
+    RunSettings s;
+    s.quick = true;
+    s.min_time_s = 0.05;
+    s.repetitions = 3;
+    s.warmup_s = 0.02;
+    return s;
+  }
+};
+
+}  // namespace v8bench

@@ -1,0 +1,86 @@
+#include "harness/runner/suite_loader.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "harness/engine/suite_host.h"
+
+namespace v8bench {
+
+namespace fs = std::filesystem;
+
+Expected<std::vector<std::string>> ExpandSuitePaths(const std::vector<std::string>& paths) {
+  std::vector<std::string> out;
+  for (const auto& p : paths) {
+    std::error_code ec;
+    if (fs::is_directory(p, ec)) {
+      std::vector<std::string> found;
+      for (const auto& entry : fs::directory_iterator(p, ec)) {
+        if (entry.is_regular_file() && entry.path().extension() == ".js") found.push_back(entry.path().string());
+      }
+      if (found.empty()) return Error::Input(p + ": directory has no .js suite files");
+      std::sort(found.begin(), found.end());
+      out.insert(out.end(), found.begin(), found.end());
+    } else if (fs::exists(p, ec)) {
+      out.push_back(p);
+    } else {
+      return Error::Input(p +
+                          ": no such suite file or directory (give a .js suite file or a directory of them; "
+                          "`v8bench list` shows the default suites)");
+    }
+  }
+  return out;
+}
+
+Expected<std::string> ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Error::Input(path + ": cannot read the file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+Expected<std::vector<LoadedSuiteFile>> LoadSuites(V8Process& process, const std::vector<std::string>& paths,
+                                                  bool quick) {
+  auto files = ExpandSuitePaths(paths);
+  if (!files) return files.error();
+  std::vector<LoadedSuiteFile> out;
+  for (const auto& path : files.value()) {
+    auto source = ReadFile(path);
+    if (!source) return source.error();
+    auto describe = [&](RealmKind realm) -> Expected<SuiteFile> {
+      auto host = SuiteHost::Open(process, realm, path, source.value());
+      if (!host) return host.error();
+      return host.value()->Describe(quick);
+    };
+    auto description = describe(RealmKind::kV8);
+    if (!description && process.facts().node_realm_available) {
+      auto in_node = describe(RealmKind::kNode);
+      if (in_node) description = std::move(in_node);
+    }
+    if (!description) {
+      Error e = description.error();
+      e.exit_code = 2;
+      return e;
+    }
+    if (description->cases.empty()) return Error::Input(path + ": declares no suite (call suite({...}))");
+    out.push_back({path, std::move(source.value()), std::move(description.value())});
+  }
+  // Suite names are global: compare runs match cases by name.
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    for (const auto& a : out[i].description.suites) {
+      for (std::size_t j = i + 1; j < out.size(); ++j) {
+        for (const auto& b : out[j].description.suites) {
+          if (a.name == b.name) {
+            return Error::Input("suite '" + a.name + "' is defined in both " + out[i].path + " and " + out[j].path);
+          }
+        }
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace v8bench

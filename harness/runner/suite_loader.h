@@ -1,0 +1,29 @@
+// Finds suite files, reads them, and asks the engine what they declare.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "harness/engine/v8_process.h"
+#include "harness/model/expected.h"
+#include "harness/model/suite.h"
+
+namespace v8bench {
+
+struct LoadedSuiteFile {
+  std::string path;
+  std::string source;
+  SuiteFile description;
+};
+
+// Expands directories (their *.js files, sorted) and reads each file. A missing path, an empty
+// directory or an unreadable file is an Error::Input that names it.
+Expected<std::vector<std::string>> ExpandSuitePaths(const std::vector<std::string>& paths);
+Expected<std::string> ReadFile(const std::string& path);
+
+// Loads and describes every file. Discovery runs the file in a bare V8 context and, if that throws
+// (a node suite using require() at the top level), in a Node environment.
+Expected<std::vector<LoadedSuiteFile>> LoadSuites(V8Process& process, const std::vector<std::string>& paths,
+                                                  bool quick);
+
+}  // namespace v8bench

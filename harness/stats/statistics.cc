@@ -1,0 +1,40 @@
+#include "harness/stats/statistics.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace v8bench::stats {
+
+double Mean(const std::vector<double>& xs) {
+  return std::accumulate(xs.begin(), xs.end(), 0.0) / static_cast<double>(xs.size());
+}
+
+double Quantile(std::vector<double> xs, double q) {
+  std::sort(xs.begin(), xs.end());
+  const double pos = q * static_cast<double>(xs.size() - 1);
+  const auto lo = static_cast<std::size_t>(std::floor(pos));
+  const auto hi = std::min(lo + 1, xs.size() - 1);
+  const double frac = pos - static_cast<double>(lo);
+  return xs[lo] + (xs[hi] - xs[lo]) * frac;
+}
+
+double Median(std::vector<double> xs) { return Quantile(std::move(xs), 0.5); }
+
+double StdDev(const std::vector<double>& xs) {
+  if (xs.size() < 2) return 0;
+  const double m = Mean(xs);
+  double ss = 0;
+  for (double x : xs) ss += (x - m) * (x - m);
+  return std::sqrt(ss / static_cast<double>(xs.size() - 1));
+}
+
+double Cv(const std::vector<double>& xs) {
+  const double m = Mean(xs);
+  return m == 0 ? 0 : StdDev(xs) / std::fabs(m);
+}
+
+double Min(const std::vector<double>& xs) { return *std::min_element(xs.begin(), xs.end()); }
+double Max(const std::vector<double>& xs) { return *std::max_element(xs.begin(), xs.end()); }
+
+}  // namespace v8bench::stats

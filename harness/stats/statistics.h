@@ -1,0 +1,17 @@
+// Descriptive statistics over a sample of doubles (free functions, like Google Benchmark's).
+// Each REQUIRES a non-empty sample unless it says otherwise.
+#pragma once
+
+#include <vector>
+
+namespace v8bench::stats {
+
+double Mean(const std::vector<double>& xs);
+double Median(std::vector<double> xs);
+double Quantile(std::vector<double> xs, double q);  // linear interpolation, q in [0, 1]
+double StdDev(const std::vector<double>& xs);       // sample (n-1); 0 for n < 2
+double Cv(const std::vector<double>& xs);           // StdDev / Mean; 0 when the mean is 0
+double Min(const std::vector<double>& xs);
+double Max(const std::vector<double>& xs);
+
+}  // namespace v8bench::stats

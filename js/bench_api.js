@@ -1,0 +1,244 @@
+// v8bench suite API. Evaluated in every realm before any suite file; plain ECMAScript so that the same
+// file runs in a bare V8 context, in a Node environment, and (later) in external engines.
+//
+// A suite file calls suite({...}) once or more:
+//
+//   suite({
+//     name: 'example',                 // [a-z0-9_]+, unique
+//     realm: 'v8',                     // 'v8' (bare context) or 'node' (real Node environment)
+//     description: 'One paragraph: the real-world pattern and what to look at.',
+//     params: { n: [100, 10000] },     // cartesian grid; a bench may override with its own params
+//     quick: { n: [100] },             // optional grid for --quick (default: first value of each)
+//     setup(p) { return state; },      // per case, untimed; p holds one value per parameter
+//     teardown(state) {},              // per case, untimed
+//     benches: {
+//       sum: (state) => value,                            // shorthand
+//       other: { fn(state) {}, setup(p) {}, check(state, result) {}, counters(state) {},
+//                params: {...}, quick: {...}, async: false },
+//     },
+//   });
+//
+// fn is the timed body. Its result is consumed by the harness (so the work cannot be optimised away).
+// check(state, result) runs on one untimed call before timing; throw to fail the case.
+// counters(state) returns { name: value per iteration }; a name ending in _bytes is shown as a byte
+// count and a throughput. A bench whose fn returns a promise (or has async: true) is awaited per
+// iteration with the host driving microtasks and the event loop.
+(function (global) {
+  'use strict';
+
+  const suites = [];
+  const NAME = /^[A-Za-z0-9_.-]+$/;
+
+  function fail(where, what) {
+    throw new TypeError(`suite definition: ${where}: ${what}`);
+  }
+
+  function checkGrid(where, grid) {
+    if (grid === undefined) return {};
+    if (grid === null || typeof grid !== 'object' || Array.isArray(grid)) {
+      fail(where, 'must be an object mapping parameter names to arrays of values');
+    }
+    for (const [k, values] of Object.entries(grid)) {
+      if (!NAME.test(k)) fail(where, `parameter name '${k}' must match ${NAME}`);
+      if (!Array.isArray(values) || values.length === 0) {
+        fail(where, `parameter '${k}' must be a non-empty array`);
+      }
+      for (const v of values) {
+        const t = typeof v;
+        if (t !== 'number' && t !== 'string' && t !== 'boolean') {
+          fail(where, `parameter '${k}' values must be numbers, strings or booleans`);
+        }
+      }
+    }
+    return grid;
+  }
+
+  function cartesian(grid) {
+    let combos = [{}];
+    for (const [k, values] of Object.entries(grid)) {
+      const next = [];
+      for (const c of combos) for (const v of values) next.push(Object.assign({}, c, { [k]: v }));
+      combos = next;
+    }
+    return combos;
+  }
+
+  function quickGrid(grid, quick) {
+    const out = {};
+    for (const [k, values] of Object.entries(grid)) out[k] = quick && quick[k] ? quick[k] : [values[0]];
+    return out;
+  }
+
+  function suite(def) {
+    if (def === null || typeof def !== 'object') fail('suite()', 'takes one object');
+    const where = `suite '${def.name}'`;
+    if (typeof def.name !== 'string' || !NAME.test(def.name)) fail('suite()', `name must match ${NAME}`);
+    if (suites.some((s) => s.name === def.name)) fail(where, 'name is already defined');
+    const realm = def.realm === undefined ? 'v8' : def.realm;
+    if (realm !== 'v8' && realm !== 'node') fail(where, `realm must be 'v8' or 'node', not '${realm}'`);
+    if (def.benches === null || typeof def.benches !== 'object') fail(where, 'benches must be an object');
+    const grid = checkGrid(`${where} params`, def.params);
+    const quick = checkGrid(`${where} quick`, def.quick);
+    const benches = [];
+    for (const [bname, b] of Object.entries(def.benches)) {
+      const bwhere = `${where} bench '${bname}'`;
+      if (!NAME.test(bname)) fail(bwhere, `name must match ${NAME}`);
+      const spec = typeof b === 'function' ? { fn: b } : b;
+      if (spec === null || typeof spec !== 'object' || typeof spec.fn !== 'function') {
+        fail(bwhere, 'must be a function or an object with fn(state)');
+      }
+      for (const hook of ['setup', 'teardown', 'check', 'counters']) {
+        if (spec[hook] !== undefined && typeof spec[hook] !== 'function') fail(bwhere, `${hook} must be a function`);
+      }
+      const bgrid = spec.params ? checkGrid(`${bwhere} params`, spec.params) : grid;
+      const bquick = spec.quick ? checkGrid(`${bwhere} quick`, spec.quick) : quick;
+      benches.push({ name: bname, spec, grid: bgrid, quick: bquick });
+    }
+    if (benches.length === 0) fail(where, 'has no benches');
+    for (const hook of ['setup', 'teardown']) {
+      if (def[hook] !== undefined && typeof def[hook] !== 'function') fail(where, `${hook} must be a function`);
+    }
+    suites.push({
+      name: def.name,
+      realm,
+      description: typeof def.description === 'string' ? def.description : '',
+      grid,
+      setup: def.setup,
+      teardown: def.teardown,
+      benches,
+    });
+  }
+
+  function caseName(s, b, p) {
+    let name = `${s.name}/${b.name}`;
+    for (const [k, v] of Object.entries(p)) name += `/${k}:${v}`;
+    return name;
+  }
+
+  // The flat list of cases, in a stable order: suites in definition order, benches in definition
+  // order, parameter combinations in cartesian order.
+  function cases(quick) {
+    const out = [];
+    for (const s of suites) {
+      for (const b of s.benches) {
+        const grid = quick ? quickGrid(b.grid, b.quick) : b.grid;
+        for (const p of cartesian(grid)) out.push({ suite: s, bench: b, params: p, name: caseName(s, b, p) });
+      }
+    }
+    return out;
+  }
+
+  function describe(quick) {
+    const list = cases(quick);
+    return JSON.stringify({
+      suites: suites.map((s) => ({
+        name: s.name,
+        realm: s.realm,
+        description: s.description,
+        benches: s.benches.map((b) => ({ name: b.name, grid: b.grid })),
+      })),
+      cases: list.map((c) => ({
+        name: c.name,
+        suite: c.suite.name,
+        bench: c.bench.name,
+        realm: c.suite.realm,
+        params: Object.entries(c.params).map(([k, v]) => [k, String(v)]),
+      })),
+    });
+  }
+
+  // Each bench gets its own compiled loop (a fresh function per case, so its call site stays
+  // monomorphic), and each result is consumed: numbers are summed into a local double (no
+  // allocation once optimised), anything else is stored into a small preallocated array (it
+  // escapes, so the work that made it cannot be removed, and storing allocates nothing).
+  const numberSource = `return function numberBatch(n) {
+       let acc = 0;
+       for (let i = 0; i < n; i++) acc += fn(state);
+       return acc;
+     };`;
+  // A bench that returns undefined: the result needs no sink (comparing it with undefined keeps the
+  // call; once inlined the branch folds away and the loop costs only itself).
+  const voidSource = `return function voidBatch(n) {
+       let seen = 0;
+       for (let i = 0; i < n; i++) if (fn(state) !== undefined) seen++;
+       return seen;
+     };`;
+  const loopSource = `return function valueBatch(n) {
+       const slots = sink;
+       for (let i = 0; i < n; i++) slots[i & 7] = fn(state);
+       return slots[0];
+     };`;
+  const asyncSource = `return async function asyncBatch(n) {
+       const slots = sink;
+       for (let i = 0; i < n; i++) slots[i & 7] = await fn(state);
+       return slots[0];
+     };`;
+
+  let current = null;
+
+  function prepare(index, quick) {
+    const list = cases(quick);
+    const c = list[index];
+    if (!c) throw new RangeError(`no case #${index} (there are ${list.length})`);
+    const spec = c.bench.spec;
+    const setup = spec.setup || c.suite.setup;
+    const state = setup ? setup(Object.assign({}, c.params)) : {};
+    const fn = spec.fn;
+    const probe = fn(state);
+    const isAsync = spec.async === true || (probe !== null && typeof probe === 'object' && typeof probe.then === 'function');
+    current = { c, spec, state, fn, isAsync, batch: null, probe };
+    const sink = [0, 0, 0, 0, 0, 0, 0, 0];
+    if (isAsync) {
+      current.batch = new Function('fn', 'state', 'sink', asyncSource)(fn, state, sink);
+    } else if (probe === undefined) {
+      current.batch = new Function('fn', 'state', voidSource)(fn, state);
+    } else if (typeof probe === 'number') {
+      current.batch = new Function('fn', 'state', numberSource)(fn, state);
+    } else {
+      current.batch = new Function('fn', 'state', 'sink', loopSource)(fn, state, sink);
+    }
+    return current.batch;
+  }
+
+  // Runs the untimed self-check on the probe result; returns a promise for async benches.
+  function check() {
+    const cur = current;
+    if (!cur.spec.check) return undefined;
+    if (cur.isAsync) return Promise.resolve(cur.probe).then((r) => cur.spec.check(cur.state, r));
+    return cur.spec.check(cur.state, cur.probe);
+  }
+
+  function isAsync() {
+    return current.isAsync;
+  }
+
+  function counters() {
+    const cur = current;
+    if (!cur.spec.counters) return '{}';
+    const out = cur.spec.counters(cur.state);
+    if (out === null || typeof out !== 'object') {
+      throw new TypeError(`bench '${cur.c.bench.name}': counters(state) must return an object of numbers`);
+    }
+    for (const [k, v] of Object.entries(out)) {
+      if (typeof v !== 'number' || !Number.isFinite(v)) {
+        throw new TypeError(`bench '${cur.c.bench.name}': counter '${k}' must be a finite number, got ${v}`);
+      }
+    }
+    return JSON.stringify(out);
+  }
+
+  function teardown() {
+    const cur = current;
+    current = null;
+    if (!cur) return undefined;
+    const td = cur.spec.teardown || cur.c.suite.teardown;
+    return td ? td(cur.state) : undefined;
+  }
+
+  Object.defineProperty(global, 'suite', { value: suite, writable: false, enumerable: false });
+  Object.defineProperty(global, '__v8bench', {
+    value: Object.freeze({ describe, prepare, check, isAsync, counters, teardown }),
+    writable: false,
+    enumerable: false,
+  });
+})(globalThis);
