@@ -1,0 +1,86 @@
+// Engine-internal: what a SuiteHost holds, for engine code that needs the isolate (the profiler).
+#pragma once
+
+#include <v8.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "harness/engine/gc_monitor.h"
+#include "harness/engine/js_error.h"
+#include "harness/engine/realm.h"
+#include "harness/engine/suite_host.h"
+#include "harness/engine/watchdog.h"
+
+namespace v8bench {
+
+struct SuiteHost::State {
+  std::unique_ptr<Realm> realm;
+  // Held for the host's life: this thread owns the isolate, and heap readings between calls
+  // (BatchTimer) happen under the lock too. RealmScope's lockers nest inside it.
+  std::unique_ptr<v8::Locker> lock;
+  std::unique_ptr<GcMonitor> gc;
+  std::unique_ptr<Watchdog> watchdog;
+  v8::Global<v8::Object> api;      // globalThis.__v8bench
+  v8::Global<v8::Function> batch;  // the prepared case's compiled loop
+  bool async = false;
+  std::string path;
+
+  ~State() {
+    // V8 handles and callbacks go before the isolate does.
+    watchdog.reset();
+    {
+      RealmScope scope(*realm);
+      api.Reset();
+      batch.Reset();
+      gc.reset();
+    }
+    lock.reset();
+    realm.reset();
+  }
+
+  // Rewrites a failure in the light of why JS stopped: deadline, heap limit or a plain throw.
+  Error Explain(Error error) {
+    v8::Isolate* iso = realm->isolate();
+    if (watchdog->expired().load()) {
+      iso->CancelTerminateExecution();
+      return Error::Timeout("timed out after " + std::to_string(watchdog->seconds()) +
+                            " s (--timeout); the case was terminated");
+    }
+    if (gc->HeapLimitReached()) {
+      iso->CancelTerminateExecution();
+      return Error::OutOfMemory("out of memory: the V8 heap reached its limit (" +
+                                std::to_string(gc->HeapLimitBytes() >> 20) +
+                                " MB); the case was terminated. Raise it with --v8-flags=--max-old-space-size=MB "
+                                "if the case really needs more");
+    }
+    return error;
+  }
+
+  Expected<v8::Local<v8::Function>> ApiMethod(const char* name) {
+    v8::Isolate* iso = realm->isolate();
+    v8::Local<v8::Value> fn;
+    if (!api.Get(iso)->Get(realm->context(), v8::String::NewFromUtf8(iso, name).ToLocalChecked()).ToLocal(&fn) ||
+        !fn->IsFunction()) {
+      return Error::Internal(std::string("bench API has no function ") + name);
+    }
+    return fn.As<v8::Function>();
+  }
+
+  // Calls __v8bench.<name>(args...) and, if it returns a promise, awaits it.
+  Expected<v8::Local<v8::Value>> CallApi(const char* name, std::vector<v8::Local<v8::Value>> args) {
+    auto fn = ApiMethod(name);
+    if (!fn) return fn.error();
+    auto result = realm->Call(fn.value(), static_cast<int>(args.size()), args.data());
+    if (!result) return Explain(result.error());
+    if (result.value()->IsPromise()) {
+      auto settled = realm->Settle(result.value().As<v8::Promise>(), watchdog->expired());
+      if (!settled) return Explain(settled.error());
+      return settled;
+    }
+    return result;
+  }
+};
+
+}  // namespace v8bench
