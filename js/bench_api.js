@@ -117,15 +117,39 @@
 
   // The flat list of cases, in a stable order: suites in definition order, benches in definition
   // order, parameter combinations in cartesian order.
+  // --param name=value: replaces that parameter's values in every grid that has it. Values that
+  // look like numbers or booleans become numbers or booleans, as they would be in a suite file.
+  function parseOverride(v) {
+    if (v === 'true') return true;
+    if (v === 'false') return false;
+    if (v.trim() !== '' && !Number.isNaN(Number(v))) return Number(v);
+    return v;
+  }
+
+  function applyOverrides(grid, overrides) {
+    const out = Object.assign({}, grid);
+    for (const [k, v] of Object.entries(overrides)) {
+      if (Object.prototype.hasOwnProperty.call(out, k)) out[k] = v.map(parseOverride);
+    }
+    return out;
+  }
+
+  let overrides = {};
+
   function cases(quick) {
     const out = [];
     for (const s of suites) {
       for (const b of s.benches) {
-        const grid = quick ? quickGrid(b.grid, b.quick) : b.grid;
+        const grid = applyOverrides(quick ? quickGrid(b.grid, b.quick) : b.grid, overrides);
         for (const p of cartesian(grid)) out.push({ suite: s, bench: b, params: p, name: caseName(s, b, p) });
       }
     }
     return out;
+  }
+
+  // overridesJson: {"name": ["value", ...]} from --param.
+  function configure(overridesJson) {
+    overrides = JSON.parse(overridesJson);
   }
 
   function describe(quick) {
@@ -235,9 +259,19 @@
     return td ? td(cur.state) : undefined;
   }
 
+  // A bench calls unsupported('why') (in setup or fn) when the engine lacks what it measures, e.g.
+  // the JSON.parse reviver's context argument: the case is reported as unsupported, with the
+  // reason, never silently skipped.
+  class Unsupported extends Error {}
+  Unsupported.prototype.name = 'Unsupported';
+  function unsupported(reason) {
+    throw new Unsupported(String(reason));
+  }
+
   Object.defineProperty(global, 'suite', { value: suite, writable: false, enumerable: false });
+  Object.defineProperty(global, 'unsupported', { value: unsupported, writable: false, enumerable: false });
   Object.defineProperty(global, '__v8bench', {
-    value: Object.freeze({ describe, prepare, check, isAsync, counters, teardown }),
+    value: Object.freeze({ configure, describe, prepare, check, isAsync, counters, teardown }),
     writable: false,
     enumerable: false,
   });

@@ -32,6 +32,10 @@ CommandSpec RunSpec() {
       {"timeout", "S",
        "Terminates a case that takes longer than S seconds in all (setup to teardown) and reports it as timed out. "
        "Default: 120."},
+      {"param", "NAME=V[,V...]",
+       "Replaces parameter NAME's values in every grid that has it, e.g. --param size=1000000 runs only that size; "
+       "repeatable. Default: the suites' own grids.",
+       true},
       {"quick", "",
        "Uses each suite's quick parameter grid and short timings: a smoke run of every bench, as the tests do."},
       {"share-realm", "",
@@ -66,6 +70,21 @@ int RunCommand(const std::vector<std::string>& argv) {
   RunSettings settings = args->Has("quick") ? RunSettings::Quick() : RunSettings{};
   settings.share_realm = args->Has("share-realm");
   settings.filter = args->Get("filter").value_or("");
+  for (const auto& p : args->GetAll("param")) {
+    const auto eq = p.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == p.size()) {
+      return Fail(Error::Usage("--param '" + p + "': write NAME=VALUE or NAME=V1,V2 (e.g. --param size=1000)"));
+    }
+    std::vector<std::string> values;
+    std::string rest = p.substr(eq + 1);
+    for (std::size_t start = 0;;) {
+      const auto comma = rest.find(',', start);
+      values.push_back(rest.substr(start, comma - start));
+      if (comma == std::string::npos) break;
+      start = comma + 1;
+    }
+    settings.params.emplace_back(p.substr(0, eq), std::move(values));
+  }
   auto reps = args->GetInt("repetitions", 1, 1000);
   auto min_time = args->GetDouble("min-time", 0.001, 3600);
   auto warmup = args->GetDouble("warmup", 0, 3600);
@@ -103,7 +122,7 @@ int RunCommand(const std::vector<std::string>& argv) {
   if (!engine) return Fail(engine.error());
   auto process = V8Process::Start(engine.value());
   if (!process) return Fail(process.error());
-  auto files = LoadSuites(*process.value(), SuitePathsOrDefault(args->positional), settings.quick);
+  auto files = LoadSuites(*process.value(), SuitePathsOrDefault(args->positional), settings.quick, settings.params);
   if (!files) return Fail(files.error());
   auto plan = PlanCases(files.value(), settings);
   if (!plan) return Fail(plan.error());

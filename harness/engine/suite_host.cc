@@ -8,11 +8,25 @@
 
 namespace v8bench {
 
+namespace {
+
+std::string JsonQuote(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out.push_back('\\');
+    if (static_cast<unsigned char>(c) < 0x20) continue;
+    out.push_back(c);
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
 SuiteHost::SuiteHost(std::unique_ptr<State> state) : s_(std::move(state)) {}
 SuiteHost::~SuiteHost() = default;
 
 Expected<std::unique_ptr<SuiteHost>> SuiteHost::Open(V8Process& process, RealmKind kind, const std::string& path,
-                                                     const std::string& source) {
+                                                     const std::string& source, const ParamOverrides& overrides) {
   auto realm = CreateRealm(kind, process.impl());
   if (!realm) return realm.error();
   auto state = std::make_unique<State>();
@@ -36,6 +50,23 @@ Expected<std::unique_ptr<SuiteHost>> SuiteHost::Open(V8Process& process, RealmKi
     return Error::Internal("bench API did not install globalThis.__v8bench");
   }
   state->api.Reset(r->isolate(), api.As<v8::Object>());
+  if (!overrides.empty()) {
+    std::string json = "{";
+    for (const auto& [name, values] : overrides) {
+      if (json.size() > 1) json += ",";
+      json += JsonQuote(name);
+      json += ":[";
+      for (std::size_t i = 0; i < values.size(); ++i) {
+        if (i > 0) json += ",";
+        json += JsonQuote(values[i]);
+      }
+      json += "]";
+    }
+    json += "}";
+    auto configured =
+        state->CallApi("configure", {v8::String::NewFromUtf8(r->isolate(), json.c_str()).ToLocalChecked()});
+    if (!configured) return configured.error();
+  }
   if (auto loaded = r->RunScript(source, path); !loaded) return state->Explain(loaded.error());
   return std::unique_ptr<SuiteHost>(new SuiteHost(std::move(state)));
 }
@@ -111,7 +142,10 @@ Status SuiteHost::Prepare(std::size_t case_index, bool quick) {
   if (!is_async) return is_async.error();
   s_->async = is_async.value()->IsTrue();
   auto checked = s_->CallApi("check", {});
-  if (!checked) return Error::Js("self-check failed: " + checked.error().message);
+  if (!checked) {
+    if (checked.error().kind != Error::Kind::kJsException) return checked.error();
+    return Error::Js("self-check failed: " + checked.error().message);
+  }
   return OkStatus();
 }
 

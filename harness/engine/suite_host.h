@@ -20,8 +20,9 @@ class SuiteHost {
   // Creates a fresh realm of kind `realm` (new isolate), evaluates the bench API and then `source`
   // (the suite file at `path`). A syntax error or a throw at the top level is an Error::Input with
   // file:line:col and the source line.
+  // `overrides` (from --param) apply to Describe and Prepare alike.
   static Expected<std::unique_ptr<SuiteHost>> Open(V8Process& process, RealmKind realm, const std::string& path,
-                                                   const std::string& source);
+                                                   const std::string& source, const ParamOverrides& overrides = {});
   ~SuiteHost();
   SuiteHost(const SuiteHost&) = delete;
   SuiteHost& operator=(const SuiteHost&) = delete;

@@ -55,6 +55,16 @@ struct SuiteHost::State {
                                 " MB); the case was terminated. Raise it with --v8-flags=--max-old-space-size=MB "
                                 "if the case really needs more");
     }
+    // unsupported('why') from the bench API: the engine lacks what the case measures.
+    if (error.kind == Error::Kind::kJsException) {
+      const std::string tag = "Unsupported: ";
+      auto at = error.message.find(tag);
+      if (at != std::string::npos && (at == 0 || error.message.compare(at - 2, 2, ": ") == 0)) {
+        std::string reason = error.message.substr(at + tag.size());
+        reason = reason.substr(0, reason.find('\n'));
+        return Error::Unsupported(reason);
+      }
+    }
     return error;
   }
 

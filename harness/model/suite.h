@@ -31,6 +31,9 @@ struct SuiteInfo {
   std::vector<BenchInfo> benches;
 };
 
+// --param name=value[,value...]: replaces that parameter's values in every grid that has it.
+using ParamOverrides = std::vector<std::pair<std::string, std::vector<std::string>>>;
+
 // One suite file after discovery.
 struct SuiteFile {
   std::string path;

@@ -45,7 +45,7 @@ void ConsoleReporter::Begin(const RunContext& c) {
 
 void ConsoleReporter::CaseDone(const CaseResult& r) {
   if (r.status != CaseStatus::kOk) {
-    ++failed_;
+    ++(r.status == CaseStatus::kUnsupported ? unsupported_ : failed_);
     fmt::print(out_, "{:<{}}  {}\n", r.info.name, name_width_, fmt::format("{} ✗", CaseStatusName(r.status)));
     std::string indented = "    " + r.error;
     for (std::size_t p = 0; (p = indented.find('\n', p)) != std::string::npos; p += 5) indented.insert(p + 1, "    ");
@@ -87,7 +87,8 @@ void ConsoleReporter::CaseDone(const CaseResult& r) {
 }
 
 void ConsoleReporter::End() {
-  fmt::print(out_, "\n{} case{} ok, {} failed\n", ok_, ok_ == 1 ? "" : "s", failed_);
+  fmt::print(out_, "\n{} case{} ok, {} failed{}\n", ok_, ok_ == 1 ? "" : "s", failed_,
+             unsupported_ ? fmt::format(", {} unsupported by this engine", unsupported_) : "");
   for (const auto& w : warnings_) fmt::print(out_, "warning: {}\n", w);
   std::fflush(out_);
 }

@@ -30,7 +30,7 @@ class ConsoleReporter final : public ResultSink {
   std::FILE* out_;
   std::size_t name_width_;
   std::vector<std::string> warnings_;
-  std::size_t failed_ = 0, ok_ = 0;
+  std::size_t failed_ = 0, ok_ = 0, unsupported_ = 0;
 };
 
 // JSON or CSV, to a file (path) or to stdout ("-": written once, at the end).

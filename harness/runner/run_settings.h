@@ -3,6 +3,8 @@
 
 #include <string>
 
+#include "harness/model/suite.h"
+
 namespace v8bench {
 
 struct RunSettings {
@@ -13,6 +15,7 @@ struct RunSettings {
   bool quick = false;        // the suites' quick grids, and short timings (for tests and smoke runs)
   bool share_realm = false;  // one realm per suite file instead of one per case
   std::string filter;        // ECMAScript regex over case names; empty = all
+  ParamOverrides params;     // --param name=value,...: replaces grid values
 
   // The timing knobs that --quick implies, unless the user set them explicitly.
   static RunSettings Quick() {

@@ -42,8 +42,8 @@ Expected<std::string> ReadFile(const std::string& path) {
   return text.str();
 }
 
-Expected<std::vector<LoadedSuiteFile>> LoadSuites(V8Process& process, const std::vector<std::string>& paths,
-                                                  bool quick) {
+Expected<std::vector<LoadedSuiteFile>> LoadSuites(V8Process& process, const std::vector<std::string>& paths, bool quick,
+                                                  const ParamOverrides& overrides) {
   auto files = ExpandSuitePaths(paths);
   if (!files) return files.error();
   std::vector<LoadedSuiteFile> out;
@@ -51,7 +51,7 @@ Expected<std::vector<LoadedSuiteFile>> LoadSuites(V8Process& process, const std:
     auto source = ReadFile(path);
     if (!source) return source.error();
     auto describe = [&](RealmKind realm) -> Expected<SuiteFile> {
-      auto host = SuiteHost::Open(process, realm, path, source.value());
+      auto host = SuiteHost::Open(process, realm, path, source.value(), overrides);
       if (!host) return host.error();
       return host.value()->Describe(quick);
     };

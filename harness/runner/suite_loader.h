@@ -23,7 +23,7 @@ Expected<std::string> ReadFile(const std::string& path);
 
 // Loads and describes every file. Discovery runs the file in a bare V8 context and, if that throws
 // (a node suite using require() at the top level), in a Node environment.
-Expected<std::vector<LoadedSuiteFile>> LoadSuites(V8Process& process, const std::vector<std::string>& paths,
-                                                  bool quick);
+Expected<std::vector<LoadedSuiteFile>> LoadSuites(V8Process& process, const std::vector<std::string>& paths, bool quick,
+                                                  const ParamOverrides& overrides = {});
 
 }  // namespace v8bench

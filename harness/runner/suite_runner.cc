@@ -49,7 +49,7 @@ RunSummary RunPlan(V8Process& process, const std::vector<PlannedCase>& plan, con
     if (settings.share_realm && shared.count(key) != 0) {
       host = shared[key].get();
     } else {
-      auto opened = SuiteHost::Open(process, pc.info.realm, pc.file->path, pc.file->source);
+      auto opened = SuiteHost::Open(process, pc.info.realm, pc.file->path, pc.file->source, settings.params);
       if (opened) {
         host = opened.value().get();
         if (settings.share_realm) {
@@ -73,6 +73,8 @@ RunSummary RunPlan(V8Process& process, const std::vector<PlannedCase>& plan, con
     result.trig_path = process.trig().path;
     if (result.status == CaseStatus::kOk) {
       ++summary.ok;
+    } else if (result.status == CaseStatus::kUnsupported) {
+      ++summary.unsupported;
     } else {
       ++summary.failed;
       // A terminated or exhausted realm is not reused.

@@ -23,7 +23,8 @@ Expected<std::vector<PlannedCase>> PlanCases(const std::vector<LoadedSuiteFile>&
 
 struct RunSummary {
   std::size_t ok = 0;
-  std::size_t failed = 0;  // failed, timed out, out of memory, unsupported
+  std::size_t failed = 0;       // failed, timed out, out of memory
+  std::size_t unsupported = 0;  // the engine lacks what the case measures (not a failure)
 };
 
 // Called before each case starts: (1-based position, total, case).
