@@ -36,8 +36,8 @@ void WriteContext(JsonWriter& w, const RunContext& c) {
   w.EndObject();
 }
 
-void WriteCaseFields(JsonWriter& w, const CaseResult& r, std::size_t family) {
-  w.Key("name").String(r.info.name);
+void WriteCaseFields(JsonWriter& w, const CaseResult& r, std::size_t family, const std::string& name) {
+  w.Key("name").String(name);
   w.Key("family_index").Int(static_cast<long long>(family));
   w.Key("per_family_instance_index").Int(0);
   w.Key("run_name").String(r.info.name);
@@ -64,7 +64,7 @@ std::string RenderJson(const RunContext& context, const std::vector<CaseResult>&
     const CaseResult& r = results[f];
     if (r.status != CaseStatus::kOk) {
       w.BeginObject();
-      WriteCaseFields(w, r, f);
+      WriteCaseFields(w, r, f, r.info.name);
       w.Key("run_type").String("iteration");
       w.Key("error_occurred").Bool(true);
       w.Key("error_message").String(r.error);
@@ -75,7 +75,7 @@ std::string RenderJson(const RunContext& context, const std::vector<CaseResult>&
     for (std::size_t i = 0; i < r.samples.size(); ++i) {
       const Sample& s = r.samples[i];
       w.BeginObject();
-      WriteCaseFields(w, r, f);
+      WriteCaseFields(w, r, f, r.info.name);
       w.Key("run_type").String("iteration");
       w.Key("repetitions").Int(reps);
       w.Key("repetition_index").Int(static_cast<long long>(i));
@@ -98,10 +98,7 @@ std::string RenderJson(const RunContext& context, const std::vector<CaseResult>&
         return m.cv;
       };
       w.BeginObject();
-      w.Key("name").String(r.info.name + "_" + a);
-      w.Key("family_index").Int(static_cast<long long>(f));
-      w.Key("per_family_instance_index").Int(0);
-      w.Key("run_name").String(r.info.name);
+      WriteCaseFields(w, r, f, r.info.name + "_" + a);
       w.Key("run_type").String("aggregate");
       w.Key("repetitions").Int(reps);
       w.Key("threads").Int(1);

@@ -60,6 +60,57 @@ void OrderCounters(Sample& sample, const std::vector<std::string>& order) {
   sample.counters = std::move(ordered);
 }
 
+// The body Google Benchmark times: one JS batch of state.max_iterations iterations, read with every
+// clock and the heap probe; per-iteration counters are set on the state for the reporter.
+class CaseBenchmark {
+ public:
+  explicit CaseBenchmark(SuiteHost& host) : host_(host), timer_(host.heap()) {}
+
+  void operator()(benchmark::State& state) {
+    if (failure_) {
+      // An earlier batch failed (threw, timed out, ran out of heap): never call into JS again.
+      state.SkipWithError(failure_->message.c_str());
+      return;
+    }
+    const auto n = static_cast<std::uint64_t>(state.max_iterations);
+    BatchCost cost;
+    while (state.KeepRunningBatch(state.max_iterations)) {
+      timer_.Start();
+      auto ran = host_.RunBatch(n);
+      cost = timer_.Stop();
+      if (!ran) {
+        failure_ = ran.error();
+        state.SkipWithError(failure_->message.c_str());
+        return;
+      }
+    }
+    for (const Counter& c : PerIteration(cost, n)) Publish(state, c);
+    auto own = host_.CaseCounters();
+    if (!own) {
+      failure_ = own.error();
+      state.SkipWithError(failure_->message.c_str());
+      return;
+    }
+    for (const Counter& c : own.value()) Publish(state, c);
+  }
+
+  const std::optional<Error>& failure() const { return failure_; }
+  const std::map<std::string, Unit>& units() const { return units_; }
+  const std::vector<std::string>& order() const { return order_; }
+
+ private:
+  void Publish(benchmark::State& state, const Counter& c) {
+    if (units_.emplace(c.name, c.unit).second) order_.push_back(c.name);
+    state.counters[c.name] = benchmark::Counter(c.value);
+  }
+
+  SuiteHost& host_;
+  BatchTimer timer_;
+  std::optional<Error> failure_;
+  std::map<std::string, Unit> units_;
+  std::vector<std::string> order_;
+};
+
 }  // namespace
 
 CaseResult RunCase(SuiteHost& host, const std::string& file, const CaseInfo& info, const RunSettings& settings) {
@@ -79,65 +130,25 @@ CaseResult RunCase(SuiteHost& host, const std::string& file, const CaseInfo& inf
     return result;
   }
 
-  BatchTimer timer(host.heap());
-  std::optional<Error> failure;
-  std::string failure_text;
-  std::map<std::string, Unit> units;
-  std::vector<std::string> order;
-  auto note_unit = [&](const Counter& c) {
-    if (units.emplace(c.name, c.unit).second) order.push_back(c.name);
-  };
-
-  benchmark::RegisterBenchmark(info.name.c_str(),
-                               [&](benchmark::State& state) {
-                                 const auto n = static_cast<std::uint64_t>(state.max_iterations);
-                                 BatchCost cost;
-                                 while (state.KeepRunningBatch(state.max_iterations)) {
-                                   timer.Start();
-                                   auto ran = host.RunBatch(n);
-                                   cost = timer.Stop();
-                                   if (!ran) {
-                                     failure = ran.error();
-                                     failure_text = ran.error().message;
-                                     state.SkipWithError(failure_text.c_str());
-                                     break;
-                                   }
-                                 }
-                                 if (failure) return;
-                                 for (const Counter& c : PerIteration(cost, n)) {
-                                   note_unit(c);
-                                   state.counters[c.name] = benchmark::Counter(c.value);
-                                 }
-                                 auto own = host.CaseCounters();
-                                 if (!own) {
-                                   failure = own.error();
-                                   failure_text = own.error().message;
-                                   state.SkipWithError(failure_text.c_str());
-                                   return;
-                                 }
-                                 for (const Counter& c : own.value()) {
-                                   note_unit(c);
-                                   state.counters[c.name] = benchmark::Counter(c.value);
-                                 }
-                               })
+  CaseBenchmark body(host);
+  benchmark::RegisterBenchmark(info.name.c_str(), [&body](benchmark::State& state) { body(state); })
       ->UseRealTime()
       ->MinTime(settings.min_time_s)
       ->MinWarmUpTime(settings.warmup_s)
       ->Repetitions(settings.repetitions)
       ->Unit(benchmark::kNanosecond);
-
-  SampleCollector collector(units);
+  SampleCollector collector(body.units());
   benchmark::RunSpecifiedBenchmarks(&collector);
   benchmark::ClearRegisteredBenchmarks();
 
-  if (failure) {
-    fail(*failure);
+  if (body.failure()) {
+    fail(*body.failure());
   } else if (auto torn = host.Teardown(); !torn) {
     fail(torn.error());
   }
   host.Disarm();
   result.samples = std::move(collector.samples);
-  for (auto& s : result.samples) OrderCounters(s, order);
+  for (auto& s : result.samples) OrderCounters(s, body.order());
   result.young_generation_bytes = host.YoungGenerationBytes();
   return result;
 }

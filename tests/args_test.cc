@@ -1,0 +1,71 @@
+#include "harness/cli/args.h"
+
+#include <gtest/gtest.h>
+
+#include "harness/engine/engine_options.h"
+
+namespace v8bench::cli {
+namespace {
+
+CommandSpec Spec() {
+  CommandSpec spec;
+  spec.name = "run";
+  spec.synopsis = "v8bench run";
+  spec.description = "test";
+  spec.options = {{"repetitions", "N", "How many."}, {"quick", "", "Fast."}, {"v8-flags", "F", "Flags.", true}};
+  return spec;
+}
+
+TEST(Args, ParsesValuesSwitchesPositionalsAndPassthrough) {
+  auto parsed = Parse(Spec(), {"a.js", "--repetitions", "7", "--quick", "--v8-flags=--no-opt", "--v8-flags", "--x", "b",
+                               "--", "--max-semi-space-size=2"});
+  ASSERT_TRUE(parsed.ok()) << parsed.error().message;
+  EXPECT_EQ(parsed->positional, (std::vector<std::string>{"a.js", "b"}));
+  EXPECT_EQ(*parsed->GetInt("repetitions", 1, 100).value(), 7);
+  EXPECT_TRUE(parsed->Has("quick"));
+  EXPECT_EQ(parsed->GetAll("v8-flags"), (std::vector<std::string>{"--no-opt", "--x"}));
+  EXPECT_EQ(parsed->passthrough, (std::vector<std::string>{"--max-semi-space-size=2"}));
+}
+
+TEST(Args, RejectsUnknownOptionsMissingValuesAndBadNumbers) {
+  auto unknown = Parse(Spec(), {"--bogus"});
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_NE(unknown.error().message.find("--bogus"), std::string::npos);
+  EXPECT_EQ(unknown.error().exit_code, 2);
+
+  auto missing = Parse(Spec(), {"--repetitions"});
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.error().message.find("needs a value"), std::string::npos);
+
+  auto twice = Parse(Spec(), {"--repetitions", "1", "--repetitions", "2"});
+  ASSERT_FALSE(twice.ok());
+
+  auto bad = Parse(Spec(), {"--repetitions", "lots"});
+  ASSERT_TRUE(bad.ok());
+  auto n = bad->GetInt("repetitions", 1, 100);
+  ASSERT_FALSE(n.ok());
+  EXPECT_NE(n.error().message.find("'lots'"), std::string::npos);
+}
+
+TEST(Args, HelpTextListsEveryOption) {
+  const std::string help = HelpText(Spec());
+  EXPECT_NE(help.find("--repetitions N"), std::string::npos);
+  EXPECT_NE(help.find("--quick"), std::string::npos);
+  EXPECT_NE(help.find("--help"), std::string::npos);
+}
+
+TEST(EngineOptions, SplitFlagsHonoursQuotes) {
+  EXPECT_EQ(SplitFlags("  --a=1   --b='x y' \"--c\" "), (std::vector<std::string>{"--a=1", "--b=x y", "--c"}));
+  EXPECT_TRUE(SplitFlags("   ").empty());
+}
+
+TEST(EngineOptions, KnobsComeBeforeUserFlags) {
+  EngineOptions o;
+  o.semi_space_mb = 16;
+  o.v8_flags = {"--max-semi-space-size=32"};
+  EXPECT_EQ(ComposeV8Flags(o), (std::vector<std::string>{"--min-semi-space-size=16", "--max-semi-space-size=16",
+                                                         "--max-semi-space-size=32"}));
+}
+
+}  // namespace
+}  // namespace v8bench::cli

@@ -1,0 +1,199 @@
+// End to end: the built binary, as a user runs it. Exit codes: 0 ok, 1 a case failed, 2 bad input.
+#include <gtest/gtest.h>
+#include <simdjson.h>
+
+#include <filesystem>
+
+#include "tests/support/cli.h"
+
+namespace v8bench {
+namespace {
+
+using testing::Fixture;
+using testing::RunCli;
+
+bool Contains(const std::string& haystack, const std::string& needle) {
+  return haystack.find(needle) != std::string::npos;
+}
+
+#define EXPECT_CONTAINS(haystack, needle) \
+  EXPECT_TRUE(Contains(haystack, needle)) << "missing: " << (needle) << "\nin:\n" << (haystack)
+
+TEST(Cli, UnknownV8FlagIsAnErrorThatNamesIt) {
+  auto r = RunCli({"run", Fixture("alloc.js"), "--quick", "--v8-flags", "--no-opt --bogus-flag"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_CONTAINS(r.err, "--bogus-flag");
+}
+
+TEST(Cli, MalformedV8FlagValueIsAnError) {
+  auto r = RunCli({"info", "--", "--max-semi-space-size=abc"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_CONTAINS(r.err, "--max-semi-space-size=abc");
+  EXPECT_CONTAINS(r.err, "illegal value");
+}
+
+TEST(Cli, FastTrigOnAV8WithoutTheSwitchSaysWhyAndWhatToDo) {
+  auto r = RunCli({"info", "--fast-trig"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_CONTAINS(r.err, "v8_use_libm_trig_functions");
+  EXPECT_CONTAINS(r.err, "V8_ROOT");
+  auto slow = RunCli({"info", "--no-fast-trig"});
+  EXPECT_EQ(slow.exit_code, 0) << slow.err;
+  EXPECT_CONTAINS(slow.out, "fdlibm");
+  auto both = RunCli({"info", "--fast-trig", "--no-fast-trig"});
+  EXPECT_EQ(both.exit_code, 2);
+  EXPECT_CONTAINS(both.err, "contradict");
+}
+
+std::int64_t YoungGeneration(const std::vector<std::string>& extra) {
+  std::vector<std::string> args = {"info", "--format", "json"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  auto r = RunCli(args);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc;
+  if (parser.parse(r.out).get(doc) != simdjson::SUCCESS) return -1;
+  return doc["young_generation_bytes"].get_int64().value();
+}
+
+TEST(Cli, SemiSpaceKnobChangesTheYoungGenerationV8Reports) {
+  const auto pinned = YoungGeneration({"--semi-space", "64"});
+  const auto dflt = YoungGeneration({});
+  EXPECT_EQ(pinned, 64LL * 1024 * 1024);
+  EXPECT_LT(dflt, pinned);
+  EXPECT_EQ(YoungGeneration({"--semi-space", "2"}), 2LL * 1024 * 1024);
+}
+
+TEST(Cli, MissingSuiteFileIsExit2) {
+  auto r = RunCli({"run", "/nonexistent/suite.js"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_CONTAINS(r.err, "/nonexistent/suite.js");
+}
+
+TEST(Cli, SyntaxErrorShowsFileLineColumnAndSourceLine) {
+  auto r = RunCli({"run", Fixture("bad_syntax.js"), "--quick"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_CONTAINS(r.err, "bad_syntax.js:4:");
+  EXPECT_CONTAINS(r.err, "SyntaxError");
+  EXPECT_CONTAINS(r.err, "broken: () => { return 1 +; },");
+  EXPECT_CONTAINS(r.err, "^");
+}
+
+TEST(Cli, ExceptionsFailTheirCaseWithTheStackAndOtherCasesStillRun) {
+  auto r = RunCli({"run", Fixture("mixed_failures.js"), "--quick"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_CONTAINS(r.out, "setup exploded on purpose");
+  EXPECT_CONTAINS(r.out, "mixed_failures.js:");  // a stack frame in the suite file
+  EXPECT_CONTAINS(r.out, "RangeError: fn exploded on purpose");
+  EXPECT_CONTAINS(r.out, "1 case ok, 2 failed");
+}
+
+TEST(Cli, InfiniteLoopIsTerminatedByTimeoutAndReported) {
+  auto r = RunCli({"run", Fixture("infinite.js"), "--quick", "--timeout", "2"}, 60);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_CONTAINS(r.out, "infinite/spins");
+  EXPECT_CONTAINS(r.out, "timed_out");
+  EXPECT_CONTAINS(r.out, "1 case ok, 1 failed");
+}
+
+TEST(Cli, HeapExhaustionIsReportedAsOutOfMemoryNotAnAbort) {
+  auto r = RunCli({"run", Fixture("oom.js"), "--quick", "--v8-flags=--max-old-space-size=32"}, 120);
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_CONTAINS(r.out, "out_of_memory");
+  EXPECT_CONTAINS(r.out, "--max-old-space-size");
+  EXPECT_CONTAINS(r.out, "1 case ok, 1 failed");
+}
+
+TEST(Cli, BadCommandLineValuesAreExit2WithTheOptionNamed) {
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"run", Fixture("alloc.js"), "--repetitions", "0"},
+           {"run", Fixture("alloc.js"), "--format", "xml"},
+           {"run", Fixture("alloc.js"), "--filter", "("},
+           {"run", Fixture("alloc.js"), "--min-time", "soon"},
+           {"run", Fixture("alloc.js"), "--semi-space", "0"},
+           {"run", Fixture("alloc.js"), "--param", "novalue"},
+           {"frobnicate"},
+       }) {
+    auto r = RunCli(args);
+    EXPECT_EQ(r.exit_code, 2) << args[1];
+    EXPECT_FALSE(r.err.empty());
+  }
+  auto filter = RunCli({"run", Fixture("alloc.js"), "--filter", "nomatch"});
+  EXPECT_EQ(filter.exit_code, 2);
+  EXPECT_CONTAINS(filter.err, "alloc/alloc_1x/n:64");
+}
+
+TEST(Cli, JsonOutputIsGoogleBenchmarkSchemaWithEngineContext) {
+  const std::string path = testing::TempDir() + "/out.json";
+  auto r = RunCli({"run", Fixture("alloc.js"), "--quick", "--out", path, "--semi-space", "4"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_CONTAINS(r.out, "alloc/arith/n:64");  // the table still goes to stdout
+  EXPECT_FALSE(std::filesystem::exists(path + ".tmp"));
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc;
+  ASSERT_EQ(parser.load(path).get(doc), simdjson::SUCCESS);
+  auto context = doc["context"];
+  EXPECT_FALSE(std::string(context["v8_version"].get_string().value()).empty());
+  EXPECT_EQ(context["semi_space_mb"].get_int64().value(), 4);
+  EXPECT_EQ(context["young_generation_bytes"].get_int64().value(), 4LL * 1024 * 1024);
+  EXPECT_EQ(std::string(context["trig_path"].get_string().value()), "fdlibm");
+  EXPECT_CONTAINS(std::string(context["v8_flags"].get_string().value()), "--max-semi-space-size=4");
+  int iterations = 0, medians = 0, cvs = 0;
+  for (simdjson::dom::element b : doc["benchmarks"].get_array()) {
+    const std::string type(b["run_type"].get_string().value());
+    EXPECT_EQ(std::string(b["time_unit"].get_string().value()), "ns");
+    EXPECT_EQ(std::string(b["realm"].get_string().value()), "v8");
+    for (const char* field :
+         {"real_time", "cpu_time", "cpu_ns", "process_cpu_ns", "gc_ns", "gc_count", "alloc_bytes", "peak_heap_bytes"}) {
+      EXPECT_FALSE(b[field].error()) << field;
+    }
+    if (type == "iteration") {
+      ++iterations;
+      EXPECT_GT(b["iterations"].get_int64().value(), 0);
+    } else {
+      const std::string agg(b["aggregate_name"].get_string().value());
+      medians += agg == "median";
+      cvs += agg == "cv";
+    }
+  }
+  EXPECT_EQ(iterations, 3 * 3);  // 3 cases x 3 repetitions (--quick)
+  EXPECT_EQ(medians, 3);
+  EXPECT_EQ(cvs, 3);
+}
+
+TEST(Cli, CsvOutputHasAHeaderAndARowPerCase) {
+  auto r = RunCli({"run", Fixture("alloc.js"), "--quick", "--format", "csv"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("name,suite,bench,realm,params,status", 0), 0u);
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 4);
+}
+
+TEST(Cli, ACrashMidRunKeepsEveryFinishedCaseOnDisk) {
+  const std::string path = testing::TempDir() + "/partial.json";
+  auto r = RunCli({"run", Fixture("crash_midway.js"), "--quick", "--out", path});
+  EXPECT_NE(r.exit_code, 0);
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc;
+  ASSERT_EQ(parser.load(path).get(doc), simdjson::SUCCESS) << "the results file must be whole JSON";
+  bool first = false;
+  for (simdjson::dom::element b : doc["benchmarks"].get_array()) {
+    first |= std::string(b["run_name"].get_string().value()) == "crash_midway/first";
+  }
+  EXPECT_TRUE(first);
+}
+
+TEST(Cli, HelpExplainsItselfAndListShowsGrids) {
+  auto help = RunCli({"run", "--help"});
+  EXPECT_EQ(help.exit_code, 0);
+  for (const char* opt : {"--semi-space MB", "--fast-trig", "--timeout S", "--quick", "--format", "--out FILE"}) {
+    EXPECT_CONTAINS(help.out, opt);
+  }
+  EXPECT_EQ(RunCli({}).exit_code, 2);
+  auto list = RunCli({"list", Fixture("alloc.js")});
+  EXPECT_EQ(list.exit_code, 0) << list.err;
+  EXPECT_CONTAINS(list.out, "alloc  (realm v8, 3 cases");
+  EXPECT_CONTAINS(list.out, "n: [64]");
+}
+
+}  // namespace
+}  // namespace v8bench

@@ -1,0 +1,134 @@
+// The engine and runner in-process: one V8Process for the whole test binary (V8 initialises once per
+// process), suites from tests/fixtures run through the real runner into a collecting sink.
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "harness/engine/suite_host.h"
+#include "harness/engine/v8_process.h"
+#include "harness/runner/suite_runner.h"
+#include "tests/support/cli.h"
+
+namespace v8bench {
+namespace {
+
+V8Process* g_process = nullptr;
+
+class V8Environment : public ::testing::Environment {
+ public:
+  void SetUp() override {
+    auto started = V8Process::Start({});
+    ASSERT_TRUE(started.ok()) << started.error().message;
+    process_ = std::move(started.value());
+    g_process = process_.get();
+  }
+  void TearDown() override {
+    g_process = nullptr;
+    process_.reset();
+  }
+
+ private:
+  std::unique_ptr<V8Process> process_;
+};
+
+const auto* const kEnv = ::testing::AddGlobalTestEnvironment(new V8Environment);
+
+class CollectingSink : public ResultSink {
+ public:
+  void Begin(const RunContext&) override {}
+  void CaseDone(const CaseResult& r) override { results[r.info.name] = r; }
+  void End() override {}
+  std::map<std::string, CaseResult> results;
+};
+
+std::map<std::string, CaseResult> RunFixture(const std::string& fixture, RunSettings settings = RunSettings::Quick()) {
+  auto files = LoadSuites(*g_process, {testing::Fixture(fixture)}, settings.quick);
+  EXPECT_TRUE(files.ok()) << files.error().message;
+  if (!files.ok()) return {};
+  auto plan = PlanCases(files.value(), settings);
+  EXPECT_TRUE(plan.ok());
+  CollectingSink sink;
+  RunPlan(*g_process, plan.value(), settings, sink, nullptr);
+  return sink.results;
+}
+
+double Median(const CaseResult& r, const std::string& metric) {
+  std::vector<double> xs;
+  for (const auto& s : r.samples) xs.push_back(s.Get(metric).value_or(-1));
+  std::sort(xs.begin(), xs.end());
+  return xs.empty() ? -1 : xs[xs.size() / 2];
+}
+
+TEST(Engine, DescribeListsCasesInStableOrder) {
+  auto source = ReadFile(testing::Fixture("alloc.js"));
+  ASSERT_TRUE(source.ok());
+  auto host = SuiteHost::Open(*g_process, RealmKind::kV8, "alloc.js", source.value());
+  ASSERT_TRUE(host.ok()) << host.error().message;
+  auto file = host.value()->Describe(false);
+  ASSERT_TRUE(file.ok()) << file.error().message;
+  ASSERT_EQ(file->cases.size(), 3u);
+  EXPECT_EQ(file->cases[0].name, "alloc/alloc_1x/n:64");
+  EXPECT_EQ(file->cases[2].name, "alloc/arith/n:64");
+  ASSERT_EQ(file->suites.size(), 1u);
+  EXPECT_EQ(file->suites[0].benches[0].grid[0].first, "n");
+}
+
+TEST(Engine, TwiceTheAllocationReportsAboutTwiceTheBytes) {
+  auto results = RunFixture("alloc.js");
+  ASSERT_EQ(results.size(), 3u);
+  const double one = Median(results["alloc/alloc_1x/n:64"], "alloc_bytes");
+  const double two = Median(results["alloc/alloc_2x/n:64"], "alloc_bytes");
+  ASSERT_GT(one, 64 * 16) << "64 objects with two fields take more than 16 bytes each";
+  EXPECT_NEAR(two / one, 2.0, 0.3);
+}
+
+TEST(Engine, PureArithmeticAllocatesNothingAndCausesNoGc) {
+  auto results = RunFixture("alloc.js");
+  const CaseResult& arith = results["alloc/arith/n:64"];
+  ASSERT_EQ(arith.status, CaseStatus::kOk) << arith.error;
+  EXPECT_LT(Median(arith, "alloc_bytes"), 1.0);
+  EXPECT_LT(Median(arith, "gc_count"), 1e-6);
+  EXPECT_LT(Median(arith, "gc_ns"), 0.01 * Median(arith, "cpu_ns"));
+}
+
+TEST(Engine, AllocationHeavyBenchReportsGcCountAndTime) {
+  auto results = RunFixture("alloc.js");
+  const CaseResult& heavy = results["alloc/alloc_2x/n:64"];
+  ASSERT_EQ(heavy.status, CaseStatus::kOk) << heavy.error;
+  EXPECT_GT(Median(heavy, "gc_count"), 0);
+  EXPECT_GT(Median(heavy, "gc_ns"), 0);
+  EXPECT_GT(Median(heavy, "scavenge_count"), 0);
+  EXPECT_GT(Median(heavy, "peak_heap_bytes"), 0);
+  EXPECT_GT(Median(heavy, "process_cpu_ns"), 0);
+}
+
+TEST(Engine, NodeRealmHasRealBufferAndStreams) {
+  ASSERT_TRUE(g_process->facts().node_realm_available) << g_process->facts().node_realm_problem;
+  auto results = RunFixture("node_realm.js");
+  ASSERT_EQ(results.size(), 2u);
+  for (const auto& [name, r] : results) {
+    EXPECT_EQ(r.status, CaseStatus::kOk) << name << ": " << r.error;
+    EXPECT_EQ(r.info.realm, RealmKind::kNode);
+  }
+}
+
+TEST(Engine, CaseCountersArePublishedWithUnits) {
+  auto results = RunFixture("counters.js");
+  const CaseResult& r = results["counters/own"];
+  ASSERT_EQ(r.status, CaseStatus::kOk) << r.error;
+  ASSERT_FALSE(r.samples.empty());
+  EXPECT_DOUBLE_EQ(r.samples[0].Get("widgets").value_or(0), 3);
+  bool bytes_unit = false;
+  for (const auto& c : r.samples[0].counters) bytes_unit |= c.name == "payload_bytes" && c.unit == Unit::kBytes;
+  EXPECT_TRUE(bytes_unit);
+}
+
+TEST(Engine, TrigPathIsDetectedAsFdlibmOnThisV8) {
+  // Every V8 up to at least 14.6 uses its fdlibm port unless built with v8_use_libm_trig_functions.
+  const TrigInfo& trig = g_process->trig();
+  EXPECT_EQ(trig.path, "fdlibm");
+  EXPECT_GT(trig.mismatch_fraction, 0.01);
+}
+
+}  // namespace
+}  // namespace v8bench

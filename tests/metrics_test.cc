@@ -1,0 +1,42 @@
+#include "harness/measure/metrics.h"
+
+#include <gtest/gtest.h>
+
+namespace v8bench {
+namespace {
+
+TEST(Metrics, AllocationIsHeapGrowthPlusWhatGcFreed) {
+  BatchCost cost;
+  cost.wall_ns = 2000;
+  cost.cpu_ns = 1000;
+  cost.heap_before.used_bytes = 1000;
+  cost.heap_before.freed_bytes = 50;
+  cost.heap_after.used_bytes = 1500;
+  cost.heap_after.freed_bytes = 50 + 3000;
+  const auto i = static_cast<std::size_t>(GcKind::kScavenge);
+  cost.heap_after.gc_count[i] = 2;
+  cost.heap_after.gc_pause_ns[i] = 400;
+  cost.heap_after.total_pause_ns = 400;
+  Sample s;
+  s.counters = PerIteration(cost, 10);
+  EXPECT_DOUBLE_EQ(*s.Get("alloc_bytes"), (500 + 3000) / 10.0);
+  EXPECT_DOUBLE_EQ(*s.Get("wall_ns"), 200);
+  EXPECT_DOUBLE_EQ(*s.Get("cpu_ns"), 100);
+  EXPECT_DOUBLE_EQ(*s.Get("gc_ns"), 40);
+  EXPECT_DOUBLE_EQ(*s.Get("gc_count"), 0.2);
+  EXPECT_DOUBLE_EQ(*s.Get("scavenge_count"), 0.2);
+  EXPECT_FALSE(s.Get("mark_compact_count").has_value()) << "kinds that did not occur are absent, not zero";
+}
+
+TEST(Metrics, IncrementalMarkingStepsAreNotCollections) {
+  BatchCost cost;
+  cost.heap_after.gc_count[static_cast<std::size_t>(GcKind::kIncrementalMarking)] = 5;
+  cost.heap_after.gc_count[static_cast<std::size_t>(GcKind::kMarkCompact)] = 1;
+  Sample s;
+  s.counters = PerIteration(cost, 1);
+  EXPECT_DOUBLE_EQ(*s.Get("gc_count"), 1);
+  EXPECT_DOUBLE_EQ(*s.Get("incremental_marking_count"), 5);
+}
+
+}  // namespace
+}  // namespace v8bench

@@ -1,0 +1,28 @@
+// Runs the built v8bench binary as a user would, capturing its output and exit code. Tests use it
+// for end-to-end behaviour (exit codes, messages, files written).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace v8bench::testing {
+
+struct CliResult {
+  int exit_code = -1;
+  std::string out;  // stdout
+  std::string err;  // stderr
+};
+
+// Runs `build/v8bench args...` (the path comes from the build, V8BENCH_BINARY), with a time limit.
+CliResult RunCli(const std::vector<std::string>& args, int timeout_s = 300);
+
+// Absolute path of a file under tests/fixtures/ or of a shipped suite.
+std::string Fixture(const std::string& name);
+std::string SuitePath(const std::string& name);
+
+// A fresh temporary directory for one test (removed by the OS's tmp cleaning; names are unique).
+std::string TempDir();
+std::string WriteTempFile(const std::string& name, const std::string& content);
+std::string ReadWholeFile(const std::string& path);
+
+}  // namespace v8bench::testing

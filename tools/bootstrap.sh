@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The two commands README.md gives, in one script:
+#   tools/bootstrap.sh run    installs what is missing, builds, and runs the default suites
+#   tools/bootstrap.sh test   installs what is missing, builds, and runs the tests (ctest)
+# Extra arguments after `run` go to `v8bench run` (e.g. --quick, --out results.json).
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+mode=${1:-}
+case "$mode" in
+  run | test) shift ;;
+  *)
+    echo "usage: tools/bootstrap.sh run [v8bench run options] | test" >&2
+    exit 2
+    ;;
+esac
+
+"$here/tools/setup.sh"
+
+build="$here/build"
+cmake -S "$here" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build "$build" -j "$(nproc)"
+
+if [ "$mode" = run ]; then
+  exec "$build/v8bench" run "$here/suites" "$@"
+fi
+# -j2: the end-to-end tests spawn v8bench processes; two at a time suits a 2-core machine.
+exec ctest --test-dir "$build" --output-on-failure -j 2
