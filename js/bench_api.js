@@ -14,10 +14,16 @@
 //     benches: {
 //       sum: (state) => value,                            // shorthand
 //       other: { fn(state) {}, setup(p) {}, check(state, result) {}, counters(state) {},
-//                params: {...}, quick: {...}, async: false },
+//                params: {...}, quick: {...}, async: false, exclude(p) {} },
 //     },
 //   });
 //
+// floor(state) (optional) names the same work done natively, so the report can show JS beside the
+// machine: { kind: 'json_parse', text } (simdjson parses text), { kind: 'sin'|'cos'|'sincos', inputs }
+// (the host libm over the inputs), { kind: 'memcpy', bytes } (memcpy of that many bytes) — per
+// iteration of fn.
+// exclude(p) (on a bench or the suite) leaves out parameter combinations for which it returns true,
+// e.g. exclude: (p) => p.chunk * p.chunks > 64 << 20.
 // fn is the timed body. Its result is consumed by the harness (so the work cannot be optimised away).
 // check(state, result) runs on one untimed call before timing; throw to fail the case.
 // counters(state) returns { name: value per iteration }; a name ending in _bytes is shown as a byte
@@ -87,7 +93,7 @@
       if (spec === null || typeof spec !== 'object' || typeof spec.fn !== 'function') {
         fail(bwhere, 'must be a function or an object with fn(state)');
       }
-      for (const hook of ['setup', 'teardown', 'check', 'counters']) {
+      for (const hook of ['setup', 'teardown', 'check', 'counters', 'floor', 'exclude']) {
         if (spec[hook] !== undefined && typeof spec[hook] !== 'function') fail(bwhere, `${hook} must be a function`);
       }
       const bgrid = spec.params ? checkGrid(`${bwhere} params`, spec.params) : grid;
@@ -95,7 +101,7 @@
       benches.push({ name: bname, spec, grid: bgrid, quick: bquick });
     }
     if (benches.length === 0) fail(where, 'has no benches');
-    for (const hook of ['setup', 'teardown']) {
+    for (const hook of ['setup', 'teardown', 'exclude']) {
       if (def[hook] !== undefined && typeof def[hook] !== 'function') fail(where, `${hook} must be a function`);
     }
     suites.push({
@@ -105,6 +111,7 @@
       grid,
       setup: def.setup,
       teardown: def.teardown,
+      exclude: def.exclude,
       benches,
     });
   }
@@ -141,7 +148,11 @@
     for (const s of suites) {
       for (const b of s.benches) {
         const grid = applyOverrides(quick ? quickGrid(b.grid, b.quick) : b.grid, overrides);
-        for (const p of cartesian(grid)) out.push({ suite: s, bench: b, params: p, name: caseName(s, b, p) });
+        const exclude = b.spec.exclude || s.exclude;
+        for (const p of cartesian(grid)) {
+          if (exclude && exclude(Object.assign({}, p))) continue;
+          out.push({ suite: s, bench: b, params: p, name: caseName(s, b, p) });
+        }
       }
     }
     return out;
@@ -251,6 +262,33 @@
     return JSON.stringify(out);
   }
 
+  const FLOOR_KINDS = ['json_parse', 'sin', 'cos', 'sincos', 'memcpy'];
+
+  // The native floor of the prepared case, checked here so the host can trust its shape.
+  function floor() {
+    const cur = current;
+    if (!cur.spec.floor) return null;
+    const f = cur.spec.floor(cur.state);
+    const where = `bench '${cur.c.bench.name}': floor(state)`;
+    if (f === null || typeof f !== 'object' || !FLOOR_KINDS.includes(f.kind)) {
+      throw new TypeError(`${where} must return { kind } with kind one of ${FLOOR_KINDS.join(', ')}`);
+    }
+    if (f.kind === 'json_parse' && typeof f.text !== 'string') throw new TypeError(`${where}: json_parse needs text`);
+    if ((f.kind === 'sin' || f.kind === 'cos' || f.kind === 'sincos') &&
+        !(f.inputs instanceof Float64Array || Array.isArray(f.inputs))) {
+      throw new TypeError(`${where}: ${f.kind} needs inputs (an array of numbers)`);
+    }
+    if (f.kind === 'memcpy' && !(Number.isFinite(f.bytes) && f.bytes >= 0)) {
+      throw new TypeError(`${where}: memcpy needs bytes (a number)`);
+    }
+    return {
+      kind: f.kind,
+      text: f.text,
+      inputs: f.inputs ? Float64Array.from(f.inputs) : undefined,
+      bytes: f.bytes,
+    };
+  }
+
   function teardown() {
     const cur = current;
     current = null;
@@ -271,7 +309,7 @@
   Object.defineProperty(global, 'suite', { value: suite, writable: false, enumerable: false });
   Object.defineProperty(global, 'unsupported', { value: unsupported, writable: false, enumerable: false });
   Object.defineProperty(global, '__v8bench', {
-    value: Object.freeze({ configure, describe, prepare, check, isAsync, counters, teardown }),
+    value: Object.freeze({ configure, describe, prepare, check, isAsync, counters, floor, teardown }),
     writable: false,
     enumerable: false,
   });

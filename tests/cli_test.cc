@@ -197,3 +197,37 @@ TEST(Cli, HelpExplainsItselfAndListShowsGrids) {
 
 }  // namespace
 }  // namespace v8bench
+
+namespace v8bench {
+namespace {
+
+TEST(CliNative, FloorsAreMeasuredBesideTheJsFigureAndAlone) {
+  const std::string path = testing::TempDir() + "/floors.json";
+  auto r = testing::RunCli({"run", testing::Fixture("floors.js"), "--quick", "--out", path});
+  EXPECT_EQ(r.exit_code, 1) << "bad_floor declares an unknown kind";
+  EXPECT_TRUE(Contains(r.out, "native json_parse")) << r.out;
+  EXPECT_TRUE(Contains(r.out, "native memcpy")) << r.out;
+  EXPECT_TRUE(Contains(r.out, "unknown kind") || Contains(r.out, "kind one of")) << r.out;
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc;
+  ASSERT_EQ(parser.load(path).get(doc), simdjson::SUCCESS);
+  int with_floor = 0;
+  for (simdjson::dom::element b : doc["benchmarks"].get_array()) {
+    double ratio = 0;
+    if (b["js_over_native"].get_double().get(ratio) == simdjson::SUCCESS) {
+      ++with_floor;
+      EXPECT_GT(ratio, 0);
+      EXPECT_GT(b["native_ns"].get_double().value(), 0);
+    }
+  }
+  EXPECT_GT(with_floor, 0);
+
+  auto alone = testing::RunCli({"native", testing::Fixture("floors.js"), "--quick", "--filter", "parse|sin|copy"});
+  EXPECT_EQ(alone.exit_code, 0) << alone.err;
+  EXPECT_TRUE(Contains(alone.out, "GB/s")) << alone.out;
+  EXPECT_TRUE(Contains(alone.out, "per call")) << alone.out;
+  EXPECT_TRUE(Contains(alone.out, "3 floors measured")) << alone.out;
+}
+
+}  // namespace
+}  // namespace v8bench

@@ -5,6 +5,7 @@
 
 #include "harness/cli/commands.h"
 #include "harness/cli/common.h"
+#include "harness/report/jsonl_reporter.h"
 #include "harness/report/reporters.h"
 #include "harness/runner/suite_runner.h"
 
@@ -36,14 +37,18 @@ CommandSpec RunSpec() {
        "Replaces parameter NAME's values in every grid that has it, e.g. --param size=1000000 runs only that size; "
        "repeatable. Default: the suites' own grids.",
        true},
+      {"no-native", "",
+       "Skips the native floors (the same work in C++: simdjson, libm, memcpy) that are otherwise measured after each "
+       "case whose bench declares one, and shown beside it with the JS/native ratio."},
       {"quick", "",
        "Uses each suite's quick parameter grid and short timings: a smoke run of every bench, as the tests do."},
       {"share-realm", "",
        "Runs all cases of a suite file in one isolate instead of a fresh one per case: faster, but JIT feedback and "
        "heap state carry over between cases."},
-      {"format", "console|json|csv",
+      {"format", "console|json|csv|jsonl",
        "Output format: a table, Google Benchmark's JSON schema (with V8 version, flags, realm, semi-space and trig "
-       "path in its context), or CSV. Default: console; with --out, taken from the file's extension."},
+       "path in its context), or CSV; jsonl (stdout only) is the worker protocol of `v8bench compare`: one JSON "
+       "line per event, flushed at once. Default: console; with --out, taken from the file's extension."},
       {"out", "FILE",
        "Writes the results to FILE in --format, rewritten atomically after every case so an interrupted run keeps what "
        "it measured; the table still goes to stdout. Default: stdout only."},
@@ -70,26 +75,15 @@ int RunCommand(const std::vector<std::string>& argv) {
   RunSettings settings = args->Has("quick") ? RunSettings::Quick() : RunSettings{};
   settings.share_realm = args->Has("share-realm");
   settings.filter = args->Get("filter").value_or("");
-  for (const auto& p : args->GetAll("param")) {
-    const auto eq = p.find('=');
-    if (eq == std::string::npos || eq == 0 || eq + 1 == p.size()) {
-      return Fail(Error::Usage("--param '" + p + "': write NAME=VALUE or NAME=V1,V2 (e.g. --param size=1000)"));
-    }
-    std::vector<std::string> values;
-    std::string rest = p.substr(eq + 1);
-    for (std::size_t start = 0;;) {
-      const auto comma = rest.find(',', start);
-      values.push_back(rest.substr(start, comma - start));
-      if (comma == std::string::npos) break;
-      start = comma + 1;
-    }
-    settings.params.emplace_back(p.substr(0, eq), std::move(values));
-  }
+  auto params = ParseParamOverrides(args->GetAll("param"));
+  if (!params) return Fail(params.error());
+  settings.params = params.value();
+  settings.native_floors = !args->Has("no-native");
   auto reps = args->GetInt("repetitions", 1, 1000);
   auto min_time = args->GetDouble("min-time", 0.001, 3600);
   auto warmup = args->GetDouble("warmup", 0, 3600);
   auto timeout = args->GetDouble("timeout", 0.01, 86400);
-  auto format = args->GetChoice("format", {"console", "json", "csv"});
+  auto format = args->GetChoice("format", {"console", "json", "csv", "jsonl"});
   for (const Error* e :
        {reps ? nullptr : &reps.error(), min_time ? nullptr : &min_time.error(), warmup ? nullptr : &warmup.error(),
         timeout ? nullptr : &timeout.error(), format ? nullptr : &format.error()}) {
@@ -113,6 +107,8 @@ int RunCommand(const std::vector<std::string>& argv) {
     };
     out_format = ends(".json") ? OutputFormat::kJson : ends(".csv") ? OutputFormat::kCsv : OutputFormat::kConsole;
   }
+  const bool jsonl = format.value() && *format.value() == "jsonl";
+  if (jsonl && out_path) return Fail(Error::Usage("--format jsonl writes to stdout; drop --out"));
   if (out_path && out_format == OutputFormat::kConsole) {
     return Fail(Error::Usage("--out " + *out_path +
                              ": give --format json or csv (or a .json/.csv file name); the table goes to stdout"));
@@ -135,18 +131,22 @@ int RunCommand(const std::vector<std::string>& argv) {
   std::vector<std::string> names;
   for (const auto& pc : plan.value()) names.push_back(pc.info.name);
   TeeSink sinks;
-  const bool table_on_stdout = out_path.has_value() || out_format == OutputFormat::kConsole;
+  const bool table_on_stdout = !jsonl && (out_path.has_value() || out_format == OutputFormat::kConsole);
+  JsonlReporter lines(stdout, names);
+  if (jsonl) sinks.Add(&lines);
   ConsoleReporter table(stdout, names);
   std::unique_ptr<DocumentReporter> document;
   if (table_on_stdout) sinks.Add(&table);
-  if (out_format != OutputFormat::kConsole) {
+  if (!jsonl && out_format != OutputFormat::kConsole) {
     document = std::make_unique<DocumentReporter>(out_format, out_path.value_or("-"));
     sinks.Add(document.get());
   }
 
-  const bool tty = isatty(STDERR_FILENO) != 0;
+  const bool tty = !jsonl && isatty(STDERR_FILENO) != 0;
   ProgressFn progress = [&](std::size_t i, std::size_t n, const CaseInfo& info) {
-    if (tty) {
+    if (jsonl) {
+      lines.CaseStarting(info);
+    } else if (tty) {
       std::fprintf(stderr, "\r\033[K[%zu/%zu] %s", i, n, info.name.c_str());
     } else if (!table_on_stdout) {
       std::fprintf(stderr, "[%zu/%zu] %s\n", i, n, info.name.c_str());

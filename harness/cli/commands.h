@@ -10,5 +10,9 @@ namespace v8bench::cli {
 int RunCommand(const std::vector<std::string>& args);
 int ListCommand(const std::vector<std::string>& args);
 int InfoCommand(const std::vector<std::string>& args);
+int ProfileCommand(const std::vector<std::string>& args);
+int CompareCommand(const std::vector<std::string>& args);
+int DiffCommand(const std::vector<std::string>& args);
+int NativeCommand(const std::vector<std::string>& args);
 
 }  // namespace v8bench::cli

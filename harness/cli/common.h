@@ -20,6 +20,9 @@ std::vector<std::string> SuitePathsOrDefault(const std::vector<std::string>& pos
 
 RunContext MakeRunContext(V8Process& process, const EngineOptions& options);
 
+// --param NAME=V1,V2 (repeatable) as grid overrides; a malformed one is an Error::Usage.
+Expected<ParamOverrides> ParseParamOverrides(const std::vector<std::string>& texts);
+
 // Prints "v8bench: <message>" to stderr and returns the error's exit code.
 int Fail(const Error& error);
 

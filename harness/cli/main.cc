@@ -16,6 +16,10 @@ constexpr const char* kUsage =
     "  run      run suites and report per-iteration CPU, GC and allocation\n"
     "  list     list suites, benches, parameter grids and cases\n"
     "  info     show the engine: V8/Node versions, realms, heap defaults, trig path, host\n"
+    "  profile  profile one case under V8's CPU profiler: top functions, tiers, deopts, .cpuprofile\n"
+    "  compare  compare flag sets or builds side by side, one worker process per sample, with a gate\n"
+    "  diff     compare two saved results files (v8bench or Google Benchmark JSON), with a gate\n"
+    "  native   run only the native floors (simdjson, libm, memcpy) of the suites' cases\n"
     "\n"
     "`v8bench <command> --help` explains each command and its options.\n";
 
@@ -32,6 +36,10 @@ int main(int argc, char** argv) {
   if (command == "run") return v8bench::cli::RunCommand(args);
   if (command == "list") return v8bench::cli::ListCommand(args);
   if (command == "info") return v8bench::cli::InfoCommand(args);
+  if (command == "profile") return v8bench::cli::ProfileCommand(args);
+  if (command == "compare") return v8bench::cli::CompareCommand(args);
+  if (command == "diff") return v8bench::cli::DiffCommand(args);
+  if (command == "native") return v8bench::cli::NativeCommand(args);
   std::fprintf(stderr, "v8bench: unknown command '%s'\n\n%s", command.c_str(), kUsage);
   return 2;
 }

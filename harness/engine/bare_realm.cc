@@ -95,16 +95,22 @@ class BareRealm final : public Realm {
     v8::Isolate::Scope isolate_scope(isolate());
     v8::HandleScope handle_scope(isolate());
     v8::Local<v8::ObjectTemplate> global = v8::ObjectTemplate::New(isolate());
-    v8::Local<v8::ObjectTemplate> console = v8::ObjectTemplate::New(isolate());
-    for (const char* name : {"log", "info", "warn", "error", "debug"}) {
-      console->Set(isolate(), name, v8::FunctionTemplate::New(isolate(), ConsoleWrite));
-    }
-    global->Set(isolate(), "console", console);
     v8::Local<v8::ObjectTemplate> performance = v8::ObjectTemplate::New(isolate());
     performance->Set(isolate(), "now",
                      v8::FunctionTemplate::New(isolate(), PerformanceNow, v8::External::New(isolate(), &origin_ns_)));
     global->Set(isolate(), "performance", performance);
-    SetContext(v8::Context::New(isolate(), nullptr, global));
+    v8::Local<v8::Context> context = v8::Context::New(isolate(), nullptr, global);
+    SetContext(context);
+    // V8 installs its own `console` (which prints nothing without an inspector delegate) when the
+    // context is created, shadowing a template property; replace it on the global object instead.
+    v8::Context::Scope context_scope(context);
+    v8::Local<v8::Object> console = v8::Object::New(isolate());
+    for (const char* name : {"log", "info", "warn", "error", "debug"}) {
+      console->Set(context, v8::String::NewFromUtf8(isolate(), name).ToLocalChecked(),
+                   v8::Function::New(context, ConsoleWrite).ToLocalChecked())
+          .Check();
+    }
+    context->Global()->Set(context, v8::String::NewFromUtf8Literal(isolate(), "console"), console).Check();
   }
 
   V8Process::Impl& process_;

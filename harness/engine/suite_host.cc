@@ -196,3 +196,32 @@ void SuiteHost::ArmDeadline(double seconds) { s_->watchdog->Arm(seconds); }
 void SuiteHost::Disarm() { s_->watchdog->Disarm(); }
 
 }  // namespace v8bench
+
+namespace v8bench {
+
+Expected<std::optional<NativeWork>> SuiteHost::NativeFloorWork() {
+  RealmScope scope(*s_->realm);
+  auto out = s_->CallApi("floor", {});
+  if (!out) return out.error();
+  if (out.value()->IsNull()) return std::optional<NativeWork>{};
+  v8::Isolate* iso = s_->realm->isolate();
+  v8::Local<v8::Context> ctx = s_->realm->context();
+  v8::Local<v8::Object> obj = out.value().As<v8::Object>();
+  auto field = [&](const char* name) {
+    return obj->Get(ctx, v8::String::NewFromUtf8(iso, name).ToLocalChecked()).ToLocalChecked();
+  };
+  NativeWork work;
+  work.kind = ToUtf8(iso, field("kind"));
+  if (auto text = field("text"); text->IsString()) work.text = ToUtf8(iso, text);
+  if (auto inputs = field("inputs"); inputs->IsFloat64Array()) {
+    auto arr = inputs.As<v8::Float64Array>();
+    work.inputs.resize(arr->Length());
+    arr->CopyContents(work.inputs.data(), work.inputs.size() * sizeof(double));
+  }
+  if (auto bytes = field("bytes"); bytes->IsNumber()) {
+    work.bytes = static_cast<std::uint64_t>(bytes.As<v8::Number>()->Value());
+  }
+  return std::optional<NativeWork>(std::move(work));
+}
+
+}  // namespace v8bench

@@ -10,6 +10,7 @@
 #include "harness/engine/v8_process.h"
 #include "harness/measure/heap_probe.h"
 #include "harness/model/expected.h"
+#include "harness/model/native_work.h"
 #include "harness/model/result.h"
 #include "harness/model/suite.h"
 
@@ -38,6 +39,8 @@ class SuiteHost {
   Status RunBatch(std::uint64_t iterations);
   // The case's own counters (counters(state)), per iteration as the suite defines them.
   Expected<std::vector<Counter>> CaseCounters();
+  // The prepared case's native floor (floor(state)), or nullopt when it declares none.
+  Expected<std::optional<NativeWork>> NativeFloorWork();
   // Untimed: the case's teardown.
   Status Teardown();
 

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/model/native_work.h"
 #include "harness/model/suite.h"
 
 namespace v8bench {
@@ -41,6 +42,7 @@ struct CaseResult {
   std::vector<Sample> samples;
   std::uint64_t young_generation_bytes = 0;  // V8's new-space size at the end of the case
   std::string trig_path;                     // detected sin/cos implementation (see engine/trig)
+  std::optional<NativeFloor> native;  // the same work done natively, when the bench has a floor
 };
 
 // Facts about the engine and machine that every result is read against.

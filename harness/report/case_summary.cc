@@ -34,4 +34,16 @@ CaseSummary Summarise(const CaseResult& result) {
   return out;
 }
 
+std::optional<FloorSummary> SummariseFloor(const CaseResult& result) {
+  if (!result.native || result.native->ns_per_iteration.empty()) return std::nullopt;
+  FloorSummary f;
+  f.kind = result.native->kind;
+  f.native_ns = stats::Median(result.native->ns_per_iteration);
+  const CaseSummary s = Summarise(result);
+  if (const MetricSummary* wall = s.Find("wall_ns"); wall != nullptr && f.native_ns > 0) {
+    f.js_over_native = wall->median / f.native_ns;
+  }
+  return f;
+}
+
 }  // namespace v8bench

@@ -28,6 +28,15 @@ struct CaseSummary {
 
 CaseSummary Summarise(const CaseResult& result);
 
+// The native floor's median time per iteration, and JS wall time over it (how many times slower
+// the engine is than the machine for the same work). Absent when the case has no floor.
+struct FloorSummary {
+  std::string kind;
+  double native_ns = 0;
+  double js_over_native = 0;
+};
+std::optional<FloorSummary> SummariseFloor(const CaseResult& result);
+
 // The CV above which a figure is flagged as noisy.
 inline constexpr double kHighCv = 0.05;
 

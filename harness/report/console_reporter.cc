@@ -72,6 +72,10 @@ void ConsoleReporter::CaseDone(const CaseResult& r) {
       own += fmt::format("{}={}", m.name, FormatCount(m.median));
     }
   }
+  if (auto floor = SummariseFloor(r)) {
+    own = fmt::format("native {} {} (JS {:.3g}×){}{}", floor->kind, FormatDuration(floor->native_ns),
+                      floor->js_over_native, own.empty() ? "" : ", ", own);
+  }
   const double cv = wall ? wall->cv : 0;
   fmt::print(out_, "{:<{}}  {:>10} {:>6}  {:>10}  {:>10} {:>6}  {:>9}  {:>10}  {:>9}  {}\n", r.info.name, name_width_,
              FormatDuration(wall ? wall->median : 0), FormatPercent(cv), FormatDuration(cpu), FormatDuration(gc),

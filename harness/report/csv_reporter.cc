@@ -26,7 +26,7 @@ constexpr const char* kColumns[] = {metric::kWall,    metric::kCpu,   metric::kP
 std::string RenderCsv(const RunContext& context, const std::vector<CaseResult>& results) {
   std::string out = "name,suite,bench,realm,params,status,repetitions,iterations";
   for (const char* c : kColumns) out += fmt::format(",{}_median,{}_cv", c, c);
-  out += ",v8_version,v8_flags,trig_path,young_generation_bytes,error\n";
+  out += ",native_kind,native_ns,js_over_native,v8_version,v8_flags,trig_path,young_generation_bytes,error\n";
   for (const CaseResult& r : results) {
     std::string params;
     for (const auto& [k, v] : r.info.params) params += (params.empty() ? "" : ";") + k + "=" + v;
@@ -38,6 +38,8 @@ std::string RenderCsv(const RunContext& context, const std::vector<CaseResult>& 
       const MetricSummary* m = summary.Find(c);
       out += m ? fmt::format(",{},{}", m->median, m->cv) : ",,";
     }
+    const auto floor = SummariseFloor(r);
+    out += floor ? fmt::format(",{},{},{}", floor->kind, floor->native_ns, floor->js_over_native) : ",,,";
     out += fmt::format(",{},{},{},{},{}\n", CsvField(context.v8_version), CsvField(context.v8_flags), r.trig_path,
                        r.young_generation_bytes, CsvField(r.error));
   }

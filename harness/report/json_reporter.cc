@@ -51,6 +51,11 @@ void WriteCaseFields(JsonWriter& w, const CaseResult& r, std::size_t family, con
   w.Key("status").String(CaseStatusName(r.status));
   w.Key("young_generation_bytes").Int(static_cast<long long>(r.young_generation_bytes));
   w.Key("trig_path").String(r.trig_path);
+  if (auto floor = SummariseFloor(r)) {
+    w.Key("native_kind").String(floor->kind);
+    w.Key("native_ns").Number(floor->native_ns);
+    w.Key("js_over_native").Number(floor->js_over_native);
+  }
 }
 
 }  // namespace

@@ -6,35 +6,11 @@
 #include <optional>
 
 #include "harness/measure/batch_timer.h"
+#include "harness/runner/native_runner.h"
+#include "harness/runner/sample_collector.h"
 
 namespace v8bench {
 namespace {
-
-// Collects Google Benchmark's per-repetition runs; formats nothing (reporters do that).
-class SampleCollector final : public benchmark::BenchmarkReporter {
- public:
-  explicit SampleCollector(const std::map<std::string, Unit>& units) : units_(units) {}
-
-  bool ReportContext(const Context&) override { return true; }
-
-  void ReportRuns(const std::vector<Run>& runs) override {
-    for (const Run& run : runs) {
-      if (run.run_type != Run::RT_Iteration || run.error_occurred) continue;
-      Sample sample;
-      sample.iterations = static_cast<std::uint64_t>(run.iterations);
-      for (const auto& [name, counter] : run.counters) {
-        auto unit = units_.find(name);
-        sample.counters.push_back({name, counter.value, unit == units_.end() ? Unit::kCount : unit->second});
-      }
-      samples.push_back(std::move(sample));
-    }
-  }
-
-  std::vector<Sample> samples;
-
- private:
-  const std::map<std::string, Unit>& units_;
-};
 
 CaseStatus StatusFor(const Error& e) {
   switch (e.kind) {
@@ -141,8 +117,24 @@ CaseResult RunCase(SuiteHost& host, const std::string& file, const CaseInfo& inf
   benchmark::RunSpecifiedBenchmarks(&collector);
   benchmark::ClearRegisteredBenchmarks();
 
+  if (!body.failure() && settings.native_floors) {
+    // The same work done natively, measured while the case's state (its inputs) is alive.
+    auto work = host.NativeFloorWork();
+    if (!work) {
+      fail(work.error());
+    } else if (work.value()) {
+      auto kernel = MakeFloorKernel(*work.value());
+      if (!kernel) {
+        fail(kernel.error());
+      } else {
+        result.native = MeasureFloor(info.name, *work.value(), kernel.value(), settings);
+      }
+    }
+  }
   if (body.failure()) {
     fail(*body.failure());
+  } else if (result.status != CaseStatus::kOk) {
+    (void)host.Teardown();
   } else if (auto torn = host.Teardown(); !torn) {
     fail(torn.error());
   }

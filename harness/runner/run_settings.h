@@ -16,6 +16,7 @@ struct RunSettings {
   bool share_realm = false;  // one realm per suite file instead of one per case
   std::string filter;        // ECMAScript regex over case names; empty = all
   ParamOverrides params;     // --param name=value,...: replaces grid values
+  bool native_floors = true;  // measure each case's native floor (floor(state)) beside it
 
   // The timing knobs that --quick implies, unless the user set them explicitly.
   static RunSettings Quick() {

@@ -1,0 +1,92 @@
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "harness/cli/commands.h"
+#include "harness/cli/common.h"
+#include "harness/report/units.h"
+#include "harness/runner/native_runner.h"
+#include "harness/runner/suite_runner.h"
+#include "harness/stats/statistics.h"
+
+namespace v8bench::cli {
+namespace {
+
+CommandSpec NativeSpec() {
+  CommandSpec spec;
+  spec.name = "native";
+  spec.synopsis = "v8bench native [SUITE_FILE|DIR ...] [options]";
+  spec.description =
+      "Runs only the native floors: for each case whose bench declares floor(state), the same work done in\n"
+      "C++ (simdjson parsing the same payload, the host libm's sin/cos over the same inputs, memcpy of the same\n"
+      "byte count), timed through Google Benchmark. `v8bench run` shows these beside each JS figure, with the\n"
+      "JS/native ratio. Cases without a floor are skipped.";
+  spec.options = {
+      {"filter", "REGEX", "Measures only cases whose name matches this ECMAScript regex. Default: all cases."},
+      {"param", "NAME=V[,V...]", "Replaces parameter NAME's values in every grid that has it; repeatable.", true},
+      {"quick", "", "Uses the suites' quick grids and short timings."},
+      {"repetitions", "N", "Measures each floor N times. Default: 5 (3 with --quick)."},
+      {"min-time", "S", "Runs each repetition for at least S seconds. Default: 0.5 (0.05 with --quick)."},
+  };
+  return spec;
+}
+
+}  // namespace
+
+int NativeCommand(const std::vector<std::string>& argv) {
+  const CommandSpec spec = NativeSpec();
+  auto args = Parse(spec, argv);
+  if (!args) return Fail(args.error());
+  if (args->Has("help")) {
+    std::fputs(HelpText(spec).c_str(), stdout);
+    return 0;
+  }
+  RunSettings settings = args->Has("quick") ? RunSettings::Quick() : RunSettings{};
+  settings.filter = args->Get("filter").value_or("");
+  auto params = ParseParamOverrides(args->GetAll("param"));
+  if (!params) return Fail(params.error());
+  settings.params = params.value();
+  auto reps = args->GetInt("repetitions", 1, 1000);
+  if (!reps) return Fail(reps.error());
+  if (reps.value()) settings.repetitions = *reps.value();
+  auto min_time = args->GetDouble("min-time", 0.001, 3600);
+  if (!min_time) return Fail(min_time.error());
+  if (min_time.value()) settings.min_time_s = *min_time.value();
+
+  auto process = V8Process::Start({});
+  if (!process) return Fail(process.error());
+  auto files = LoadSuites(*process.value(), SuitePathsOrDefault(args->positional), settings.quick, settings.params);
+  if (!files) return Fail(files.error());
+  auto plan = PlanCases(files.value(), settings);
+  if (!plan) return Fail(plan.error());
+
+  std::size_t width = 24;
+  for (const auto& pc : plan.value()) width = std::max(width, pc.info.name.size());
+  fmt::print("{:<{}}  {:<10}  {:>10} {:>6}  {}\n", "case", width, "floor", "time", "±CV", "throughput");
+  int failed = 0;
+  std::size_t measured = 0;
+  for (const auto& pc : plan.value()) {
+    auto floor = MeasureCaseFloor(*process.value(), pc, settings);
+    if (!floor) {
+      ++failed;
+      fmt::print("{:<{}}  failed: {}\n", pc.info.name, width, floor.error().message);
+      continue;
+    }
+    if (!floor.value()) continue;
+    ++measured;
+    const NativeFloor& f = *floor.value();
+    const double ns = stats::Median(f.ns_per_iteration);
+    std::string throughput;
+    if (f.bytes_per_iteration > 0) throughput = fmt::format("{:.3g} GB/s", f.bytes_per_iteration / ns);
+    if (f.calls_per_iteration > 0) throughput = fmt::format("{} per call", FormatDuration(ns / f.calls_per_iteration));
+    fmt::print("{:<{}}  {:<10}  {:>10} {:>6}  {}\n", pc.info.name, width, f.kind, FormatDuration(ns),
+               FormatPercent(stats::Cv(f.ns_per_iteration)), throughput);
+    std::fflush(stdout);
+  }
+  fmt::print("\n{} floor{} measured{}\n", measured, measured == 1 ? "" : "s",
+             failed ? fmt::format(", {} failed", failed) : "");
+  return failed > 0 ? 1 : 0;
+}
+
+}  // namespace v8bench::cli

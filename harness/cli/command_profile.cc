@@ -1,0 +1,258 @@
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+
+#include "harness/cli/commands.h"
+#include "harness/cli/common.h"
+#include "harness/engine/cpu_profile.h"
+#include "harness/engine/suite_host.h"
+#include "harness/profile/cpuprofile_writer.h"
+#include "harness/profile/top_table.h"
+#include "harness/report/atomic_file.h"
+#include "harness/runner/suite_loader.h"
+
+namespace v8bench::cli {
+namespace {
+
+CommandSpec ProfileSpec() {
+  CommandSpec spec;
+  spec.name = "profile";
+  spec.synopsis = "v8bench profile SUITE_FILE --case NAME [options] [-- V8_FLAGS ...]";
+  spec.description =
+      "Runs one case under V8's sampling CPU profiler and shows where its time goes: the top functions by self\n"
+      "and total time, the share of samples in the suite's code, builtins, Node internals, the harness, GC and\n"
+      "(program)/(idle), and for the hot functions which tiers V8 compiled them to and the deopts (with reasons)\n"
+      "it recorded while sampling. The case is prepared and warmed up first (untimed batches), then its compiled\n"
+      "loop runs in batches for --duration seconds under the profiler. Writes a .cpuprofile that Chrome DevTools\n"
+      "(Performance > Load profile), VS Code and speedscope open. TurboFan inlining is off while profiling unless\n"
+      "--inlining is given, because V8 10.2's sampler charges an inlined function to its caller.";
+  spec.options = {
+      {"case", "NAME",
+       "The case to profile, exactly as `v8bench list` names it (e.g. example/sum/n:16). Required; a name that is "
+       "not in the file is an error (exit 2) that lists the file's cases."},
+      {"duration", "S", "Samples for S seconds of batches, after the warm-up. Default: 2."},
+      {"interval", "US", "Takes a sample every US microseconds. Default: 100."},
+      {"warmup", "S", "Runs untimed, unsampled batches for S seconds first, so the JIT has tiered up. Default: 0.5."},
+      {"timeout", "S",
+       "Terminates the case if setup, warm-up and profiling together take S seconds more than --warmup plus "
+       "--duration. Default: 120."},
+      {"out", "FILE",
+       "Writes the profile to FILE (Chrome DevTools .cpuprofile JSON). Default: the case name with characters "
+       "other than letters, digits, '.', '_' and '-' replaced by '_', plus .cpuprofile, in the current directory."},
+      {"top", "N", "Shows N functions in each table. Default: 15."},
+      {"inlining", "",
+       "Keeps TurboFan inlining on, so the profiled code is exactly what `run` measures; V8 10.2's sampler then "
+       "charges inlined functions (often the bench function itself) to the function they were inlined into."},
+      {"perf", "",
+       "Also runs V8 with --perf-basic-prof and --interpreted-frames-native-stack, so that Linux perf can name JIT "
+       "frames: V8 writes /tmp/perf-<pid>.map. Run v8bench under `perf record` to use it; the command is printed."},
+      {"param", "NAME=V[,V...]",
+       "Replaces parameter NAME's values in every grid that has it (as for run), e.g. --param size=1000; the case "
+       "name changes with it. Repeatable. Default: the suite's own grids.",
+       true},
+      {"quick", "", "Uses the suite's quick parameter grid (the cases `run --quick` runs)."},
+  };
+  for (auto& o : EngineOptionSpecs()) spec.options.push_back(o);
+  spec.examples =
+      "  v8bench profile suites/example.js --case example/sum/n:16\n"
+      "  v8bench profile suites/json_reviver.js --case 'json_reviver/function_reviver/size:100000/shape:api' "
+      "--top 10\n"
+      "  perf record -g -o perf.data -- v8bench profile suites/example.js --case example/sin --perf\n";
+  return spec;
+}
+
+Expected<ParamOverrides> ParseParams(const ParsedArgs& args) {
+  ParamOverrides params;
+  for (const auto& p : args.GetAll("param")) {
+    const auto eq = p.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == p.size()) {
+      return Error::Usage("--param '" + p + "': write NAME=VALUE or NAME=V1,V2 (e.g. --param size=1000)");
+    }
+    std::vector<std::string> values;
+    const std::string rest = p.substr(eq + 1);
+    for (std::size_t start = 0;;) {
+      const auto comma = rest.find(',', start);
+      values.push_back(rest.substr(start, comma - start));
+      if (comma == std::string::npos) break;
+      start = comma + 1;
+    }
+    params.emplace_back(p.substr(0, eq), std::move(values));
+  }
+  return params;
+}
+
+std::string CaseList(const SuiteFile& file) {
+  constexpr std::size_t kMax = 60;
+  std::string out;
+  for (std::size_t i = 0; i < file.cases.size() && i < kMax; ++i) out += "\n  " + file.cases[i].name;
+  if (file.cases.size() > kMax) {
+    out += fmt::format("\n  ... and {} more (`v8bench list {}` shows them all)", file.cases.size() - kMax, file.path);
+  }
+  return out;
+}
+
+std::string DefaultOutPath(const std::string& case_name) {
+  std::string out;
+  for (char c : case_name) {
+    const bool keep =
+        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
+    out.push_back(keep ? c : '_');
+  }
+  return out + ".cpuprofile";
+}
+
+// Quotes an argument for a POSIX shell when it needs it.
+std::string ShellQuote(const std::string& s) {
+  if (!s.empty() && s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@%+=:,./-_") ==
+                        std::string::npos) {
+    return s;
+  }
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+constexpr const char* kInterpretedFramesFlag = "--interpreted-frames-native-stack";
+
+}  // namespace
+
+int ProfileCommand(const std::vector<std::string>& argv) {
+  const CommandSpec spec = ProfileSpec();
+  auto args = Parse(spec, argv);
+  if (!args) return Fail(args.error());
+  if (args->Has("help")) {
+    std::fputs(HelpText(spec).c_str(), stdout);
+    return 0;
+  }
+  if (args->positional.size() != 1) {
+    return Fail(
+        Error::Usage(fmt::format("profile takes one suite file ({} given): v8bench profile SUITE_FILE --case NAME (see "
+                                 "`v8bench profile --help`)",
+                                 args->positional.size())));
+  }
+  const std::string suite_path = args->positional[0];
+  auto params = ParseParams(args.value());
+  if (!params) return Fail(params.error());
+  auto duration = args->GetDouble("duration", 0.01, 3600);
+  auto interval = args->GetInt("interval", 10, 1000000);
+  auto warmup = args->GetDouble("warmup", 0, 3600);
+  auto timeout = args->GetDouble("timeout", 0.01, 86400);
+  auto top = args->GetInt("top", 1, 1000);
+  for (const Error* e :
+       {duration ? nullptr : &duration.error(), interval ? nullptr : &interval.error(),
+        warmup ? nullptr : &warmup.error(), timeout ? nullptr : &timeout.error(), top ? nullptr : &top.error()}) {
+    if (e != nullptr) return Fail(*e);
+  }
+  ProfileOptions options;
+  options.quick = args->Has("quick");
+  if (duration.value()) options.duration_s = *duration.value();
+  if (interval.value()) options.interval_us = *interval.value();
+  if (warmup.value()) options.warmup_s = *warmup.value();
+  options.timeout_s = timeout.value().value_or(120) + options.warmup_s + options.duration_s;
+  const std::size_t top_n = static_cast<std::size_t>(top.value().value_or(15));
+  const bool inlining = args->Has("inlining");
+  const bool perf = args->Has("perf");
+
+  auto engine = EngineOptionsFrom(args.value());
+  if (!engine) return Fail(engine.error());
+  // Ours go first, so that the user's own --v8-flags win.
+  std::vector<std::string> ours;
+  if (!inlining) ours.emplace_back("--no-turbo-inlining");
+  if (perf) {
+    ours.emplace_back("--perf-basic-prof");
+    ours.emplace_back(kInterpretedFramesFlag);
+  }
+  engine->v8_flags.insert(engine->v8_flags.begin(), ours.begin(), ours.end());
+  auto process = V8Process::Start(engine.value());
+  bool interpreted_frames = perf;
+  if (!process && perf && process.error().message.find(kInterpretedFramesFlag) != std::string::npos) {
+    // An engine without it still gets the perf map, only without interpreted frames.
+    auto& flags = engine->v8_flags;
+    flags.erase(std::find(flags.begin(), flags.end(), std::string(kInterpretedFramesFlag)));
+    interpreted_frames = false;
+    process = V8Process::Start(engine.value());
+  }
+  if (!process) return Fail(process.error());
+  bool inlining_on = true;  // V8's default; the last flag that says otherwise wins
+  for (const auto& f : engine->v8_flags) {
+    if (f == "--turbo-inlining") inlining_on = true;
+    if (f == "--no-turbo-inlining" || f == "--noturbo-inlining") inlining_on = false;
+  }
+
+  auto files = LoadSuites(*process.value(), {suite_path}, options.quick, params.value());
+  if (!files) return Fail(files.error());
+  const LoadedSuiteFile& file = files.value().front();
+  const auto case_name = args->Get("case");
+  if (!case_name) {
+    return Fail(
+        Error::Usage("give the case to profile with --case NAME; " + file.path + " has:" + CaseList(file.description)));
+  }
+  const CaseInfo* info = nullptr;
+  for (const auto& c : file.description.cases) {
+    if (c.name == *case_name) info = &c;
+  }
+  if (info == nullptr) {
+    return Fail(Error::Usage("--case '" + *case_name + "': no such case in " + file.path +
+                             (options.quick ? " (with --quick)" : "") +
+                             "; its cases are:" + CaseList(file.description)));
+  }
+  options.case_index = info->index;
+
+  auto host = SuiteHost::Open(*process.value(), info->realm, file.path, file.source, params.value());
+  if (!host) return Fail(host.error());
+  std::fprintf(stderr, "profiling %s: warm-up %.2f s, then %.2f s under the profiler...\n", info->name.c_str(),
+               options.warmup_s, options.duration_s);
+  auto profile = ProfileCase(*host.value(), options);
+  if (!profile) return Fail(profile.error());
+
+  const std::string out_path = args->Get("out").value_or(DefaultOutPath(info->name));
+  if (auto written = WriteFileAtomically(out_path, CpuProfileJson(profile.value())); !written) {
+    return Fail(written.error());
+  }
+
+  const CpuProfileData& data = profile.value();
+  const ProfileSummary summary = Summarize(data, top_n);
+  const auto& facts = process.value()->facts();
+  fmt::print("Profile of {} ({}, realm {})\n", info->name, file.path, RealmName(info->realm));
+  fmt::print("V8 {}{} · flags: {}\n", facts.v8_version,
+             facts.node_version.empty() ? "" : " (Node " + facts.node_version + ")",
+             facts.flags.empty() ? "none" : fmt::format("{}", fmt::join(facts.flags, " ")));
+  const double effective_us =
+      summary.samples > 0 ? static_cast<double>(data.end_us - data.start_us) / summary.samples : 0.0;
+  fmt::print(
+      "{} samples in {:.2f} s (asked for one per {} µs, got one per {:.0f} µs) · {} iterations in batches of {} · "
+      "after {:.2f} s of warm-up\n\n",
+      WithThousands(summary.samples), data.profiled_s, data.interval_us, effective_us, WithThousands(data.iterations),
+      WithThousands(data.batch_size), data.warmup_s);
+  std::fputs(RenderSummary(summary, inlining_on).c_str(), stdout);
+
+  std::error_code ec;
+  const auto absolute = std::filesystem::absolute(out_path, ec);
+  fmt::print(
+      "\nProfile written to {}\n"
+      "  Open it in Chrome DevTools (Performance panel > Load profile...), in VS Code (open the file), or drag it "
+      "onto https://www.speedscope.app\n",
+      ec ? out_path : absolute.string());
+  if (perf) {
+    const std::string map = fmt::format("/tmp/perf-{}.map", getpid());
+    std::vector<std::string> again;
+    for (const auto& a : argv) again.push_back(ShellQuote(a));
+    fmt::print(
+        "\nperf: V8 wrote its JIT symbol map to {}{} (this process, pid {}){}.\n"
+        "  perf names JIT frames from it when v8bench itself runs under perf, e.g.:\n"
+        "    perf record -F 999 -g -o perf.data -- v8bench profile {}\n"
+        "    perf report -i perf.data\n"
+        "    perf script -i perf.data | stackcollapse-perf.pl | flamegraph.pl > flame.svg   # FlameGraph scripts\n",
+        map, std::filesystem::exists(map, ec) ? "" : " (not found: did V8 accept --perf-basic-prof?)", getpid(),
+        interpreted_frames ? ", with interpreted frames on the native stack"
+                           : "; this V8 refused --interpreted-frames-native-stack, so interpreted frames show as "
+                             "the interpreter",
+        fmt::format("{}", fmt::join(again, " ")));
+  }
+  return 0;
+}
+
+}  // namespace v8bench::cli

@@ -1,0 +1,183 @@
+#include "harness/driver/analysis.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <functional>
+
+#include "harness/report/units.h"
+#include "harness/stats/holm.h"
+#include "harness/stats/statistics.h"
+
+namespace v8bench::driver {
+namespace {
+
+MetricStats Describe(const std::vector<double>& xs) {
+  MetricStats m;
+  m.n = xs.size();
+  if (xs.empty()) return m;
+  m.median = stats::Median(xs);
+  m.mean = stats::Mean(xs);
+  m.stddev = stats::StdDev(xs);
+  m.cv = stats::Cv(xs);
+  m.min = stats::Min(xs);
+  m.max = stats::Max(xs);
+  m.modality = stats::DetectModality(xs);
+  return m;
+}
+
+std::string FormatValue(double v, const std::string& counter) {
+  return counter == "alloc_bytes" ? FormatBytes(v) : FormatDuration(v);
+}
+
+}  // namespace
+
+Dataset DatasetFrom(const CompareState& state) {
+  Dataset d;
+  for (const auto& v : state.variants) d.variant_names.push_back(v.variant.name);
+  std::map<std::string, std::size_t> index;
+  auto slot = [&](const std::string& key) -> CaseSeries& {
+    auto [it, fresh] = index.emplace(key, d.cases.size());
+    if (fresh) {
+      d.cases.push_back({key, std::vector<VariantSeries>(d.variant_names.size())});
+    }
+    return d.cases[it->second];
+  };
+  for (const auto& key : state.case_keys) slot(key);
+  for (const auto& run : state.runs) {
+    if (run.variant < 0 || static_cast<std::size_t>(run.variant) >= d.variant_names.size()) continue;
+    for (const auto& [key, counters] : run.values) {
+      auto& series = slot(key).variants[static_cast<std::size_t>(run.variant)];
+      for (const auto& [name, value] : counters) series.metrics[name].push_back(value);
+    }
+    for (const auto& f : run.failures) {
+      if (f.kind == "unsupported") {
+        slot(f.key).variants[static_cast<std::size_t>(run.variant)].unsupported = f.message;
+        continue;
+      }
+      slot(f.key).variants[static_cast<std::size_t>(run.variant)].failures.push_back(
+          fmt::format("sample {}: {}{}", run.run + 1, f.kind, f.message.empty() ? "" : ": " + f.message));
+    }
+  }
+  return d;
+}
+
+Analysis Analyse(const Dataset& data, const AnalysisOptions& options) {
+  Analysis a;
+  a.metric = options.metric;
+  a.counter = MetricCounter(options.metric);
+  a.is_time = MetricIsTime(options.metric);
+  a.variant_names = data.variant_names;
+  a.threshold = options.threshold;
+  a.alpha = options.stats.alpha;
+  a.noise_floor = options.stats.noise_floor;
+  a.min_samples = options.stats.min_samples;
+
+  struct Ref {
+    std::size_t c, v;
+  };
+  std::vector<Ref> tested;
+  std::vector<double> pvalues;
+  for (std::size_t ci = 0; ci < data.cases.size(); ++ci) {
+    const CaseSeries& cs = data.cases[ci];
+    CaseAnalysis ca;
+    ca.key = cs.key;
+    ca.cells.resize(cs.variants.size());
+    bool all_unsupported = !cs.variants.empty();
+    for (const auto& vs : cs.variants) {
+      if (vs.unsupported.empty() || vs.metrics.count(a.counter) != 0) all_unsupported = false;
+    }
+    if (all_unsupported) {
+      ca.unsupported = cs.variants[0].unsupported;
+      a.unsupported.push_back(cs.key + ": " + ca.unsupported);
+      a.cases.push_back(std::move(ca));
+      continue;
+    }
+    const VariantSeries* base = cs.variants.empty() ? nullptr : &cs.variants[0];
+    for (std::size_t vi = 0; vi < cs.variants.size(); ++vi) {
+      const VariantSeries& vs = cs.variants[vi];
+      CellAnalysis& cell = ca.cells[vi];
+      cell.failures = vs.failures;
+      for (const auto& [counter, values] : vs.metrics) cell.metrics[counter] = Describe(values);
+      const auto primary = vs.metrics.find(a.counter);
+      const std::size_t n = primary == vs.metrics.end() ? 0 : primary->second.size();
+      cell.insufficient = n < options.stats.min_samples;
+      auto cpu = cell.metrics.find("cpu_ns");
+      auto gc = cell.metrics.find("gc_ns");
+      if (cpu != cell.metrics.end() && gc != cell.metrics.end() && cpu->second.median > 0) {
+        cell.gc_share = gc->second.median / cpu->second.median;
+      }
+      if (primary != vs.metrics.end() && cell.metrics[a.counter].modality.multimodal) {
+        const auto& m = cell.metrics[a.counter].modality;
+        a.multimodal.push_back(fmt::format("{} ({}): {} samples near {}, {} near {}", cs.key, data.variant_names[vi],
+                                           m.low_count, FormatValue(m.low_median, a.counter), m.high_count,
+                                           FormatValue(m.high_median, a.counter)));
+      }
+      if (vi == 0) continue;
+      for (const auto& [counter, values] : vs.metrics) {
+        auto b = base->metrics.find(counter);
+        if (b == base->metrics.end()) continue;
+        stats::CompareOptions o = options.stats;
+        o.seed =
+            options.stats.seed ^ std::hash<std::string>{}(cs.key + "\x1f" + counter) ^ (vi * 0x9e3779b97f4a7c15ULL);
+        cell.versus[counter] = stats::CompareSamples(b->second, values, o);
+      }
+      auto it = cell.versus.find(a.counter);
+      if (it != cell.versus.end() && it->second.verdict != stats::Verdict::kInsufficient) {
+        tested.push_back({ci, vi});
+        pvalues.push_back(it->second.mann_whitney.p);
+      }
+    }
+    a.cases.push_back(std::move(ca));
+  }
+
+  const std::vector<double> adjusted = stats::HolmAdjust(pvalues);
+  a.comparisons = tested.size();
+  for (std::size_t i = 0; i < tested.size(); ++i) {
+    CellAnalysis& cell = a.cases[tested[i].c].cells[tested[i].v];
+    const auto& cmp = cell.versus[a.counter];
+    cell.p_holm = adjusted[i];
+    cell.holm_verdict = stats::Decide(adjusted[i], cmp.ratio, options.stats);
+    if (cmp.verdict == stats::Verdict::kLower || cmp.verdict == stats::Verdict::kHigher) ++a.significant;
+    if (cell.holm_verdict == stats::Verdict::kLower || cell.holm_verdict == stats::Verdict::kHigher) {
+      ++a.significant_holm;
+    }
+  }
+
+  // The gate, and cases that cannot be decided.
+  for (const CaseAnalysis& ca : a.cases) {
+    if (ca.cells.empty() || !ca.unsupported.empty()) continue;
+    const CellAnalysis& base = ca.cells[0];
+    for (std::size_t vi = 1; vi < ca.cells.size(); ++vi) {
+      const CellAnalysis& cell = ca.cells[vi];
+      const std::string& vname = a.variant_names[vi];
+      if (a.threshold && !base.insufficient && !cell.failures.empty() && base.failures.empty()) {
+        a.trips.push_back({ca.key, vname,
+                           fmt::format("failed in {} sample(s) where the baseline never failed: {}",
+                                       cell.failures.size(), cell.failures.front())});
+        continue;
+      }
+      if (a.threshold && cell.holm_verdict == stats::Verdict::kHigher) {
+        const double ratio = cell.versus.at(a.counter).ratio.ratio;
+        if (ratio - 1 > *a.threshold) {
+          a.trips.push_back(
+              {ca.key, vname,
+               fmt::format("{} {:+.1f}% (threshold {:.1f}%), Holm-adjusted p = {:.2g}", a.is_time ? "slower" : "higher",
+                           (ratio - 1) * 100, *a.threshold * 100, cell.p_holm)});
+        }
+      }
+    }
+    for (std::size_t vi = 0; vi < ca.cells.size(); ++vi) {
+      const CellAnalysis& cell = ca.cells[vi];
+      if (!cell.insufficient) continue;
+      const auto it = cell.metrics.find(a.counter);
+      const std::size_t n = it == cell.metrics.end() ? 0 : it->second.n;
+      a.insufficient.push_back(fmt::format("{} ({}): {} of at least {} samples{}", ca.key, a.variant_names[vi], n,
+                                           a.min_samples, cell.failures.empty() ? "" : " (it failed: see above)"));
+    }
+  }
+  a.exit_code = !a.trips.empty() ? 1 : !a.insufficient.empty() ? 2 : 0;
+  return a;
+}
+
+}  // namespace v8bench::driver

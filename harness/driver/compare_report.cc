@@ -1,0 +1,248 @@
+#include "harness/driver/compare_report.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "harness/report/units.h"
+
+namespace v8bench::driver {
+namespace {
+
+struct Row {
+  std::string key, variant, n, value, cv, gc, alloc, change, ci, p_mw, p_t, verdict, holm;
+  stats::Verdict v = stats::Verdict::kNoChange;
+};
+
+std::string Value(double v, const std::string& counter) {
+  return counter == "alloc_bytes" ? FormatBytes(v) : FormatDuration(v);
+}
+
+std::string Pct(double ratio) {
+  if (!std::isfinite(ratio)) return "n/a";
+  return fmt::format("{:+.1f}%", (ratio - 1) * 100);
+}
+
+std::string P(double p) { return p < 0.001 ? "<0.001" : fmt::format("{:.3f}", p); }
+
+std::vector<Row> Rows(const Analysis& a) {
+  std::vector<Row> rows;
+  for (const CaseAnalysis& ca : a.cases) {
+    if (!ca.unsupported.empty()) {
+      Row r;
+      r.key = ca.key;
+      r.verdict = "unsupported";
+      rows.push_back(r);
+      continue;
+    }
+    for (std::size_t vi = 0; vi < ca.cells.size(); ++vi) {
+      const CellAnalysis& cell = ca.cells[vi];
+      Row r;
+      r.key = vi == 0 ? ca.key : "";
+      r.variant = a.variant_names[vi];
+      auto m = cell.metrics.find(a.counter);
+      if (m != cell.metrics.end()) {
+        r.n = std::to_string(m->second.n);
+        r.value = Value(m->second.median, a.counter) + (m->second.modality.multimodal ? " ≋" : "");
+        r.cv = FormatPercent(m->second.cv);
+      } else {
+        r.n = "0";
+      }
+      if (!cell.failures.empty()) r.n += fmt::format(" ({}✗)", cell.failures.size());
+      if (cell.gc_share) r.gc = FormatPercent(*cell.gc_share);
+      if (auto al = cell.metrics.find("alloc_bytes"); al != cell.metrics.end())
+        r.alloc = FormatBytes(al->second.median);
+      if (vi > 0) {
+        auto vs = cell.versus.find(a.counter);
+        if (vs == cell.versus.end() || vs->second.verdict == stats::Verdict::kInsufficient) {
+          r.verdict = "insufficient";
+          r.v = stats::Verdict::kInsufficient;
+        } else {
+          const auto& c = vs->second;
+          r.change = Pct(c.ratio.ratio);
+          r.ci = fmt::format("[{}, {}]", Pct(c.ratio.low), Pct(c.ratio.high));
+          r.p_mw = P(c.mann_whitney.p) + " " + stats::SignificanceMarks(c.mann_whitney.p);
+          r.p_t = P(c.welch.p);
+          r.verdict = stats::VerdictName(c.verdict, a.is_time);
+          r.v = c.verdict;
+          r.holm = stats::VerdictName(cell.holm_verdict, a.is_time);
+        }
+      } else if (cell.insufficient) {
+        r.verdict = "insufficient";
+        r.v = stats::Verdict::kInsufficient;
+      } else {
+        r.verdict = "baseline";
+      }
+      rows.push_back(r);
+    }
+  }
+  return rows;
+}
+
+std::string MetricTitle(const Analysis& a) {
+  if (a.metric == "wall") return "wall/iter";
+  if (a.metric == "gc") return "GC/iter";
+  if (a.metric == "alloc") return "alloc/iter";
+  return "CPU/iter";
+}
+
+std::vector<std::string> Notes(const Analysis& a) {
+  std::vector<std::string> notes;
+  notes.push_back(fmt::format(
+      "Figures are medians per iteration over samples (one worker process each); change is the ratio of medians "
+      "versus the baseline ({}), with a 95% bootstrap CI. A verdict needs Mann-Whitney p < {} (marks: * < 0.05, "
+      "** < 0.01, *** < 0.001), a CI that excludes 0 and a change of at least {:.1f}% (the noise floor); p(t) is "
+      "Welch's t-test on means, for reference.",
+      a.variant_names.empty() ? "" : a.variant_names[0], a.alpha, a.noise_floor * 100));
+  if (a.comparisons > 1) {
+    notes.push_back(fmt::format(
+        "Be aware that with {} comparisons, about {:.1f} false positive(s) are expected at p < {} by chance alone; "
+        "the Holm-Bonferroni-adjusted verdict (column 'holm') keeps the chance of any false positive below {}: "
+        "{} significant before adjustment, {} after.",
+        a.comparisons, static_cast<double>(a.comparisons) * a.alpha, a.alpha, a.alpha, a.significant,
+        a.significant_holm));
+  }
+  if (!a.multimodal.empty()) {
+    constexpr std::size_t kShown = 5;
+    std::string s = fmt::format(
+        "multimodal (≋): {} sample set(s) fall into two clusters: the median-based figures and tests hold, but the "
+        "machine or the engine switches between states (the values are in the JSON):",
+        a.multimodal.size());
+    for (std::size_t i = 0; i < a.multimodal.size() && i < kShown; ++i) s += "\n  " + a.multimodal[i];
+    if (a.multimodal.size() > kShown) s += fmt::format("\n  ... and {} more", a.multimodal.size() - kShown);
+    notes.push_back(s);
+  }
+  for (const CaseAnalysis& ca : a.cases) {
+    for (std::size_t vi = 0; vi < ca.cells.size(); ++vi) {
+      const auto& f = ca.cells[vi].failures;
+      if (f.empty()) continue;
+      notes.push_back(fmt::format("failed (✗): {} ({}): {} sample(s); first: {}", ca.key, a.variant_names[vi], f.size(),
+                                  f.front()));
+    }
+  }
+  for (const auto& u : a.unsupported) notes.push_back("unsupported, left out: " + u);
+  for (const auto& i : a.insufficient) notes.push_back("not enough samples to decide: " + i);
+  if (a.threshold) {
+    if (a.trips.empty()) {
+      notes.push_back(fmt::format("gate: PASS: no case is significantly {} than the baseline by more than {:.1f}%{}",
+                                  a.is_time ? "slower" : "higher", *a.threshold * 100,
+                                  a.insufficient.empty() ? "" : " (but some cases lack samples: exit 2)"));
+    } else {
+      std::string s =
+          fmt::format("gate: FAIL: {} tripped the {:.1f}% threshold:",
+                      a.trips.size() == 1 ? "1 case" : std::to_string(a.trips.size()) + " cases", *a.threshold * 100);
+      for (const auto& t : a.trips) s += fmt::format("\n  {} ({}): {}", t.key, t.variant, t.reason);
+      notes.push_back(s);
+    }
+  }
+  return notes;
+}
+
+std::size_t Width(const std::string& s) {
+  // Display width: count UTF-8 code points (every glyph used here is one column wide).
+  std::size_t w = 0;
+  for (unsigned char c : s) w += (c & 0xC0) != 0x80 ? 1 : 0;
+  return w;
+}
+
+std::string Pad(const std::string& s, std::size_t width, bool right) {
+  const std::size_t w = Width(s);
+  if (w >= width) return s;
+  return right ? std::string(width - w, ' ') + s : s + std::string(width - w, ' ');
+}
+
+}  // namespace
+
+std::string RenderConsole(const Analysis& a, const ReportHeader& h, bool color) {
+  std::string out = h.title + "\n";
+  for (const auto& l : h.lines) out += l + "\n";
+  out += "\n";
+  const std::vector<Row> rows = Rows(a);
+  const std::vector<std::string> titles = {"case",   "variant", "n",     MetricTitle(a), "±CV",     "GC%", "alloc",
+                                           "change", "95% CI",  "p(MW)", "p(t)",         "verdict", "holm"};
+  const std::vector<bool> right = {false, false, true, true, true, true, true, true, false, false, true, false, false};
+  auto fields = [](const Row& r) {
+    return std::vector<std::string>{r.key,    r.variant, r.n,    r.value, r.cv,      r.gc,  r.alloc,
+                                    r.change, r.ci,      r.p_mw, r.p_t,   r.verdict, r.holm};
+  };
+  std::vector<std::size_t> width(titles.size());
+  for (std::size_t i = 0; i < titles.size(); ++i) width[i] = Width(titles[i]);
+  for (const Row& r : rows) {
+    const auto f = fields(r);
+    for (std::size_t i = 0; i < f.size(); ++i) {
+      // A case name on its own row (the baseline's) may be wider than the column; the column holds it.
+      width[i] = std::max(width[i], Width(f[i]));
+    }
+  }
+  auto line = [&](const std::vector<std::string>& f, const char* colour) {
+    std::string l;
+    for (std::size_t i = 0; i < f.size(); ++i) {
+      std::string cell = Pad(f[i], width[i], right[i]);
+      if (colour != nullptr && i >= 7 && !f[i].empty()) cell = std::string(colour) + cell + "\033[0m";
+      l += (i ? "  " : "") + cell;
+    }
+    while (!l.empty() && l.back() == ' ') l.pop_back();
+    return l + "\n";
+  };
+  out += line(titles, nullptr);
+  for (const Row& r : rows) {
+    const char* colour = nullptr;
+    if (color && r.v == stats::Verdict::kHigher) colour = "\033[31m";
+    if (color && r.v == stats::Verdict::kLower) colour = "\033[32m";
+    if (color && r.v == stats::Verdict::kInsufficient) colour = "\033[33m";
+    out += line(fields(r), colour);
+  }
+  out += "\n";
+  for (const auto& n : Notes(a)) {
+    if (color && n.rfind("gate: FAIL", 0) == 0) {
+      out += "\033[1;31m" + n + "\033[0m\n";
+    } else if (color && n.rfind("gate: PASS", 0) == 0) {
+      out += "\033[1;32m" + n + "\033[0m\n";
+    } else {
+      out += n + "\n";
+    }
+  }
+  return out;
+}
+
+std::string RenderMarkdown(const Analysis& a, const ReportHeader& h) {
+  auto esc = [](const std::string& s) {
+    std::string o;
+    for (char c : s) {
+      if (c == '|') o += '\\';
+      o += c;
+    }
+    return o;
+  };
+  std::string out = "### " + h.title + "\n\n";
+  for (const auto& l : h.lines) out += "- " + esc(l) + "\n";
+  out += "\n| case | variant | n | " + MetricTitle(a) +
+         " | ±CV | GC% | alloc | change | 95% CI | p(MW) | p(t) | verdict | holm |\n";
+  out += "|---|---|--:|--:|--:|--:|--:|--:|---|---|--:|---|---|\n";
+  for (const Row& r : Rows(a)) {
+    std::string verdict = r.verdict;
+    if (r.v == stats::Verdict::kHigher || r.v == stats::Verdict::kLower) verdict = "**" + verdict + "**";
+    out += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+                       r.key.empty() ? "" : "`" + esc(r.key) + "`", esc(r.variant), r.n, r.value, r.cv, r.gc, r.alloc,
+                       r.change, r.ci, esc(r.p_mw), r.p_t, verdict, r.holm);
+  }
+  out += "\n";
+  for (const auto& n : Notes(a)) {
+    if (n.rfind("gate:", 0) == 0) {
+      out += "**" + esc(n.substr(0, n.find('\n'))) + "**\n";
+      for (std::size_t p = n.find('\n'); p != std::string::npos; p = n.find('\n', p + 1)) {
+        const auto q = n.find('\n', p + 1);
+        out += "- " + esc(n.substr(p + 3, q == std::string::npos ? std::string::npos : q - p - 3)) + "\n";
+      }
+      out += "\n";
+    } else {
+      std::string body = esc(n);
+      for (std::size_t p = 0; (p = body.find("\n  ", p)) != std::string::npos;) body.replace(p, 3, "\n> - ");
+      out += "> " + body + "\n>\n";
+    }
+  }
+  return out;
+}
+
+}  // namespace v8bench::driver

@@ -1,0 +1,93 @@
+// What a comparison is and what it has measured so far, as plain values: the settings, the
+// variants, and one RunRecord per sample (one worker process, plus the processes that continued it
+// after a crash). This is what --out holds and what --resume reads back.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/driver/variant.h"
+#include "harness/driver/worker_output.h"
+
+namespace v8bench::driver {
+
+// The figures kept per case and sample (per iteration; medians over the worker's repetitions).
+// process_cpu_ns (all threads, so parallel GC helpers too) is kept for the JSON; it is no --metric.
+inline constexpr const char* kMetricCounters[] = {"cpu_ns", "wall_ns", "gc_ns", "alloc_bytes", "process_cpu_ns"};
+// --metric name -> counter: cpu -> cpu_ns, wall -> wall_ns, gc -> gc_ns, alloc -> alloc_bytes.
+std::string MetricCounter(const std::string& metric);
+bool MetricIsTime(const std::string& metric);
+
+struct CompareSettings {
+  std::vector<std::string> suites;  // suite files or directories, as given to the workers
+  std::string filter;
+  std::string metric = "cpu";
+  // Sampling: fixed `runs` per variant, or adaptive until the ratio's CI half-width is at most
+  // target_ci (a fraction) for every case, with at least min_runs and at most max_runs per variant,
+  // within max_time_s.
+  int runs = 0;  // 0 = adaptive
+  double target_ci = 0.02;
+  double max_time_s = 60;
+  int min_runs = 10;
+  int max_runs = 1000;
+  std::uint64_t seed = 0;
+  int jobs = 1;
+  double timeout_s = 60;  // per worker process
+  // Each worker: one repetition of each case (Google Benchmark's MinTime), after a warm-up.
+  int repetitions = 1;
+  double min_time_s = 0.1;
+  double warmup_s = 0.05;
+  // Statistics and gate.
+  double alpha = 0.05;
+  double noise_floor = 0.01;
+  std::optional<double> threshold;  // the gate, a fraction (0.05 = 5%)
+  std::size_t min_samples = 5;
+};
+
+struct CaseFailure {
+  std::string key;
+  std::string kind;  // failed, timed_out, out_of_memory, crashed, unsupported
+  std::string message;
+};
+
+struct RunRecord {
+  int variant = 0;
+  int run = 0;    // index among this variant's samples
+  int order = 0;  // position in the whole comparison's schedule
+  double wall_s = 0;
+  int processes = 0;
+  std::map<std::string, std::map<std::string, double>> values;  // case key -> counter -> value
+  std::vector<CaseFailure> failures;
+  std::string error;  // the worker could not run at all (bad flag, missing engine, ...)
+};
+
+struct VariantState {
+  Variant variant;
+  std::optional<WorkerContext> context;  // from the first worker that started
+};
+
+struct CompareState {
+  CompareSettings settings;
+  std::vector<VariantState> variants;
+  std::vector<RunRecord> runs;
+  std::vector<std::string> case_keys;  // in first-seen order
+  double elapsed_s = 0;                // over all sessions (a resumed comparison adds to it)
+  std::string date, host_name;
+  int num_cpus = 0;
+  std::string driver;  // this binary
+  bool interrupted = false;
+  bool complete = false;
+};
+
+// The case key compares the same case across variants: the case name without the parameters that
+// the variants override differently (work:1 vs work:1.05 are the same case, "work"), so
+// `--variant a=--param work=1 --variant b=--param work=1.05` compares them.
+std::vector<std::string> ParamsToIgnore(const std::vector<Variant>& variants);
+std::string CaseKey(const WorkerCase& c, const std::vector<std::string>& ignore);
+
+int CountRuns(const CompareState& state, int variant);
+
+}  // namespace v8bench::driver

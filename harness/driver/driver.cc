@@ -1,0 +1,362 @@
+#include "harness/driver/driver.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <set>
+
+#include "harness/stats/bootstrap.h"
+#include "harness/stats/statistics.h"
+
+namespace v8bench::driver {
+namespace {
+
+// Failure kinds as the runner names case statuses, plus "crashed".
+std::string ClassifyDeath(const LaunchResult& r) {
+  const bool oom_text = r.err.find("out of memory") != std::string::npos ||
+                        r.err.find("heap limit") != std::string::npos || r.err.find("OutOfMemory") != std::string::npos;
+  if (r.kind == ExitKind::kTimedOut) return "timed_out";
+  if (oom_text) return "out_of_memory";
+  return "crashed";
+}
+
+std::string LastLines(const std::string& text, std::size_t lines) {
+  std::string t = text;
+  while (!t.empty() && (t.back() == '\n' || t.back() == ' ')) t.pop_back();
+  std::size_t pos = t.size();
+  for (std::size_t i = 0; i < lines && pos != std::string::npos && pos > 0; ++i) pos = t.rfind('\n', pos - 1);
+  return pos == std::string::npos ? t : t.substr(pos + 1);
+}
+
+// The most telling line of a dead worker's stderr: one that names an error, else the first line.
+std::string TellingLine(const std::string& err) {
+  std::string first;
+  std::size_t start = 0;
+  while (start < err.size()) {
+    auto nl = err.find('\n', start);
+    if (nl == std::string::npos) nl = err.size();
+    std::string line = err.substr(start, nl - start);
+    start = nl + 1;
+    const auto b = line.find_first_not_of(" \t\r");
+    if (b == std::string::npos) continue;
+    line = line.substr(b);
+    if (first.empty()) first = line;
+    std::string lower = line;
+    for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (lower.find("error") != std::string::npos || lower.find("fatal") != std::string::npos ||
+        lower.find("v8bench:") != std::string::npos || lower.find("out of memory") != std::string::npos) {
+      first = line;
+      break;
+    }
+  }
+  if (first.size() > 200) first = first.substr(0, 200) + "...";
+  return first;
+}
+
+}  // namespace
+
+std::string RegexEscape(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (std::string_view("\\^$.|?*+()[]{}/-").find(c) != std::string_view::npos) out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+Driver::Driver(CompareState& state, Launcher& launcher, std::string self)
+    : state_(state), launcher_(launcher), self_(std::move(self)) {
+  std::vector<Variant> variants;
+  for (const auto& v : state_.variants) variants.push_back(v.variant);
+  ignore_params_ = ParamsToIgnore(variants);
+}
+
+std::vector<std::string> Driver::WorkerArgs(const CompareSettings& s, const Variant& v, const std::string& filter) {
+  std::vector<std::string> args = {"run"};
+  args.insert(args.end(), s.suites.begin(), s.suites.end());
+  for (const auto& a :
+       {std::string("--format"), std::string("jsonl"), std::string("--repetitions"), std::to_string(s.repetitions),
+        std::string("--min-time"), fmt::format("{}", s.min_time_s), std::string("--warmup"),
+        fmt::format("{}", s.warmup_s), std::string("--timeout"), fmt::format("{}", s.timeout_s)}) {
+    args.push_back(a);
+  }
+  if (!filter.empty()) {
+    args.push_back("--filter");
+    args.push_back(filter);
+  }
+  args.insert(args.end(), v.worker_args.begin(), v.worker_args.end());
+  if (!v.v8_flags.empty()) {
+    args.push_back("--");
+    args.insert(args.end(), v.v8_flags.begin(), v.v8_flags.end());
+  }
+  return args;
+}
+
+void Driver::Launch(std::uint64_t slot_id, const std::string& filter) {
+  const Slot& slot = slots_.at(slot_id);
+  const Variant& v = state_.variants[static_cast<std::size_t>(slot.record.variant)].variant;
+  LaunchRequest req;
+  req.id = next_id_++;
+  req.executable = v.engine.empty() ? self_ : v.engine;
+  req.args = WorkerArgs(state_.settings, v, filter);
+  req.timeout_s = state_.settings.timeout_s;
+  process_to_slot_[req.id] = slot_id;
+  launcher_.Start(req);
+  Report(last_, false);
+}
+
+std::optional<double> Driver::WidestCi(const CompareState& state) {
+  const std::string counter = MetricCounter(state.settings.metric);
+  const std::size_t nv = state.variants.size();
+  std::vector<int> counts(nv, 0);
+  for (const auto& r : state.runs) ++counts[static_cast<std::size_t>(r.variant)];
+  for (int c : counts) {
+    if (c < state.settings.min_runs) return std::nullopt;
+  }
+  // case -> variant -> values
+  std::map<std::string, std::vector<std::vector<double>>> values;
+  for (const auto& r : state.runs) {
+    for (const auto& [key, counters] : r.values) {
+      auto it = counters.find(counter);
+      if (it == counters.end()) continue;
+      auto& per = values[key];
+      per.resize(nv);
+      per[static_cast<std::size_t>(r.variant)].push_back(it->second);
+    }
+  }
+  double widest = 0;
+  bool any = false;
+  for (const auto& [key, per] : values) {
+    if (per[0].size() < state.settings.min_samples || stats::Median(per[0]) <= 0) continue;
+    for (std::size_t v = 1; v < nv; ++v) {
+      if (per[v].size() < state.settings.min_samples) continue;
+      const auto ci = stats::BootstrapRatioOfMedians(per[0], per[v], 0.95, 1000, state.settings.seed + v);
+      if (!(ci.ratio > 0) || !std::isfinite(ci.ratio)) continue;
+      widest = std::max(widest, (ci.high - ci.low) / 2 / ci.ratio);
+      any = true;
+    }
+  }
+  if (!any) return std::nullopt;
+  return widest;
+}
+
+bool Driver::StopStarting() const {
+  const CompareSettings& s = state_.settings;
+  const std::size_t nv = state_.variants.size();
+  if (s.runs > 0) {
+    for (std::size_t v = 0; v < nv; ++v) {
+      if (started_[v] < s.runs) return false;
+    }
+    return true;
+  }
+  const double elapsed =
+      elapsed_before_ + std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  if (elapsed >= s.max_time_s) return true;
+  bool capped = true;
+  for (std::size_t v = 0; v < nv; ++v) capped = capped && started_[v] >= s.max_runs;
+  if (capped) return true;
+  if (ci_checked_at_ != state_.runs.size()) {
+    ci_checked_at_ = state_.runs.size();
+    last_ci_ = WidestCi(state_);
+  }
+  return last_ci_ && *last_ci_ <= s.target_ci;
+}
+
+void Driver::Report(const std::string& last, bool finished) {
+  last_ = last;
+  if (!progress_) return;
+  Progress p;
+  p.finished = finished;
+  for (const auto& [process, slot_id] : process_to_slot_) {
+    const RunRecord& r = slots_.at(slot_id).record;
+    p.running += fmt::format("{}{} #{}", p.running.empty() ? "" : ", ",
+                             state_.variants[static_cast<std::size_t>(r.variant)].variant.name, r.run + 1);
+  }
+  p.done = state_.runs.size();
+  p.elapsed_s = elapsed_before_ + std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  p.last = last;
+  const CompareSettings& s = state_.settings;
+  const std::size_t nv = state_.variants.size();
+  const double session = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  const double per_sample = sessions_done_ > 0 ? session / static_cast<double>(sessions_done_) : 0;
+  if (s.runs > 0) {
+    p.total = static_cast<std::size_t>(s.runs) * nv;
+    if (per_sample > 0) p.eta_s = per_sample * static_cast<double>(p.total - std::min(p.total, p.done)) / s.jobs;
+  } else {
+    p.total = std::max<std::size_t>(p.done, static_cast<std::size_t>(s.min_runs) * nv);
+    p.eta_s = std::max(0.0, s.max_time_s - p.elapsed_s);
+    if (last_ci_) {
+      p.note = fmt::format("widest CI ±{:.1f}% (target ±{:.1f}%)", *last_ci_ * 100, s.target_ci * 100);
+    } else {
+      p.note = fmt::format("target CI ±{:.1f}%", s.target_ci * 100);
+    }
+  }
+  progress_(p);
+}
+
+Status Driver::Finish(const LaunchResult& result) {
+  const auto slot_id = process_to_slot_.at(result.id);
+  process_to_slot_.erase(result.id);
+  Slot& slot = slots_.at(slot_id);
+  RunRecord& rec = slot.record;
+  VariantState& vs = state_.variants[static_cast<std::size_t>(rec.variant)];
+  ++rec.processes;
+  rec.wall_s += result.wall_s;
+
+  const WorkerOutput out = ParseWorkerOutput(result.out);
+  bool clean = result.kind == ExitKind::kExited && (result.exit_code == 0 || result.exit_code == 1) && out.ended;
+  if (out.context) {
+    if (!vs.context) vs.context = out.context;
+    if (slot.planned.empty()) slot.planned = out.context->planned;
+  } else {
+    // The worker stopped before running anything: its flags or the suites are wrong (exit 2), or it
+    // could not start at all. That is the same for every sample of the variant: stop.
+    const std::string why = result.kind == ExitKind::kSpawnFailed ? result.spawn_error
+                            : !result.err.empty()                 ? LastLines(result.err, 6)
+                                                                  : DescribeExit(result);
+    if ((result.kind == ExitKind::kExited && result.exit_code == 2) || result.kind == ExitKind::kSpawnFailed) {
+      return Error::Usage(fmt::format("variant {}: the worker rejected its configuration ({}):\n{}", vs.variant.name,
+                                      DescribeExit(result), why));
+    }
+    rec.error = fmt::format("worker {} before its first case: {}", DescribeExit(result), why);
+  }
+
+  std::set<std::string> finished;
+  for (const WorkerCase& c : out.cases) {
+    finished.insert(c.name);
+    const std::string key = CaseKey(c, ignore_params_);
+    if (std::find(state_.case_keys.begin(), state_.case_keys.end(), key) == state_.case_keys.end()) {
+      state_.case_keys.push_back(key);
+    }
+    if (c.status == "ok" && !c.samples.empty()) {
+      if (rec.values.count(key) != 0) {
+        return Error::Usage(fmt::format(
+            "variant {}: several cases compare as '{}' (the parameters the variants set differently are left out "
+            "of the case name); give each variant one value of each --param it sets",
+            vs.variant.name, key));
+      }
+      auto& values = rec.values[key];
+      for (const char* counter : kMetricCounters) {
+        std::vector<double> xs;
+        for (const auto& s : c.samples) {
+          if (auto it = s.find(counter); it != s.end()) xs.push_back(it->second);
+        }
+        if (!xs.empty()) values[counter] = stats::Median(xs);
+      }
+    } else {
+      rec.failures.push_back({key, c.status == "ok" ? "failed" : c.status, LastLines(c.error, 3)});
+    }
+  }
+  for (const WorkerCase& c : out.started) slot.reached.push_back(c.name);
+  if (!clean && out.context) {
+    // The process died (or hung) inside the last case it started and did not finish.
+    const WorkerCase* running = nullptr;
+    for (const WorkerCase& c : out.started) {
+      if (finished.count(c.name) == 0) running = &c;
+    }
+    const std::string kind = ClassifyDeath(result);
+    const std::string detail =
+        fmt::format("worker {}{}", DescribeExit(result), result.err.empty() ? "" : ": " + TellingLine(result.err));
+    if (running != nullptr) {
+      rec.failures.push_back({CaseKey(*running, ignore_params_), kind, detail});
+      if (std::find(state_.case_keys.begin(), state_.case_keys.end(), CaseKey(*running, ignore_params_)) ==
+          state_.case_keys.end()) {
+        state_.case_keys.push_back(CaseKey(*running, ignore_params_));
+      }
+    } else if (out.started.size() == out.cases.size()) {
+      rec.error = detail;  // died between cases
+    }
+    // Continue this sample with the cases the worker never reached.
+    std::vector<std::string> rest;
+    for (const auto& name : slot.planned) {
+      if (std::find(slot.reached.begin(), slot.reached.end(), name) == slot.reached.end()) rest.push_back(name);
+    }
+    if (!rest.empty() && !launcher_.Interrupted() && (running != nullptr || !out.started.empty())) {
+      std::string filter = "^(?:";
+      for (std::size_t i = 0; i < rest.size(); ++i) filter += (i ? "|" : "") + RegexEscape(rest[i]);
+      filter += ")$";
+      Launch(slot_id, filter);
+      return OkStatus();
+    }
+  } else if (!clean && !out.context && rec.error.empty()) {
+    rec.error = DescribeExit(result);
+  }
+
+  // The sample is complete.
+  state_.runs.push_back(std::move(rec));
+  slots_.erase(slot_id);
+  const RunRecord& done = state_.runs.back();
+  std::string status = done.error.empty() && done.failures.empty() ? "ok"
+                       : !done.error.empty()                       ? "failed: " + done.error
+                                             : fmt::format("{} case(s) failed", done.failures.size());
+  ++sessions_done_;
+  if (on_sample_) on_sample_(state_);
+  Report(fmt::format("{} #{}: {} ({:.2f} s)", vs.variant.name, done.run + 1, status, done.wall_s), true);
+  return OkStatus();
+}
+
+Status Driver::Run() {
+  start_ = std::chrono::steady_clock::now();
+  elapsed_before_ = state_.elapsed_s;
+  const std::size_t nv = state_.variants.size();
+  started_.assign(nv, 0);
+  std::vector<int> done(nv, 0);
+  int order = 0;
+  for (const auto& r : state_.runs) {
+    ++done[static_cast<std::size_t>(r.variant)];
+    order = std::max(order, r.order + 1);
+  }
+  started_ = done;
+  Schedule schedule(nv, state_.settings.seed);
+  schedule.SkipCompleted(done);
+
+  Status status = OkStatus();
+  bool stopping = false;
+  auto update_elapsed = [&] {
+    state_.elapsed_s =
+        elapsed_before_ + std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  };
+  for (;;) {
+    while (status.ok() && !stopping && !launcher_.Interrupted() &&
+           static_cast<int>(process_to_slot_.size()) < state_.settings.jobs) {
+      if (StopStarting()) {
+        stopping = true;
+        break;
+      }
+      const std::size_t v = schedule.Next();
+      if (state_.settings.runs > 0 && started_[v] >= state_.settings.runs) continue;
+      Slot slot;
+      slot.record.variant = static_cast<int>(v);
+      slot.record.run = started_[v]++;
+      slot.record.order = order++;
+      const std::uint64_t id = next_id_++;
+      slots_[id] = std::move(slot);
+      Launch(id, state_.settings.filter);
+    }
+    if (process_to_slot_.empty()) break;
+    const auto results = launcher_.Wait();
+    if (launcher_.Interrupted()) {
+      state_.interrupted = true;
+      // Running workers were killed: their samples are incomplete and are dropped.
+      for (const auto& r : results) process_to_slot_.erase(r.id);
+      if (process_to_slot_.empty()) break;
+      continue;
+    }
+    for (const auto& r : results) {
+      if (process_to_slot_.count(r.id) == 0) continue;
+      if (!status.ok()) {
+        process_to_slot_.erase(r.id);
+        continue;
+      }
+      update_elapsed();
+      if (auto s = Finish(r); !s.ok()) status = s;
+    }
+  }
+  update_elapsed();
+  state_.complete = status.ok() && !state_.interrupted;
+  return status;
+}
+
+}  // namespace v8bench::driver

@@ -1,0 +1,85 @@
+// Runs a comparison: starts worker processes through a Launcher in the schedule's order (at most
+// settings.jobs at once), turns each worker's output into a RunRecord, continues a worker that
+// crashed or hung with the cases it did not reach, and stops after the fixed number of runs, or in
+// adaptive mode when every ratio's confidence interval is tight enough, the time is spent, or the
+// run cap is reached.
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <map>
+#include <string>
+
+#include "harness/driver/comparison.h"
+#include "harness/driver/launcher.h"
+#include "harness/driver/schedule.h"
+#include "harness/model/expected.h"
+
+namespace v8bench::driver {
+
+struct Progress {
+  std::size_t done = 0;   // samples finished (this session and before)
+  std::size_t total = 0;  // planned; in adaptive mode the current estimate
+  double elapsed_s = 0;
+  double eta_s = -1;      // unknown when negative
+  std::string last;       // "slow #4: ok (0.42 s)"
+  std::string note;       // adaptive: "widest CI ±3.1% (target ±2.0%)"
+  std::string running;    // the samples running now: "base #5, slow #5"
+  bool finished = false;  // a sample just finished (otherwise one just started)
+};
+
+class Driver {
+ public:
+  // `self` is the executable for variants without an engine of their own.
+  Driver(CompareState& state, Launcher& launcher, std::string self);
+
+  void OnProgress(std::function<void(const Progress&)> fn) { progress_ = std::move(fn); }
+  // Called after every finished sample (to save the state).
+  void OnSample(std::function<void(const CompareState&)> fn) { on_sample_ = std::move(fn); }
+
+  // Samples until the stopping rule holds. Fails (Error::Usage / Input, exit 2) only when a variant
+  // cannot run at all: its worker rejects its flags or the suites before running any case.
+  Status Run();
+
+  // The widest relative half-width of the chosen metric's ratio CI over cases with enough samples,
+  // or nullopt while some variant has fewer than min_runs samples.
+  static std::optional<double> WidestCi(const CompareState& state);
+
+  // The worker command line for `variant` (filter: a regex over case names).
+  static std::vector<std::string> WorkerArgs(const CompareSettings& settings, const Variant& variant,
+                                             const std::string& filter);
+
+ private:
+  struct Slot {
+    RunRecord record;
+    std::vector<std::string> planned;  // names, from the first worker's context line
+    std::vector<std::string> reached;  // names started so far over all processes of this sample
+  };
+  void Launch(std::uint64_t slot_id, const std::string& filter);
+  // Returns an error that must stop the comparison, or OkStatus.
+  Status Finish(const LaunchResult& result);
+  bool StopStarting() const;
+  void Report(const std::string& last, bool finished);
+
+  CompareState& state_;
+  Launcher& launcher_;
+  std::string self_;
+  std::vector<std::string> ignore_params_;
+  std::function<void(const Progress&)> progress_;
+  std::function<void(const CompareState&)> on_sample_;
+  std::map<std::uint64_t, Slot> slots_;
+  std::map<std::uint64_t, std::uint64_t> process_to_slot_;
+  std::uint64_t next_id_ = 1;
+  std::size_t sessions_done_ = 0;  // samples finished in this session
+  std::string last_;               // the last finished sample, for progress lines
+  std::vector<int> started_;       // samples started per variant, this session and before
+  std::chrono::steady_clock::time_point start_;
+  double elapsed_before_ = 0;
+  mutable std::optional<double> last_ci_;
+  mutable std::size_t ci_checked_at_ = 0;
+};
+
+// Escapes regex metacharacters, so a case name matches itself only.
+std::string RegexEscape(const std::string& text);
+
+}  // namespace v8bench::driver

@@ -1,0 +1,58 @@
+// Runs worker processes. The driver talks to this interface only, so its scheduling, crash handling
+// and statistics are tested with a fake launcher, without processes or timing.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace v8bench::driver {
+
+struct LaunchRequest {
+  std::uint64_t id = 0;
+  std::string executable;
+  std::vector<std::string> args;  // argv[1..]
+  // The process is killed (SIGKILL) when it writes nothing to stdout for this long (a worker writes a
+  // line as each case starts and ends, so this bounds one case); 0 = never.
+  double timeout_s = 0;
+};
+
+enum class ExitKind {
+  kExited,       // exit_code is set
+  kSignaled,     // signal is set (a crash, an abort, the kernel's OOM killer)
+  kTimedOut,     // killed by the launcher after timeout_s without output
+  kSpawnFailed,  // spawn_error says why
+};
+
+struct LaunchResult {
+  std::uint64_t id = 0;
+  ExitKind kind = ExitKind::kExited;
+  int exit_code = 0;
+  int signal = 0;
+  std::string out;  // all of stdout
+  std::string err;  // the last 64 KiB of stderr
+  double wall_s = 0;
+  std::string spawn_error;
+};
+
+class Launcher {
+ public:
+  virtual ~Launcher() = default;
+  // Starts a process; its LaunchResult comes back from a later Wait().
+  virtual void Start(const LaunchRequest& request) = 0;
+  // Blocks until at least one started process has finished, and returns every finished one. Returns
+  // an empty vector when nothing is running (or after an interrupt).
+  virtual std::vector<LaunchResult> Wait() = 0;
+  // True once the user interrupted (SIGINT/SIGTERM): running workers were killed; stop starting more.
+  virtual bool Interrupted() const { return false; }
+};
+
+// The real launcher: libuv processes, pipes and timers on a private loop. Also watches SIGINT and
+// SIGTERM while it exists, so an interrupted comparison can save what it has.
+std::unique_ptr<Launcher> MakeProcessLauncher();
+
+// A description of how a process ended, for people: "exit code 3", "killed by SIGSEGV", ...
+std::string DescribeExit(const LaunchResult& result);
+
+}  // namespace v8bench::driver

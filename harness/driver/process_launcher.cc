@@ -1,0 +1,239 @@
+// The libuv launcher: each worker gets pipes for stdout and stderr, a timer for its timeout (restarted
+// whenever the worker writes a line, so it bounds each case rather than the whole process), and an
+// exit callback; a worker is finished when it has exited and both pipes reached end of file.
+#include <signal.h>
+#include <uv.h>
+
+#include <chrono>
+#include <cstring>
+#include <map>
+
+#include "harness/driver/launcher.h"
+
+namespace v8bench::driver {
+namespace {
+
+constexpr std::size_t kStderrKeep = 64 * 1024;
+
+class ProcessLauncher;
+
+struct Child {
+  ProcessLauncher* owner = nullptr;
+  std::uint64_t id = 0;
+  uv_process_t process{};
+  uv_pipe_t out{}, err{};
+  uv_timer_t timer{};
+  std::string out_buf, err_buf;
+  int handles_open = 0;
+  bool exited = false, out_done = false, err_done = false, timed_out = false, reported = false;
+  std::int64_t exit_status = 0;
+  int term_signal = 0;
+  std::chrono::steady_clock::time_point started;
+};
+
+class ProcessLauncher final : public Launcher {
+ public:
+  ProcessLauncher() {
+    uv_loop_init(&loop_);
+    for (int i = 0; i < 2; ++i) {
+      uv_signal_init(&loop_, &signals_[i]);
+      signals_[i].data = this;
+      uv_signal_start(
+          &signals_[i],
+          [](uv_signal_t* h, int) {
+            auto* self = static_cast<ProcessLauncher*>(h->data);
+            self->interrupted_ = true;
+            self->KillAll();
+          },
+          i == 0 ? SIGINT : SIGTERM);
+      uv_unref(reinterpret_cast<uv_handle_t*>(&signals_[i]));
+    }
+  }
+
+  ~ProcessLauncher() override {
+    KillAll();
+    while (!children_.empty()) uv_run(&loop_, UV_RUN_ONCE);
+    for (auto& s : signals_) uv_close(reinterpret_cast<uv_handle_t*>(&s), nullptr);
+    uv_run(&loop_, UV_RUN_DEFAULT);
+    uv_loop_close(&loop_);
+  }
+
+  void Start(const LaunchRequest& request) override {
+    auto* c = new Child;
+    c->owner = this;
+    c->id = request.id;
+    c->started = std::chrono::steady_clock::now();
+    children_[c->id] = c;
+    uv_pipe_init(&loop_, &c->out, 0);
+    uv_pipe_init(&loop_, &c->err, 0);
+    uv_timer_init(&loop_, &c->timer);
+    c->out.data = c->err.data = c->timer.data = c->process.data = c;
+    c->handles_open = 3;
+
+    std::vector<std::string> owned = {request.executable};
+    owned.insert(owned.end(), request.args.begin(), request.args.end());
+    std::vector<char*> argv;
+    for (auto& a : owned) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    uv_stdio_container_t stdio[3];
+    stdio[0].flags = UV_IGNORE;
+    stdio[1].flags = static_cast<uv_stdio_flags>(UV_CREATE_PIPE | UV_WRITABLE_PIPE);
+    stdio[1].data.stream = reinterpret_cast<uv_stream_t*>(&c->out);
+    stdio[2].flags = static_cast<uv_stdio_flags>(UV_CREATE_PIPE | UV_WRITABLE_PIPE);
+    stdio[2].data.stream = reinterpret_cast<uv_stream_t*>(&c->err);
+    uv_process_options_t options{};
+    options.file = argv[0];
+    options.args = argv.data();
+    options.stdio = stdio;
+    options.stdio_count = 3;
+    options.exit_cb = [](uv_process_t* p, std::int64_t status, int signal) {
+      auto* ch = static_cast<Child*>(p->data);
+      ch->exited = true;
+      ch->exit_status = status;
+      ch->term_signal = signal;
+      uv_timer_stop(&ch->timer);
+      ch->owner->MaybeFinish(ch);
+    };
+    if (const int rc = uv_spawn(&loop_, &c->process, &options); rc != 0) {
+      LaunchResult r;
+      r.id = c->id;
+      r.kind = ExitKind::kSpawnFailed;
+      r.spawn_error = std::string("cannot start ") + request.executable + ": " + uv_strerror(rc);
+      done_.push_back(std::move(r));
+      c->reported = true;
+      c->exited = c->out_done = c->err_done = true;
+      Close(c, reinterpret_cast<uv_handle_t*>(&c->out));
+      Close(c, reinterpret_cast<uv_handle_t*>(&c->err));
+      Close(c, reinterpret_cast<uv_handle_t*>(&c->timer));
+      return;
+    }
+    ++c->handles_open;  // the process handle
+    ++running_;
+    if (interrupted_) uv_process_kill(&c->process, SIGKILL);
+    if (request.timeout_s > 0) {
+      uv_timer_start(
+          &c->timer,
+          [](uv_timer_t* t) {
+            auto* ch = static_cast<Child*>(t->data);
+            if (ch->exited) return;
+            ch->timed_out = true;
+            uv_process_kill(&ch->process, SIGKILL);
+          },
+          static_cast<std::uint64_t>(request.timeout_s * 1000), static_cast<std::uint64_t>(request.timeout_s * 1000));
+    }
+    auto alloc = [](uv_handle_t*, std::size_t suggested, uv_buf_t* buf) {
+      buf->base = new char[suggested];
+      buf->len = suggested;
+    };
+    uv_read_start(reinterpret_cast<uv_stream_t*>(&c->out), alloc, [](uv_stream_t* s, ssize_t n, const uv_buf_t* buf) {
+      auto* ch = static_cast<Child*>(s->data);
+      if (n > 0) {
+        ch->out_buf.append(buf->base, static_cast<std::size_t>(n));
+        // Progress (a case started or finished): the timeout counts from here again.
+        if (uv_is_active(reinterpret_cast<uv_handle_t*>(&ch->timer))) uv_timer_again(&ch->timer);
+      }
+      delete[] buf->base;
+      if (n < 0) {
+        ch->out_done = true;
+        ch->owner->Close(ch, reinterpret_cast<uv_handle_t*>(s));
+        ch->owner->MaybeFinish(ch);
+      }
+    });
+    uv_read_start(reinterpret_cast<uv_stream_t*>(&c->err), alloc, [](uv_stream_t* s, ssize_t n, const uv_buf_t* buf) {
+      auto* ch = static_cast<Child*>(s->data);
+      if (n > 0) {
+        ch->err_buf.append(buf->base, static_cast<std::size_t>(n));
+        if (ch->err_buf.size() > 2 * kStderrKeep) ch->err_buf.erase(0, ch->err_buf.size() - kStderrKeep);
+      }
+      delete[] buf->base;
+      if (n < 0) {
+        ch->err_done = true;
+        ch->owner->Close(ch, reinterpret_cast<uv_handle_t*>(s));
+        ch->owner->MaybeFinish(ch);
+      }
+    });
+  }
+
+  std::vector<LaunchResult> Wait() override {
+    while (done_.empty() && running_ > 0) uv_run(&loop_, UV_RUN_ONCE);
+    std::vector<LaunchResult> out = std::move(done_);
+    done_.clear();
+    return out;
+  }
+
+  bool Interrupted() const override { return interrupted_; }
+
+  void MaybeFinish(Child* c) {
+    if (c->reported || !c->exited || !c->out_done || !c->err_done) return;
+    c->reported = true;
+    --running_;
+    LaunchResult r;
+    r.id = c->id;
+    r.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - c->started).count();
+    if (c->timed_out) {
+      r.kind = ExitKind::kTimedOut;
+    } else if (c->term_signal != 0) {
+      r.kind = ExitKind::kSignaled;
+      r.signal = c->term_signal;
+    } else {
+      r.kind = ExitKind::kExited;
+      r.exit_code = static_cast<int>(c->exit_status);
+    }
+    r.out = std::move(c->out_buf);
+    if (c->err_buf.size() > kStderrKeep) c->err_buf.erase(0, c->err_buf.size() - kStderrKeep);
+    r.err = std::move(c->err_buf);
+    done_.push_back(std::move(r));
+    Close(c, reinterpret_cast<uv_handle_t*>(&c->process));
+    Close(c, reinterpret_cast<uv_handle_t*>(&c->timer));
+  }
+
+  void Close(Child* /*c*/, uv_handle_t* h) {
+    if (uv_is_closing(h)) return;
+    uv_close(h, [](uv_handle_t* handle) {
+      auto* ch = static_cast<Child*>(handle->data);
+      if (--ch->handles_open == 0) {
+        ch->owner->children_.erase(ch->id);
+        delete ch;
+      }
+    });
+  }
+
+ private:
+  void KillAll() {
+    for (auto& [id, c] : children_) {
+      if (!c->exited && !c->reported) uv_process_kill(&c->process, SIGKILL);
+    }
+  }
+
+  uv_loop_t loop_{};
+  uv_signal_t signals_[2]{};
+  std::map<std::uint64_t, Child*> children_;
+  std::vector<LaunchResult> done_;
+  int running_ = 0;
+  bool interrupted_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<Launcher> MakeProcessLauncher() { return std::make_unique<ProcessLauncher>(); }
+
+std::string DescribeExit(const LaunchResult& r) {
+  switch (r.kind) {
+    case ExitKind::kExited:
+      return "exit code " + std::to_string(r.exit_code);
+    case ExitKind::kSignaled: {
+      const char* abbrev = sigabbrev_np(r.signal);
+      std::string s = "killed by " + (abbrev ? std::string("SIG") + abbrev : "signal " + std::to_string(r.signal));
+      if (r.signal == SIGABRT) s += " (abort)";
+      if (r.signal == SIGKILL) s += " (the kernel's OOM killer?)";
+      return s;
+    }
+    case ExitKind::kTimedOut:
+      return "timed out";
+    case ExitKind::kSpawnFailed:
+      return r.spawn_error;
+  }
+  return "?";
+}
+
+}  // namespace v8bench::driver

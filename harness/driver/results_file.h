@@ -1,0 +1,39 @@
+// The comparison's results file (JSON): settings, variants with their engines' facts, every sample,
+// and the analysis. Rewritten atomically after every sample, so an interrupted comparison keeps all
+// it measured and `compare --resume FILE` continues it. `diff` reads these files, `v8bench run`'s
+// JSON, and Google Benchmark's JSON.
+#pragma once
+
+#include <string>
+
+#include "harness/driver/analysis.h"
+#include "harness/driver/comparison.h"
+#include "harness/model/expected.h"
+
+namespace v8bench::driver {
+
+// `analysis` may be null (the file saved after each sample has "analysis": null; the last one has it).
+std::string RenderCompareJson(const CompareState& state, const Analysis* analysis);
+
+// Reads a results file written by RenderCompareJson, for --resume. A missing, unreadable, corrupt
+// or foreign file is an Error::Input that says which and why.
+Expected<CompareState> ReadCompareState(const std::string& path);
+
+// One side of a diff: per case, the samples of each metric.
+struct ResultsSide {
+  std::string path;
+  std::string format;              // "v8bench compare", "v8bench run", "Google Benchmark"
+  std::string variant;             // the variant taken from a compare file
+  std::string engine;              // "V8 10.2.154.26-node.36 (Node 18.20.4)" when known
+  std::vector<std::string> order;  // case keys in file order
+  std::map<std::string, VariantSeries> cases;
+};
+
+// `variant`: which variant of a compare file (empty: its first, the baseline); ignored otherwise.
+Expected<ResultsSide> ReadResultsSide(const std::string& path, const std::string& variant);
+
+// The JSON output of `diff`: both sides and the analysis (with every sample's value).
+std::string RenderDiffJson(const ResultsSide& base, const ResultsSide& next, const Dataset& data,
+                           const Analysis& analysis);
+
+}  // namespace v8bench::driver

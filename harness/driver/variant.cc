@@ -1,0 +1,144 @@
+#include "harness/driver/variant.h"
+
+#include <unistd.h>
+
+#include <regex>
+#include <set>
+
+namespace v8bench::driver {
+
+Expected<std::vector<std::string>> SplitShellWords(const std::string& text) {
+  std::vector<std::string> words;
+  std::string word;
+  bool in_word = false;
+  char quote = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (quote != 0) {
+      if (c == quote) {
+        quote = 0;
+      } else if (c == '\\' && quote == '"' && i + 1 < text.size()) {
+        word += text[++i];
+      } else {
+        word += c;
+      }
+      continue;
+    }
+    if (c == ' ' || c == '\t' || c == '\n') {
+      if (in_word) words.push_back(std::move(word));
+      word.clear();
+      in_word = false;
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+      in_word = true;
+    } else if (c == '\\' && i + 1 < text.size()) {
+      word += text[++i];
+      in_word = true;
+    } else {
+      word += c;
+      in_word = true;
+    }
+  }
+  if (quote != 0) return Error::Usage(std::string("unbalanced ") + quote + " quote in '" + text + "'");
+  if (in_word) words.push_back(std::move(word));
+  return words;
+}
+
+Expected<Variant> ParseVariant(const std::string& spec) {
+  const auto eq = spec.find('=');
+  const std::string name = spec.substr(0, eq);
+  static const std::regex kName("^[A-Za-z0-9_.-]+$");
+  if (eq == std::string::npos || !std::regex_match(name, kName)) {
+    return Error::Usage("--variant '" + spec +
+                        "': write NAME=FLAGS, NAME of letters, digits, '_', '.', '-' (e.g. --variant base= "
+                        "--variant noopt=--no-opt)");
+  }
+  Variant v;
+  v.name = name;
+  v.flags_text = spec.substr(eq + 1);
+  auto words = SplitShellWords(v.flags_text);
+  if (!words) return Error::Usage("--variant " + name + ": " + words.error().message);
+  const auto& w = words.value();
+  auto bad = [&](const std::string& what) { return Error::Usage("--variant " + name + ": " + what); };
+  for (std::size_t i = 0; i < w.size(); ++i) {
+    const std::string& word = w[i];
+    std::string key = word, value;
+    bool has_value = false;
+    if (const auto e = word.find('='); word.rfind("--", 0) == 0 && e != std::string::npos) {
+      key = word.substr(0, e);
+      value = word.substr(e + 1);
+      has_value = true;
+    }
+    if (key == "--semi-space" || key == "--param") {
+      if (!has_value) {
+        if (i + 1 >= w.size()) return bad(key + " needs a value");
+        value = w[++i];
+      }
+      if (key == "--semi-space") {
+        char* end = nullptr;
+        const long mb = std::strtol(value.c_str(), &end, 10);
+        if (value.empty() || *end != '\0' || mb < 1 || mb > 1024) {
+          return bad("--semi-space '" + value + "': give megabytes, 1 to 1024");
+        }
+      } else {
+        const auto pe = value.find('=');
+        if (pe == std::string::npos || pe == 0 || pe + 1 == value.size()) {
+          return bad("--param '" + value + "': write NAME=VALUE or NAME=V1,V2");
+        }
+        v.params.emplace_back(value.substr(0, pe), value.substr(pe + 1));
+      }
+      v.worker_args.push_back(key);
+      v.worker_args.push_back(value);
+    } else if (word == "--fast-trig" || word == "--no-fast-trig") {
+      v.worker_args.push_back(word);
+    } else if (word.size() > 1 && word[0] == '-') {
+      v.v8_flags.push_back(word);
+    } else {
+      return bad("'" + word +
+                 "' is neither a V8 flag (--flag) nor a knob (--semi-space MB, --fast-trig, --no-fast-trig, "
+                 "--param NAME=V)");
+    }
+  }
+  return v;
+}
+
+Status BindEngines(std::vector<Variant>& variants, const std::vector<std::string>& specs) {
+  for (const auto& spec : specs) {
+    const auto eq = spec.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size()) {
+      return Error::Usage("--engine '" + spec +
+                          "': write NAME=PATH, NAME a variant (e.g. --engine patched=../v8-patched/build/v8bench)");
+    }
+    const std::string name = spec.substr(0, eq), path = spec.substr(eq + 1);
+    Variant* found = nullptr;
+    for (auto& v : variants) {
+      if (v.name == name) found = &v;
+    }
+    if (found == nullptr) {  // an engine alone is a variant with the default configuration
+      auto made = ParseVariant(name + "=");
+      if (!made) return Error::Usage("--engine " + spec + ": " + made.error().message);
+      variants.push_back(std::move(made.value()));
+      found = &variants.back();
+    }
+    if (access(path.c_str(), X_OK) != 0) {
+      return Error::Usage("--engine " + spec + ": '" + path + "' is not an executable file");
+    }
+    found->engine = path;
+  }
+  return OkStatus();
+}
+
+Status CheckVariants(const std::vector<Variant>& variants) {
+  if (variants.size() < 2) {
+    return Error::Usage(
+        "compare needs at least two variants, the first being the baseline, e.g. --variant base= --variant "
+        "noopt=--no-opt");
+  }
+  std::set<std::string> names;
+  for (const auto& v : variants) {
+    if (!names.insert(v.name).second) return Error::Usage("--variant " + v.name + " is given twice");
+  }
+  return OkStatus();
+}
+
+}  // namespace v8bench::driver

@@ -1,0 +1,39 @@
+// A variant is what one side of a comparison runs: an engine (a v8bench executable), V8 flags and
+// harness knobs. `--variant NAME=FLAGS` declares one; `--engine NAME=PATH` binds it to another build.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "harness/model/expected.h"
+
+namespace v8bench::driver {
+
+struct Variant {
+  std::string name;
+  std::string flags_text;                // FLAGS as the user wrote them
+  std::string engine;                    // a v8bench executable; empty = this binary
+  std::vector<std::string> worker_args;  // harness knobs for `run`: --semi-space N, --fast-trig, --param K=V
+  std::vector<std::string> v8_flags;     // everything else, passed to V8 after `--`
+  // --param overrides, NAME -> VALUES text, in the order given.
+  std::vector<std::pair<std::string, std::string>> params;
+};
+
+// Splits like a shell: whitespace separates words; single and double quotes group; a backslash
+// escapes the next character outside single quotes. Unbalanced quotes are an Error::Usage.
+Expected<std::vector<std::string>> SplitShellWords(const std::string& text);
+
+// NAME=FLAGS, NAME matching [A-Za-z0-9_.-]+. FLAGS may be empty (the default configuration).
+// Knobs: --semi-space MB, --fast-trig, --no-fast-trig, --param NAME=V (each also as --knob=value);
+// other words starting with '-' are V8 flags; anything else is an Error::Usage.
+Expected<Variant> ParseVariant(const std::string& spec);
+
+// Applies `--engine NAME=PATH` specs. A name that is no variant yet adds one with the default
+// configuration (so `--engine old=A --engine new=B` compares two builds); a path that is not an
+// executable file is an Error::Usage.
+Status BindEngines(std::vector<Variant>& variants, const std::vector<std::string>& engine_specs);
+
+// Two variants with the same name, or fewer than two variants, are an Error::Usage.
+Status CheckVariants(const std::vector<Variant>& variants);
+
+}  // namespace v8bench::driver

@@ -1,0 +1,18 @@
+// A CPU profile as Chrome DevTools reads it: the DevTools protocol's Profiler.Profile object, which
+// Chrome DevTools (Performance > Load profile), VS Code and speedscope open as a .cpuprofile file.
+// Written with JsonWriter, so function names and URLs with quotes, backslashes or control
+// characters stay valid JSON (V8's own serializer does not escape them).
+#pragma once
+
+#include <string>
+
+#include "harness/engine/cpu_profile.h"
+
+namespace v8bench {
+
+// {nodes: [{id, callFrame: {functionName, scriptId, url, lineNumber, columnNumber}, hitCount,
+//   children, positionTicks?, deoptReason?}], startTime, endTime, samples, timeDeltas}
+// Line and column numbers are 0-based (-1 when unknown), times in microseconds, scriptId a string.
+std::string CpuProfileJson(const CpuProfileData& profile);
+
+}  // namespace v8bench

@@ -1,0 +1,87 @@
+#include "harness/report/jsonl_reporter.h"
+
+#include "harness/report/json_writer.h"
+
+namespace v8bench {
+
+JsonlReporter::JsonlReporter(std::FILE* out, std::vector<std::string> planned)
+    : out_(out), planned_(std::move(planned)) {}
+
+void JsonlReporter::Line(const std::string& json) {
+  std::fwrite(json.data(), 1, json.size(), out_);
+  std::fputc('\n', out_);
+  std::fflush(out_);
+}
+
+void JsonlReporter::Begin(const RunContext& c) {
+  JsonWriter w;
+  w.BeginObject();
+  w.Key("type").String("context");
+  w.Key("date").String(c.date);
+  w.Key("host_name").String(c.host_name);
+  w.Key("executable").String(c.executable);
+  w.Key("num_cpus").Int(c.num_cpus);
+  w.Key("v8_version").String(c.v8_version);
+  w.Key("node_version").String(c.node_version);
+  w.Key("v8_flags").String(c.v8_flags);
+  if (c.semi_space_mb) {
+    w.Key("semi_space_mb").Int(*c.semi_space_mb);
+  } else {
+    w.Key("semi_space_mb").Null();
+  }
+  w.Key("young_generation_bytes").Int(static_cast<long long>(c.young_generation_bytes));
+  w.Key("trig_path").String(c.trig_path);
+  w.Key("build_type").String(c.build_type);
+  w.Key("repetitions").Int(c.repetitions);
+  w.Key("min_time_s").Number(c.min_time_s);
+  w.Key("quick").Bool(c.quick);
+  w.Key("planned").BeginArray();
+  for (const auto& n : planned_) w.String(n);
+  w.EndArray();
+  w.EndObject();
+  Line(w.str());
+}
+
+void JsonlReporter::CaseStarting(const CaseInfo& info) {
+  JsonWriter w;
+  w.BeginObject().Key("type").String("start").Key("name").String(info.name);
+  w.Key("suite").String(info.suite).Key("bench").String(info.bench).Key("params").BeginObject();
+  for (const auto& [k, v] : info.params) w.Key(k).String(v);
+  w.EndObject().EndObject();
+  Line(w.str());
+}
+
+void JsonlReporter::CaseDone(const CaseResult& r) {
+  JsonWriter w;
+  w.BeginObject();
+  w.Key("type").String("case");
+  w.Key("name").String(r.info.name);
+  w.Key("suite").String(r.info.suite);
+  w.Key("bench").String(r.info.bench);
+  w.Key("realm").String(RealmName(r.info.realm));
+  w.Key("params").BeginObject();
+  for (const auto& [k, v] : r.info.params) w.Key(k).String(v);
+  w.EndObject();
+  w.Key("file").String(r.file);
+  w.Key("status").String(CaseStatusName(r.status));
+  w.Key("error").String(r.error);
+  w.Key("young_generation_bytes").Int(static_cast<long long>(r.young_generation_bytes));
+  w.Key("trig_path").String(r.trig_path);
+  w.Key("samples").BeginArray();
+  for (const Sample& s : r.samples) {
+    w.BeginObject().Key("iterations").Int(static_cast<long long>(s.iterations)).Key("counters").BeginObject();
+    for (const Counter& c : s.counters) w.Key(c.name).Number(c.value);
+    w.EndObject().EndObject();
+  }
+  w.EndArray();
+  w.EndObject();
+  Line(w.str());
+}
+
+void JsonlReporter::End() {
+  JsonWriter w;
+  w.BeginObject().Key("type").String("end").EndObject();
+  Line(w.str());
+}
+
+}  // namespace v8bench

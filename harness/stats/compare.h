@@ -1,0 +1,45 @@
+// One comparison of two samples of a metric (lower is better: time, GC time, bytes): the ratio of
+// medians with a bootstrap confidence interval, the Mann-Whitney U and Welch t-tests, and a verdict.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "harness/stats/bootstrap.h"
+#include "harness/stats/mann_whitney.h"
+#include "harness/stats/welch.h"
+
+namespace v8bench::stats {
+
+enum class Verdict { kNoChange, kLower, kHigher, kInsufficient };
+// "faster"/"slower" for times, "lower"/"higher" for counts and bytes; "no change", "insufficient".
+const char* VerdictName(Verdict v, bool is_time);
+
+struct CompareOptions {
+  double alpha = 0.05;          // significance level of the Mann-Whitney test
+  double noise_floor = 0.01;    // a change smaller than this fraction is never called significant
+  double confidence = 0.95;     // of the bootstrap interval
+  int resamples = 2000;         // bootstrap resamples
+  std::uint64_t seed = 1;       // bootstrap seed
+  std::size_t min_samples = 5;  // per side; fewer gives kInsufficient
+};
+
+struct SampleComparison {
+  RatioInterval ratio;  // next / base
+  MannWhitneyResult mann_whitney;
+  WelchResult welch;
+  Verdict verdict = Verdict::kInsufficient;
+};
+
+SampleComparison CompareSamples(const std::vector<double>& base, const std::vector<double>& next,
+                                const CompareOptions& options);
+
+// The verdict for p-value `p` (raw or adjusted): significant only when p < alpha, the interval
+// excludes 1, and the ratio differs from 1 by at least the noise floor; the direction is the ratio's.
+Verdict Decide(double p, const RatioInterval& ratio, const CompareOptions& options);
+
+// Node's benchmark/compare.R marks: "***" p < 0.001, "**" p < 0.01, "*" p < 0.05, "" otherwise.
+const char* SignificanceMarks(double p);
+
+}  // namespace v8bench::stats

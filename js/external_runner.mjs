@@ -1,0 +1,244 @@
+// v8bench's runner for external engines (node, deno): the same suite API (bench_api.js, evaluated
+// unchanged) and the same worker protocol as `v8bench run --format jsonl`, so the compare driver
+// treats every engine alike. v8bench writes this file and bench_api.js side by side into its cache
+// and runs, e.g.:
+//   node [V8 flags] external_runner.mjs run --filter RE --repetitions 3 --min-time 0.05 SUITE.js ...
+//   deno run -A --v8-flags=... external_runner.mjs run ...
+//   node external_runner.mjs info            (engine facts as one JSON line)
+//   node external_runner.mjs trig FILE.json  (Math.sin/cos of the doubles in FILE, as JSON)
+//
+// Figures are labelled with how they were obtained (`measured_by` on every case line). A figure an
+// engine cannot give is absent, never zero:
+//   wall_ns         performance.now() around the batch
+//   cpu_ns          process.threadCpuUsage() (main thread; Node >= 23.9), else absent
+//   process_cpu_ns  process.cpuUsage() (all threads)
+//   gc_ns, gc_count PerformanceObserver 'gc' entries (Node); absent where the engine emits none
+//   alloc_bytes     v8.getHeapStatistics().total_allocated_bytes deltas where the engine has it
+import { createRequire } from 'node:module';
+import process from 'node:process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const v8 = require('node:v8');
+const { PerformanceObserver, performance } = require('node:perf_hooks');
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const isDeno = typeof globalThis.Deno !== 'undefined';
+
+function emit(obj) {
+  // One line per event, written synchronously so a crash later loses nothing already said.
+  fs.writeSync(1, JSON.stringify(obj) + '\n');
+}
+
+function engineFacts() {
+  return {
+    engine: isDeno ? 'deno' : 'node',
+    engine_version: isDeno ? globalThis.Deno.version.deno : process.version,
+    v8_version: isDeno ? globalThis.Deno.version.v8 : process.versions.v8,
+    node_version: isDeno ? '' : process.version,
+    executable: process.execPath,
+    has_thread_cpu: typeof process.threadCpuUsage === 'function',
+    has_total_allocated: typeof v8.getHeapStatistics().total_allocated_bytes === 'number',
+  };
+}
+
+// --- GC observation ------------------------------------------------------------------------------
+const gcEntries = [];
+let gcObserved = false;
+try {
+  const observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) gcEntries.push(e);
+    gcObserved = true;
+  });
+  observer.observe({ entryTypes: ['gc'] });
+} catch {
+  // The engine has no GC entries: gc_ns/gc_count stay absent.
+}
+// Some engines accept the observer but never deliver an entry; only claim GC figures once one came.
+const gcConst = require('node:perf_hooks').constants || {};
+const GC_KINDS = {
+  [gcConst.NODE_PERFORMANCE_GC_MINOR]: 'scavenge',
+  [gcConst.NODE_PERFORMANCE_GC_MAJOR]: 'mark_compact',
+  [gcConst.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental_marking',
+  [gcConst.NODE_PERFORMANCE_GC_WEAKCB]: 'weak_processing',
+};
+
+// Node queues GC entries and delivers them to observers on a later turn of the event loop.
+async function flushObservers() {
+  for (let i = 0; i < 3; i++) await new Promise((resolve) => setTimeout(resolve, 2));
+}
+
+// --- Measurement ---------------------------------------------------------------------------------
+function allocatedBytes() {
+  const s = v8.getHeapStatistics();
+  return typeof s.total_allocated_bytes === 'number' ? s.total_allocated_bytes : undefined;
+}
+
+async function timeBatch(api, batch, n, isAsync) {
+  const alloc0 = allocatedBytes();
+  const cpu0 = process.cpuUsage();
+  const thread0 = process.threadCpuUsage ? process.threadCpuUsage() : undefined;
+  const t0 = performance.now();
+  const r = batch(n);
+  if (isAsync) await r;
+  const t1 = performance.now();
+  const thread1 = process.threadCpuUsage ? process.threadCpuUsage() : undefined;
+  const cpu1 = process.cpuUsage();
+  const alloc1 = allocatedBytes();
+  return { t0, t1, cpu: cpu1.user + cpu1.system - cpu0.user - cpu0.system, thread0, thread1, alloc0, alloc1 };
+}
+
+async function measureCase(api, index, opts) {
+  const batch = api.prepare(index, opts.quick);
+  const isAsync = api.isAsync();
+  await api.check();
+  // Warm-up, then grow the batch like Google Benchmark until one batch takes min_time.
+  let n = 1;
+  const warmEnd = performance.now() + opts.warmup * 1000;
+  while (performance.now() < warmEnd) {
+    const t = await timeBatch(api, batch, n, isAsync);
+    if (t.t1 - t.t0 < 10) n = Math.min(n * 2, 1e9);
+  }
+  n = 1;
+  for (;;) {
+    const t = await timeBatch(api, batch, n, isAsync);
+    const secs = (t.t1 - t.t0) / 1000;
+    if (secs >= opts.minTime || n >= 1e9) break;
+    const multiplier = secs <= 0 ? 10 : Math.min(10, Math.max((opts.minTime * 1.4) / secs, 1.1));
+    n = Math.max(n + 1, Math.round(n * multiplier));
+  }
+  const samples = [];
+  for (let rep = 0; rep < opts.repetitions; rep++) {
+    gcEntries.length = 0;
+    const t = await timeBatch(api, batch, n, isAsync);
+    await flushObservers();
+    const counters = { wall_ns: ((t.t1 - t.t0) * 1e6) / n };
+    if (t.thread0) counters.cpu_ns = ((t.thread1.user + t.thread1.system - t.thread0.user - t.thread0.system) * 1e3) / n;
+    counters.process_cpu_ns = (t.cpu * 1e3) / n;
+    if (gcObserved) {
+      let pause = 0;
+      let count = 0;
+      const perKind = {};
+      for (const e of gcEntries) {
+        if (e.startTime < t.t0 || e.startTime > t.t1) continue;
+        pause += e.duration;
+        const kind = GC_KINDS[(e.detail && e.detail.kind) || e.kind] || 'other';
+        if (kind !== 'incremental_marking' && kind !== 'weak_processing') count++;
+        perKind[kind] = (perKind[kind] || 0) + 1;
+      }
+      counters.gc_ns = (pause * 1e6) / n;
+      counters.gc_count = count / n;
+      for (const [k, c] of Object.entries(perKind)) counters[`${k}_count`] = c / n;
+    }
+    if (t.alloc0 !== undefined && t.alloc1 !== undefined) counters.alloc_bytes = (t.alloc1 - t.alloc0) / n;
+    Object.assign(counters, JSON.parse(api.counters()));
+    samples.push({ iterations: n, counters });
+  }
+  await api.teardown();
+  return samples;
+}
+
+function measuredBy(facts) {
+  return {
+    wall_ns: 'performance.now() around the batch',
+    cpu_ns: facts.has_thread_cpu ? 'process.threadCpuUsage()' : 'absent (no main-thread CPU clock in this engine)',
+    process_cpu_ns: 'process.cpuUsage()',
+    gc: gcObserved ? "PerformanceObserver 'gc' entries" : 'absent (the engine reports no GC entries)',
+    alloc_bytes: facts.has_total_allocated
+      ? 'v8.getHeapStatistics().total_allocated_bytes'
+      : 'absent (no allocation counter in this engine)',
+  };
+}
+
+function describeError(e) {
+  if (e && typeof e.stack === 'string') return e.stack;
+  return String(e);
+}
+
+function installGlobals() {
+  globalThis.require = require;
+  if (typeof globalThis.Buffer === 'undefined') globalThis.Buffer = require('node:buffer').Buffer;
+  if (typeof globalThis.process === 'undefined') globalThis.process = process;
+  const api = fs.readFileSync(path.join(here, 'bench_api.js'), 'utf8');
+  (0, eval)(`${api}\n//# sourceURL=v8bench:bench_api.js`);
+  return globalThis.__v8bench;
+}
+
+function parseArgs(argv) {
+  const opts = { filter: null, repetitions: 3, minTime: 0.5, warmup: 0.2, quick: false, params: {}, files: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const next = () => argv[++i];
+    if (a === '--filter') opts.filter = new RegExp(next());
+    else if (a === '--repetitions') opts.repetitions = Number(next());
+    else if (a === '--min-time') opts.minTime = Number(next());
+    else if (a === '--warmup') opts.warmup = Number(next());
+    else if (a === '--quick') opts.quick = true;
+    else if (a === '--param') {
+      const [k, v] = next().split(/=(.*)/s);
+      opts.params[k] = v.split(',');
+    } else opts.files.push(a);
+  }
+  return opts;
+}
+
+async function run(argv) {
+  const opts = parseArgs(argv);
+  const api = installGlobals();
+  api.configure(JSON.stringify(opts.params));
+  const facts = engineFacts();
+  for (const file of opts.files) {
+    const source = fs.readFileSync(file, 'utf8');
+    (0, eval)(`${source}\n//# sourceURL=${file}`);
+  }
+  const described = JSON.parse(api.describe(opts.quick));
+  const plan = described.cases.map((c, index) => ({ ...c, index })).filter((c) => !opts.filter || opts.filter.test(c.name));
+  emit({ type: 'context', ...facts, v8_flags: (process.execArgv || []).join(' '), trig_path: '', planned: plan.map((c) => c.name) });
+  let failed = 0;
+  for (const c of plan) {
+    emit({ type: 'start', name: c.name, suite: c.suite, bench: c.bench, params: Object.fromEntries(c.params) });
+    const line = { type: 'case', name: c.name, suite: c.suite, bench: c.bench, realm: c.realm,
+      params: Object.fromEntries(c.params), status: 'ok', error: '', samples: [] };
+    try {
+      line.samples = await measureCase(api, c.index, opts);
+    } catch (e) {
+      const text = describeError(e);
+      line.status = e && e.name === 'Unsupported' ? 'unsupported' : 'failed';
+      line.error = e && e.name === 'Unsupported' ? e.message : text;
+      if (line.status === 'failed') failed++;
+      try { await api.teardown(); } catch { /* the case already failed */ }
+    }
+    line.measured_by = measuredBy(facts);
+    emit(line);
+  }
+  emit({ type: 'end' });
+  return failed > 0 ? 1 : 0;
+}
+
+async function main() {
+  const [command, ...rest] = process.argv.slice(2);
+  if (command === 'info') {
+    emit(engineFacts());
+    return 0;
+  }
+  if (command === 'trig') {
+    const xs = JSON.parse(fs.readFileSync(rest[0], 'utf8'));
+    const out = [];
+    for (const x of xs) out.push(Math.sin(x), Math.cos(x));
+    emit(out);
+    return 0;
+  }
+  if (command === 'run') return run(rest);
+  process.stderr.write('usage: external_runner.mjs info | trig FILE | run [options] SUITE...\n');
+  return 2;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    process.stderr.write(`v8bench external runner: ${describeError(e)}\n`);
+    process.exit(2);
+  },
+);

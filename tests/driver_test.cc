@@ -1,0 +1,545 @@
+// The comparison driver without processes: a fake launcher plays scripted workers, so scheduling,
+// crash and hang handling, adaptive stopping, resume, the gate and the results file are tested fast.
+#include <gtest/gtest.h>
+
+#include <deque>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <set>
+
+#include "harness/driver/analysis.h"
+#include "harness/driver/driver.h"
+#include "harness/driver/results_file.h"
+#include "harness/driver/schedule.h"
+#include "harness/driver/variant.h"
+#include "harness/driver/worker_output.h"
+#include "harness/stats/rng.h"
+#include "tests/support/cli.h"
+
+namespace v8bench::driver {
+namespace {
+
+class FakeLauncher final : public Launcher {
+ public:
+  std::function<LaunchResult(const LaunchRequest&)> behave;
+  std::vector<LaunchRequest> requests;
+
+  void Start(const LaunchRequest& r) override {
+    requests.push_back(r);
+    LaunchResult res = behave(r);
+    res.id = r.id;
+    pending_.push_back(res);
+  }
+  std::vector<LaunchResult> Wait() override {
+    if (pending_.empty()) return {};
+    auto r = pending_.front();
+    pending_.pop_front();
+    return {r};
+  }
+
+ private:
+  std::deque<LaunchResult> pending_;
+};
+
+struct FakeCase {
+  std::string name;  // suite/bench/work:X
+  double cpu = 0;
+  std::string status = "ok";
+};
+
+std::string ParamsJson(const std::string& name) {
+  // "s/b/k:v" -> {"k":"v"}
+  const auto p = name.find('/', name.find('/') + 1);
+  if (p == std::string::npos) return "{}";
+  const std::string kv = name.substr(p + 1);
+  const auto colon = kv.find(':');
+  return "{\"" + kv.substr(0, colon) + "\":\"" + kv.substr(colon + 1) + "\"}";
+}
+
+std::string CaseFields(const std::string& name) {
+  const auto a = name.find('/');
+  const auto b = name.find('/', a + 1);
+  return "\"name\":\"" + name + "\",\"suite\":\"" + name.substr(0, a) + "\",\"bench\":\"" +
+         name.substr(a + 1, b == std::string::npos ? std::string::npos : b - a - 1) +
+         "\",\"params\":" + ParamsJson(name);
+}
+
+// Worker stdout: context, then start+case lines for `done`, then a start line for `dies_in`.
+std::string Jsonl(const std::vector<std::string>& planned, const std::vector<FakeCase>& done,
+                  const std::string& dies_in = "", bool ended = true) {
+  std::string out = "{\"type\":\"context\",\"v8_version\":\"10.2\",\"node_version\":\"v18\",\"planned\":[";
+  for (std::size_t i = 0; i < planned.size(); ++i) out += (i ? ",\"" : "\"") + planned[i] + "\"";
+  out += "]}\n";
+  out += "console.log noise from a suite\n";
+  for (const auto& c : done) {
+    out += "{\"type\":\"start\"," + CaseFields(c.name) + "}\n";
+    out += "{\"type\":\"case\"," + CaseFields(c.name) + ",\"status\":\"" + c.status + "\",\"error\":\"" +
+           (c.status == "ok" ? "" : "boom") + "\",\"samples\":[" +
+           (c.status == "ok" ? "{\"iterations\":10,\"counters\":{\"cpu_ns\":" + std::to_string(c.cpu) +
+                                   ",\"wall_ns\":" + std::to_string(c.cpu * 1.01) + ",\"gc_ns\":1,\"alloc_bytes\":64}}"
+                             : "") +
+           "]}\n";
+  }
+  if (!dies_in.empty()) out += "{\"type\":\"start\"," + CaseFields(dies_in) + "}\n";
+  if (ended && dies_in.empty()) out += "{\"type\":\"end\"}\n";
+  return out;
+}
+
+bool HasArg(const LaunchRequest& r, const std::string& a) {
+  return std::find(r.args.begin(), r.args.end(), a) != r.args.end();
+}
+
+std::string FilterOf(const LaunchRequest& r) {
+  for (std::size_t i = 0; i + 1 < r.args.size(); ++i) {
+    if (r.args[i] == "--filter") return r.args[i + 1];
+  }
+  return "";
+}
+
+CompareState TwoVariants(const std::string& a_flags, const std::string& b_flags, int runs) {
+  CompareState s;
+  s.settings.suites = {"suite.js"};
+  s.settings.runs = runs;
+  s.settings.seed = 42;
+  for (const auto& spec : {"base=" + a_flags, "new=" + b_flags}) {
+    auto v = ParseVariant(spec);
+    EXPECT_TRUE(v.ok());
+    s.variants.push_back({v.value(), std::nullopt});
+  }
+  return s;
+}
+
+// A worker whose cpu time depends on --param work=X, with small deterministic noise.
+std::function<LaunchResult(const LaunchRequest&)> WorkWorker(std::vector<std::string> benches, double noise) {
+  auto rng = std::make_shared<stats::Rng>(1);
+  return [=](const LaunchRequest& r) {
+    std::string work = "1";
+    for (std::size_t i = 0; i + 1 < r.args.size(); ++i) {
+      if (r.args[i] == "--param") work = r.args[i + 1].substr(5);
+    }
+    std::vector<std::string> planned;
+    std::vector<FakeCase> cases;
+    for (const auto& b : benches) {
+      const std::string name = "s/" + b + "/work:" + work;
+      planned.push_back(name);
+      cases.push_back({name, 100 * std::stod(work) * (1 + noise * (rng->Uniform() - 0.5))});
+    }
+    LaunchResult res;
+    res.out = Jsonl(planned, cases);
+    res.wall_s = 0.1;
+    return res;
+  };
+}
+
+TEST(Variant, SplitsKnobsFromV8Flags) {
+  auto v = ParseVariant("semi=--semi-space 1 --no-opt --param=work=1.05 --max-lazy \"--stack-size=900\"");
+  ASSERT_TRUE(v.ok()) << v.error().message;
+  EXPECT_EQ(v->name, "semi");
+  EXPECT_EQ(v->worker_args, (std::vector<std::string>{"--semi-space", "1", "--param", "work=1.05"}));
+  EXPECT_EQ(v->v8_flags, (std::vector<std::string>{"--no-opt", "--max-lazy", "--stack-size=900"}));
+  ASSERT_EQ(v->params.size(), 1u);
+  EXPECT_EQ(v->params[0].second, "1.05");
+  auto base = ParseVariant("base=");
+  ASSERT_TRUE(base.ok());
+  EXPECT_TRUE(base->worker_args.empty() && base->v8_flags.empty());
+}
+
+TEST(Variant, RejectsMalformedSpecs) {
+  EXPECT_FALSE(ParseVariant("noname").ok());
+  EXPECT_FALSE(ParseVariant("bad name=--x").ok());
+  EXPECT_FALSE(ParseVariant("a=--semi-space").ok());
+  EXPECT_FALSE(ParseVariant("a=--semi-space lots").ok());
+  EXPECT_FALSE(ParseVariant("a=--param work").ok());
+  EXPECT_FALSE(ParseVariant("a=stray").ok());
+  EXPECT_FALSE(ParseVariant("a='--unbalanced").ok());
+  std::vector<Variant> vs = {ParseVariant("a=").value()};
+  EXPECT_FALSE(CheckVariants(vs).ok());
+  vs.push_back(ParseVariant("a=--no-opt").value());
+  EXPECT_FALSE(CheckVariants(vs).ok());
+  EXPECT_FALSE(BindEngines(vs, {"a=/nonexistent/v8bench"}).ok());
+  ASSERT_TRUE(BindEngines(vs, {"b=/bin/true"}).ok());  // declares variant b
+  EXPECT_EQ(vs.back().name, "b");
+  EXPECT_EQ(vs.back().engine, "/bin/true");
+}
+
+TEST(Schedule, InterleavesEveryVariantInEachBlockAndIsSeeded) {
+  Schedule a(3, 7), b(3, 7), c(3, 8);
+  std::vector<std::size_t> sa, sb, sc;
+  for (int i = 0; i < 30; ++i) {
+    sa.push_back(a.Next());
+    sb.push_back(b.Next());
+    sc.push_back(c.Next());
+  }
+  EXPECT_EQ(sa, sb);
+  EXPECT_NE(sa, sc);
+  for (int block = 0; block < 10; ++block) {
+    std::set<std::size_t> seen(sa.begin() + block * 3, sa.begin() + block * 3 + 3);
+    EXPECT_EQ(seen.size(), 3u);
+  }
+  // Not all-A-then-B, and not a fixed rotation: some block differs from the first.
+  bool varied = false;
+  for (int block = 1; block < 10; ++block)
+    varied = varied || !std::equal(sa.begin(), sa.begin() + 3, sa.begin() + block * 3);
+  EXPECT_TRUE(varied);
+}
+
+TEST(Schedule, ResumeContinuesTheSameOrder) {
+  Schedule full(2, 99);
+  std::vector<std::size_t> order;
+  for (int i = 0; i < 20; ++i) order.push_back(full.Next());
+  std::vector<int> done(2, 0);
+  for (int i = 0; i < 7; ++i) ++done[order[i]];
+  Schedule resumed(2, 99);
+  resumed.SkipCompleted(done);
+  for (int i = 7; i < 20; ++i) EXPECT_EQ(resumed.Next(), order[i]) << i;
+}
+
+TEST(WorkerOutput, ParsesProtocolLinesAndKeepsOthers) {
+  const auto out = ParseWorkerOutput(Jsonl({"s/a/work:1", "s/b/work:1"}, {{"s/a/work:1", 12.5}}, "s/b/work:1"));
+  ASSERT_TRUE(out.context.has_value());
+  EXPECT_EQ(out.context->v8_version, "10.2");
+  EXPECT_EQ(out.context->planned.size(), 2u);
+  ASSERT_EQ(out.cases.size(), 1u);
+  EXPECT_EQ(out.cases[0].params[0], (std::pair<std::string, std::string>{"work", "1"}));
+  EXPECT_DOUBLE_EQ(out.cases[0].samples[0].at("cpu_ns"), 12.5);
+  EXPECT_EQ(out.started.size(), 2u);
+  EXPECT_FALSE(out.ended);
+  EXPECT_EQ(out.other_lines.size(), 1u);
+}
+
+TEST(Driver, FixedRunsInterleavedWithTheVariantsArguments) {
+  CompareState state = TwoVariants("--param work=1", "--param work=1.05 --no-opt", 6);
+  FakeLauncher launcher;
+  launcher.behave = WorkWorker({"loop"}, 0.01);
+  Driver driver(state, launcher, "/self/v8bench");
+  int saved = 0;
+  driver.OnSample([&](const CompareState&) { ++saved; });
+  ASSERT_TRUE(driver.Run().ok());
+  EXPECT_EQ(launcher.requests.size(), 12u);
+  EXPECT_EQ(saved, 12);
+  EXPECT_EQ(state.runs.size(), 12u);
+  EXPECT_TRUE(state.complete);
+  const auto& r = launcher.requests[0];
+  EXPECT_EQ(r.executable, "/self/v8bench");
+  EXPECT_EQ(r.args[0], "run");
+  EXPECT_TRUE(HasArg(r, "jsonl"));
+  int with_no_opt = 0;
+  for (const auto& q : launcher.requests) {
+    if (HasArg(q, "--no-opt")) {
+      ++with_no_opt;
+      EXPECT_TRUE(HasArg(q, "work=1.05"));
+      EXPECT_EQ(q.args[q.args.size() - 2], "--");  // V8 flags after --
+    }
+  }
+  EXPECT_EQ(with_no_opt, 6);
+  // Both variants compare as the same case: the differing --param is left out of the key.
+  EXPECT_EQ(state.case_keys, (std::vector<std::string>{"s/loop"}));
+  // Interleaved: the first four samples are not all one variant.
+  std::set<int> first;
+  for (int i = 0; i < 4; ++i) first.insert(state.runs[i].variant);
+  EXPECT_EQ(first.size(), 2u);
+
+  AnalysisOptions o;
+  o.threshold = 0.03;
+  const Analysis a = Analyse(DatasetFrom(state), o);
+  ASSERT_EQ(a.cases.size(), 1u);
+  const auto& cell = a.cases[0].cells[1];
+  EXPECT_EQ(cell.versus.at("cpu_ns").verdict, stats::Verdict::kHigher);
+  EXPECT_NEAR(cell.versus.at("cpu_ns").ratio.ratio, 1.05, 0.01);
+  EXPECT_EQ(a.exit_code, 1);
+  ASSERT_EQ(a.trips.size(), 1u);
+  EXPECT_EQ(a.trips[0].key, "s/loop");
+}
+
+TEST(Driver, SameSeedSameOrder) {
+  auto order = [](std::uint64_t seed) {
+    CompareState state = TwoVariants("", "--no-opt", 5);
+    state.settings.seed = seed;
+    FakeLauncher launcher;
+    launcher.behave = WorkWorker({"loop"}, 0.01);
+    Driver driver(state, launcher, "v8bench");
+    EXPECT_TRUE(driver.Run().ok());
+    std::vector<int> variants;
+    for (const auto& r : state.runs) variants.push_back(r.variant);
+    return variants;
+  };
+  EXPECT_EQ(order(5), order(5));
+  EXPECT_NE(order(5), order(6));
+}
+
+TEST(Driver, CrashedWorkerIsReportedAndTheSampleContinues) {
+  CompareState state = TwoVariants("", "--no-opt", 5);
+  FakeLauncher launcher;
+  const std::vector<std::string> planned = {"s/a", "s/b.x", "s/c"};
+  launcher.behave = [&](const LaunchRequest& r) {
+    LaunchResult res;
+    const std::string filter = FilterOf(r);
+    if (filter.empty() && HasArg(r, "--no-opt")) {  // dies inside s/b.x
+      res.kind = ExitKind::kSignaled;
+      res.signal = 6;
+      res.err = "FATAL: something\n";
+      res.out = Jsonl(planned, {{"s/a", 10}}, "s/b.x");
+    } else if (!filter.empty()) {
+      EXPECT_EQ(filter, "^(?:s\\/c)$");
+      res.out = Jsonl({"s/c"}, {{"s/c", 30}});
+    } else {
+      res.out = Jsonl(planned, {{"s/a", 10}, {"s/b.x", 20}, {"s/c", 30}});
+    }
+    return res;
+  };
+  Driver driver(state, launcher, "v8bench");
+  ASSERT_TRUE(driver.Run().ok());
+  EXPECT_EQ(state.runs.size(), 10u);
+  EXPECT_EQ(launcher.requests.size(), 15u);  // 5 continuations
+  for (const auto& run : state.runs) {
+    EXPECT_EQ(run.values.size(), run.variant == 1 ? 2u : 3u);
+    if (run.variant == 1) {
+      EXPECT_EQ(run.processes, 2);
+      ASSERT_EQ(run.failures.size(), 1u);
+      EXPECT_EQ(run.failures[0].key, "s/b.x");
+      EXPECT_EQ(run.failures[0].kind, "crashed");
+      EXPECT_NE(run.failures[0].message.find("SIGABRT"), std::string::npos) << run.failures[0].message;
+    }
+  }
+  AnalysisOptions o;
+  EXPECT_EQ(Analyse(DatasetFrom(state), o).exit_code, 2);  // s/b.x has no samples in one variant
+  o.threshold = 0.05;
+  const Analysis gated = Analyse(DatasetFrom(state), o);
+  EXPECT_EQ(gated.exit_code, 1);  // it fails only in the new variant: a regression
+  ASSERT_EQ(gated.trips.size(), 1u);
+  EXPECT_EQ(gated.trips[0].key, "s/b.x");
+}
+
+TEST(Driver, HungWorkerIsTimedOut) {
+  CompareState state = TwoVariants("", "--no-opt", 5);
+  state.settings.timeout_s = 3;
+  FakeLauncher launcher;
+  launcher.behave = [&](const LaunchRequest& r) {
+    EXPECT_EQ(r.timeout_s, 3);
+    LaunchResult res;
+    if (HasArg(r, "--no-opt") && FilterOf(r).empty()) {
+      res.kind = ExitKind::kTimedOut;
+      res.out = Jsonl({"s/a", "s/hang"}, {{"s/a", 10}}, "s/hang");
+    } else {
+      res.out = Jsonl({"s/a", "s/hang"}, {{"s/a", 10}, {"s/hang", 5}});
+    }
+    return res;
+  };
+  Driver driver(state, launcher, "v8bench");
+  ASSERT_TRUE(driver.Run().ok());
+  EXPECT_EQ(launcher.requests.size(), 10u);  // nothing left to continue after the last case
+  int timeouts = 0;
+  for (const auto& run : state.runs) {
+    for (const auto& f : run.failures) timeouts += f.kind == "timed_out" && f.key == "s/hang" ? 1 : 0;
+  }
+  EXPECT_EQ(timeouts, 5);
+}
+
+TEST(Driver, AWorkerThatRejectsItsFlagsStopsTheComparison) {
+  CompareState state = TwoVariants("", "--no-such-flag", 5);
+  FakeLauncher launcher;
+  launcher.behave = [&](const LaunchRequest& r) {
+    LaunchResult res;
+    if (HasArg(r, "--no-such-flag")) {
+      res.exit_code = 2;
+      res.err = "v8bench: unknown V8 flag --no-such-flag\n";
+    } else {
+      res.out = Jsonl({"s/a"}, {{"s/a", 10}});
+    }
+    return res;
+  };
+  Driver driver(state, launcher, "v8bench");
+  const Status s = driver.Run();
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().exit_code, 2);
+  EXPECT_NE(s.error().message.find("--no-such-flag"), std::string::npos);
+  EXPECT_LE(launcher.requests.size(), 2u);
+}
+
+TEST(Driver, AdaptiveStopsWhenTheIntervalIsTight) {
+  CompareState state = TwoVariants("--param work=1", "--param work=1.05", 0);
+  state.settings.target_ci = 0.02;
+  state.settings.min_runs = 6;
+  state.settings.max_runs = 200;
+  state.settings.max_time_s = 1e9;
+  FakeLauncher launcher;
+  launcher.behave = WorkWorker({"loop"}, 0.02);
+  Driver driver(state, launcher, "v8bench");
+  ASSERT_TRUE(driver.Run().ok());
+  const int n = CountRuns(state, 0);
+  EXPECT_GE(n, 6);
+  EXPECT_LT(n, 200);
+  ASSERT_TRUE(Driver::WidestCi(state).has_value());
+  EXPECT_LE(*Driver::WidestCi(state), 0.02);
+
+  // Very noisy samples never get there: the run cap stops it.
+  CompareState noisy = TwoVariants("--param work=1", "--param work=1.05", 0);
+  noisy.settings.target_ci = 0.001;
+  noisy.settings.min_runs = 5;
+  noisy.settings.max_runs = 12;
+  noisy.settings.max_time_s = 1e9;
+  FakeLauncher l2;
+  l2.behave = WorkWorker({"loop"}, 0.5);
+  Driver d2(noisy, l2, "v8bench");
+  ASSERT_TRUE(d2.Run().ok());
+  EXPECT_EQ(CountRuns(noisy, 0), 12);
+  EXPECT_EQ(CountRuns(noisy, 1), 12);
+}
+
+TEST(Driver, ResumeTakesOnlyTheMissingSamples) {
+  CompareState state = TwoVariants("", "--no-opt", 4);
+  FakeLauncher launcher;
+  launcher.behave = WorkWorker({"loop"}, 0.01);
+  {
+    Driver driver(state, launcher, "v8bench");
+    ASSERT_TRUE(driver.Run().ok());
+  }
+  state.settings.runs = 7;
+  Driver again(state, launcher, "v8bench");
+  ASSERT_TRUE(again.Run().ok());
+  EXPECT_EQ(launcher.requests.size(), 14u);
+  EXPECT_EQ(CountRuns(state, 0), 7);
+  EXPECT_EQ(CountRuns(state, 1), 7);
+}
+
+TEST(Driver, AmbiguousCaseKeysAreAnError) {
+  // Variant b sets work to two values: both cases would compare as "s/loop".
+  CompareState state = TwoVariants("--param work=1", "--param work=1,2", 3);
+  FakeLauncher launcher;
+  launcher.behave = [&](const LaunchRequest& r) {
+    LaunchResult res;
+    if (HasArg(r, "work=1,2")) {
+      res.out = Jsonl({"s/loop/work:1", "s/loop/work:2"}, {{"s/loop/work:1", 1}, {"s/loop/work:2", 2}});
+    } else {
+      res.out = Jsonl({"s/loop/work:1"}, {{"s/loop/work:1", 1}});
+    }
+    return res;
+  };
+  Driver driver(state, launcher, "v8bench");
+  const Status s = driver.Run();
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.error().message.find("--param"), std::string::npos);
+}
+
+Dataset Synthetic(std::vector<double> base, std::vector<double> next) {
+  Dataset d;
+  d.variant_names = {"base", "new"};
+  CaseSeries c;
+  c.key = "s/x";
+  c.variants.resize(2);
+  c.variants[0].metrics["cpu_ns"] = std::move(base);
+  c.variants[1].metrics["cpu_ns"] = std::move(next);
+  d.cases.push_back(c);
+  return d;
+}
+
+std::vector<double> Around(double center, int n, std::uint64_t seed) {
+  stats::Rng rng(seed);
+  std::vector<double> xs;
+  for (int i = 0; i < n; ++i) xs.push_back(center * (1 + 0.01 * (rng.Uniform() - 0.5)));
+  return xs;
+}
+
+TEST(Analysis, GateExitCodes) {
+  AnalysisOptions o;
+  o.threshold = 0.05;
+  EXPECT_EQ(Analyse(Synthetic(Around(100, 10, 1), Around(110, 10, 2)), o).exit_code, 1);  // 10% slower
+  EXPECT_EQ(Analyse(Synthetic(Around(100, 10, 1), Around(103, 10, 2)), o).exit_code, 0);  // within threshold
+  EXPECT_EQ(Analyse(Synthetic(Around(100, 10, 1), Around(90, 10, 2)), o).exit_code, 0);   // faster
+  EXPECT_EQ(Analyse(Synthetic(Around(100, 10, 1), Around(100, 10, 2)), o).exit_code, 0);  // same
+  EXPECT_EQ(Analyse(Synthetic(Around(100, 3, 1), Around(110, 3, 2)), o).exit_code, 2);    // too few samples
+  o.threshold.reset();
+  EXPECT_EQ(Analyse(Synthetic(Around(100, 10, 1), Around(110, 10, 2)), o).exit_code, 0);  // no gate
+}
+
+TEST(Analysis, HolmAdjustsOverAllCasesAndUnsupportedCasesAreLeftOut) {
+  Dataset d = Synthetic(Around(100, 10, 1), Around(110, 10, 2));
+  for (int i = 0; i < 5; ++i) {
+    CaseSeries c = d.cases[0];
+    c.key = "s/same" + std::to_string(i);
+    c.variants[1].metrics["cpu_ns"] = Around(100, 10, 10 + i);
+    d.cases.push_back(c);
+  }
+  CaseSeries u;
+  u.key = "s/unsupported";
+  u.variants.resize(2);
+  u.variants[0].unsupported = u.variants[1].unsupported = "no reviver context";
+  d.cases.push_back(u);
+  AnalysisOptions o;
+  o.threshold = 0.05;
+  const Analysis a = Analyse(d, o);
+  EXPECT_EQ(a.comparisons, 6u);
+  EXPECT_EQ(a.unsupported.size(), 1u);
+  EXPECT_GE(a.significant, a.significant_holm);
+  EXPECT_EQ(a.cases[0].cells[1].holm_verdict, stats::Verdict::kHigher);
+  EXPECT_GE(a.cases[0].cells[1].p_holm, a.cases[0].cells[1].versus.at("cpu_ns").mann_whitney.p);
+  EXPECT_EQ(a.exit_code, 1);
+}
+
+TEST(ResultsFile, RoundTripsAndIsReadByDiff) {
+  CompareState state = TwoVariants("--param work=1", "--param work=1.05", 5);
+  FakeLauncher launcher;
+  launcher.behave = WorkWorker({"loop", "other"}, 0.01);
+  Driver driver(state, launcher, "v8bench");
+  ASSERT_TRUE(driver.Run().ok());
+  const Analysis a = Analyse(DatasetFrom(state), AnalysisOptions{});
+  const std::string path = testing::WriteTempFile("cmp.json", RenderCompareJson(state, &a));
+
+  auto back = ReadCompareState(path);
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  EXPECT_EQ(back->runs.size(), state.runs.size());
+  EXPECT_EQ(back->settings.seed, 42u);
+  EXPECT_EQ(back->variants[1].variant.worker_args, state.variants[1].variant.worker_args);
+  EXPECT_EQ(back->runs[3].values, state.runs[3].values);
+  EXPECT_EQ(back->variants[0].context->v8_version, "10.2");
+
+  auto side = ReadResultsSide(path, "new");
+  ASSERT_TRUE(side.ok()) << side.error().message;
+  EXPECT_EQ(side->variant, "new");
+  EXPECT_EQ(side->cases.at("s/loop").metrics.at("cpu_ns").size(), 5u);
+  EXPECT_FALSE(ReadResultsSide(path, "nope").ok());
+}
+
+TEST(ResultsFile, ReadsGoogleBenchmarkJson) {
+  const std::string path = testing::WriteTempFile("gb.json", R"({
+    "context": {"date": "x"},
+    "benchmarks": [
+      {"name": "BM_a", "run_name": "BM_a", "run_type": "iteration", "iterations": 10, "real_time": 2.0, "cpu_time": 1.5, "time_unit": "us"},
+      {"name": "BM_a", "run_name": "BM_a", "run_type": "iteration", "iterations": 10, "real_time": 2.2, "cpu_time": 1.6, "time_unit": "us"},
+      {"name": "BM_a_mean", "run_name": "BM_a", "run_type": "aggregate", "real_time": 2.1, "cpu_time": 1.55, "time_unit": "us"},
+      {"name": "BM_b", "run_type": "iteration", "error_occurred": true, "error_message": "nope"}
+    ]})");
+  auto side = ReadResultsSide(path, "");
+  ASSERT_TRUE(side.ok()) << side.error().message;
+  EXPECT_EQ(side->format, "Google Benchmark");
+  EXPECT_EQ(side->order, (std::vector<std::string>{"BM_a", "BM_b"}));
+  EXPECT_EQ(side->cases.at("BM_a").metrics.at("cpu_ns"), (std::vector<double>{1500, 1600}));
+  EXPECT_EQ(side->cases.at("BM_b").failures.size(), 1u);
+}
+
+TEST(ResultsFile, CorruptFilesGiveClearErrors) {
+  auto missing = ReadResultsSide("/nonexistent/results.json", "");
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.error().message.find("cannot read"), std::string::npos);
+  EXPECT_EQ(missing.error().exit_code, 2);
+
+  auto truncated = ReadResultsSide(testing::WriteTempFile("t.json", R"({"benchmarks": [{"name": "a", "cpu_t)"), "");
+  ASSERT_FALSE(truncated.ok());
+  EXPECT_NE(truncated.error().message.find("not valid JSON"), std::string::npos);
+
+  auto foreign = ReadResultsSide(testing::WriteTempFile("f.json", R"({"hello": 1})"), "");
+  ASSERT_FALSE(foreign.ok());
+  EXPECT_NE(foreign.error().message.find("neither"), std::string::npos);
+
+  auto no_times = ReadResultsSide(testing::WriteTempFile("n.json", R"({"benchmarks": [{"name": "a"}]})"), "");
+  ASSERT_FALSE(no_times.ok());
+  EXPECT_NE(no_times.error().message.find("corrupt"), std::string::npos);
+
+  auto bad_compare = ReadCompareState(testing::WriteTempFile("c.json", R"({"v8bench_compare": 1, "settings": {}})"));
+  ASSERT_FALSE(bad_compare.ok());
+  EXPECT_NE(bad_compare.error().message.find("variants"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace v8bench::driver
