@@ -1,4 +1,4 @@
-#include "harness/engine/trig_probe.h"
+#include "harness/measure/trig_classifier.h"
 
 #include <gtest/gtest.h>
 

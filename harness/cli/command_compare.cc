@@ -64,8 +64,8 @@ CommandSpec CompareSpec() {
       {"repetitions", "N",
        "Repetitions of each case inside one worker (the sample is their median). Default: 1: many short "
        "processes beat few long ones when run-to-run noise is bimodal."},
-      {"min-time", "S", "Each repetition runs for at least S seconds. Default: 0.1."},
-      {"warmup", "S", "Untimed warm-up per case in each worker (the JIT tiers up). Default: 0.05."},
+      {"min-time", "S", "Each repetition runs for at least S seconds. Default: 0.05."},
+      {"warmup", "S", "Untimed warm-up per case in each worker (the JIT tiers up). Default: 0.02."},
       {"out", "FILE",
        "Writes the results (JSON: settings, variants with engine versions and flags, host, seed, every sample and "
        "the analysis) to FILE, rewritten atomically after every sample, so an interrupted comparison keeps what it "

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "harness/cli/commands.h"
+#include "harness/engine/v8_process.h"
 
 namespace {
 
@@ -27,6 +28,11 @@ constexpr const char* kUsage =
 
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
+  if (!args.empty() && args[0] == "--version") {
+    // Also how the compare driver recognises a v8bench build given as --engine.
+    std::printf("v8bench %s (V8 %s)\n", V8BENCH_VERSION, v8bench::EmbeddedV8Version().c_str());
+    return 0;
+  }
   if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
     std::fputs(kUsage, args.empty() ? stderr : stdout);
     return args.empty() ? 2 : 0;

@@ -32,6 +32,14 @@ std::string FormatValue(double v, const std::string& counter) {
 
 }  // namespace
 
+std::uint64_t BootstrapSeed(std::uint64_t seed, const std::string& key, const std::string& counter,
+                            std::size_t variant) {
+  // FNV-1a: the same on every platform (std::hash is not).
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  for (char c : key + "\x1f" + counter) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
+  return seed ^ h ^ (variant * 0x9e3779b97f4a7c15ULL);
+}
+
 Dataset DatasetFrom(const CompareState& state) {
   Dataset d;
   for (const auto& v : state.variants) d.variant_names.push_back(v.variant.name);

@@ -85,4 +85,10 @@ struct Analysis {
 
 Analysis Analyse(const Dataset& data, const AnalysisOptions& options);
 
+// The bootstrap seed of one comparison (case, metric counter, variant index), so that the adaptive
+// stopping check and the final analysis compute the very same interval.
+std::uint64_t BootstrapSeed(std::uint64_t seed, const std::string& key, const std::string& counter,
+                            std::size_t variant);
+inline constexpr int kBootstrapResamples = 2000;
+
 }  // namespace v8bench::driver

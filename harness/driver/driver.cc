@@ -7,6 +7,7 @@
 #include <cmath>
 #include <set>
 
+#include "harness/driver/analysis.h"
 #include "harness/stats/bootstrap.h"
 #include "harness/stats/statistics.h"
 
@@ -132,7 +133,8 @@ std::optional<double> Driver::WidestCi(const CompareState& state) {
     if (per[0].size() < state.settings.min_samples || stats::Median(per[0]) <= 0) continue;
     for (std::size_t v = 1; v < nv; ++v) {
       if (per[v].size() < state.settings.min_samples) continue;
-      const auto ci = stats::BootstrapRatioOfMedians(per[0], per[v], 0.95, 1000, state.settings.seed + v);
+      const auto ci = stats::BootstrapRatioOfMedians(per[0], per[v], 0.95, kBootstrapResamples,
+                                                     BootstrapSeed(state.settings.seed, key, counter, v));
       if (!(ci.ratio > 0) || !std::isfinite(ci.ratio)) continue;
       widest = std::max(widest, (ci.high - ci.low) / 2 / ci.ratio);
       any = true;

@@ -1,6 +1,6 @@
 #include "harness/engine/engine_options.h"
 
-#include "harness/engine/trig_probe.h"
+#include "harness/measure/trig_classifier.h"
 
 namespace v8bench {
 

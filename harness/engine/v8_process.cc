@@ -62,6 +62,8 @@ FlagVerdict OfferFlag(const std::string& flag) {
 
 }  // namespace
 
+std::string EmbeddedV8Version() { return v8::V8::GetVersion(); }
+
 void PrintV8Options() {
   v8::V8::SetFlagsFromString("--help");  // V8 prints its flags and exits
   std::exit(0);

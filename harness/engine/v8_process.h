@@ -20,6 +20,9 @@ struct EngineFacts {
   std::string node_realm_problem;  // why not, when unavailable
 };
 
+// The embedded V8's version; needs no initialisation (for --version).
+std::string EmbeddedV8Version();
+
 // Prints every flag this V8 accepts (V8's own --help output) and exits the process.
 [[noreturn]] void PrintV8Options();
 
