@@ -17,6 +17,7 @@
 import { createRequire } from 'node:module';
 import process from 'node:process';
 import fs from 'node:fs';
+import { Buffer } from 'node:buffer';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -27,9 +28,21 @@ const { PerformanceObserver, performance } = require('node:perf_hooks');
 const here = path.dirname(fileURLToPath(import.meta.url));
 const isDeno = typeof globalThis.Deno !== 'undefined';
 
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
 function emit(obj) {
-  // One line per event, written synchronously so a crash later loses nothing already said.
-  fs.writeSync(1, JSON.stringify(obj) + '\n');
+  // One line per event, written synchronously so a crash later loses nothing already said. stdout
+  // may be a non-blocking pipe: a full pipe (EAGAIN) is waited out, not an error.
+  const buf = Buffer.from(JSON.stringify(obj) + '\n');
+  let off = 0;
+  while (off < buf.length) {
+    try {
+      off += fs.writeSync(1, buf, off);
+    } catch (e) {
+      if (e.code !== 'EAGAIN') throw e;
+      Atomics.wait(pause, 0, 0, 1);
+    }
+  }
 }
 
 function engineFacts() {

@@ -5,7 +5,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 out=${1:?usage: tools/measure_suites.sh OUT_DIR}
-bin="$here/build/v8bench"
+bin="${V8BENCH:-$here/build/v8bench}"
 mkdir -p "$out"
 reps=${REPS:-5}
 mt=${MIN_TIME:-0.3}

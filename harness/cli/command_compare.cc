@@ -110,7 +110,9 @@ driver::ReportHeader MakeHeader(const driver::CompareState& s) {
     if (vs.context) {
       line += " · V8 " + vs.context->v8_version;
       if (!vs.context->node_version.empty()) line += " (Node " + vs.context->node_version + ")";
-      line += " · young gen " + FormatBytes(static_cast<double>(vs.context->young_generation_bytes));
+      if (vs.context->young_generation_bytes > 0) {  // external engines do not report it: absent
+        line += " · young gen " + FormatBytes(static_cast<double>(vs.context->young_generation_bytes));
+      }
       line += " · trig " + vs.context->trig_path;
     }
     h.lines.push_back(line);

@@ -1,9 +1,11 @@
 #include <fmt/format.h>
 
 #include <cstdio>
+#include <cstdlib>
 
 #include "harness/cli/commands.h"
 #include "harness/cli/common.h"
+#include "harness/driver/external_engine.h"
 #include "harness/report/json_writer.h"
 #include "harness/report/units.h"
 
@@ -21,9 +23,52 @@ CommandSpec InfoSpec() {
   spec.options = {
       {"format", "console|json", "Output format. Default: console."},
       {"v8-options", "", "Prints every flag this V8 accepts (V8's own --help) and exits."},
+      {"engine", "PATH",
+       "Shows another engine instead of the embedded one: a node or deno executable (e.g. from "
+       "tools/fetch_engines.sh) — its V8 version, the detected trig implementation, and which figures it can "
+       "measure — or another v8bench build."},
   };
   for (auto& o : EngineOptionSpecs()) spec.options.push_back(o);
   return spec;
+}
+
+int ExternalInfo(const std::string& path, bool json) {
+  auto kind = driver::DetectEngineKind(path);
+  if (!kind) return Fail(kind.error());
+  if (kind.value() == driver::EngineKind::kV8bench) {
+    const std::string cmd = "'" + path + "' info" + (json ? " --format json" : "");
+    return std::system(cmd.c_str()) == 0 ? 0 : 1;
+  }
+  auto info = driver::ProbeExternalEngine(path, kind.value());
+  if (!info) return Fail(info.error());
+  const auto& i = info.value();
+  const char* cpu = i.thread_cpu ? "process.threadCpuUsage() (main thread)" : "absent (no main-thread CPU clock)";
+  const char* alloc = i.allocation ? "v8.getHeapStatistics().total_allocated_bytes" : "absent (no allocation counter)";
+  if (json) {
+    JsonWriter w;
+    w.BeginObject().Key("engine").String(driver::EngineKindName(i.kind)).Key("engine_version").String(i.engine_version);
+    w.Key("v8_version").String(i.v8_version).Key("executable").String(path);
+    w.Key("trig")
+        .BeginObject()
+        .Key("path")
+        .String(i.trig.path)
+        .Key("mismatch_fraction")
+        .Number(i.trig.mismatch_fraction);
+    w.Key("probes").Int(static_cast<long long>(i.trig.probes)).EndObject();
+    w.Key("cpu_ns").String(cpu).Key("alloc_bytes").String(alloc).EndObject();
+    std::puts(w.str().c_str());
+    return 0;
+  }
+  fmt::print("engine        {} {} ({})\n", driver::EngineKindName(i.kind), i.engine_version, path);
+  fmt::print("V8            {}\n", i.v8_version);
+  fmt::print(
+      "trig path     {} (Math.sin/cos differ from host libm on {} of {} probes; fdlibm ≈ 3%, libm-based ≈ 0.1%)\n",
+      i.trig.path, FormatPercent(i.trig.mismatch_fraction), i.trig.probes);
+  fmt::print(
+      "figures       wall_ns, process_cpu_ns; cpu_ns: {}; alloc_bytes: {}; gc: PerformanceObserver 'gc' "
+      "entries where the engine emits them (Node), otherwise absent\n",
+      cpu, alloc);
+  return 0;
 }
 
 }  // namespace
@@ -42,6 +87,7 @@ int InfoCommand(const std::vector<std::string>& argv) {
   }
   auto format = args->GetChoice("format", {"console", "json"});
   if (!format) return Fail(format.error());
+  if (auto path = args->Get("engine")) return ExternalInfo(*path, format.value().value_or("console") == "json");
   auto engine = EngineOptionsFrom(args.value());
   if (!engine) return Fail(engine.error());
   auto process = V8Process::Start(engine.value());

@@ -74,7 +74,65 @@ Driver::Driver(CompareState& state, Launcher& launcher, std::string self)
   ignore_params_ = ParamsToIgnore(variants);
 }
 
+Status Driver::PrepareEngines() {
+  for (auto& vs : state_.variants) {
+    Variant& v = vs.variant;
+    if (v.engine.empty()) continue;
+    auto kind = DetectEngineKind(v.engine);
+    if (!kind) return kind.error();
+    v.engine_kind = kind.value();
+    if (v.engine_kind == EngineKind::kV8bench) continue;
+    auto runner = MaterializeRunner();
+    if (!runner) return runner.error();
+    v.runner = runner.value();
+    auto info = ProbeExternalEngine(v.engine, v.engine_kind);
+    if (!info) return info.error();
+    v.trig_path = info->trig.path;
+  }
+  return OkStatus();
+}
+
+namespace {
+
+// Node and Deno run js/external_runner.mjs: harness knobs become the runner's options or V8 flags in
+// the engine's own syntax.
+std::vector<std::string> ExternalWorkerArgs(const CompareSettings& s, const Variant& v, const std::string& filter) {
+  std::vector<std::string> runner_args = {"run",
+                                          "--repetitions",
+                                          std::to_string(s.repetitions),
+                                          "--min-time",
+                                          fmt::format("{}", s.min_time_s),
+                                          "--warmup",
+                                          fmt::format("{}", s.warmup_s)};
+  if (!filter.empty()) {
+    runner_args.push_back("--filter");
+    runner_args.push_back(filter);
+  }
+  std::vector<std::string> v8_flags;
+  for (std::size_t i = 0; i < v.worker_args.size(); ++i) {
+    const std::string& knob = v.worker_args[i];
+    if (knob == "--param" && i + 1 < v.worker_args.size()) {
+      runner_args.push_back("--param");
+      runner_args.push_back(v.worker_args[++i]);
+    } else if (knob == "--semi-space" && i + 1 < v.worker_args.size()) {
+      const std::string mb = v.worker_args[++i];
+      v8_flags.push_back("--min-semi-space-size=" + mb);
+      v8_flags.push_back("--max-semi-space-size=" + mb);
+    } else if (knob == "--fast-trig") {
+      v8_flags.push_back(std::string("--") + kLibmTrigFlag);
+    } else if (knob == "--no-fast-trig") {
+      v8_flags.push_back(std::string("--no-") + kLibmTrigFlag);
+    }
+  }
+  v8_flags.insert(v8_flags.end(), v.v8_flags.begin(), v.v8_flags.end());
+  runner_args.insert(runner_args.end(), s.suites.begin(), s.suites.end());
+  return ExternalEngineArgs(v.engine_kind, v.runner, v8_flags, runner_args);
+}
+
+}  // namespace
+
 std::vector<std::string> Driver::WorkerArgs(const CompareSettings& s, const Variant& v, const std::string& filter) {
+  if (v.engine_kind != EngineKind::kV8bench) return ExternalWorkerArgs(s, v, filter);
   std::vector<std::string> args = {"run"};
   args.insert(args.end(), s.suites.begin(), s.suites.end());
   for (const auto& a :
@@ -210,7 +268,12 @@ Status Driver::Finish(const LaunchResult& result) {
   const WorkerOutput out = ParseWorkerOutput(result.out);
   bool clean = result.kind == ExitKind::kExited && (result.exit_code == 0 || result.exit_code == 1) && out.ended;
   if (out.context) {
-    if (!vs.context) vs.context = out.context;
+    if (!vs.context) {
+      vs.context = out.context;
+      // External engines cannot classify their own trig path (that needs the host's libm): the
+      // driver probed it when the comparison started.
+      if (vs.context->trig_path.empty()) vs.context->trig_path = vs.variant.trig_path;
+    }
     if (slot.planned.empty()) slot.planned = out.context->planned;
   } else {
     // The worker stopped before running anything: its flags or the suites are wrong (exit 2), or it
@@ -300,6 +363,7 @@ Status Driver::Finish(const LaunchResult& result) {
 }
 
 Status Driver::Run() {
+  if (auto engines = PrepareEngines(); !engines) return engines;
   start_ = std::chrono::steady_clock::now();
   elapsed_before_ = state_.elapsed_s;
   const std::size_t nv = state_.variants.size();

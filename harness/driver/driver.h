@@ -45,6 +45,10 @@ class Driver {
   // or nullopt while some variant has fewer than min_runs samples.
   static std::optional<double> WidestCi(const CompareState& state);
 
+  // Recognises each variant's engine (v8bench, node or deno) and, for node/deno, writes the
+  // external runner. An engine that is none of these is an Error::Usage.
+  Status PrepareEngines();
+
   // The worker command line for `variant` (filter: a regex over case names).
   static std::vector<std::string> WorkerArgs(const CompareSettings& settings, const Variant& variant,
                                              const std::string& filter);
