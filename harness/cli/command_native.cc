@@ -42,17 +42,9 @@ int NativeCommand(const std::vector<std::string>& argv) {
     std::fputs(HelpText(spec).c_str(), stdout);
     return 0;
   }
-  RunSettings settings = args->Has("quick") ? RunSettings::Quick() : RunSettings{};
-  settings.filter = args->Get("filter").value_or("");
-  auto params = ParseParamOverrides(args->GetAll("param"));
-  if (!params) return Fail(params.error());
-  settings.params = params.value();
-  auto reps = args->GetInt("repetitions", 1, 1000);
-  if (!reps) return Fail(reps.error());
-  if (reps.value()) settings.repetitions = *reps.value();
-  auto min_time = args->GetDouble("min-time", 0.001, 3600);
-  if (!min_time) return Fail(min_time.error());
-  if (min_time.value()) settings.min_time_s = *min_time.value();
+  auto parsed_settings = RunSettingsFrom(args.value());
+  if (!parsed_settings) return Fail(parsed_settings.error());
+  const RunSettings settings = parsed_settings.value();
 
   auto process = V8Process::Start({});
   if (!process) return Fail(process.error());

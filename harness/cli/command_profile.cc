@@ -64,26 +64,6 @@ CommandSpec ProfileSpec() {
   return spec;
 }
 
-Expected<ParamOverrides> ParseParams(const ParsedArgs& args) {
-  ParamOverrides params;
-  for (const auto& p : args.GetAll("param")) {
-    const auto eq = p.find('=');
-    if (eq == std::string::npos || eq == 0 || eq + 1 == p.size()) {
-      return Error::Usage("--param '" + p + "': write NAME=VALUE or NAME=V1,V2 (e.g. --param size=1000)");
-    }
-    std::vector<std::string> values;
-    const std::string rest = p.substr(eq + 1);
-    for (std::size_t start = 0;;) {
-      const auto comma = rest.find(',', start);
-      values.push_back(rest.substr(start, comma - start));
-      if (comma == std::string::npos) break;
-      start = comma + 1;
-    }
-    params.emplace_back(p.substr(0, eq), std::move(values));
-  }
-  return params;
-}
-
 std::string CaseList(const SuiteFile& file) {
   constexpr std::size_t kMax = 60;
   std::string out;
@@ -134,7 +114,7 @@ int ProfileCommand(const std::vector<std::string>& argv) {
                                  args->positional.size())));
   }
   const std::string suite_path = args->positional[0];
-  auto params = ParseParams(args.value());
+  auto params = ParseParamOverrides(args->GetAll("param"));
   if (!params) return Fail(params.error());
   auto duration = args->GetDouble("duration", 0.01, 3600);
   auto interval = args->GetInt("interval", 10, 1000000);

@@ -72,27 +72,13 @@ int RunCommand(const std::vector<std::string>& argv) {
     std::fputs(HelpText(spec).c_str(), stdout);
     return 0;
   }
-  RunSettings settings = args->Has("quick") ? RunSettings::Quick() : RunSettings{};
+  auto parsed_settings = RunSettingsFrom(args.value());
+  if (!parsed_settings) return Fail(parsed_settings.error());
+  RunSettings settings = parsed_settings.value();
   settings.share_realm = args->Has("share-realm");
-  settings.filter = args->Get("filter").value_or("");
-  auto params = ParseParamOverrides(args->GetAll("param"));
-  if (!params) return Fail(params.error());
-  settings.params = params.value();
   settings.native_floors = !args->Has("no-native");
-  auto reps = args->GetInt("repetitions", 1, 1000);
-  auto min_time = args->GetDouble("min-time", 0.001, 3600);
-  auto warmup = args->GetDouble("warmup", 0, 3600);
-  auto timeout = args->GetDouble("timeout", 0.01, 86400);
   auto format = args->GetChoice("format", {"console", "json", "csv", "jsonl"});
-  for (const Error* e :
-       {reps ? nullptr : &reps.error(), min_time ? nullptr : &min_time.error(), warmup ? nullptr : &warmup.error(),
-        timeout ? nullptr : &timeout.error(), format ? nullptr : &format.error()}) {
-    if (e != nullptr) return Fail(*e);
-  }
-  if (reps.value()) settings.repetitions = *reps.value();
-  if (min_time.value()) settings.min_time_s = *min_time.value();
-  if (warmup.value()) settings.warmup_s = *warmup.value();
-  if (timeout.value()) settings.timeout_s = *timeout.value();
+  if (!format) return Fail(format.error());
 
   const auto out_path = args->Get("out");
   OutputFormat out_format = OutputFormat::kConsole;

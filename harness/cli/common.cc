@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
+#include <tuple>
 
 namespace v8bench::cli {
 
@@ -80,6 +81,25 @@ RunContext MakeRunContext(V8Process& process, const EngineOptions& options) {
   c.build_type = "debug";
 #endif
   return c;
+}
+
+Expected<RunSettings> RunSettingsFrom(const ParsedArgs& args) {
+  RunSettings settings = args.Has("quick") ? RunSettings::Quick() : RunSettings{};
+  settings.filter = args.Get("filter").value_or("");
+  auto params = ParseParamOverrides(args.GetAll("param"));
+  if (!params) return params.error();
+  settings.params = params.value();
+  auto reps = args.GetInt("repetitions", 1, 1000);
+  if (!reps) return reps.error();
+  if (reps.value()) settings.repetitions = *reps.value();
+  for (auto [name, slot, min, max] : {std::tuple{"min-time", &settings.min_time_s, 0.001, 3600.0},
+                                      std::tuple{"warmup", &settings.warmup_s, 0.0, 3600.0},
+                                      std::tuple{"timeout", &settings.timeout_s, 0.01, 86400.0}}) {
+    auto v = args.GetDouble(name, min, max);
+    if (!v) return v.error();
+    if (v.value()) *slot = *v.value();
+  }
+  return settings;
 }
 
 Expected<ParamOverrides> ParseParamOverrides(const std::vector<std::string>& texts) {

@@ -7,6 +7,7 @@
 #include "harness/cli/args.h"
 #include "harness/engine/v8_process.h"
 #include "harness/model/result.h"
+#include "harness/runner/run_settings.h"
 
 namespace v8bench::cli {
 
@@ -19,6 +20,10 @@ Expected<EngineOptions> EngineOptionsFrom(const ParsedArgs& args);
 std::vector<std::string> SuitePathsOrDefault(const std::vector<std::string>& positional);
 
 RunContext MakeRunContext(V8Process& process, const EngineOptions& options);
+
+// RunSettings from the options a command declares among --quick, --filter, --param, --repetitions,
+// --min-time, --warmup, --timeout (absent ones keep their defaults; --quick sets quick defaults).
+Expected<RunSettings> RunSettingsFrom(const ParsedArgs& args);
 
 // --param NAME=V1,V2 (repeatable) as grid overrides; a malformed one is an Error::Usage.
 Expected<ParamOverrides> ParseParamOverrides(const std::vector<std::string>& texts);

@@ -182,9 +182,10 @@ Analysis Analyse(const Dataset& data, const AnalysisOptions& options) {
       const std::size_t n = it == cell.metrics.end() ? 0 : it->second.n;
       if (n == 0 && !cell.metrics.empty()) {
         // Samples arrived but without this figure: the engine cannot measure it (absent, not zero).
-        a.insufficient.push_back(fmt::format("{} ({}): this engine does not report {} (absent, not zero); compare "
-                                             "with another --metric, e.g. --metric wall",
-                                             ca.key, a.variant_names[vi], a.counter));
+        a.insufficient.push_back(
+            fmt::format("{} ({}): this engine does not report {} (absent, not zero); compare "
+                        "with another --metric, e.g. --metric wall",
+                        ca.key, a.variant_names[vi], a.counter));
         continue;
       }
       a.insufficient.push_back(fmt::format("{} ({}): {} of at least {} samples{}", ca.key, a.variant_names[vi], n,

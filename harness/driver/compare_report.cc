@@ -84,6 +84,7 @@ std::string MetricTitle(const Analysis& a) {
   if (a.metric == "wall") return "wall/iter";
   if (a.metric == "gc") return "GC/iter";
   if (a.metric == "alloc") return "alloc/iter";
+  if (a.metric == "process") return "all-thread CPU/iter";
   return "CPU/iter";
 }
 

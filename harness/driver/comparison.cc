@@ -9,6 +9,7 @@ std::string MetricCounter(const std::string& metric) {
   if (metric == "wall") return "wall_ns";
   if (metric == "gc") return "gc_ns";
   if (metric == "alloc") return "alloc_bytes";
+  if (metric == "process") return "process_cpu_ns";
   return "cpu_ns";
 }
 

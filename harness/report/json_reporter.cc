@@ -5,20 +5,8 @@
 #include "harness/report/reporters.h"
 
 namespace v8bench {
-namespace {
 
-void WriteContext(JsonWriter& w, const RunContext& c) {
-  w.Key("context").BeginObject();
-  w.Key("date").String(c.date);
-  w.Key("host_name").String(c.host_name);
-  w.Key("executable").String(c.executable);
-  w.Key("num_cpus").Int(c.num_cpus);
-  w.Key("mhz_per_cpu").Int(static_cast<long long>(c.mhz_per_cpu));
-  w.Key("cpu_scaling_enabled").Bool(c.cpu_scaling_enabled);
-  w.Key("load_avg").BeginArray();
-  for (double l : c.load_avg) w.Number(l);
-  w.EndArray();
-  w.Key("library_build_type").String(c.build_type);
+void WriteEngineContextFields(JsonWriter& w, const RunContext& c) {
   w.Key("v8_version").String(c.v8_version);
   w.Key("node_version").String(c.node_version);
   w.Key("v8_flags").String(c.v8_flags);
@@ -33,6 +21,23 @@ void WriteContext(JsonWriter& w, const RunContext& c) {
   w.Key("repetitions").Int(c.repetitions);
   w.Key("min_time_s").Number(c.min_time_s);
   w.Key("quick").Bool(c.quick);
+}
+
+namespace {
+
+void WriteContext(JsonWriter& w, const RunContext& c) {
+  w.Key("context").BeginObject();
+  w.Key("date").String(c.date);
+  w.Key("host_name").String(c.host_name);
+  w.Key("executable").String(c.executable);
+  w.Key("num_cpus").Int(c.num_cpus);
+  w.Key("mhz_per_cpu").Int(static_cast<long long>(c.mhz_per_cpu));
+  w.Key("cpu_scaling_enabled").Bool(c.cpu_scaling_enabled);
+  w.Key("load_avg").BeginArray();
+  for (double l : c.load_avg) w.Number(l);
+  w.EndArray();
+  w.Key("library_build_type").String(c.build_type);
+  WriteEngineContextFields(w, c);
   w.EndObject();
 }
 

@@ -1,6 +1,7 @@
 #include "harness/report/jsonl_reporter.h"
 
 #include "harness/report/json_writer.h"
+#include "harness/report/reporters.h"
 
 namespace v8bench {
 
@@ -21,20 +22,8 @@ void JsonlReporter::Begin(const RunContext& c) {
   w.Key("host_name").String(c.host_name);
   w.Key("executable").String(c.executable);
   w.Key("num_cpus").Int(c.num_cpus);
-  w.Key("v8_version").String(c.v8_version);
-  w.Key("node_version").String(c.node_version);
-  w.Key("v8_flags").String(c.v8_flags);
-  if (c.semi_space_mb) {
-    w.Key("semi_space_mb").Int(*c.semi_space_mb);
-  } else {
-    w.Key("semi_space_mb").Null();
-  }
-  w.Key("young_generation_bytes").Int(static_cast<long long>(c.young_generation_bytes));
-  w.Key("trig_path").String(c.trig_path);
   w.Key("build_type").String(c.build_type);
-  w.Key("repetitions").Int(c.repetitions);
-  w.Key("min_time_s").Number(c.min_time_s);
-  w.Key("quick").Bool(c.quick);
+  WriteEngineContextFields(w, c);
   w.Key("planned").BeginArray();
   for (const auto& n : planned_) w.String(n);
   w.EndArray();

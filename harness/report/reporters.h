@@ -15,6 +15,11 @@ namespace v8bench {
 
 enum class OutputFormat { kConsole, kJson, kCsv };
 
+class JsonWriter;
+// The engine facts every JSON output carries (V8/Node versions, flags, semi-space, young generation,
+// trig path, timing settings), as fields of the object being written.
+void WriteEngineContextFields(JsonWriter& w, const RunContext& context);
+
 std::string RenderJson(const RunContext& context, const std::vector<CaseResult>& results);
 std::string RenderCsv(const RunContext& context, const std::vector<CaseResult>& results);
 
