@@ -23,6 +23,19 @@ void WriteEngineContextFields(JsonWriter& w, const RunContext& c) {
   w.Key("quick").Bool(c.quick);
 }
 
+void WriteCaseIdentityFields(JsonWriter& w, const CaseResult& r) {
+  w.Key("suite").String(r.info.suite);
+  w.Key("bench").String(r.info.bench);
+  w.Key("realm").String(RealmName(r.info.realm));
+  w.Key("params").BeginObject();
+  for (const auto& [k, v] : r.info.params) w.Key(k).String(v);
+  w.EndObject();
+  w.Key("file").String(r.file);
+  w.Key("status").String(CaseStatusName(r.status));
+  w.Key("young_generation_bytes").Int(static_cast<long long>(r.young_generation_bytes));
+  w.Key("trig_path").String(r.trig_path);
+}
+
 namespace {
 
 void WriteContext(JsonWriter& w, const RunContext& c) {
@@ -46,16 +59,7 @@ void WriteCaseFields(JsonWriter& w, const CaseResult& r, std::size_t family, con
   w.Key("family_index").Int(static_cast<long long>(family));
   w.Key("per_family_instance_index").Int(0);
   w.Key("run_name").String(r.info.name);
-  w.Key("suite").String(r.info.suite);
-  w.Key("bench").String(r.info.bench);
-  w.Key("realm").String(RealmName(r.info.realm));
-  w.Key("params").BeginObject();
-  for (const auto& [k, v] : r.info.params) w.Key(k).String(v);
-  w.EndObject();
-  w.Key("file").String(r.file);
-  w.Key("status").String(CaseStatusName(r.status));
-  w.Key("young_generation_bytes").Int(static_cast<long long>(r.young_generation_bytes));
-  w.Key("trig_path").String(r.trig_path);
+  WriteCaseIdentityFields(w, r);
   if (auto floor = SummariseFloor(r)) {
     w.Key("native_kind").String(floor->kind);
     w.Key("native_ns").Number(floor->native_ns);

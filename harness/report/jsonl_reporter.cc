@@ -45,17 +45,8 @@ void JsonlReporter::CaseDone(const CaseResult& r) {
   w.BeginObject();
   w.Key("type").String("case");
   w.Key("name").String(r.info.name);
-  w.Key("suite").String(r.info.suite);
-  w.Key("bench").String(r.info.bench);
-  w.Key("realm").String(RealmName(r.info.realm));
-  w.Key("params").BeginObject();
-  for (const auto& [k, v] : r.info.params) w.Key(k).String(v);
-  w.EndObject();
-  w.Key("file").String(r.file);
-  w.Key("status").String(CaseStatusName(r.status));
+  WriteCaseIdentityFields(w, r);
   w.Key("error").String(r.error);
-  w.Key("young_generation_bytes").Int(static_cast<long long>(r.young_generation_bytes));
-  w.Key("trig_path").String(r.trig_path);
   w.Key("samples").BeginArray();
   for (const Sample& s : r.samples) {
     w.BeginObject().Key("iterations").Int(static_cast<long long>(s.iterations)).Key("counters").BeginObject();

@@ -20,6 +20,10 @@ class JsonWriter;
 // trig path, timing settings), as fields of the object being written.
 void WriteEngineContextFields(JsonWriter& w, const RunContext& context);
 
+// A case's identity and outcome (suite, bench, realm, params, file, status, young generation, trig
+// path), as fields of the object being written.
+void WriteCaseIdentityFields(JsonWriter& w, const CaseResult& result);
+
 std::string RenderJson(const RunContext& context, const std::vector<CaseResult>& results);
 std::string RenderCsv(const RunContext& context, const std::vector<CaseResult>& results);
 
