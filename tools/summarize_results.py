@@ -155,7 +155,7 @@ def young_gen(d):
                 rows.append((name, semi, e, ctx))
     if ctx:
         print(context_line(ctx) + " (flags differ per row)\n")
-    print("| case | semi-space | young gen (V8) | CPU | GC | GC % | GCs / 1k | alloc |")
+    print("| case | semi-space | new space committed (V8; 2 semi-spaces) | CPU | GC | GC % | GCs / 1k | alloc |")
     print("|---|---|---|---|---|---|---|---|")
     for name, semi, e, c in sorted(rows, key=lambda r: (r[0], r[1] != "default", float(r[1]) if r[1] != "default" else 0)):
         semi_cell = "V8 default" if semi == "default" else f"{semi} MB"

@@ -12,13 +12,13 @@ namespace v8bench::driver {
 
 struct Variant {
   std::string name;
-  std::string flags_text;                // FLAGS as the user wrote them
-  std::string engine;                    // a v8bench, node or deno executable; empty = this binary
+  std::string flags_text;  // FLAGS as the user wrote them
+  std::string engine;      // a v8bench, node or deno executable; empty = this binary
   // Filled in when the comparison starts (not saved): what `engine` is, and for node/deno the
   // external runner they run the suites with.
   EngineKind engine_kind = EngineKind::kV8bench;
   std::string runner;
-  std::string trig_path;  // node/deno: probed by the driver
+  std::string trig_path;                 // node/deno: probed by the driver
   std::vector<std::string> worker_args;  // harness knobs for `run`: --semi-space N, --fast-trig, --param K=V
   std::vector<std::string> v8_flags;     // everything else, passed to V8 after `--`
   // --param overrides, NAME -> VALUES text, in the order given.

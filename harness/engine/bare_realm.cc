@@ -106,8 +106,9 @@ class BareRealm final : public Realm {
     v8::Context::Scope context_scope(context);
     v8::Local<v8::Object> console = v8::Object::New(isolate());
     for (const char* name : {"log", "info", "warn", "error", "debug"}) {
-      console->Set(context, v8::String::NewFromUtf8(isolate(), name).ToLocalChecked(),
-                   v8::Function::New(context, ConsoleWrite).ToLocalChecked())
+      console
+          ->Set(context, v8::String::NewFromUtf8(isolate(), name).ToLocalChecked(),
+                v8::Function::New(context, ConsoleWrite).ToLocalChecked())
           .Check();
     }
     context->Global()->Set(context, v8::String::NewFromUtf8Literal(isolate(), "console"), console).Check();

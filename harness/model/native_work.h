@@ -8,10 +8,10 @@
 namespace v8bench {
 
 struct NativeWork {
-  std::string kind;              // json_parse | sin | cos | sincos | memcpy
-  std::string text;              // json_parse: the payload
-  std::vector<double> inputs;    // sin/cos/sincos: the arguments of one iteration
-  std::uint64_t bytes = 0;       // memcpy: bytes copied per iteration
+  std::string kind;            // json_parse | sin | cos | sincos | memcpy
+  std::string text;            // json_parse: the payload
+  std::vector<double> inputs;  // sin/cos/sincos: the arguments of one iteration
+  std::uint64_t bytes = 0;     // memcpy: bytes copied per iteration
 };
 
 // A floor's measurement: time per iteration of the same work, per repetition.

@@ -40,8 +40,10 @@ struct CaseResult {
   CaseStatus status = CaseStatus::kOk;
   std::string error;  // for a case that did not finish: the JS stack or the reason
   std::vector<Sample> samples;
-  std::uint64_t young_generation_bytes = 0;  // V8's new-space size at the end of the case
-  std::string trig_path;                     // detected sin/cos implementation (see engine/trig)
+  // V8's new space at the end of the case, as its heap space statistics report it (committed memory:
+  // both semi-spaces once a scavenge has run, so 2 x the semi-space size).
+  std::uint64_t young_generation_bytes = 0;
+  std::string trig_path;              // detected sin/cos implementation (see engine/trig)
   std::optional<NativeFloor> native;  // the same work done natively, when the bench has a floor
 };
 

@@ -2,9 +2,9 @@
 
 #include <benchmark/benchmark.h>
 
+#include "harness/engine/suite_host.h"
 #include "harness/measure/clocks.h"
 #include "harness/measure/metrics.h"
-#include "harness/engine/suite_host.h"
 #include "harness/runner/sample_collector.h"
 #include "harness/runner/suite_runner.h"
 

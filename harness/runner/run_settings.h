@@ -8,14 +8,14 @@
 namespace v8bench {
 
 struct RunSettings {
-  double min_time_s = 0.5;   // per repetition, as Google Benchmark's MinTime
-  int repetitions = 5;       // samples per case; median and CV are over these
-  double warmup_s = 0.2;     // untimed warm-up before the first repetition (JIT tiers up)
-  double timeout_s = 120;    // per case, setup to teardown
-  bool quick = false;        // the suites' quick grids, and short timings (for tests and smoke runs)
-  bool share_realm = false;  // one realm per suite file instead of one per case
-  std::string filter;        // ECMAScript regex over case names; empty = all
-  ParamOverrides params;     // --param name=value,...: replaces grid values
+  double min_time_s = 0.5;    // per repetition, as Google Benchmark's MinTime
+  int repetitions = 5;        // samples per case; median and CV are over these
+  double warmup_s = 0.2;      // untimed warm-up before the first repetition (JIT tiers up)
+  double timeout_s = 120;     // per case, setup to teardown
+  bool quick = false;         // the suites' quick grids, and short timings (for tests and smoke runs)
+  bool share_realm = false;   // one realm per suite file instead of one per case
+  std::string filter;         // ECMAScript regex over case names; empty = all
+  ParamOverrides params;      // --param name=value,...: replaces grid values
   bool native_floors = true;  // measure each case's native floor (floor(state)) beside it
 
   // The timing knobs that --quick implies, unless the user set them explicitly.
