@@ -26,6 +26,7 @@
 // e.g. exclude: (p) => p.chunk * p.chunks > 64 << 20.
 // fn is the timed body. Its result is consumed by the harness (so the work cannot be optimised away).
 // check(state, result) runs on one untimed call before timing; throw to fail the case.
+// seededRandom(seed) gives a deterministic [0, 1) sequence, the same on every engine, for test data.
 // counters(state) returns { name: value per iteration }; a name ending in _bytes is shown as a byte
 // count and a throughput. A bench whose fn returns a promise (or has async: true) is awaited per
 // iteration with the host driving microtasks and the event loop.
@@ -306,7 +307,21 @@
     throw new Unsupported(String(reason));
   }
 
+  // Deterministic data for suites: seededRandom(seed) returns a function giving numbers in [0, 1),
+  // the same sequence on every engine (mulberry32).
+  function seededRandom(seed) {
+    let a = seed >>> 0;
+    return function next() {
+      a = (a + 0x6d2b79f5) >>> 0;
+      let t = a;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+
   Object.defineProperty(global, 'suite', { value: suite, writable: false, enumerable: false });
+  Object.defineProperty(global, 'seededRandom', { value: seededRandom, writable: false, enumerable: false });
   Object.defineProperty(global, 'unsupported', { value: unsupported, writable: false, enumerable: false });
   Object.defineProperty(global, '__v8bench', {
     value: Object.freeze({ configure, describe, prepare, check, isAsync, counters, floor, teardown }),

@@ -8,17 +8,6 @@ const DAY_MS = 86400000;
 const EPOCH_2024 = Date.UTC(2024, 0, 1);
 const BIG_ID_BASE = 9007199254740993n; // 2^53 + 1: not representable as a double
 
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return function next() {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const WORDS = ['red', 'blue', 'sale', 'new', 'eco', 'xl', 'gift', 'bulk', 'promo', 'lite'];
 const ROLES = ['admin', 'editor', 'viewer'];
 
@@ -85,7 +74,7 @@ function flightRow(rnd, i, stats) {
 
 // Builds a JSON text of at most `size` bytes (at least one record) and remembers what check() needs.
 function makePayload(size, shape) {
-  const rnd = mulberry32(shape === 'api' ? 0x5eed1 : 0x5eed2);
+  const rnd = seededRandom(shape === 'api' ? 0x5eed1 : 0x5eed2);
   const stats = { records: 0, dates: 0, bigints: 0 };
   const parts = [];
   let length = 0;

@@ -35,17 +35,6 @@ const REFERENCE = {
   ],
 };
 
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return function next() {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const bits = new Float64Array(1);
 const bitsInt = new BigInt64Array(bits.buffer);
 
@@ -71,7 +60,7 @@ function specialInputs(rnd) {
 }
 
 function makeInputs(range) {
-  const rnd = mulberry32(0x7219 + ['small', 'medium', 'large', 'special'].indexOf(range));
+  const rnd = seededRandom(0x7219 + ['small', 'medium', 'large', 'special'].indexOf(range));
   const xs = [];
   for (const [x] of REFERENCE[range]) xs.push(x);
   if (range === 'special') {

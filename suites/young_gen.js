@@ -6,23 +6,12 @@
 
 const ITEM_ELEMENTS = 10; // elements one <Item> renders (see Item below)
 
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return function next() {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const WORDS = ['alpha', 'beta', 'gamma', 'delta', 'fast', 'blue', 'quiet', 'river', 'stone', 'light', 'paper', 'cloud'];
 const TAGS = ['new', 'sale', 'eco', 'hot', 'gift', 'pro'];
 
 // The page data: `items` products, deterministic. Item 1's title carries markup that must come out escaped.
 function makeProps(items) {
-  const rnd = mulberry32(0xc0ffee);
+  const rnd = seededRandom(0xc0ffee);
   const pick = (xs) => xs[Math.floor(rnd() * xs.length)];
   const list = [];
   for (let i = 0; i < items; i++) {

@@ -14,15 +14,8 @@ namespace {
 
 MetricStats Describe(const std::vector<double>& xs) {
   MetricStats m;
-  m.n = xs.size();
-  if (xs.empty()) return m;
-  m.median = stats::Median(xs);
-  m.mean = stats::Mean(xs);
-  m.stddev = stats::StdDev(xs);
-  m.cv = stats::Cv(xs);
-  m.min = stats::Min(xs);
-  m.max = stats::Max(xs);
-  m.modality = stats::DetectModality(xs);
+  static_cast<stats::Summary&>(m) = stats::Describe(xs);
+  if (!xs.empty()) m.modality = stats::DetectModality(xs);
   return m;
 }
 

@@ -12,6 +12,7 @@
 #include "harness/driver/comparison.h"
 #include "harness/stats/compare.h"
 #include "harness/stats/modality.h"
+#include "harness/stats/statistics.h"
 
 namespace v8bench::driver {
 
@@ -32,9 +33,7 @@ struct Dataset {
 
 Dataset DatasetFrom(const CompareState& state);
 
-struct MetricStats {
-  std::size_t n = 0;
-  double median = 0, mean = 0, stddev = 0, cv = 0, min = 0, max = 0;
+struct MetricStats : stats::Summary {
   stats::Modality modality;
 };
 

@@ -20,15 +20,9 @@ CaseSummary Summarise(const CaseResult& result) {
       if (auto v = s.Get(c.name)) xs.push_back(*v);
     }
     MetricSummary m;
+    static_cast<stats::Summary&>(m) = stats::Describe(xs);
     m.name = c.name;
     m.unit = c.unit;
-    m.n = xs.size();
-    m.median = stats::Median(xs);
-    m.mean = stats::Mean(xs);
-    m.stddev = stats::StdDev(xs);
-    m.cv = stats::Cv(xs);
-    m.min = stats::Min(xs);
-    m.max = stats::Max(xs);
     out.metrics.push_back(m);
   }
   return out;

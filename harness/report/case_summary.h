@@ -6,19 +6,13 @@
 #include <vector>
 
 #include "harness/model/result.h"
+#include "harness/stats/statistics.h"
 
 namespace v8bench {
 
-struct MetricSummary {
+struct MetricSummary : stats::Summary {
   std::string name;
   Unit unit = Unit::kCount;
-  double median = 0;
-  double mean = 0;
-  double stddev = 0;
-  double cv = 0;
-  double min = 0;
-  double max = 0;
-  std::size_t n = 0;
 };
 
 struct CaseSummary {

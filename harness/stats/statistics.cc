@@ -37,4 +37,17 @@ double Cv(const std::vector<double>& xs) {
 double Min(const std::vector<double>& xs) { return *std::min_element(xs.begin(), xs.end()); }
 double Max(const std::vector<double>& xs) { return *std::max_element(xs.begin(), xs.end()); }
 
+Summary Describe(const std::vector<double>& xs) {
+  Summary s;
+  s.n = xs.size();
+  if (xs.empty()) return s;
+  s.median = Median(xs);
+  s.mean = Mean(xs);
+  s.stddev = StdDev(xs);
+  s.cv = Cv(xs);
+  s.min = Min(xs);
+  s.max = Max(xs);
+  return s;
+}
+
 }  // namespace v8bench::stats
