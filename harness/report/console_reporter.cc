@@ -32,6 +32,23 @@ ConsoleReporter::ConsoleReporter(std::FILE* out, std::vector<std::string> planne
 }
 
 void ConsoleReporter::Begin(const RunContext& c) {
+  // The environment's caveats, said after the results with their fix (as Google Benchmark does).
+  if (c.cpu_scaling_enabled) {
+    warnings_.push_back(
+        "CPU frequency scaling is enabled: timings drift with the governor; pin it (cpupower "
+        "frequency-set -g performance) or compare variants with `v8bench compare`, which interleaves");
+  }
+  if (c.build_type == "debug") {
+    warnings_.push_back(
+        "v8bench is a debug build: its own overhead is not representative; build with "
+        "-DCMAKE_BUILD_TYPE=Release");
+  }
+  if (!c.load_avg.empty() && c.num_cpus > 0 && c.load_avg.front() > 0.5 * c.num_cpus) {
+    warnings_.push_back(
+        fmt::format("the machine was busy when the run started (load average {:.1f} on {} CPUs): "
+                    "expect more noise; prefer ratios from `v8bench compare` to absolute times",
+                    c.load_avg.front(), c.num_cpus));
+  }
   fmt::print(out_, "V8 {}{} · trig path {} · young generation {} · flags: {}\n", c.v8_version,
              c.node_version.empty() ? "" : " (Node " + c.node_version + ")", c.trig_path,
              FormatBytes(static_cast<double>(c.young_generation_bytes)), c.v8_flags.empty() ? "(none)" : c.v8_flags);
