@@ -99,17 +99,23 @@ void ConsoleReporter::CaseDone(const CaseResult& r) {
              FormatPercent(cpu > 0 ? gc / cpu : 0), FormatCount(med(metric::kGcCount) * 1000),
              FormatBytes(med(metric::kAlloc)), FormatBytes(med(metric::kPeakHeap)), own);
   std::fflush(out_);
-  if (cv > kHighCv) {
-    warnings_.push_back(fmt::format(
-        "{}: time varies {} across repetitions (CV above {}); the machine is noisy: raise --repetitions, or "
-        "compare variants with `v8bench compare`, which interleaves runs",
-        r.info.name, FormatPercent(cv), FormatPercent(kHighCv)));
-  }
+  if (cv > kHighCv) noisy_.push_back(fmt::format("{} ({})", r.info.name, FormatPercent(cv)));
 }
 
 void ConsoleReporter::End() {
   fmt::print(out_, "\n{} case{} ok, {} failed{}\n", ok_, ok_ == 1 ? "" : "s", failed_,
              unsupported_ ? fmt::format(", {} unsupported by this engine", unsupported_) : "");
+  if (!noisy_.empty()) {
+    // One warning for all noisy cases: a list of dozens of identical sentences hides the others.
+    constexpr std::size_t kShown = 6;
+    std::string list;
+    for (std::size_t i = 0; i < noisy_.size() && i < kShown; ++i) list += (i ? ", " : "") + noisy_[i];
+    if (noisy_.size() > kShown) list += fmt::format(" and {} more", noisy_.size() - kShown);
+    fmt::print(out_,
+               "warning: {} case{} vary more than {} across repetitions (CV): {}. The machine is noisy: raise "
+               "--repetitions, or compare variants with `v8bench compare`, which interleaves runs\n",
+               noisy_.size(), noisy_.size() == 1 ? "" : "s", FormatPercent(kHighCv), list);
+  }
   for (const auto& w : warnings_) fmt::print(out_, "warning: {}\n", w);
   std::fflush(out_);
 }

@@ -39,6 +39,7 @@ class ConsoleReporter final : public ResultSink {
   std::FILE* out_;
   std::size_t name_width_;
   std::vector<std::string> warnings_;
+  std::vector<std::string> noisy_;  // "name (CV)" of cases above kHighCv
   std::size_t failed_ = 0, ok_ = 0, unsupported_ = 0;
 };
 
