@@ -12,7 +12,8 @@
 //   wall_ns         performance.now() around the batch
 //   cpu_ns          process.threadCpuUsage() (main thread; Node >= 23.9), else absent
 //   process_cpu_ns  process.cpuUsage() (all threads)
-//   gc_ns, gc_count PerformanceObserver 'gc' entries (Node); absent where the engine emits none
+//   gc_ns, gc_count PerformanceObserver 'gc' entries (Node); with --gc-trace (Deno, which emits no
+//                   entries) the driver parses V8's --trace-gc lines against each sample's time window
 //   alloc_bytes     v8.getHeapStatistics().total_allocated_bytes deltas where the engine has it
 import { createRequire } from 'node:module';
 import process from 'node:process';
@@ -32,8 +33,9 @@ const pause = new Int32Array(new SharedArrayBuffer(4));
 
 function emit(obj) {
   // One line per event, written synchronously so a crash later loses nothing already said. stdout
-  // may be a non-blocking pipe: a full pipe (EAGAIN) is waited out, not an error.
-  const buf = Buffer.from(JSON.stringify(obj) + '\n');
+  // may be a non-blocking pipe: a full pipe (EAGAIN) is waited out, not an error. The leading newline
+  // ends any partial line V8 left there (its --trace-gc output is block-buffered on the same fd).
+  const buf = Buffer.from('\n' + JSON.stringify(obj) + '\n');
   let off = 0;
   while (off < buf.length) {
     try {
@@ -156,18 +158,25 @@ async function measureCase(api, index, opts) {
     }
     if (t.alloc0 !== undefined && t.alloc1 !== undefined) counters.alloc_bytes = (t.alloc1 - t.alloc0) / n;
     Object.assign(counters, JSON.parse(api.counters()));
-    samples.push({ iterations: n, counters });
+    // The batch's window on performance.now()'s clock, for GC attribution from --trace-gc lines.
+    samples.push({ iterations: n, counters, window_ms: [t.t0, t.t1] });
   }
   await api.teardown();
   return samples;
 }
+
+let gcTraced = false;
 
 function measuredBy(facts) {
   return {
     wall_ns: 'performance.now() around the batch',
     cpu_ns: facts.has_thread_cpu ? 'process.threadCpuUsage()' : 'absent (no main-thread CPU clock in this engine)',
     process_cpu_ns: 'process.cpuUsage()',
-    gc: gcObserved ? "PerformanceObserver 'gc' entries" : 'absent (the engine reports no GC entries)',
+    gc: gcObserved
+      ? "PerformanceObserver 'gc' entries"
+      : gcTraced
+        ? "V8 --trace-gc lines, attributed to each sample's time window by the driver (±1 ms)"
+        : 'absent (the engine reports no GC entries)',
     alloc_bytes: facts.has_total_allocated
       ? 'v8.getHeapStatistics().total_allocated_bytes'
       : 'absent (no allocation counter in this engine)',
@@ -189,7 +198,7 @@ function installGlobals() {
 }
 
 function parseArgs(argv) {
-  const opts = { filter: null, repetitions: 3, minTime: 0.5, warmup: 0.2, quick: false, params: {}, files: [] };
+  const opts = { filter: null, repetitions: 3, minTime: 0.5, warmup: 0.2, quick: false, gcTrace: false, params: {}, files: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = () => argv[++i];
@@ -198,6 +207,7 @@ function parseArgs(argv) {
     else if (a === '--min-time') opts.minTime = Number(next());
     else if (a === '--warmup') opts.warmup = Number(next());
     else if (a === '--quick') opts.quick = true;
+    else if (a === '--gc-trace') opts.gcTrace = true;
     else if (a === '--param') {
       const [k, v] = next().split(/=(.*)/s);
       opts.params[k] = v.split(',');
@@ -210,6 +220,14 @@ async function run(argv) {
   const opts = parseArgs(argv);
   const api = installGlobals();
   api.configure(JSON.stringify(opts.params));
+  if (opts.gcTrace && typeof globalThis.gc === 'function') {
+    // Ties V8's trace clock (ms since the isolate started) to performance.now(): the trace line of
+    // this forced GC carries the reason "testing".
+    const perfMs = performance.now();
+    globalThis.gc();
+    emit({ type: 'gc_clock', perf_ms: perfMs });
+    gcTraced = true;
+  }
   const facts = engineFacts();
   for (const file of opts.files) {
     const source = fs.readFileSync(file, 'utf8');

@@ -125,6 +125,12 @@ std::vector<std::string> ExternalWorkerArgs(const CompareSettings& s, const Vari
     }
   }
   v8_flags.insert(v8_flags.end(), v.v8_flags.begin(), v.v8_flags.end());
+  if (v.engine_kind == EngineKind::kDeno) {
+    // Deno has no GC observation API: V8's GC trace, parsed here (gc_trace.h), stands in for it.
+    v8_flags.push_back("--trace-gc");
+    v8_flags.push_back("--expose-gc");
+    runner_args.push_back("--gc-trace");
+  }
   runner_args.insert(runner_args.end(), s.suites.begin(), s.suites.end());
   return ExternalEngineArgs(v.engine_kind, v.runner, v8_flags, runner_args);
 }

@@ -2,6 +2,8 @@
 
 #include <simdjson.h>
 
+#include "harness/driver/gc_trace.h"
+
 namespace v8bench::driver {
 namespace {
 
@@ -78,15 +80,26 @@ WorkerOutput ParseWorkerOutput(std::string_view text) {
             if (field.value.get(v) == simdjson::SUCCESS) values[std::string(field.key)] = v;
           }
           c.samples.push_back(std::move(values));
+          simdjson::dom::array window;
+          double iterations = 0;
+          if (s["window_ms"].get(window) == simdjson::SUCCESS && window.size() == 2 &&
+              s["iterations"].get(iterations) == simdjson::SUCCESS) {
+            c.iterations.push_back(iterations);
+            c.windows.emplace_back(window.at(0).get_double().value_unsafe(), window.at(1).get_double().value_unsafe());
+          }
         }
       }
       (type == "start" ? out.started : out.cases).push_back(std::move(c));
     } else if (type == "end") {
       out.ended = true;
+    } else if (type == "gc_clock") {
+      double t = 0;
+      if (o["perf_ms"].get(t) == simdjson::SUCCESS) out.gc_clock_perf_ms = t;
     } else {
       out.other_lines.emplace_back(line);
     }
   }
+  AttributeGcTrace(out);
   return out;
 }
 

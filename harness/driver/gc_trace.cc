@@ -1,0 +1,72 @@
+#include "harness/driver/gc_trace.h"
+
+#include <cctype>
+#include <cstdlib>
+
+namespace v8bench::driver {
+
+std::vector<GcTraceEvent> ParseGcTrace(const std::vector<std::string>& lines) {
+  std::vector<GcTraceEvent> events;
+  for (const std::string& line : lines) {
+    const auto ms = line.find(" ms: ");
+    const auto bracket = line.find("] ");
+    if (line.empty() || line[0] != '[' || ms == std::string::npos || bracket == std::string::npos || bracket > ms) {
+      continue;
+    }
+    GcTraceEvent e;
+    e.start_ms = std::strtod(line.c_str() + bracket + 2, nullptr);
+    // The kind runs up to the first figure ("Scavenge 3.4 (4.4) -> ...").
+    std::size_t k = ms + 5;
+    std::size_t end = k;
+    while (end < line.size() &&
+           !(line[end] == ' ' && end + 1 < line.size() && std::isdigit(static_cast<unsigned char>(line[end + 1])))) {
+      ++end;
+    }
+    e.kind = line.substr(k, end - k);
+    // The pause: the first "X / Y ms" after the heap sizes.
+    const auto slash = line.find(" / ", end);
+    if (slash == std::string::npos) continue;
+    std::size_t num = slash;
+    while (num > 0 && (std::isdigit(static_cast<unsigned char>(line[num - 1])) || line[num - 1] == '.')) --num;
+    e.pause_ms = std::strtod(line.c_str() + num, nullptr);
+    e.forced = line.find(" testing") != std::string::npos;
+    events.push_back(std::move(e));
+  }
+  return events;
+}
+
+void AttributeGcTrace(WorkerOutput& out) {
+  if (!out.gc_clock_perf_ms) return;
+  const std::vector<GcTraceEvent> events = ParseGcTrace(out.other_lines);
+  double offset = 0;  // performance.now() ms minus trace ms
+  bool synced = false;
+  for (const auto& e : events) {
+    if (e.forced) {
+      offset = *out.gc_clock_perf_ms - e.start_ms;
+      synced = true;
+      break;
+    }
+  }
+  if (!synced) return;
+  for (WorkerCase& c : out.cases) {
+    for (std::size_t i = 0; i < c.windows.size() && i < c.samples.size() && i < c.iterations.size(); ++i) {
+      auto& counters = c.samples[i];
+      if (counters.count("gc_ns") != 0 || c.iterations[i] <= 0) continue;
+      double pause = 0;
+      double count = 0;
+      for (const auto& e : events) {
+        const double t = e.start_ms + offset;
+        if (e.forced || t < c.windows[i].first || t > c.windows[i].second) continue;
+        pause += e.pause_ms;
+        if (e.kind.find("Scavenge") != std::string::npos || e.kind.find("Mark-Compact") != std::string::npos ||
+            e.kind.find("Mark-Sweep") != std::string::npos) {
+          count += 1;
+        }
+      }
+      counters["gc_ns"] = pause * 1e6 / c.iterations[i];
+      counters["gc_count"] = count / c.iterations[i];
+    }
+  }
+}
+
+}  // namespace v8bench::driver

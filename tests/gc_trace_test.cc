@@ -1,0 +1,64 @@
+// GC attribution from V8's --trace-gc lines (for engines without a GC observation API, e.g. Deno).
+#include "harness/driver/gc_trace.h"
+
+#include <gtest/gtest.h>
+
+namespace v8bench::driver {
+namespace {
+
+TEST(GcTrace, ParsesV8TraceLinesAndSkipsEverythingElse) {
+  const std::vector<std::string> lines = {
+      "[10434:0x55a1050af000]       19 ms: Mark-Compact 2.3 (2.8) -> 2.2 (2.8) MB, pooled: 0.0 MB, 3.15 / 0.00 ms "
+      "(average mu = 0.823, current mu = 0.823) testing; GC in old space requested",
+      "[10434:0x55a1050af000]       25 ms: Scavenge 3.4 (4.4) -> 3.0 (4.9) MB, 1.81 / 0.00 ms (average mu = 0.8) "
+      "allocation failure; ",
+      "[10434:0x55a1050af000]       40 ms: Scavenge 3.4 (4.4) -> 3.0 (4.9) MB, pooled: 0.0 MB, 2.",  // cut by a flush
+      "81 / 0.00 ms (average mu) allocation failure;",
+      "a suite's console.log",
+  };
+  const auto events = ParseGcTrace(lines);
+  ASSERT_EQ(events.size(), 2u);
+  EXPECT_EQ(events[0].kind, "Mark-Compact");
+  EXPECT_TRUE(events[0].forced);
+  EXPECT_DOUBLE_EQ(events[0].start_ms, 19);
+  EXPECT_DOUBLE_EQ(events[0].pause_ms, 3.15);
+  EXPECT_EQ(events[1].kind, "Scavenge");
+  EXPECT_FALSE(events[1].forced);
+  EXPECT_DOUBLE_EQ(events[1].pause_ms, 1.81);
+}
+
+TEST(GcTrace, AttributesPausesToSampleWindowsThroughTheClockSync) {
+  WorkerOutput out;
+  out.gc_clock_perf_ms = 5;  // the forced GC ran at performance.now() = 5 ms, trace time 19 ms
+  out.other_lines = {
+      "[1:0x1]       19 ms: Mark-Compact 2.3 (2.8) -> 2.2 (2.8) MB, 3.00 / 0.00 ms (x) testing;",
+      "[1:0x1]       30 ms: Scavenge 3.4 (4.4) -> 3.0 (4.9) MB, 2.00 / 0.00 ms (x) allocation failure;",  // 16 ms
+      "[1:0x1]       33 ms: Scavenge 3.4 (4.4) -> 3.0 (4.9) MB, 1.00 / 0.00 ms (x) allocation failure;",  // 19 ms
+      "[1:0x1]       80 ms: Scavenge 3.4 (4.4) -> 3.0 (4.9) MB, 4.00 / 0.00 ms (x) allocation failure;",  // 66 ms
+  };
+  WorkerCase c;
+  c.samples = {{{"wall_ns", 1.0}}, {{"wall_ns", 1.0}}};
+  c.iterations = {100, 100};
+  c.windows = {{10, 20}, {30, 60}};
+  out.cases.push_back(c);
+  AttributeGcTrace(out);
+  EXPECT_DOUBLE_EQ(out.cases[0].samples[0].at("gc_ns"), 3.0e6 / 100);  // 2 + 1 ms over 100 iterations
+  EXPECT_DOUBLE_EQ(out.cases[0].samples[0].at("gc_count"), 2.0 / 100);
+  EXPECT_DOUBLE_EQ(out.cases[0].samples[1].at("gc_ns"), 0);  // nothing fell in 30..60 ms
+}
+
+TEST(GcTrace, WithoutAClockSyncNothingIsInvented) {
+  WorkerOutput out;
+  out.gc_clock_perf_ms = 5;
+  out.other_lines = {"[1:0x1]       30 ms: Scavenge 3.4 (4.4) -> 3.0 (4.9) MB, 2.00 / 0.00 ms (x) allocation failure;"};
+  WorkerCase c;
+  c.samples = {{{"wall_ns", 1.0}}};
+  c.iterations = {100};
+  c.windows = {{0, 1000}};
+  out.cases.push_back(c);
+  AttributeGcTrace(out);
+  EXPECT_EQ(out.cases[0].samples[0].count("gc_ns"), 0u) << "absent, not zero";
+}
+
+}  // namespace
+}  // namespace v8bench::driver
