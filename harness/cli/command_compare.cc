@@ -150,13 +150,10 @@ driver::AnalysisOptions OptionsFor(const driver::CompareSettings& st) {
 
 int CompareCommand(const std::vector<std::string>& argv) {
   const CommandSpec spec = CompareSpec();
-  auto args = Parse(spec, argv);
-  if (!args) return Fail(args.error());
-  if (args->Has("help")) {
-    std::fputs(HelpText(spec).c_str(), stdout);
-    return 0;
-  }
-  auto statistics = StatisticsFrom(args.value());
+  ParsedArgs parsed;
+  if (auto stop = ParseCommand(spec, argv, parsed)) return *stop;
+  const ParsedArgs* args = &parsed;
+  auto statistics = StatisticsFrom(*args);
   if (!statistics) return Fail(statistics.error());
   if (!args->passthrough.empty()) {
     return Fail(Error::Usage("compare: V8 flags belong to a variant: --variant NAME='--flag ...'"));

@@ -42,16 +42,13 @@ CommandSpec DiffSpec() {
 
 int DiffCommand(const std::vector<std::string>& argv) {
   const CommandSpec spec = DiffSpec();
-  auto args = Parse(spec, argv);
-  if (!args) return Fail(args.error());
-  if (args->Has("help")) {
-    std::fputs(HelpText(spec).c_str(), stdout);
-    return 0;
-  }
+  ParsedArgs parsed;
+  if (auto stop = ParseCommand(spec, argv, parsed)) return *stop;
+  const ParsedArgs* args = &parsed;
   if (args->positional.size() != 2) {
     return Fail(Error::Usage("diff takes two results files, BASE.json NEW.json (see `v8bench diff --help`)"));
   }
-  auto statistics = StatisticsFrom(args.value());
+  auto statistics = StatisticsFrom(*args);
   if (!statistics) return Fail(statistics.error());
   std::optional<std::regex> filter;
   if (auto f = args->Get("filter")) {

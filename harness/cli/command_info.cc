@@ -75,12 +75,9 @@ int ExternalInfo(const std::string& path, bool json) {
 
 int InfoCommand(const std::vector<std::string>& argv) {
   const CommandSpec spec = InfoSpec();
-  auto args = Parse(spec, argv);
-  if (!args) return Fail(args.error());
-  if (args->Has("help")) {
-    std::fputs(HelpText(spec).c_str(), stdout);
-    return 0;
-  }
+  ParsedArgs parsed;
+  if (auto stop = ParseCommand(spec, argv, parsed)) return *stop;
+  const ParsedArgs* args = &parsed;
   if (args->Has("v8-options")) {
     PrintV8Options();
     return 0;
@@ -88,7 +85,7 @@ int InfoCommand(const std::vector<std::string>& argv) {
   auto format = args->GetChoice("format", {"console", "json"});
   if (!format) return Fail(format.error());
   if (auto path = args->Get("engine")) return ExternalInfo(*path, format.value().value_or("console") == "json");
-  auto engine = EngineOptionsFrom(args.value());
+  auto engine = EngineOptionsFrom(*args);
   if (!engine) return Fail(engine.error());
   auto process = V8Process::Start(engine.value());
   if (!process) return Fail(process.error());

@@ -28,12 +28,9 @@ CommandSpec ListSpec() {
 
 int ListCommand(const std::vector<std::string>& argv) {
   const CommandSpec spec = ListSpec();
-  auto args = Parse(spec, argv);
-  if (!args) return Fail(args.error());
-  if (args->Has("help")) {
-    std::fputs(HelpText(spec).c_str(), stdout);
-    return 0;
-  }
+  ParsedArgs parsed;
+  if (auto stop = ParseCommand(spec, argv, parsed)) return *stop;
+  const ParsedArgs* args = &parsed;
   auto format = args->GetChoice("format", {"console", "json"});
   if (!format) return Fail(format.error());
   auto process = V8Process::Start({});

@@ -36,13 +36,10 @@ CommandSpec NativeSpec() {
 
 int NativeCommand(const std::vector<std::string>& argv) {
   const CommandSpec spec = NativeSpec();
-  auto args = Parse(spec, argv);
-  if (!args) return Fail(args.error());
-  if (args->Has("help")) {
-    std::fputs(HelpText(spec).c_str(), stdout);
-    return 0;
-  }
-  auto parsed_settings = RunSettingsFrom(args.value());
+  ParsedArgs parsed;
+  if (auto stop = ParseCommand(spec, argv, parsed)) return *stop;
+  const ParsedArgs* args = &parsed;
+  auto parsed_settings = RunSettingsFrom(*args);
   if (!parsed_settings) return Fail(parsed_settings.error());
   const RunSettings settings = parsed_settings.value();
 

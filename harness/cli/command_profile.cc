@@ -101,12 +101,9 @@ constexpr const char* kInterpretedFramesFlag = "--interpreted-frames-native-stac
 
 int ProfileCommand(const std::vector<std::string>& argv) {
   const CommandSpec spec = ProfileSpec();
-  auto args = Parse(spec, argv);
-  if (!args) return Fail(args.error());
-  if (args->Has("help")) {
-    std::fputs(HelpText(spec).c_str(), stdout);
-    return 0;
-  }
+  ParsedArgs parsed;
+  if (auto stop = ParseCommand(spec, argv, parsed)) return *stop;
+  const ParsedArgs* args = &parsed;
   if (args->positional.size() != 1) {
     return Fail(
         Error::Usage(fmt::format("profile takes one suite file ({} given): v8bench profile SUITE_FILE --case NAME (see "
@@ -136,7 +133,7 @@ int ProfileCommand(const std::vector<std::string>& argv) {
   const bool inlining = args->Has("inlining");
   const bool perf = args->Has("perf");
 
-  auto engine = EngineOptionsFrom(args.value());
+  auto engine = EngineOptionsFrom(*args);
   if (!engine) return Fail(engine.error());
   // Ours go first, so that the user's own --v8-flags win.
   std::vector<std::string> ours;

@@ -66,13 +66,10 @@ CommandSpec RunSpec() {
 
 int RunCommand(const std::vector<std::string>& argv) {
   const CommandSpec spec = RunSpec();
-  auto args = Parse(spec, argv);
-  if (!args) return Fail(args.error());
-  if (args->Has("help")) {
-    std::fputs(HelpText(spec).c_str(), stdout);
-    return 0;
-  }
-  auto parsed_settings = RunSettingsFrom(args.value());
+  ParsedArgs parsed;
+  if (auto stop = ParseCommand(spec, argv, parsed)) return *stop;
+  const ParsedArgs* args = &parsed;
+  auto parsed_settings = RunSettingsFrom(*args);
   if (!parsed_settings) return Fail(parsed_settings.error());
   RunSettings settings = parsed_settings.value();
   settings.share_realm = args->Has("share-realm");
@@ -100,7 +97,7 @@ int RunCommand(const std::vector<std::string>& argv) {
                              ": give --format json or csv (or a .json/.csv file name); the table goes to stdout"));
   }
 
-  auto engine = EngineOptionsFrom(args.value());
+  auto engine = EngineOptionsFrom(*args);
   if (!engine) return Fail(engine.error());
   auto process = V8Process::Start(engine.value());
   if (!process) return Fail(process.error());

@@ -1,6 +1,7 @@
 // Pieces the commands share: engine options from the command line, the run context, defaults.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,10 @@ Expected<RunSettings> RunSettingsFrom(const ParsedArgs& args);
 
 // --param NAME=V1,V2 (repeatable) as grid overrides; a malformed one is an Error::Usage.
 Expected<ParamOverrides> ParseParamOverrides(const std::vector<std::string>& texts);
+
+// Parses `argv` for `spec`. Returns the exit code to stop with (2 after printing a usage error, 0
+// after printing --help), or nullopt when the command should go on with `out`.
+std::optional<int> ParseCommand(const CommandSpec& spec, const std::vector<std::string>& argv, ParsedArgs& out);
 
 // Prints "v8bench: <message>" to stderr and returns the error's exit code.
 int Fail(const Error& error);

@@ -26,7 +26,6 @@ struct V8Process::Impl {
   std::optional<TrigInfo> trig;
   std::uint64_t young_generation_bytes = 0;
   std::uint64_t heap_size_limit = 0;
-  bool has_libm_switch = false;  // this V8 accepted --[no-]use-libm-trig-functions
 
   // Detects the trig path and reads heap defaults in a throwaway bare realm, once.
   void ProbeOnce();

@@ -138,7 +138,6 @@ Expected<std::unique_ptr<V8Process>> V8Process::Start(const EngineOptions& optio
   g_started = true;
   std::unique_ptr<V8Process> process(new V8Process(std::move(impl)));
 
-  process->impl().has_libm_switch = has_libm_switch;
   if (options.trig == TrigRequest::kSlow && !has_libm_switch && process->trig().path != "fdlibm") {
     return Error::Unsupported(std::string("--no-fast-trig: V8 ") + v8::V8::GetVersion() +
                               " uses a libm-based sin/cos and has no runtime switch back to fdlibm; drop "
@@ -163,7 +162,7 @@ void V8Process::Impl::ProbeOnce() {
   if (trig) return;
   auto realm = CreateBareRealm(*this);
   if (!realm) {
-    trig = TrigInfo{"unknown", 0, 0, has_libm_switch};
+    trig = TrigInfo{"unknown", 0, 0};
     return;
   }
   {
@@ -174,7 +173,6 @@ void V8Process::Impl::ProbeOnce() {
     realm.value()->isolate()->GetHeapStatistics(&stats);
     heap_size_limit = stats.heap_size_limit();
   }
-  trig->runtime_switch = has_libm_switch;
 }
 
 const TrigInfo& V8Process::trig() {

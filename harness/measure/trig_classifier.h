@@ -18,7 +18,6 @@ struct TrigInfo {
   std::string path;              // "fdlibm" or "libm"
   double mismatch_fraction = 0;  // share of probe results that differ from the host libm
   std::size_t probes = 0;        // sin and cos results compared
-  bool runtime_switch = false;   // this V8 accepts --use-libm-trig-functions
 };
 
 // The fixed probe inputs (deterministic): small, medium and large magnitudes.
