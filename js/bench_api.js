@@ -212,6 +212,109 @@
 
   let current = null;
 
+  // --- Which machine code runs a case --------------------------------------------------------------
+  // V8 compiles the same loop to code of very different speed depending on the order and sizes of
+  // the first calls (on V8 10.2 a Float64Array loop ran 3-4x slower when its batch loop was
+  // optimised as a regular function after many tiny batches than after one long one). So the harness
+  // does not leave tiering to chance: settle() drives every case through one fixed sequence of calls,
+  // whatever --warmup or --min-time say, and codeState() reports the tiers that actually ran.
+  // Both need V8's natives syntax (--allow-natives-syntax, which v8bench passes to V8 engines); on an
+  // engine without it the code state is unknown and tiering is the engine's own.
+  const natives = (() => {
+    try {
+      return new Function(
+        'return { status: (f) => %GetOptimizationStatus(f), prepare: (f) => %PrepareFunctionForOptimization(f), ' +
+          'optimizeNext: (f) => %OptimizeFunctionOnNextCall(f), never: (f) => %NeverOptimizeFunction(f) };',
+      )();
+    } catch (e) {
+      return null;
+    }
+  })();
+
+  // %GetOptimizationStatus bits moved when V8 dropped kAlwaysOptimize (V8 10-11 vs later; see V8's
+  // src/runtime/runtime.h). A function that was never called tells which layout this V8 has:
+  // later V8s mark it kIsLazy at bit 17, V8 11 at bit 18, V8 10.2 not at all.
+  const statusBits = (() => {
+    if (!natives) return null;
+    const fresh = natives.status(function neverCalled() {});
+    const shifted = (fresh & (1 << 17)) !== 0 && (fresh & (1 << 18)) === 0;
+    return shifted
+      ? { maglev: 1 << 4, turbofan: 1 << 5, interpreted: 1 << 6, baseline: 1 << 14 }
+      : { maglev: 1 << 5, turbofan: 1 << 6, interpreted: 1 << 7, baseline: 1 << 15 };
+  })();
+
+  // Tier codes shared with the host (engine/suite_host.cc): 0 unknown, 1 Ignition, 2 Sparkplug,
+  // 3 Maglev (mid tier), 4 TurboFan.
+  function tierOf(f) {
+    if (!natives || !isPlainFunction(f)) return 0;
+    const s = natives.status(f);
+    if (s & statusBits.turbofan) return 4;
+    if (s & statusBits.maglev) return 3;
+    if (s & statusBits.baseline) return 2;
+    if (s & statusBits.interpreted) return 1;
+    return 0;
+  }
+
+  // Captured before any suite runs: a suite may replace Function.prototype.toString.
+  const fnToString = Function.prototype.toString;
+  const NATIVE_CODE = /\{\s*\[native code\]\s*\}\s*$/;
+
+  // Natives abort the process on anything but an ordinary JS function (bound functions, proxies,
+  // builtins), which print as native code.
+  function isPlainFunction(f) {
+    return typeof f === 'function' && !NATIVE_CODE.test(fnToString.call(f));
+  }
+
+  // Calls of the batch loop (one iteration each) that collect type feedback before optimisation.
+  const FEEDBACK_CALLS = 4;
+
+  // Brings the prepared case to the code state `mode` asks for, with a fixed sequence of untimed calls:
+  //   'optimized'   (default) the code a hot function gets when it is called many times, as in
+  //                 production: feedback from FEEDBACK_CALLS calls, then the bench function and its
+  //                 batch loop compiled by the optimising compiler as regular functions (not
+  //                 on-stack replacement), the bench inlined into the loop where V8 inlines it;
+  //   'interpreter' the bench and its loop are never optimised (Ignition, or Sparkplug where V8
+  //                 baseline-compiles them);
+  //   'auto'        nothing: V8's own heuristics decide, as in a plain script (history-dependent).
+  // Returns a promise for async benches.
+  function settle(mode) {
+    const cur = current;
+    if (!natives || mode === 'auto') return undefined;
+    const own = [cur.fn, cur.batch].filter(isPlainFunction);
+    if (mode === 'interpreter') {
+      for (const f of own) natives.never(f);
+      return undefined;
+    }
+    if (mode !== 'optimized') throw new RangeError(`unknown tier mode '${mode}'`);
+    for (const f of own) natives.prepare(f);
+    const steps = [];
+    for (let i = 0; i < FEEDBACK_CALLS; i++) steps.push(() => cur.batch(1));
+    if (isPlainFunction(cur.fn)) {
+      steps.push(() => {
+        natives.optimizeNext(cur.fn);
+        return cur.fn(cur.state);
+      });
+    }
+    steps.push(() => {
+      natives.optimizeNext(cur.batch);
+      return cur.batch(1);
+    });
+    if (!cur.isAsync) {
+      for (const step of steps) step();
+      return undefined;
+    }
+    return (async () => {
+      for (const step of steps) await step();
+    })();
+  }
+
+  // The tiers of the prepared case's batch loop and bench function: batchTier * 8 + benchTier.
+  function codeState() {
+    const cur = current;
+    return tierOf(cur.batch) * 8 + tierOf(cur.fn);
+  }
+
+
   function prepare(index, quick) {
     const list = cases(quick);
     const c = list[index];
@@ -324,7 +427,7 @@
   Object.defineProperty(global, 'seededRandom', { value: seededRandom, writable: false, enumerable: false });
   Object.defineProperty(global, 'unsupported', { value: unsupported, writable: false, enumerable: false });
   Object.defineProperty(global, '__v8bench', {
-    value: Object.freeze({ configure, describe, prepare, check, isAsync, counters, floor, teardown }),
+    value: Object.freeze({ configure, describe, prepare, settle, codeState, check, isAsync, counters, floor, teardown }),
     writable: false,
     enumerable: false,
   });

@@ -29,7 +29,18 @@ CommandSpec RunSpec() {
       {"min-time", "S",
        "Runs each repetition for at least S seconds (Google Benchmark's MinTime). Default: 0.5 (0.05 with --quick)."},
       {"warmup", "S",
-       "Runs each case untimed for S seconds first, so the JIT has tiered up. Default: 0.2 (0.02 with --quick)."},
+       "Warms each case up untimed for at least S seconds, and until its code has stopped changing (no function "
+       "compiled to optimised code, the same tiers) for max(S, 0.1) seconds; see --tier. Default: 0.2 (0.02 with "
+       "--quick)."},
+      {"max-warmup", "S",
+       "Stops waiting for the code to stop changing after S seconds of warm-up; such a case is flagged in the "
+       "report. Default: 10."},
+      {"tier", "optimized|interpreter|auto",
+       "Which code is measured. optimized: after 4 feedback calls the bench and its batch loop are compiled by V8's "
+       "optimising compiler as regular functions (not on-stack replacement), the same whatever --warmup or "
+       "--min-time say: the code a function called many times gets in production. interpreter: never optimised. "
+       "auto: V8's own heuristics, as in a plain script (the result can depend on the warm-up). Every repetition "
+       "records the tiers that ran. Default: optimized."},
       {"timeout", "S",
        "Terminates a case that takes longer than S seconds in all (setup to teardown) and reports it as timed out. "
        "Default: 120."},

@@ -94,10 +94,23 @@ Expected<RunSettings> RunSettingsFrom(const ParsedArgs& args) {
   if (reps.value()) settings.repetitions = *reps.value();
   for (auto [name, slot, min, max] : {std::tuple{"min-time", &settings.min_time_s, 0.001, 3600.0},
                                       std::tuple{"warmup", &settings.warmup_s, 0.0, 3600.0},
+                                      std::tuple{"max-warmup", &settings.max_warmup_s, 0.01, 86400.0},
                                       std::tuple{"timeout", &settings.timeout_s, 0.01, 86400.0}}) {
     auto v = args.GetDouble(name, min, max);
     if (!v) return v.error();
     if (v.value()) *slot = *v.value();
+  }
+  if (auto tier = args.Get("tier")) {
+    auto mode = TierModeFromName(*tier);
+    if (!mode) {
+      return Error::Usage("--tier '" + *tier + "': choose optimized (the default), interpreter or auto");
+    }
+    settings.tier = *mode;
+  }
+  if (settings.max_warmup_s < settings.warmup_s) {
+    return Error::Usage(
+        "--max-warmup must be at least --warmup (the warm-up lasts --warmup, and until the code "
+        "stops changing, at most --max-warmup)");
   }
   return settings;
 }

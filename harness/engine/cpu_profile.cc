@@ -13,145 +13,17 @@
 #include <unordered_set>
 #include <utility>
 
+#include "harness/engine/jit_code_log.h"
 #include "harness/engine/js_error.h"
 #include "harness/engine/suite_host_state.h"
 
 namespace v8bench {
-
-const char* CodeTierName(CodeTier tier) {
-  switch (tier) {
-    case CodeTier::kIgnition:
-      return "Ignition";
-    case CodeTier::kSparkplug:
-      return "Sparkplug";
-    case CodeTier::kMidTier:
-      return "Maglev";
-    case CodeTier::kTurboFan:
-      return "TurboFan";
-  }
-  return "?";
-}
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
 
 double SecondsSince(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
-
-// Records the JS function code V8 creates in one isolate, through its JIT code event hook. V8's
-// code event names carry the tier as a marker ("LazyCompile:*hot file.js:3": * TurboFan,
-// ^ Sparkplug, + Maglev, ~ Ignition), the same names perf maps get.
-class JitCodeLog {
- public:
-  struct Entry {
-    CompiledCode code;
-    Clock::time_point at;
-  };
-
-  // REQUIRES: inside a RealmScope of the isolate.
-  explicit JitCodeLog(v8::Isolate* isolate) : isolate_(isolate) {
-    {
-      std::lock_guard<std::mutex> lock(RegistryMutex());
-      Registry().push_back(this);
-    }
-    isolate_->SetJitCodeEventHandler(v8::kJitCodeEventEnumExisting, &JitCodeLog::OnEvent);
-  }
-  ~JitCodeLog() {
-    isolate_->SetJitCodeEventHandler(v8::kJitCodeEventDefault, nullptr);
-    std::lock_guard<std::mutex> lock(RegistryMutex());
-    auto& r = Registry();
-    r.erase(std::remove(r.begin(), r.end(), this), r.end());
-  }
-  JitCodeLog(const JitCodeLog&) = delete;
-  JitCodeLog& operator=(const JitCodeLog&) = delete;
-
-  // Brackets an operation that makes V8 re-announce existing code (starting a CPU profile).
-  void SetReplaying(bool replaying) {
-    std::lock_guard<std::mutex> lock(RegistryMutex());
-    replaying_ = replaying;
-  }
-
-  std::vector<Entry> TakeEntries() {
-    std::lock_guard<std::mutex> lock(RegistryMutex());
-    return std::move(entries_);
-  }
-
- private:
-  static std::mutex& RegistryMutex() {
-    static std::mutex mu;
-    return mu;
-  }
-  static std::vector<JitCodeLog*>& Registry() {
-    static std::vector<JitCodeLog*> logs;
-    return logs;
-  }
-
-  static void OnEvent(const v8::JitCodeEvent* event) {
-    std::lock_guard<std::mutex> lock(RegistryMutex());
-    for (JitCodeLog* log : Registry()) {
-      if (log->isolate_ == event->isolate) log->Handle(*event);
-    }
-  }
-
-  void Handle(const v8::JitCodeEvent& e) {
-    if (e.type == v8::JitCodeEvent::CODE_MOVED) {
-      if (seen_.erase(e.code_start) > 0) seen_.insert(e.new_code_start);
-      return;
-    }
-    if (e.type != v8::JitCodeEvent::CODE_ADDED || e.code_type == v8::JitCodeEvent::WASM_CODE) return;
-    // Starting a profiler re-announces the code that exists; that is no new code. (Outside such a
-    // replay an address seen before is new code where collected code used to be.)
-    if (e.code_start == nullptr) return;
-    if (!seen_.insert(e.code_start).second && replaying_) return;
-    std::string_view name(e.name.str, e.name.len);
-    const auto colon = name.find(':');
-    if (colon == std::string_view::npos) return;
-    const std::string_view tag = name.substr(0, colon);
-    if (tag != "LazyCompile" && tag != "Function") return;  // not a JS function's code
-    std::string_view rest = name.substr(colon + 1);
-    CompiledCode code;
-    code.tier = CodeTier::kIgnition;  // no marker: interpreted, optimisation disabled
-    if (!rest.empty()) {
-      switch (rest.front()) {
-        case '~':
-          rest.remove_prefix(1);
-          break;
-        case '^':
-          code.tier = CodeTier::kSparkplug;
-          rest.remove_prefix(1);
-          break;
-        case '+':
-          code.tier = CodeTier::kMidTier;
-          rest.remove_prefix(1);
-          break;
-        case '*':
-          code.tier = CodeTier::kTurboFan;
-          rest.remove_prefix(1);
-          break;
-        default:
-          break;
-      }
-    }
-    // rest is "<function name> <script name>:<line>". The two names are split later (SplitNames),
-    // away from this hook: nothing here may allocate on the V8 heap (a GC would re-enter it).
-    const auto line_colon = rest.rfind(':');
-    if (line_colon == std::string_view::npos) return;
-    code.line = std::atoi(std::string(rest.substr(line_colon + 1)).c_str());
-    code.function_name = std::string(rest.substr(0, line_colon));
-    code.script_id = -1;
-    // The script handle can be read only on the thread that is running the isolate.
-    if (!e.script.IsEmpty() && v8::Isolate::TryGetCurrent() == isolate_) {
-      v8::HandleScope scope(isolate_);
-      code.script_id = e.script->GetId();
-    }
-    entries_.push_back({std::move(code), Clock::now()});
-  }
-
-  v8::Isolate* isolate_;
-  std::unordered_set<const void*> seen_;
-  bool replaying_ = false;
-  std::vector<Entry> entries_;
-};
 
 // RAII for the profiler and the profile it returns.
 class Profiler {
@@ -316,22 +188,14 @@ Expected<CpuProfileData> ProfileCase(SuiteHost& host, const ProfileOptions& opti
   // Before any of the case's code is compiled: line-level positions for optimised code, and the
   // JIT code log (which tier V8 compiled each function to, and when).
   v8::CpuProfiler::UseDetailedSourcePositionsForProfiling(isolate);
-  std::unique_ptr<JitCodeLog> jit;
-  {
-    RealmScope scope(*s.realm);
-    jit = std::make_unique<JitCodeLog>(isolate);
-  }
+  // The host's JIT code log has recorded since the realm opened; the profile reports what the case
+  // compiled from here on.
+  JitCodeLog& jit = *s.jit;
+  (void)jit.TakeEntries();
   struct Cleanup {
     SuiteHost& host;
-    std::unique_ptr<JitCodeLog>& jit;
-    ~Cleanup() {
-      if (jit) {
-        RealmScope scope(*host.state().realm);
-        jit.reset();
-      }
-      host.Disarm();
-    }
-  } cleanup{host, jit};
+    ~Cleanup() { host.Disarm(); }
+  } cleanup{host};
 
   host.ArmDeadline(options.timeout_s);
   auto fail = [&](const Error& e) -> Error {
@@ -364,10 +228,10 @@ Expected<CpuProfileData> ProfileCase(SuiteHost& host, const ProfileOptions& opti
   v8::ProfilerId id = 0;
   {
     RealmScope scope(*s.realm);
-    jit->SetReplaying(true);
+    jit.SetReplaying(true);
     const v8::CpuProfilingResult started =
         profiler->Start(v8::CpuProfilingOptions(v8::kLeafNodeLineNumbers, v8::CpuProfilingOptions::kNoSampleLimit, 0));
-    jit->SetReplaying(false);
+    jit.SetReplaying(false);
     if (started.status != v8::CpuProfilingStatus::kStarted) {
       return fail(Error::Internal("V8's CPU profiler did not start (status " +
                                   std::to_string(static_cast<int>(started.status)) + ")"));
@@ -384,8 +248,7 @@ Expected<CpuProfileData> ProfileCase(SuiteHost& host, const ProfileOptions& opti
   {
     RealmScope scope(*s.realm);
     Profile profile(profiler->Stop(id));
-    std::vector<JitCodeLog::Entry> compiled = jit->TakeEntries();
-    jit.reset();  // nothing after the profile belongs to it
+    std::vector<JitCodeLog::Entry> compiled = jit.TakeEntries();
     for (auto& c : compiled) {
       c.code.at_s = std::chrono::duration<double>(c.at - profile_start).count();
       data.code.push_back(std::move(c.code));

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "harness/engine/suite_host.h"
+#include "harness/model/code_state.h"
 #include "harness/model/expected.h"
 
 namespace v8bench {
@@ -56,10 +57,6 @@ struct ProfileNode {
   std::string bailout_reason;  // why V8 disabled optimisation of the function, when it did
   std::vector<ProfileDeopt> deopts;
 };
-
-// The execution tiers of V8 10.2, as its code events mark them (~ ^ + *).
-enum class CodeTier { kIgnition, kSparkplug, kMidTier, kTurboFan };
-const char* CodeTierName(CodeTier tier);
 
 // One piece of code V8 built for a JS function (a JIT code event), in the order they happened.
 struct CompiledCode {

@@ -40,6 +40,7 @@ Expected<std::unique_ptr<SuiteHost>> SuiteHost::Open(V8Process& process, RealmKi
   });
   RealmScope scope(*state->realm);
   state->gc = std::make_unique<GcMonitor>(r->isolate());
+  state->jit = std::make_unique<JitCodeLog>(r->isolate());
   if (auto api = r->RunScript(kBenchApiJs, "v8bench:bench_api.js"); !api) return api.error();
   v8::Local<v8::Value> api;
   if (!r->context()
@@ -186,6 +187,46 @@ Status SuiteHost::Teardown() {
   s_->batch.Reset();
   if (!out) return out.error();
   return OkStatus();
+}
+
+Status SuiteHost::Settle(TierMode mode) {
+  RealmScope scope(*s_->realm);
+  auto settled =
+      s_->CallApi("settle", {v8::String::NewFromUtf8(s_->realm->isolate(), TierModeName(mode)).ToLocalChecked()});
+  if (!settled) return settled.error();
+  return OkStatus();
+}
+
+namespace {
+
+// The bench API's tier codes (js/bench_api.js, tierOf): 0 unknown, 1..4 Ignition..TurboFan.
+std::optional<CodeTier> TierFromCode(int code) {
+  switch (code) {
+    case 1:
+      return CodeTier::kIgnition;
+    case 2:
+      return CodeTier::kSparkplug;
+    case 3:
+      return CodeTier::kMidTier;
+    case 4:
+      return CodeTier::kTurboFan;
+    default:
+      return std::nullopt;
+  }
+}
+
+}  // namespace
+
+Expected<CodeState> SuiteHost::TakeCodeState() {
+  RealmScope scope(*s_->realm);
+  auto out = s_->CallApi("codeState", {});
+  if (!out) return out.error();
+  const int code = out.value()->IsNumber() ? static_cast<int>(out.value().As<v8::Number>()->Value()) : 0;
+  CodeState state;
+  state.batch = TierFromCode(code / 8);
+  state.bench = TierFromCode(code % 8);
+  state.compiles = s_->jit->TakeOptimizedCount();
+  return state;
 }
 
 HeapProbe& SuiteHost::heap() { return *s_->gc; }

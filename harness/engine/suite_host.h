@@ -9,6 +9,7 @@
 
 #include "harness/engine/v8_process.h"
 #include "harness/measure/heap_probe.h"
+#include "harness/model/code_state.h"
 #include "harness/model/expected.h"
 #include "harness/model/native_work.h"
 #include "harness/model/result.h"
@@ -35,6 +36,12 @@ class SuiteHost {
 
   // Untimed: the case's setup, one probe call, and its self-check (awaited if async).
   Status Prepare(std::size_t case_index, bool quick);
+  // Untimed: brings the prepared case's code to the state `mode` names, by a fixed sequence of calls
+  // (js/bench_api.js, settle()), whatever the timing settings.
+  Status Settle(TierMode mode);
+  // The tiers of the case's batch loop and bench function now, and how many functions V8 compiled
+  // to optimised code since the previous call (JIT code events). `changed` is left to the caller.
+  Expected<CodeState> TakeCodeState();
   // The timed region: `iterations` calls of the bench in its compiled loop, awaited if async.
   Status RunBatch(std::uint64_t iterations);
   // The case's own counters (counters(state)), per iteration as the suite defines them.

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "harness/engine/gc_monitor.h"
+#include "harness/engine/jit_code_log.h"
 #include "harness/engine/js_error.h"
 #include "harness/engine/realm.h"
 #include "harness/engine/suite_host.h"
@@ -21,6 +22,7 @@ struct SuiteHost::State {
   // (BatchTimer) happen under the lock too. RealmScope's lockers nest inside it.
   std::unique_ptr<v8::Locker> lock;
   std::unique_ptr<GcMonitor> gc;
+  std::unique_ptr<JitCodeLog> jit;  // V8's code events: what was compiled, when (runner, profiler)
   std::unique_ptr<Watchdog> watchdog;
   v8::Global<v8::Object> api;      // globalThis.__v8bench
   v8::Global<v8::Function> batch;  // the prepared case's compiled loop
@@ -35,6 +37,7 @@ struct SuiteHost::State {
       api.Reset();
       batch.Reset();
       gc.reset();
+      jit.reset();
     }
     lock.reset();
     realm.reset();

@@ -21,6 +21,11 @@ inline constexpr const char* kPeakHeap = "peak_heap_bytes";  // a peak over the 
 
 namespace v8bench {
 
+// The share of wall time spent in main-thread GC pauses (0..1; 0 when wall is 0). Against wall, not
+// CPU: a pause is wall time (the main thread may wait for helper threads), so a share of CPU can
+// exceed 100%.
+inline double GcShare(double gc_ns, double wall_ns) { return wall_ns > 0 ? gc_ns / wall_ns : 0; }
+
 // Totals for one timed batch.
 struct BatchCost {
   std::uint64_t wall_ns = 0;

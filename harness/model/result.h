@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/model/code_state.h"
 #include "harness/model/native_work.h"
 #include "harness/model/suite.h"
 
@@ -26,6 +27,7 @@ struct Counter {
 struct Sample {
   std::uint64_t iterations = 0;
   std::vector<Counter> counters;  // the standard metrics (see measure/metrics.h) then the case's own
+  std::optional<CodeState> code;  // the code that ran this repetition; nullopt where the engine cannot tell
 
   // The value of counter `name`, or nullopt when the sample has none (absent, never zero).
   std::optional<double> Get(const std::string& name) const;
@@ -45,6 +47,11 @@ struct CaseResult {
   std::uint64_t young_generation_bytes = 0;
   std::string trig_path;              // detected sin/cos implementation (see engine/trig)
   std::optional<NativeFloor> native;  // the same work done natively, when the bench has a floor
+  // Warm-up: how long it took for the code to stop changing, and whether --max-warmup cut it short
+  // (then the repetitions may time code V8 is still changing; their code states say).
+  double warmup_s = 0;
+  bool warmup_capped = false;
+  TierMode tier = TierMode::kOptimized;
 };
 
 // Facts about the engine and machine that every result is read against.

@@ -40,4 +40,59 @@ std::optional<FloorSummary> SummariseFloor(const CaseResult& result) {
   return f;
 }
 
+namespace {
+
+char TierLetter(const std::optional<CodeTier>& t) {
+  if (!t) return '?';
+  switch (*t) {
+    case CodeTier::kIgnition:
+      return 'I';
+    case CodeTier::kSparkplug:
+      return 'S';
+    case CodeTier::kMidTier:
+      return 'M';
+    case CodeTier::kTurboFan:
+      return 'T';
+  }
+  return '?';
+}
+
+}  // namespace
+
+CodeSummary SummariseCode(const CaseResult& r) {
+  CodeSummary out;
+  std::vector<const CodeState*> states;
+  for (const Sample& s : r.samples) {
+    if (s.code) states.push_back(&*s.code);
+  }
+  if (states.empty()) return out;
+  const CodeState& last = *states.back();
+  out.mark = {TierLetter(last.batch), TierLetter(last.bench)};
+  std::size_t changed = 0;
+  bool differ = false;
+  for (const CodeState* c : states) {
+    changed += c->changed ? 1 : 0;
+    differ = differ || c->batch != states.front()->batch || c->bench != states.front()->bench;
+  }
+  std::vector<std::string> notes;
+  if (changed > 0) {
+    out.mark += "!";
+    notes.push_back(std::to_string(changed) + " of " + std::to_string(states.size()) +
+                    " repetitions ran code that V8 changed while they were timed");
+  }
+  if (differ) {
+    out.mark += "≠";
+    std::string kinds;
+    for (const CodeState* c : states) kinds += (kinds.empty() ? "" : ", ") + CodeStateLabel(*c);
+    notes.push_back("the repetitions ran different code (batch loop/bench: " + kinds + ")");
+  }
+  if (r.warmup_capped) {
+    out.mark += "⧗";
+    notes.push_back("the code was still changing after --max-warmup (" + std::to_string(r.warmup_s).substr(0, 4) +
+                    " s of warm-up)");
+  }
+  for (const auto& n : notes) out.note += (out.note.empty() ? "" : "; ") + n;
+  return out;
+}
+
 }  // namespace v8bench

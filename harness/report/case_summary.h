@@ -31,6 +31,18 @@ struct FloorSummary {
 };
 std::optional<FloorSummary> SummariseFloor(const CaseResult& result);
 
+// What code the repetitions ran, for the table's mark and a plain-words note.
+struct CodeSummary {
+  std::string mark;  // tiers of batch loop and bench ("TT"), then ! (changed while timed), ≠ (differs
+                     // between repetitions), ⧗ (warm-up hit --max-warmup); empty when unknown
+  std::string note;  // "2 of 5 repetitions ran code that V8 changed while they were timed"; empty: nothing to say
+};
+CodeSummary SummariseCode(const CaseResult& result);
+// The one-line legend of the mark.
+inline constexpr const char* kCodeLegend =
+    "code: tiers of the batch loop and the bench (T TurboFan, M Maglev, S Sparkplug, I Ignition, ? unknown); "
+    "! V8 changed the code while a repetition was timed; ≠ repetitions ran different code; ⧗ warm-up hit --max-warmup";
+
 // The CV above which a figure is flagged as noisy.
 inline constexpr double kHighCv = 0.05;
 

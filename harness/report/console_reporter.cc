@@ -55,8 +55,8 @@ void ConsoleReporter::Begin(const RunContext& c) {
   fmt::print(out_,
              "{} · {} CPUs · {} repetitions of ≥{} s each{} · figures are medians over repetitions, per iteration\n\n",
              c.host_name, c.num_cpus, c.repetitions, c.min_time_s, c.quick ? " (--quick)" : "");
-  fmt::print(out_, "{:<{}}  {:>10} {:>6}  {:>10}  {:>10} {:>6}  {:>9}  {:>10}  {:>9}  {}\n", "case", name_width_,
-             "time", "±CV", "CPU", "GC", "GC%", "GCs/1k", "alloc", "peak heap", "own counters");
+  fmt::print(out_, "{:<{}}  {:>10} {:>6}  {:>10}  {:>10} {:>6}  {:>9}  {:>10}  {:>9}  {:<4}  {}\n", "case", name_width_,
+             "time", "±CV", "CPU", "GC", "GC%", "GCs/1k", "alloc", "peak heap", "code", "own counters");
   std::fflush(out_);
 }
 
@@ -94,12 +94,17 @@ void ConsoleReporter::CaseDone(const CaseResult& r) {
                       floor->js_over_native, own.empty() ? "" : ", ", own);
   }
   const double cv = wall ? wall->cv : 0;
-  fmt::print(out_, "{:<{}}  {:>10} {:>6}  {:>10}  {:>10} {:>6}  {:>9}  {:>10}  {:>9}  {}\n", r.info.name, name_width_,
-             FormatDuration(wall ? wall->median : 0), FormatPercent(cv), FormatDuration(cpu), FormatDuration(gc),
-             FormatPercent(cpu > 0 ? gc / cpu : 0), FormatCount(med(metric::kGcCount) * 1000),
-             FormatBytes(med(metric::kAlloc)), FormatBytes(med(metric::kPeakHeap)), own);
+  const CodeSummary code = SummariseCode(r);
+  // fmt pads by code points; the marks are one column each.
+  const std::string code_cell = code.mark.empty() ? "?" : code.mark;
+  fmt::print(out_, "{:<{}}  {:>10} {:>6}  {:>10}  {:>10} {:>6}  {:>9}  {:>10}  {:>9}  {:<4}  {}\n", r.info.name,
+             name_width_, FormatDuration(wall ? wall->median : 0), FormatPercent(cv), FormatDuration(cpu),
+             FormatDuration(gc), FormatPercent(GcShare(gc, wall ? wall->median : 0)),
+             FormatCount(med(metric::kGcCount) * 1000), FormatBytes(med(metric::kAlloc)),
+             FormatBytes(med(metric::kPeakHeap)), code_cell, own);
   std::fflush(out_);
   if (cv > kHighCv) noisy_.push_back(fmt::format("{} ({})", r.info.name, FormatPercent(cv)));
+  if (!code.note.empty()) code_notes_.push_back(r.info.name + ": " + code.note);
 }
 
 void ConsoleReporter::End() {
@@ -116,6 +121,13 @@ void ConsoleReporter::End() {
                "--repetitions, or compare variants with `v8bench compare`, which interleaves runs\n",
                noisy_.size(), noisy_.size() == 1 ? "" : "s", FormatPercent(kHighCv), list);
   }
+  for (const auto& n : code_notes_) {
+    fmt::print(out_,
+               "warning: {}. Such figures mix code states: rerun the case, raise --max-warmup, or look at it with "
+               "`v8bench profile`\n",
+               n);
+  }
+  if (ok_ > 0) fmt::print(out_, "{}; GC% is GC pause time over wall time\n", kCodeLegend);
   for (const auto& w : warnings_) fmt::print(out_, "warning: {}\n", w);
   std::fflush(out_);
 }

@@ -34,6 +34,33 @@ void WriteCaseIdentityFields(JsonWriter& w, const CaseResult& r) {
   w.Key("status").String(CaseStatusName(r.status));
   w.Key("young_generation_bytes").Int(static_cast<long long>(r.young_generation_bytes));
   w.Key("trig_path").String(r.trig_path);
+  w.Key("tier").String(TierModeName(r.tier));
+  w.Key("warmup_s").Number(r.warmup_s);
+  w.Key("warmup_capped").Bool(r.warmup_capped);
+}
+
+void WriteCodeState(JsonWriter& w, const Sample& s) {
+  if (!s.code) return;
+  const CodeState& c = *s.code;
+  auto tier = [&](const char* key, const std::optional<CodeTier>& t) {
+    w.Key(key);
+    if (t) {
+      w.String(CodeTierKey(*t));
+    } else {
+      w.Null();
+    }
+  };
+  w.Key("code").BeginObject();
+  tier("batch", c.batch);
+  tier("bench", c.bench);
+  w.Key("compiles");
+  if (c.compiles) {
+    w.Int(*c.compiles);
+  } else {
+    w.Null();
+  }
+  w.Key("changed").Bool(c.changed);
+  w.EndObject();
 }
 
 namespace {
@@ -99,6 +126,7 @@ std::string RenderJson(const RunContext& context, const std::vector<CaseResult>&
       w.Key("cpu_time").Number(s.Get("cpu_ns").value_or(0));
       w.Key("time_unit").String("ns");
       for (const Counter& c : s.counters) w.Key(c.name).Number(c.value);
+      WriteCodeState(w, s);
       w.EndObject();
     }
     // Aggregates as Google Benchmark names them; cv is a fraction ("percentage" unit in GB).

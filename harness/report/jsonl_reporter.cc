@@ -51,7 +51,9 @@ void JsonlReporter::CaseDone(const CaseResult& r) {
   for (const Sample& s : r.samples) {
     w.BeginObject().Key("iterations").Int(static_cast<long long>(s.iterations)).Key("counters").BeginObject();
     for (const Counter& c : s.counters) w.Key(c.name).Number(c.value);
-    w.EndObject().EndObject();
+    w.EndObject();
+    WriteCodeState(w, s);
+    w.EndObject();
   }
   w.EndArray();
   w.EndObject();

@@ -23,6 +23,8 @@ void WriteEngineContextFields(JsonWriter& w, const RunContext& context);
 // A case's identity and outcome (suite, bench, realm, params, file, status, young generation, trig
 // path), as fields of the object being written.
 void WriteCaseIdentityFields(JsonWriter& w, const CaseResult& result);
+// A sample's code state as a "code" object {batch, bench, compiles, changed}; nothing when unknown.
+void WriteCodeState(JsonWriter& w, const Sample& s);
 
 std::string RenderJson(const RunContext& context, const std::vector<CaseResult>& results);
 std::string RenderCsv(const RunContext& context, const std::vector<CaseResult>& results);
@@ -39,7 +41,9 @@ class ConsoleReporter final : public ResultSink {
   std::FILE* out_;
   std::size_t name_width_;
   std::vector<std::string> warnings_;
-  std::vector<std::string> noisy_;  // "name (CV)" of cases above kHighCv
+  std::vector<std::string> noisy_;
+  std::vector<std::string>
+      code_notes_;  // plain-words notes on cases whose code changed or differed  // "name (CV)" of cases above kHighCv
   std::size_t failed_ = 0, ok_ = 0, unsupported_ = 0;
 };
 

@@ -2,6 +2,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+#include <chrono>
 #include <map>
 #include <optional>
 
@@ -49,24 +51,23 @@ class CaseBenchmark {
       return;
     }
     const auto n = static_cast<std::uint64_t>(state.max_iterations);
+    auto start = host_.TakeCodeState();
+    if (!start) return Fail(state, start.error());
     BatchCost cost;
     while (state.KeepRunningBatch(state.max_iterations)) {
       timer_.Start();
       auto ran = host_.RunBatch(n);
       cost = timer_.Stop();
-      if (!ran) {
-        failure_ = ran.error();
-        state.SkipWithError(failure_->message.c_str());
-        return;
-      }
+      if (!ran) return Fail(state, ran.error());
     }
+    auto end = host_.TakeCodeState();
+    if (!end) return Fail(state, end.error());
+    end.value().changed = (end.value().compiles && *end.value().compiles > 0) ||
+                          end.value().batch != start.value().batch || end.value().bench != start.value().bench;
+    PublishCodeState(state, end.value());
     for (const Counter& c : PerIteration(cost, n)) Publish(state, c);
     auto own = host_.CaseCounters();
-    if (!own) {
-      failure_ = own.error();
-      state.SkipWithError(failure_->message.c_str());
-      return;
-    }
+    if (!own) return Fail(state, own.error());
     for (const Counter& c : own.value()) Publish(state, c);
   }
 
@@ -75,6 +76,11 @@ class CaseBenchmark {
   const std::vector<std::string>& order() const { return order_; }
 
  private:
+  void Fail(benchmark::State& state, const Error& e) {
+    failure_ = e;
+    state.SkipWithError(failure_->message.c_str());
+  }
+
   void Publish(benchmark::State& state, const Counter& c) {
     if (units_.emplace(c.name, c.unit).second) order_.push_back(c.name);
     state.counters[c.name] = benchmark::Counter(c.value);
@@ -86,6 +92,44 @@ class CaseBenchmark {
   std::map<std::string, Unit> units_;
   std::vector<std::string> order_;
 };
+
+// Warm-up: batches grow to RunSettings::kWarmupBatchSeconds, and run until the code has not changed
+// (no optimised compile, the same tiers) for max(--warmup, kQuietSeconds), or until --max-warmup.
+struct WarmupOutcome {
+  double seconds = 0;
+  bool capped = false;
+};
+
+Expected<WarmupOutcome> WarmUp(SuiteHost& host, const RunSettings& settings) {
+  using Clock = std::chrono::steady_clock;
+  auto since = [](Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); };
+  const double quiet_needed = std::max(settings.warmup_s, RunSettings::kQuietSeconds);
+  auto last = host.TakeCodeState();
+  if (!last) return last.error();
+  const auto start = Clock::now();
+  auto quiet_since = start;
+  std::uint64_t n = 1;
+  for (;;) {
+    const auto b0 = Clock::now();
+    if (auto ran = host.RunBatch(n); !ran) return ran.error();
+    const double took = since(b0);
+    auto now = host.TakeCodeState();
+    if (!now) return now.error();
+    if ((now.value().compiles && *now.value().compiles > 0) || now.value().batch != last.value().batch ||
+        now.value().bench != last.value().bench) {
+      quiet_since = Clock::now();
+      last = now;
+    }
+    const bool long_batches = took >= RunSettings::kWarmupBatchSeconds;
+    if (long_batches && since(quiet_since) >= quiet_needed) return WarmupOutcome{since(start), false};
+    if (since(start) >= settings.max_warmup_s) return WarmupOutcome{since(start), true};
+    if (!long_batches && n < (std::uint64_t{1} << 40)) {
+      // Straight towards a batch of the target length, at most 10x at a time.
+      const double factor = took <= 0 ? 10 : std::clamp(RunSettings::kWarmupBatchSeconds * 1.2 / took, 2.0, 10.0);
+      n = static_cast<std::uint64_t>(static_cast<double>(n) * factor) + 1;
+    }
+  }
+}
 
 }  // namespace
 
@@ -106,11 +150,28 @@ CaseResult RunCase(SuiteHost& host, const std::string& file, const CaseInfo& inf
     return result;
   }
 
+  result.tier = settings.tier;
+  if (auto settled = host.Settle(settings.tier); !settled) {
+    fail(settled.error());
+    (void)host.Teardown();
+    host.Disarm();
+    return result;
+  }
+  auto warm = WarmUp(host, settings);
+  if (!warm) {
+    fail(warm.error());
+    (void)host.Teardown();
+    host.Disarm();
+    return result;
+  }
+  result.warmup_s = warm.value().seconds;
+  result.warmup_capped = warm.value().capped;
+
   CaseBenchmark body(host);
   benchmark::RegisterBenchmark(info.name.c_str(), [&body](benchmark::State& state) { body(state); })
       ->UseRealTime()
       ->MinTime(settings.min_time_s)
-      ->MinWarmUpTime(settings.warmup_s)
+      ->MinWarmUpTime(0)  // WarmUp() above: until the code stopped changing
       ->Repetitions(settings.repetitions)
       ->Unit(benchmark::kNanosecond);
   SampleCollector collector(body.units());

@@ -3,20 +3,29 @@
 
 #include <string>
 
+#include "harness/model/code_state.h"
 #include "harness/model/suite.h"
 
 namespace v8bench {
 
 struct RunSettings {
-  double min_time_s = 0.5;    // per repetition, as Google Benchmark's MinTime
-  int repetitions = 5;        // samples per case; median and CV are over these
-  double warmup_s = 0.2;      // untimed warm-up before the first repetition (JIT tiers up)
-  double timeout_s = 120;     // per case, setup to teardown
-  bool quick = false;         // the suites' quick grids, and short timings (for tests and smoke runs)
-  bool share_realm = false;   // one realm per suite file instead of one per case
-  std::string filter;         // ECMAScript regex over case names; empty = all
-  ParamOverrides params;      // --param name=value,...: replaces grid values
-  bool native_floors = true;  // measure each case's native floor (floor(state)) beside it
+  double min_time_s = 0.5;               // per repetition, as Google Benchmark's MinTime
+  int repetitions = 5;                   // samples per case; median and CV are over these
+  double warmup_s = 0.2;                 // untimed warm-up: at least this long, and until the code stops changing
+  double max_warmup_s = 10;              // the warm-up gives up waiting for the code to stop changing (reported)
+  TierMode tier = TierMode::kOptimized;  // which code state is measured (see model/code_state.h)
+  double timeout_s = 120;                // per case, setup to teardown
+  bool quick = false;                    // the suites' quick grids, and short timings (for tests and smoke runs)
+  bool share_realm = false;              // one realm per suite file instead of one per case
+  std::string filter;                    // ECMAScript regex over case names; empty = all
+  ParamOverrides params;                 // --param name=value,...: replaces grid values
+  bool native_floors = true;             // measure each case's native floor (floor(state)) beside it
+
+  // The code must not change for this long (and for --warmup) before timing starts. A fixed floor, so
+  // that a short --warmup cannot time code that V8 is still compiling.
+  static constexpr double kQuietSeconds = 0.1;
+  // Warm-up batches grow to at least this length (host->JS call overhead becomes noise).
+  static constexpr double kWarmupBatchSeconds = 0.01;
 
   // The timing knobs that --quick implies, unless the user set them explicitly.
   static RunSettings Quick() {

@@ -1,0 +1,118 @@
+#include "harness/engine/jit_code_log.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
+namespace v8bench {
+namespace {
+
+std::mutex& RegistryMutex() {
+  static std::mutex mu;
+  return mu;
+}
+
+// V8 takes one plain function pointer per isolate; the logs are found through this registry.
+std::vector<JitCodeLog*>& Registry() {
+  static std::vector<JitCodeLog*> logs;
+  return logs;
+}
+
+}  // namespace
+
+JitCodeLog::JitCodeLog(v8::Isolate* isolate) : isolate_(isolate) {
+  {
+    std::lock_guard<std::mutex> lock(RegistryMutex());
+    Registry().push_back(this);
+  }
+  isolate_->SetJitCodeEventHandler(v8::kJitCodeEventEnumExisting, &JitCodeLog::OnEvent);
+}
+
+JitCodeLog::~JitCodeLog() {
+  isolate_->SetJitCodeEventHandler(v8::kJitCodeEventDefault, nullptr);
+  std::lock_guard<std::mutex> lock(RegistryMutex());
+  auto& r = Registry();
+  r.erase(std::remove(r.begin(), r.end(), this), r.end());
+}
+
+void JitCodeLog::SetReplaying(bool replaying) {
+  std::lock_guard<std::mutex> lock(RegistryMutex());
+  replaying_ = replaying;
+}
+
+std::vector<JitCodeLog::Entry> JitCodeLog::TakeEntries() {
+  std::lock_guard<std::mutex> lock(RegistryMutex());
+  return std::move(entries_);
+}
+
+int JitCodeLog::TakeOptimizedCount() {
+  int n = 0;
+  for (const Entry& e : TakeEntries()) {
+    if (e.code.tier == CodeTier::kTurboFan || e.code.tier == CodeTier::kMidTier) ++n;
+  }
+  return n;
+}
+
+void JitCodeLog::OnEvent(const v8::JitCodeEvent* event) {
+  std::lock_guard<std::mutex> lock(RegistryMutex());
+  for (JitCodeLog* log : Registry()) {
+    if (log->isolate_ == event->isolate) log->Handle(*event);
+  }
+}
+
+void JitCodeLog::Handle(const v8::JitCodeEvent& e) {
+  if (e.type == v8::JitCodeEvent::CODE_MOVED) {
+    if (seen_.erase(e.code_start) > 0) seen_.insert(e.new_code_start);
+    return;
+  }
+  if (e.type != v8::JitCodeEvent::CODE_ADDED || e.code_type == v8::JitCodeEvent::WASM_CODE) return;
+  // Starting a profiler re-announces the code that exists; that is no new code. (Outside such a
+  // replay an address seen before is new code where collected code used to be.)
+  if (e.code_start == nullptr) return;
+  if (!seen_.insert(e.code_start).second && replaying_) return;
+  std::string_view name(e.name.str, e.name.len);
+  const auto colon = name.find(':');
+  if (colon == std::string_view::npos) return;
+  const std::string_view tag = name.substr(0, colon);
+  if (tag != "LazyCompile" && tag != "Function") return;  // not a JS function's code
+  std::string_view rest = name.substr(colon + 1);
+  CompiledCode code;
+  code.tier = CodeTier::kIgnition;  // no marker: interpreted, optimisation disabled
+  if (!rest.empty()) {
+    switch (rest.front()) {
+      case '~':
+        rest.remove_prefix(1);
+        break;
+      case '^':
+        code.tier = CodeTier::kSparkplug;
+        rest.remove_prefix(1);
+        break;
+      case '+':
+        code.tier = CodeTier::kMidTier;
+        rest.remove_prefix(1);
+        break;
+      case '*':
+        code.tier = CodeTier::kTurboFan;
+        rest.remove_prefix(1);
+        break;
+      default:
+        break;
+    }
+  }
+  // rest is "<function name> <script name>:<line>". The two names are split later (SplitNames),
+  // away from this hook: nothing here may allocate on the V8 heap (a GC would re-enter it).
+  const auto line_colon = rest.rfind(':');
+  if (line_colon == std::string_view::npos) return;
+  code.line = std::atoi(std::string(rest.substr(line_colon + 1)).c_str());
+  code.function_name = std::string(rest.substr(0, line_colon));
+  code.script_id = -1;
+  // The script handle can be read only on the thread that is running the isolate.
+  if (!e.script.IsEmpty() && v8::Isolate::TryGetCurrent() == isolate_) {
+    v8::HandleScope scope(isolate_);
+    code.script_id = e.script->GetId();
+  }
+  entries_.push_back({std::move(code), Clock::now()});
+}
+
+}  // namespace v8bench

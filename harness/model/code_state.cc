@@ -1,0 +1,64 @@
+#include "harness/model/code_state.h"
+
+namespace v8bench {
+
+const char* CodeTierName(CodeTier tier) {
+  switch (tier) {
+    case CodeTier::kIgnition:
+      return "Ignition";
+    case CodeTier::kSparkplug:
+      return "Sparkplug";
+    case CodeTier::kMidTier:
+      return "Maglev";
+    case CodeTier::kTurboFan:
+      return "TurboFan";
+  }
+  return "?";
+}
+
+const char* CodeTierKey(CodeTier tier) {
+  switch (tier) {
+    case CodeTier::kIgnition:
+      return "ignition";
+    case CodeTier::kSparkplug:
+      return "sparkplug";
+    case CodeTier::kMidTier:
+      return "maglev";
+    case CodeTier::kTurboFan:
+      return "turbofan";
+  }
+  return "?";
+}
+
+std::optional<CodeTier> CodeTierFromKey(const std::string& key) {
+  for (CodeTier t : {CodeTier::kIgnition, CodeTier::kSparkplug, CodeTier::kMidTier, CodeTier::kTurboFan}) {
+    if (key == CodeTierKey(t)) return t;
+  }
+  return std::nullopt;
+}
+
+const char* TierModeName(TierMode mode) {
+  switch (mode) {
+    case TierMode::kOptimized:
+      return "optimized";
+    case TierMode::kInterpreter:
+      return "interpreter";
+    case TierMode::kAuto:
+      return "auto";
+  }
+  return "?";
+}
+
+std::optional<TierMode> TierModeFromName(const std::string& name) {
+  for (TierMode m : {TierMode::kOptimized, TierMode::kInterpreter, TierMode::kAuto}) {
+    if (name == TierModeName(m)) return m;
+  }
+  return std::nullopt;
+}
+
+std::string CodeStateLabel(const CodeState& state) {
+  auto name = [](const std::optional<CodeTier>& t) { return t ? std::string(CodeTierName(*t)) : std::string("?"); };
+  return name(state.batch) + "/" + name(state.bench);
+}
+
+}  // namespace v8bench
