@@ -105,26 +105,46 @@ async function timeBatch(api, batch, n, isAsync) {
   return { t0, t1, cpu: cpu1.user + cpu1.system - cpu0.user - cpu0.system, thread0, thread1, alloc0, alloc1 };
 }
 
+// The warm-up rule's constants, as in harness/runner/run_settings.h.
+const QUIET_SECONDS = 0.1;
+const WARMUP_BATCH_SECONDS = 0.01;
+// bench_api.js codeState() tier codes.
+const TIER_KEYS = [null, 'ignition', 'sparkplug', 'maglev', 'turbofan'];
+
 async function measureCase(api, index, opts) {
   const batch = api.prepare(index, opts.quick);
   const isAsync = api.isAsync();
   await api.check();
-  // Warm-up, then grow the batch like Google Benchmark until one batch takes min_time.
-  // Warm-up lasts --warmup seconds and until one batch has run for 10 ms: on V8 10.2 a loop that only
-  // ever ran in short batches can stay in code that is many times slower (seen with Node 18), so the
-  // JIT gets one long batch before anything is timed.
+  // The same rule as the embedded host (harness/runner/case_runner.cc): a fixed tiering sequence
+  // (bench_api.js settle()), then warm-up batches growing to 10 ms, until the code state has not changed
+  // for max(--warmup, 0.1 s), at most --max-warmup seconds.
+  await api.settle(opts.tier);
   let n = 1;
   const warmStart = performance.now();
-  const warmEnd = warmStart + opts.warmup * 1000;
-  let longBatch = false;
-  while ((performance.now() < warmEnd || !longBatch) && performance.now() - warmStart < 2000) {
+  const quietMs = Math.max(opts.warmup, QUIET_SECONDS) * 1000;
+  let last = api.codeState();
+  let quietSince = warmStart;
+  let warmupCapped = false;
+  for (;;) {
     const t = await timeBatch(api, batch, n, isAsync);
     const ms = t.t1 - t.t0;
-    if (ms >= 10) longBatch = true;
-    // Straight to a ~10 ms batch: growing through many tiny batches first left Node 18's V8 in code
-    // about 20x slower for a small loop body (example/sum), which the embedded V8 did not show.
-    else n = Math.min(Math.max(n * 2, Math.ceil((n * 10) / Math.max(ms, 1e-3))), 1e9);
+    const now = api.codeState();
+    if (now !== last) {
+      last = now;
+      quietSince = performance.now();
+    }
+    const longBatch = ms >= WARMUP_BATCH_SECONDS * 1000;
+    if (longBatch && performance.now() - quietSince >= quietMs) break;
+    if (performance.now() - warmStart >= opts.maxWarmup * 1000) {
+      warmupCapped = true;
+      break;
+    }
+    if (!longBatch && n < 2 ** 40) {
+      const factor = ms <= 0 ? 10 : Math.min(10, Math.max(2, (WARMUP_BATCH_SECONDS * 1200) / ms));
+      n = Math.floor(n * factor) + 1;
+    }
   }
+  const warmup = { tier: opts.tier, warmup_s: (performance.now() - warmStart) / 1000, warmup_capped: warmupCapped };
   n = 1;
   for (;;) {
     const t = await timeBatch(api, batch, n, isAsync);
@@ -136,7 +156,9 @@ async function measureCase(api, index, opts) {
   const samples = [];
   for (let rep = 0; rep < opts.repetitions; rep++) {
     gcEntries.length = 0;
+    const before = api.codeState();
     const t = await timeBatch(api, batch, n, isAsync);
+    const after = api.codeState();
     await flushObservers();
     const counters = { wall_ns: ((t.t1 - t.t0) * 1e6) / n };
     if (t.thread0) counters.cpu_ns = ((t.thread1.user + t.thread1.system - t.thread0.user - t.thread0.system) * 1e3) / n;
@@ -159,10 +181,13 @@ async function measureCase(api, index, opts) {
     if (t.alloc0 !== undefined && t.alloc1 !== undefined) counters.alloc_bytes = (t.alloc1 - t.alloc0) / n;
     Object.assign(counters, JSON.parse(api.counters()));
     // The batch's window on performance.now()'s clock, for GC attribution from --trace-gc lines.
-    samples.push({ iterations: n, counters, window_ms: [t.t0, t.t1] });
+    const sample = { iterations: n, counters, window_ms: [t.t0, t.t1] };
+    // Tiers only: JS cannot see V8's JIT code events, so compiles during timing are unknown here.
+    if (after !== 0) sample.code = { batch: TIER_KEYS[after >> 3], bench: TIER_KEYS[after & 7], compiles: null, changed: after !== before };
+    samples.push(sample);
   }
   await api.teardown();
-  return samples;
+  return { samples, warmup };
 }
 
 let gcTraced = false;
@@ -198,7 +223,7 @@ function installGlobals() {
 }
 
 function parseArgs(argv) {
-  const opts = { filter: null, repetitions: 3, minTime: 0.5, warmup: 0.2, quick: false, gcTrace: false, params: {}, files: [] };
+  const opts = { filter: null, repetitions: 3, minTime: 0.5, warmup: 0.2, maxWarmup: 10, tier: 'optimized', quick: false, gcTrace: false, params: {}, files: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = () => argv[++i];
@@ -206,6 +231,8 @@ function parseArgs(argv) {
     else if (a === '--repetitions') opts.repetitions = Number(next());
     else if (a === '--min-time') opts.minTime = Number(next());
     else if (a === '--warmup') opts.warmup = Number(next());
+    else if (a === '--max-warmup') opts.maxWarmup = Number(next());
+    else if (a === '--tier') opts.tier = next();
     else if (a === '--quick') opts.quick = true;
     else if (a === '--gc-trace') opts.gcTrace = true;
     else if (a === '--param') {
@@ -242,7 +269,9 @@ async function run(argv) {
     const line = { type: 'case', name: c.name, suite: c.suite, bench: c.bench, realm: c.realm,
       params: Object.fromEntries(c.params), status: 'ok', error: '', samples: [] };
     try {
-      line.samples = await measureCase(api, c.index, opts);
+      const measured = await measureCase(api, c.index, opts);
+      line.samples = measured.samples;
+      Object.assign(line, measured.warmup);
     } catch (e) {
       const text = describeError(e);
       line.status = e && e.name === 'Unsupported' ? 'unsupported' : 'failed';

@@ -125,6 +125,8 @@ std::vector<std::string> ExternalWorkerArgs(const CompareSettings& s, const Vari
     }
   }
   v8_flags.insert(v8_flags.end(), v.v8_flags.begin(), v.v8_flags.end());
+  // The runner drives and reads each case's tiers through natives syntax (bench_api.js settle()).
+  v8_flags.insert(v8_flags.begin(), "--allow-natives-syntax");
   if (v.engine_kind == EngineKind::kDeno) {
     // Deno has no GC observation API: V8's GC trace, parsed here (gc_trace.h), stands in for it.
     v8_flags.push_back("--trace-gc");
