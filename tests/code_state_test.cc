@@ -1,0 +1,166 @@
+// The harness knows which machine code it timed (issue 9): every repetition carries the tiers of its
+// batch loop and bench, code that changes while timed is flagged, the tiering sequence does not
+// depend on the timing settings, and the smaller validity fixes found on the way.
+#include <gtest/gtest.h>
+#include <simdjson.h>
+
+#include <string>
+#include <vector>
+
+#include "harness/measure/metrics.h"
+#include "tests/support/cli.h"
+
+namespace v8bench {
+namespace {
+
+using testing::Fixture;
+using testing::RunCli;
+
+struct Rep {
+  std::string batch, bench;
+  bool changed = false;
+  double compiles = -1;
+  double wall_ns = 0, gc_ns = 0, alloc_bytes = -1;
+};
+
+struct CaseLine {
+  std::string name, tier;
+  std::vector<Rep> reps;
+};
+
+// The JSONL case lines of `v8bench run ... --format jsonl`.
+std::vector<CaseLine> RunJsonl(std::vector<std::string> args) {
+  args.insert(args.begin(), "run");
+  args.push_back("--format");
+  args.push_back("jsonl");
+  auto r = RunCli(args);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  std::vector<CaseLine> out;
+  simdjson::dom::parser parser;
+  std::size_t start = 0;
+  while (start < r.out.size()) {
+    std::size_t end = r.out.find('\n', start);
+    if (end == std::string::npos) end = r.out.size();
+    const std::string line = r.out.substr(start, end - start);
+    start = end + 1;
+    simdjson::dom::element doc;
+    if (line.empty() || parser.parse(line).get(doc) != simdjson::SUCCESS) continue;
+    std::string_view type;
+    if (doc["type"].get(type) != simdjson::SUCCESS || type != "case") continue;
+    CaseLine c;
+    std::string_view sv;
+    if (doc["name"].get(sv) == simdjson::SUCCESS) c.name = sv;
+    if (doc["tier"].get(sv) == simdjson::SUCCESS) c.tier = sv;
+    simdjson::dom::array samples;
+    if (doc["samples"].get(samples) != simdjson::SUCCESS) continue;
+    for (simdjson::dom::element s : samples) {
+      Rep rep;
+      simdjson::dom::element code;
+      if (s["code"].get(code) == simdjson::SUCCESS) {
+        if (code["batch"].get(sv) == simdjson::SUCCESS) rep.batch = sv;
+        if (code["bench"].get(sv) == simdjson::SUCCESS) rep.bench = sv;
+        if (code["changed"].get(rep.changed) != simdjson::SUCCESS) rep.changed = false;
+        if (code["compiles"].get(rep.compiles) != simdjson::SUCCESS) rep.compiles = -1;
+      }
+      for (auto [key, slot] : {std::pair{"wall_ns", &rep.wall_ns}, std::pair{"gc_ns", &rep.gc_ns},
+                               std::pair{"alloc_bytes", &rep.alloc_bytes}}) {
+        if (s["counters"][key].get(*slot) != simdjson::SUCCESS) *slot = -1;
+      }
+      c.reps.push_back(rep);
+    }
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+TEST(CodeState, EveryRepetitionRecordsTheTiersThatRanWhateverTheTimingSettings) {
+  // The same tiering sequence under very different warm-ups: the timed code is TurboFan for the batch
+  // loop and the bench, unchanged while timed.
+  for (const std::vector<std::string>& timing : {std::vector<std::string>{"--quick"},
+                                                 {"--warmup", "0", "--min-time", "0.01", "--repetitions", "3"},
+                                                 {"--warmup", "0.3", "--min-time", "0.1", "--repetitions", "2"}}) {
+    std::vector<std::string> args = {Fixture("code_state.js"), "--filter", "code_state/steady"};
+    args.insert(args.end(), timing.begin(), timing.end());
+    auto cases = RunJsonl(args);
+    ASSERT_EQ(cases.size(), 1u);
+    EXPECT_EQ(cases[0].tier, "optimized");
+    ASSERT_FALSE(cases[0].reps.empty());
+    for (const Rep& rep : cases[0].reps) {
+      EXPECT_EQ(rep.batch, "turbofan") << timing[0];
+      EXPECT_EQ(rep.bench, "turbofan") << timing[0];
+      EXPECT_FALSE(rep.changed);
+      EXPECT_EQ(rep.compiles, 0);
+    }
+  }
+}
+
+TEST(CodeState, TierInterpreterNeverOptimisesTheBatchLoop) {
+  auto cases =
+      RunJsonl({Fixture("code_state.js"), "--filter", "code_state/steady", "--quick", "--tier", "interpreter"});
+  ASSERT_EQ(cases.size(), 1u);
+  EXPECT_EQ(cases[0].tier, "interpreter");
+  for (const Rep& rep : cases[0].reps) {
+    EXPECT_NE(rep.batch, "turbofan");
+    EXPECT_NE(rep.batch, "");
+  }
+}
+
+TEST(CodeState, AnUnknownTierModeIsAnErrorThatListsTheChoices) {
+  auto r = RunCli({"run", Fixture("code_state.js"), "--quick", "--tier", "fastest"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("optimized"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("interpreter"), std::string::npos) << r.err;
+}
+
+TEST(CodeState, CodeThatDeoptimisesWhileTimedIsFlaggedInTheDataAndInPlainWords) {
+  // The bench's input changes type 0.6 s after setup: after the warm-up (capped at 0.3 s), during the
+  // repetitions (3 x >= 0.3 s).
+  const std::vector<std::string> args = {Fixture("code_state.js"),
+                                         "--filter",
+                                         "code_state/deopt_later",
+                                         "--warmup",
+                                         "0.05",
+                                         "--max-warmup",
+                                         "0.3",
+                                         "--min-time",
+                                         "0.3",
+                                         "--repetitions",
+                                         "3"};
+  auto cases = RunJsonl(args);
+  ASSERT_EQ(cases.size(), 1u);
+  bool flagged = false;
+  for (const Rep& rep : cases[0].reps) flagged = flagged || rep.changed;
+  EXPECT_TRUE(flagged) << "no repetition was flagged as having run changing code";
+
+  std::vector<std::string> console = {"run"};
+  console.insert(console.end(), args.begin(), args.end());
+  auto r = RunCli(console);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("repetitions ran code that V8 changed while they were timed"), std::string::npos) << r.out;
+}
+
+TEST(CodeState, ABenchReturningADoubleAllocatesNothing) {
+  auto cases = RunJsonl({Fixture("code_state.js"), "--filter", "code_state/double_value", "--quick"});
+  ASSERT_EQ(cases.size(), 1u);
+  for (const Rep& rep : cases[0].reps) {
+    EXPECT_GE(rep.alloc_bytes, 0);
+    EXPECT_LT(rep.alloc_bytes, 1.0) << "a returned double was boxed (a heap number is 16 B or more)";
+  }
+}
+
+TEST(CodeState, GcShareIsAgainstWallTimeAndNeverAboveOne) {
+  EXPECT_DOUBLE_EQ(GcShare(50, 200), 0.25);
+  EXPECT_DOUBLE_EQ(GcShare(5, 0), 0);
+  // A churning case with a 1 MB young generation: GC pauses are part of the batch's wall time.
+  auto cases = RunJsonl({testing::SuitePath("young_gen.js"), "--quick", "--semi-space", "1", "--filter", "ssr"});
+  ASSERT_FALSE(cases.empty());
+  for (const CaseLine& c : cases) {
+    for (const Rep& rep : c.reps) {
+      EXPECT_GT(rep.gc_ns, 0) << c.name;
+      EXPECT_LE(GcShare(rep.gc_ns, rep.wall_ns), 1.0) << c.name;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace v8bench
