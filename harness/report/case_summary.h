@@ -28,6 +28,7 @@ struct FloorSummary {
   std::string kind;
   double native_ns = 0;
   double js_over_native = 0;
+  bool below_floor = false;  // a copy floor slower than JS: not steady, the ratio is not shown
 };
 std::optional<FloorSummary> SummariseFloor(const CaseResult& result);
 

@@ -90,8 +90,16 @@ void ConsoleReporter::CaseDone(const CaseResult& r) {
     }
   }
   if (auto floor = SummariseFloor(r)) {
-    own = fmt::format("native {} {} (JS {:.3g}×){}{}", floor->kind, FormatDuration(floor->native_ns),
-                      floor->js_over_native, own.empty() ? "" : ", ", own);
+    const std::string ratio =
+        floor->below_floor ? "JS ratio withheld, see warning" : fmt::format("JS {:.3g}×", floor->js_over_native);
+    own = fmt::format("native {} {} ({}){}{}", floor->kind, FormatDuration(floor->native_ns), ratio,
+                      own.empty() ? "" : ", ", own);
+    if (floor->below_floor) {
+      warnings_.push_back(fmt::format(
+          "{}: the native memcpy floor ({}) was slower than the JS doing the same copy, so it was not measured in a "
+          "steady state (page faults or a busy machine); rerun, or run `v8bench native` for the floor alone",
+          r.info.name, FormatDuration(floor->native_ns)));
+    }
   }
   const double cv = wall ? wall->cv : 0;
   const CodeSummary code = SummariseCode(r);

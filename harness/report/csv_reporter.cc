@@ -26,7 +26,9 @@ constexpr const char* kColumns[] = {metric::kWall,    metric::kCpu,   metric::kP
 std::string RenderCsv(const RunContext& context, const std::vector<CaseResult>& results) {
   std::string out = "name,suite,bench,realm,params,status,repetitions,iterations";
   for (const char* c : kColumns) out += fmt::format(",{}_median,{}_cv", c, c);
-  out += ",native_kind,native_ns,js_over_native,v8_version,v8_flags,trig_path,young_generation_bytes,error\n";
+  out +=
+      ",native_kind,native_ns,js_over_native,v8_version,v8_flags,trig_path,young_generation_bytes,tier,code,"
+      "warmup_s,error\n";
   for (const CaseResult& r : results) {
     std::string params;
     for (const auto& [k, v] : r.info.params) params += (params.empty() ? "" : ";") + k + "=" + v;
@@ -40,8 +42,9 @@ std::string RenderCsv(const RunContext& context, const std::vector<CaseResult>& 
     }
     const auto floor = SummariseFloor(r);
     out += floor ? fmt::format(",{},{},{}", floor->kind, floor->native_ns, floor->js_over_native) : ",,,";
-    out += fmt::format(",{},{},{},{},{}\n", CsvField(context.v8_version), CsvField(context.v8_flags), r.trig_path,
-                       r.young_generation_bytes, CsvField(r.error));
+    out += fmt::format(",{},{},{},{},{},{},{},{}\n", CsvField(context.v8_version), CsvField(context.v8_flags),
+                       r.trig_path, r.young_generation_bytes, TierModeName(r.tier), CsvField(SummariseCode(r).mark),
+                       r.warmup_s, CsvField(r.error));
   }
   return out;
 }

@@ -91,6 +91,7 @@ void WriteCaseFields(JsonWriter& w, const CaseResult& r, std::size_t family, con
     w.Key("native_kind").String(floor->kind);
     w.Key("native_ns").Number(floor->native_ns);
     w.Key("js_over_native").Number(floor->js_over_native);
+    w.Key("native_below_floor").Bool(floor->below_floor);
   }
 }
 

@@ -2,6 +2,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+
 #include "harness/engine/suite_host.h"
 #include "harness/measure/clocks.h"
 #include "harness/measure/metrics.h"
@@ -26,7 +28,9 @@ NativeFloor MeasureFloor(const std::string& case_name, const NativeWork& work, c
                                })
       ->UseRealTime()
       ->MinTime(settings.min_time_s)
-      ->MinWarmUpTime(settings.warmup_s)
+      // The same floor as the JS side's warm-up, so a short --warmup cannot time a cold kernel (first
+      // touches of its buffers, cold caches).
+      ->MinWarmUpTime(std::max(settings.warmup_s, RunSettings::kQuietSeconds))
       ->Repetitions(settings.repetitions);
   const std::map<std::string, Unit> units = {{metric::kWall, Unit::kNanoseconds}};
   SampleCollector collector(units);

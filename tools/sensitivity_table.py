@@ -1,0 +1,58 @@
+#!/usr/bin/env python3
+"""Tabulates tools/settings_sensitivity.sh output: per case and setting, the median over runs of the
+median main-thread CPU time per iteration; the spread is max/min - 1 across settings.
+
+usage: sensitivity_table.py OUT_DIR SETTING...
+"""
+import glob
+import json
+import os
+import statistics
+import sys
+
+
+def case_medians(path):
+    """{case: median cpu_ns over its repetitions} from one v8bench JSON file."""
+    with open(path) as f:
+        doc = json.load(f)
+    per_case = {}
+    for b in doc.get("benchmarks", []):
+        if b.get("run_type") != "iteration" or b.get("error_occurred"):
+            continue
+        if "cpu_ns" in b:
+            per_case.setdefault(b["run_name"], []).append(b["cpu_ns"])
+    return {k: statistics.median(v) for k, v in per_case.items()}
+
+
+def fmt_ns(ns):
+    for unit, scale in (("s", 1e9), ("ms", 1e6), ("µs", 1e3)):
+        if ns >= scale:
+            return f"{ns / scale:.3g} {unit}"
+    return f"{ns:.3g} ns"
+
+
+def main():
+    out, settings = sys.argv[1], sys.argv[2:]
+    table = {}  # case -> setting -> median over runs
+    for s in settings:
+        runs = [case_medians(p) for p in sorted(glob.glob(os.path.join(out, s, "*.json")))]
+        cases = set().union(*[r.keys() for r in runs]) if runs else set()
+        for c in cases:
+            vals = [r[c] for r in runs if c in r]
+            table.setdefault(c, {})[s] = statistics.median(vals)
+    rows, within = [], 0
+    for c in sorted(table):
+        vals = [table[c][s] for s in settings if s in table[c]]
+        spread = max(vals) / min(vals) - 1 if vals and min(vals) > 0 else float("nan")
+        within += spread <= 0.15
+        cells = " | ".join(fmt_ns(table[c][s]) if s in table[c] else "—" for s in settings)
+        rows.append(f"| {c} | {cells} | {spread * 100:.1f}% |")
+    print(f"Main-thread CPU per iteration: median over runs of each run's median; spread = max/min - 1.\n")
+    print(f"**{within} of {len(table)} cases within 15%.**\n")
+    print("| case | " + " | ".join(settings) + " | spread |")
+    print("|---|" + "---|" * (len(settings) + 1))
+    print("\n".join(rows))
+
+
+if __name__ == "__main__":
+    main()
