@@ -203,6 +203,7 @@ Expected<CpuProfileData> ProfileCase(SuiteHost& host, const ProfileOptions& opti
     return e;
   };
   if (auto prepared = host.Prepare(options.case_index, options.quick); !prepared) return fail(prepared.error());
+  if (auto settled = host.Settle(options.tier); !settled) return fail(settled.error());
   {
     RealmScope scope(*s.realm);
     v8::Local<v8::Function> batch = s.batch.Get(isolate);

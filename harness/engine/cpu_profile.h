@@ -22,6 +22,7 @@ struct ProfileOptions {
   double duration_s = 2.0;  // batches run under the profiler until this much wall time is spent
   int interval_us = 100;    // sampling interval
   double timeout_s = 120;   // for everything (setup, warm-up, profile); past it the case is terminated
+  TierMode tier = TierMode::kOptimized;  // the same tiering sequence as `run` (SuiteHost::Settle)
 };
 
 // Where a frame's code comes from, as V8 tags it (CpuProfileNode::SourceType).
