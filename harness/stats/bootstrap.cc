@@ -9,16 +9,23 @@
 namespace v8bench::stats {
 namespace {
 
-double ResampledMedian(const std::vector<double>& xs, std::vector<double>& scratch, Rng& rng) {
+// n draws with replacement from xs into scratch.
+void Resample(const std::vector<double>& xs, std::vector<double>& scratch, Rng& rng) {
   const std::size_t n = xs.size();
   scratch.resize(n);
   for (std::size_t i = 0; i < n; ++i) scratch[i] = xs[rng.Below(n)];
-  const std::size_t mid = n / 2;
-  std::nth_element(scratch.begin(), scratch.begin() + static_cast<std::ptrdiff_t>(mid), scratch.end());
-  const double upper = scratch[mid];
-  if (n % 2 == 1) return upper;
-  const double lower = *std::max_element(scratch.begin(), scratch.begin() + static_cast<std::ptrdiff_t>(mid));
-  return (lower + upper) / 2;
+}
+
+// The central `confidence` share of the bootstrap distribution.
+void PercentileBounds(std::vector<double> replicates, double confidence, double& low, double& high) {
+  const double tail = (1 - confidence) / 2;
+  low = Quantile(replicates, tail);
+  high = Quantile(std::move(replicates), 1 - tail);
+}
+
+double ResampledMedian(const std::vector<double>& xs, std::vector<double>& scratch, Rng& rng) {
+  Resample(xs, scratch, rng);
+  return MedianInPlace(scratch);
 }
 
 }  // namespace
@@ -40,9 +47,24 @@ RatioInterval BootstrapRatioOfMedians(const std::vector<double>& base, const std
     out.low = out.high = out.ratio;
     return out;
   }
-  const double tail = (1 - confidence) / 2;
-  out.low = Quantile(ratios, tail);
-  out.high = Quantile(std::move(ratios), 1 - tail);
+  PercentileBounds(std::move(ratios), confidence, out.low, out.high);
+  return out;
+}
+
+Interval BootstrapInterval(const std::vector<double>& xs, SampleStatistic statistic, double confidence, int resamples,
+                           std::uint64_t seed) {
+  Interval out;
+  std::vector<double> copy = xs;
+  out.estimate = statistic(copy);
+  Rng rng(seed);
+  std::vector<double> replicates;
+  replicates.reserve(static_cast<std::size_t>(resamples));
+  std::vector<double> scratch;
+  for (int i = 0; i < resamples; ++i) {
+    Resample(xs, scratch, rng);
+    replicates.push_back(statistic(scratch));
+  }
+  PercentileBounds(std::move(replicates), confidence, out.low, out.high);
   return out;
 }
 

@@ -64,6 +64,7 @@ Modality DetectModality(const std::vector<double>& input) {
   const std::vector<double> low(xs.begin(), xs.begin() + static_cast<std::ptrdiff_t>(best_k));
   const std::vector<double> high(xs.begin() + static_cast<std::ptrdiff_t>(best_k), xs.end());
   out.low_count = low.size();
+  out.boundary = (low.back() + high.front()) / 2;
   out.high_count = high.size();
   out.low_median = Median(low);
   out.high_median = Median(high);

@@ -23,6 +23,9 @@ struct Modality {
   // The two groups of the best split (low values first): their medians and sizes.
   double low_median = 0, high_median = 0;
   std::size_t low_count = 0, high_count = 0;
+  // Midway between the largest value of the low group and the smallest of the high group: values
+  // above it belong to the high group (0 for fewer than 10 values).
+  double boundary = 0;
 };
 
 // Samples with fewer than 10 values are never called multimodal.

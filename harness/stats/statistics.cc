@@ -21,6 +21,16 @@ double Quantile(std::vector<double> xs, double q) {
 
 double Median(std::vector<double> xs) { return Quantile(std::move(xs), 0.5); }
 
+double MedianInPlace(std::vector<double>& xs) {
+  const std::size_t n = xs.size();
+  const std::size_t mid = n / 2;
+  std::nth_element(xs.begin(), xs.begin() + static_cast<std::ptrdiff_t>(mid), xs.end());
+  const double upper = xs[mid];
+  if (n % 2 == 1) return upper;
+  const double lower = *std::max_element(xs.begin(), xs.begin() + static_cast<std::ptrdiff_t>(mid));
+  return (lower + upper) / 2;
+}
+
 double StdDev(const std::vector<double>& xs) {
   if (xs.size() < 2) return 0;
   const double m = Mean(xs);

@@ -9,6 +9,7 @@ namespace v8bench::stats {
 
 double Mean(const std::vector<double>& xs);
 double Median(std::vector<double> xs);
+double MedianInPlace(std::vector<double>& xs);      // O(n), reordering xs; equal to Median up to rounding
 double Quantile(std::vector<double> xs, double q);  // linear interpolation, q in [0, 1]
 double StdDev(const std::vector<double>& xs);       // sample (n-1); 0 for n < 2
 double Cv(const std::vector<double>& xs);           // StdDev / Mean; 0 when the mean is 0
