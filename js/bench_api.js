@@ -233,7 +233,7 @@
         suite: c.suite.name,
         bench: c.bench.name,
         realm: c.suite.realm,
-        params: Object.entries(c.params).map(([k, v]) => [k, String(v)]),
+        params: ownKeys(c.params).map((k) => [k, `${c.params[k]}`]),
       })),
     });
   }

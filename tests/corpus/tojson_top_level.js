@@ -4,7 +4,9 @@
 // exit: 0
 // stdout-format: json
 // stdout: "tojson_top/plain/n:1"
+// stdout: "params":{"n":"2"}
 Object.prototype.toJSON = function () { return 'hijacked'; };
 JSON.stringify = () => 'hijacked too';
+String = () => 'not the value';
 suite({ name: 'tojson_top', params: { n: [1, 2] }, quick: { n: [1, 2] }, benches: { plain: (s) => s.n } ,
   setup: (p) => ({ n: p.n }) });
