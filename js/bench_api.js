@@ -36,6 +36,43 @@
   const suites = [];
   const NAME = /^[A-Za-z0-9_.-]+$/;
 
+  // The harness's own data goes to the host as JSON built here, with built-ins captured before any
+  // suite runs: a suite may replace JSON.stringify, Object.keys or set Object.prototype.toJSON, and
+  // that must not change what the host reads. JSON.stringify on a string primitive never looks up
+  // toJSON; objects and arrays are walked by index and own keys.
+  const quoteString = JSON.stringify;
+  const ownKeys = Object.keys;
+  const isArray = Array.isArray;
+  const isFinite = Number.isFinite;
+  function toJson(v) {
+    if (typeof v === 'string') return quoteString(v);
+    if (typeof v === 'number') return isFinite(v) ? `${v}` : 'null';
+    if (typeof v === 'boolean') return v ? 'true' : 'false';
+    if (v === null || v === undefined) return 'null';
+    let out = '';
+    if (isArray(v)) {
+      for (let i = 0; i < v.length; i++) out += (i > 0 ? ',' : '') + toJson(v[i]);
+      return `[${out}]`;
+    }
+    const keys = ownKeys(v);
+    for (let i = 0; i < keys.length; i++) out += (i > 0 ? ',' : '') + quoteString(keys[i]) + ':' + toJson(v[keys[i]]);
+    return `{${out}}`;
+  }
+
+  // Text the host reads must be valid Unicode: a lone surrogate cannot be written as UTF-8.
+  const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+  function checkText(where, what, text) {
+    const at = text.search(LONE_SURROGATE);
+    if (at >= 0) {
+      const unit = text.charCodeAt(at).toString(16).toUpperCase();
+      fail(where, `${what} contains a lone surrogate (\\u${unit} at index ${at}), which is not valid Unicode text; ` +
+        'pair it or remove it');
+    }
+  }
+
+  // A grid is counted before it is built: 10 parameters of 10 values are 10^10 cases.
+  const MAX_CASES = 100000;
+
   function fail(where, what) {
     throw new TypeError(`suite definition: ${where}: ${what}`);
   }
@@ -55,6 +92,7 @@
         if (t !== 'number' && t !== 'string' && t !== 'boolean') {
           fail(where, `parameter '${k}' values must be numbers, strings or booleans`);
         }
+        if (t === 'string') checkText(where, `parameter '${k}' value ${quoteString(v)}`, v);
       }
     }
     return grid;
@@ -105,6 +143,7 @@
     for (const hook of ['setup', 'teardown', 'exclude']) {
       if (def[hook] !== undefined && typeof def[hook] !== 'function') fail(where, `${hook} must be a function`);
     }
+    if (typeof def.description === 'string') checkText(where, 'description', def.description);
     suites.push({
       name: def.name,
       realm,
@@ -146,9 +185,25 @@
 
   function cases(quick) {
     const out = [];
+    let total = 0;
     for (const s of suites) {
       for (const b of s.benches) {
         const grid = applyOverrides(quick ? quickGrid(b.grid, b.quick) : b.grid, overrides);
+        let count = 1;
+        const sizes = [];
+        for (const k of ownKeys(grid)) {
+          count *= grid[k].length;
+          sizes.push(`${k}: ${grid[k].length}`);
+        }
+        total += count;
+        if (total > MAX_CASES) {
+          throw new RangeError(
+            `suite '${s.name}' bench '${b.name}': its parameter grid is ${count} cases (${sizes.join(' x ')})` +
+              (total > count ? `, ${total} in the file so far` : '') +
+              `, more than the ${MAX_CASES} v8bench builds. Narrow it with ` +
+              '--param NAME=V[,V...] (it replaces a parameter\'s values before the grid is built; --filter only ' +
+              'selects among built cases), or give the suite smaller params.');
+        }
         const exclude = b.spec.exclude || s.exclude;
         for (const p of cartesian(grid)) {
           if (exclude && exclude(Object.assign({}, p))) continue;
@@ -166,7 +221,7 @@
 
   function describe(quick) {
     const list = cases(quick);
-    return JSON.stringify({
+    return toJson({
       suites: suites.map((s) => ({
         name: s.name,
         realm: s.realm,
@@ -178,7 +233,7 @@
         suite: c.suite.name,
         bench: c.bench.name,
         realm: c.suite.realm,
-        params: Object.entries(c.params).map(([k, v]) => [k, String(v)]),
+        params: ownKeys(c.params).map((k) => [k, `${c.params[k]}`]),
       })),
     });
   }
@@ -362,8 +417,9 @@
       if (typeof v !== 'number' || !Number.isFinite(v)) {
         throw new TypeError(`bench '${cur.c.bench.name}': counter '${k}' must be a finite number, got ${v}`);
       }
+      checkText(`bench '${cur.c.bench.name}': counters(state)`, `counter name ${quoteString(k)}`, k);
     }
-    return JSON.stringify(out);
+    return toJson(out);
   }
 
   const FLOOR_KINDS = ['json_parse', 'sin', 'cos', 'sincos', 'memcpy'];

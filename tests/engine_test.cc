@@ -62,7 +62,7 @@ double Median(const CaseResult& r, const std::string& metric) {
 TEST(Engine, DescribeListsCasesInStableOrder) {
   auto source = ReadFile(testing::Fixture("alloc.js"));
   ASSERT_TRUE(source.ok());
-  auto host = SuiteHost::Open(*g_process, RealmKind::kV8, "alloc.js", source.value());
+  auto host = SuiteHost::Open(*g_process, RealmKind::kV8, "alloc.js", source.value(), {}, 60);
   ASSERT_TRUE(host.ok()) << host.error().message;
   auto file = host.value()->Describe(false);
   ASSERT_TRUE(file.ok()) << file.error().message;

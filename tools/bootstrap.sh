@@ -27,4 +27,19 @@ fi
 # The external-engine tests run the suites on an npm Node build (V8 10.2, the embedded V8's twin).
 "$here/tools/fetch_engines.sh" node@18 >/dev/null
 # -j2: the end-to-end tests spawn v8bench processes; two at a time suits a 2-core machine.
-exec ctest --test-dir "$build" --output-on-failure -j 2
+ctest --test-dir "$build" --output-on-failure -j 2
+
+# The same code under ASan + UBSan (build-asan/): the unit, engine, driver and CLI tests and the
+# hostile-input corpus (ctest label `sanitize`). Any sanitizer report aborts v8bench, so a test fails.
+# V8BENCH_SKIP_SANITIZE=1 skips it (e.g. a quick local check).
+if [ "${V8BENCH_SKIP_SANITIZE:-0}" = 1 ]; then
+  exit 0
+fi
+asan="$here/build-asan"
+cmake -S "$here" -B "$asan" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DV8BENCH_SANITIZE=ON >/dev/null
+# Only what the label runs: the binary and the test executables of the sanitize areas.
+cmake --build "$asan" -j "$(nproc)" --target v8bench unit_tests engine_tests cli_tests driver_tests corpus_tests
+# Leak checking on: v8bench frees what it creates (RAII), and nothing is left at exit to report.
+export ASAN_OPTIONS="abort_on_error=1:detect_leaks=1:strict_string_checks=1"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+exec ctest --test-dir "$asan" --output-on-failure -j 2 -L sanitize

@@ -5,6 +5,7 @@
 #include "harness/cli/commands.h"
 #include "harness/cli/common.h"
 #include "harness/report/json_writer.h"
+#include "harness/report/results_stream.h"
 #include "harness/runner/suite_loader.h"
 
 namespace v8bench::cli {
@@ -20,6 +21,9 @@ CommandSpec ListSpec() {
   spec.options = {
       {"quick", "", "Lists the cases of the quick grids (what `run --quick` runs)."},
       {"format", "console|json", "Output format. Default: console."},
+      {"timeout", "S",
+       "Stops loading a suite file whose top level (or description) takes longer than S seconds, e.g. an endless "
+       "loop, and reports it (exit code 2). Default: 60."},
   };
   return spec;
 }
@@ -33,10 +37,14 @@ int ListCommand(const std::vector<std::string>& argv) {
   const ParsedArgs* args = &parsed;
   auto format = args->GetChoice("format", {"console", "json"});
   if (!format) return Fail(format.error());
+  auto timeout = args->GetDouble("timeout", 0.01, 86400);
+  if (!timeout) return Fail(timeout.error());
+  ReserveStdoutForResults();  // before any JS runs: a suite's top-level output goes to stderr
   auto process = V8Process::Start({});
   if (!process) return Fail(process.error());
   const bool quick = args->Has("quick");
-  auto files = LoadSuites(*process.value(), SuitePathsOrDefault(args->positional), quick);
+  auto files = LoadSuites(*process.value(), SuitePathsOrDefault(args->positional), quick, {},
+                          timeout.value().value_or(kDefaultLoadTimeoutS));
   if (!files) return Fail(files.error());
 
   if (format.value().value_or("console") == "json") {
@@ -53,22 +61,22 @@ int ListCommand(const std::vector<std::string>& argv) {
       }
     }
     w.EndArray();
-    std::puts(w.str().c_str());
+    std::fprintf(ResultsStream(), "%s\n", w.str().c_str());
     return 0;
   }
   for (const auto& f : files.value()) {
     for (const auto& s : f.description.suites) {
       std::size_t n = 0;
       for (const auto& c : f.description.cases) n += c.suite == s.name ? 1 : 0;
-      fmt::print("{}  (realm {}, {} case{}{}, {})\n", s.name, RealmName(s.realm), n, n == 1 ? "" : "s",
+      fmt::print(ResultsStream(), "{}  (realm {}, {} case{}{}, {})\n", s.name, RealmName(s.realm), n, n == 1 ? "" : "s",
                  quick ? " in quick mode" : "", f.path);
-      if (!s.description.empty()) fmt::print("  {}\n", s.description);
+      if (!s.description.empty()) fmt::print(ResultsStream(), "  {}\n", s.description);
       for (const auto& b : s.benches) {
         std::string grid;
         for (const auto& [k, vs] : b.grid) grid += fmt::format("  {}: [{}]", k, fmt::join(vs, ", "));
-        fmt::print("    {:<28}{}\n", b.name, grid);
+        fmt::print(ResultsStream(), "    {:<28}{}\n", b.name, grid);
       }
-      fmt::print("\n");
+      fmt::print(ResultsStream(), "\n");
     }
   }
   return 0;

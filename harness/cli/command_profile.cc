@@ -159,7 +159,7 @@ int ProfileCommand(const std::vector<std::string>& argv) {
     if (f == "--no-turbo-inlining" || f == "--noturbo-inlining") inlining_on = false;
   }
 
-  auto files = LoadSuites(*process.value(), {suite_path}, options.quick, params.value());
+  auto files = LoadSuites(*process.value(), {suite_path}, options.quick, params.value(), options.timeout_s);
   if (!files) return Fail(files.error());
   const LoadedSuiteFile& file = files.value().front();
   const auto case_name = args->Get("case");
@@ -178,7 +178,7 @@ int ProfileCommand(const std::vector<std::string>& argv) {
   }
   options.case_index = info->index;
 
-  auto host = SuiteHost::Open(*process.value(), info->realm, file.path, file.source, params.value());
+  auto host = SuiteHost::Open(*process.value(), info->realm, file.path, file.source, params.value(), options.timeout_s);
   if (!host) return Fail(host.error());
   std::fprintf(stderr, "profiling %s: warm-up %.2f s, then %.2f s under the profiler...\n", info->name.c_str(),
                options.warmup_s, options.duration_s);

@@ -7,6 +7,7 @@
 #include "harness/cli/common.h"
 #include "harness/report/jsonl_reporter.h"
 #include "harness/report/reporters.h"
+#include "harness/report/results_stream.h"
 #include "harness/runner/suite_runner.h"
 
 namespace v8bench::cli {
@@ -43,6 +44,7 @@ CommandSpec RunSpec() {
        "records the tiers that ran. Default: optimized."},
       {"timeout", "S",
        "Terminates a case that takes longer than S seconds in all (setup to teardown) and reports it as timed out. "
+       "Loading a suite file (its top level) has the same limit; a file that exceeds it is an error (exit code 2). "
        "Default: 120."},
       {"param", "NAME=V[,V...]",
        "Replaces parameter NAME's values in every grid that has it, e.g. --param size=1000000 runs only that size; "
@@ -110,9 +112,11 @@ int RunCommand(const std::vector<std::string>& argv) {
 
   auto engine = EngineOptionsFrom(*args);
   if (!engine) return Fail(engine.error());
+  ReserveStdoutForResults();  // before any JS runs: suite output goes to stderr, never into results
   auto process = V8Process::Start(engine.value());
   if (!process) return Fail(process.error());
-  auto files = LoadSuites(*process.value(), SuitePathsOrDefault(args->positional), settings.quick, settings.params);
+  auto files = LoadSuites(*process.value(), SuitePathsOrDefault(args->positional), settings.quick, settings.params,
+                          settings.timeout_s);
   if (!files) return Fail(files.error());
   auto plan = PlanCases(files.value(), settings);
   if (!plan) return Fail(plan.error());
@@ -126,9 +130,9 @@ int RunCommand(const std::vector<std::string>& argv) {
   for (const auto& pc : plan.value()) names.push_back(pc.info.name);
   TeeSink sinks;
   const bool table_on_stdout = !jsonl && (out_path.has_value() || out_format == OutputFormat::kConsole);
-  JsonlReporter lines(stdout, names);
+  JsonlReporter lines(ResultsStream(), names);
   if (jsonl) sinks.Add(&lines);
-  ConsoleReporter table(stdout, names);
+  ConsoleReporter table(ResultsStream(), names);
   std::unique_ptr<DocumentReporter> document;
   if (table_on_stdout) sinks.Add(&table);
   if (!jsonl && out_format != OutputFormat::kConsole) {

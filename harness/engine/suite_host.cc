@@ -20,13 +20,36 @@ std::string JsonQuote(const std::string& s) {
   return out + "\"";
 }
 
+// A suite definition error is thrown inside the bench API (suite(), describe()); the user needs the
+// line of the suite file that caused it, which is the first frame of theirs on the stack.
+Error AtSuiteLine(Error error, const std::string& path) {
+  const std::string api = "v8bench:bench_api.js:";
+  std::string& m = error.message;
+  if (m.compare(0, api.size(), api) != 0) return error;
+  const auto headline_end = m.find(": ");
+  const auto first_newline = m.find('\n');
+  if (headline_end == std::string::npos) return error;
+  const std::string text = m.substr(
+      headline_end + 2, first_newline == std::string::npos ? std::string::npos : first_newline - headline_end - 2);
+  std::string stack;
+  if (const auto frames = m.find("\n    at "); frames != std::string::npos) stack = m.substr(frames);
+  std::string where = path;
+  if (auto at = stack.find(path + ":"); at != std::string::npos) {
+    auto end = stack.find_first_not_of("0123456789:", at + path.size());
+    where = stack.substr(at, (end == std::string::npos ? stack.size() : end) - at);
+  }
+  m = where + ": " + text + stack;
+  return error;
+}
+
 }  // namespace
 
 SuiteHost::SuiteHost(std::unique_ptr<State> state) : s_(std::move(state)) {}
 SuiteHost::~SuiteHost() = default;
 
 Expected<std::unique_ptr<SuiteHost>> SuiteHost::Open(V8Process& process, RealmKind kind, const std::string& path,
-                                                     const std::string& source, const ParamOverrides& overrides) {
+                                                     const std::string& source, const ParamOverrides& overrides,
+                                                     double timeout_s) {
   auto realm = CreateRealm(kind, process.impl());
   if (!realm) return realm.error();
   auto state = std::make_unique<State>();
@@ -41,6 +64,9 @@ Expected<std::unique_ptr<SuiteHost>> SuiteHost::Open(V8Process& process, RealmKi
   RealmScope scope(*state->realm);
   state->gc = std::make_unique<GcMonitor>(r->isolate());
   state->jit = std::make_unique<JitCodeLog>(r->isolate());
+  // A top level that never ends (for(;;){}) or exhausts the heap is bounded like a case.
+  state->activity = "loading " + path;
+  state->watchdog->Arm(timeout_s);
   if (auto api = r->RunScript(kBenchApiJs, "v8bench:bench_api.js"); !api) return api.error();
   v8::Local<v8::Value> api;
   if (!r->context()
@@ -68,7 +94,9 @@ Expected<std::unique_ptr<SuiteHost>> SuiteHost::Open(V8Process& process, RealmKi
         state->CallApi("configure", {v8::String::NewFromUtf8(r->isolate(), json.c_str()).ToLocalChecked()});
     if (!configured) return configured.error();
   }
-  if (auto loaded = r->RunScript(source, path); !loaded) return state->Explain(loaded.error());
+  if (auto loaded = r->RunScript(source, path); !loaded) return AtSuiteLine(state->Explain(loaded.error()), path);
+  state->watchdog->Disarm();
+  state->activity = "the case";
   return std::unique_ptr<SuiteHost>(new SuiteHost(std::move(state)));
 }
 
@@ -76,26 +104,50 @@ RealmKind SuiteHost::realm() const { return s_->realm->kind(); }
 
 namespace {
 
+// Reads the description the bench API built (js/bench_api.js describe()). simdjson's error-code API
+// only: whatever the JSON holds, a wrong shape is an error value naming the file, never an exception.
 Expected<SuiteFile> ParseDescription(const std::string& path, const std::string& json) {
+  auto bad = [&](const char* what) {
+    return Error::Internal(path + ": the bench API's description of the file cannot be read (" + what +
+                           "); a suite may have replaced a JS built-in the harness relies on");
+  };
   simdjson::dom::parser parser;
   simdjson::dom::element doc;
-  if (parser.parse(json).get(doc) != simdjson::SUCCESS) return Error::Internal("bench API returned bad JSON");
+  if (parser.parse(json).get(doc) != simdjson::SUCCESS) return bad("not JSON");
+  auto text = [](simdjson::dom::element e, const char* key, std::string& out) {
+    std::string_view v;
+    if (e[key].get(v) != simdjson::SUCCESS) return false;
+    out = std::string(v);
+    return true;
+  };
+  auto realm_of = [](const std::string& r) { return r == "node" ? RealmKind::kNode : RealmKind::kV8; };
   SuiteFile file;
   file.path = path;
-  auto realm_of = [](std::string_view r) { return r == "node" ? RealmKind::kNode : RealmKind::kV8; };
-  for (simdjson::dom::element s : doc["suites"].get_array()) {
+  simdjson::dom::array suites;
+  if (doc["suites"].get(suites) != simdjson::SUCCESS) return bad("no suites array");
+  for (simdjson::dom::element s : suites) {
     SuiteInfo suite;
-    suite.name = std::string(s["name"].get_string().value());
-    suite.realm = realm_of(s["realm"].get_string().value());
-    suite.description = std::string(s["description"].get_string().value());
-    for (simdjson::dom::element b : s["benches"].get_array()) {
+    std::string realm;
+    simdjson::dom::array benches;
+    if (!text(s, "name", suite.name) || !text(s, "realm", realm) || !text(s, "description", suite.description) ||
+        s["benches"].get(benches) != simdjson::SUCCESS) {
+      return bad("a suite lacks name, realm, description or benches");
+    }
+    suite.realm = realm_of(realm);
+    for (simdjson::dom::element b : benches) {
       BenchInfo bench;
-      bench.name = std::string(b["name"].get_string().value());
-      for (auto [key, values] : b["grid"].get_object()) {
+      simdjson::dom::object grid;
+      if (!text(b, "name", bench.name) || b["grid"].get(grid) != simdjson::SUCCESS) {
+        return bad("a bench lacks name or grid");
+      }
+      for (auto [key, values] : grid) {
+        simdjson::dom::array list;
+        if (values.get(list) != simdjson::SUCCESS) return bad("a grid parameter is not an array");
         std::vector<std::string> vs;
-        for (simdjson::dom::element v : values.get_array()) {
-          if (v.is_string()) {
-            vs.emplace_back(v.get_string().value());
+        for (simdjson::dom::element v : list) {
+          std::string_view str;
+          if (v.get(str) == simdjson::SUCCESS) {
+            vs.emplace_back(str);
           } else {
             vs.push_back(simdjson::minify(v));
           }
@@ -106,16 +158,26 @@ Expected<SuiteFile> ParseDescription(const std::string& path, const std::string&
     }
     file.suites.push_back(std::move(suite));
   }
+  simdjson::dom::array cases;
+  if (doc["cases"].get(cases) != simdjson::SUCCESS) return bad("no cases array");
   std::size_t index = 0;
-  for (simdjson::dom::element c : doc["cases"].get_array()) {
+  for (simdjson::dom::element c : cases) {
     CaseInfo info;
     info.index = index++;
-    info.name = std::string(c["name"].get_string().value());
-    info.suite = std::string(c["suite"].get_string().value());
-    info.bench = std::string(c["bench"].get_string().value());
-    info.realm = realm_of(c["realm"].get_string().value());
-    for (simdjson::dom::element kv : c["params"].get_array()) {
-      info.params.emplace_back(std::string(kv.at(0).get_string().value()), std::string(kv.at(1).get_string().value()));
+    std::string realm;
+    simdjson::dom::array params;
+    if (!text(c, "name", info.name) || !text(c, "suite", info.suite) || !text(c, "bench", info.bench) ||
+        !text(c, "realm", realm) || c["params"].get(params) != simdjson::SUCCESS) {
+      return bad("a case lacks name, suite, bench, realm or params");
+    }
+    info.realm = realm_of(realm);
+    for (simdjson::dom::element kv : params) {
+      std::string_view k;
+      std::string_view v;
+      if (kv.at(0).get(k) != simdjson::SUCCESS || kv.at(1).get(v) != simdjson::SUCCESS) {
+        return bad("a case parameter is not a [name, value] pair of strings");
+      }
+      info.params.emplace_back(std::string(k), std::string(v));
     }
     file.cases.push_back(std::move(info));
   }
@@ -126,8 +188,10 @@ Expected<SuiteFile> ParseDescription(const std::string& path, const std::string&
 
 Expected<SuiteFile> SuiteHost::Describe(bool quick) {
   RealmScope scope(*s_->realm);
+  s_->activity = "describing " + s_->path;
   auto out = s_->CallApi("describe", {v8::Boolean::New(s_->realm->isolate(), quick)});
-  if (!out) return out.error();
+  s_->activity = "the case";
+  if (!out) return AtSuiteLine(out.error(), s_->path);
   return ParseDescription(s_->path, ToUtf8(s_->realm->isolate(), out.value()));
 }
 
@@ -171,12 +235,19 @@ Expected<std::vector<Counter>> SuiteHost::CaseCounters() {
   simdjson::dom::parser parser;
   simdjson::dom::element doc;
   const std::string json = ToUtf8(s_->realm->isolate(), out.value());
-  if (parser.parse(json).get(doc) != simdjson::SUCCESS) return Error::Internal("bench API: counters() bad JSON");
+  simdjson::dom::object object;
+  if (parser.parse(json).get(doc) != simdjson::SUCCESS || doc.get(object) != simdjson::SUCCESS) {
+    return Error::Internal(s_->path + ": the bench API's counters cannot be read (not a JSON object)");
+  }
   std::vector<Counter> counters;
-  for (auto [key, value] : doc.get_object()) {
+  for (auto [key, value] : object) {
     const std::string name(key);
+    double number = 0;
+    if (value.get(number) != simdjson::SUCCESS) {
+      return Error::Internal(s_->path + ": the bench API's counter '" + name + "' is not a number");
+    }
     const bool bytes = name.size() >= 6 && name.compare(name.size() - 6, 6, "_bytes") == 0;
-    counters.push_back({name, value.get_double().value(), bytes ? Unit::kBytes : Unit::kCount});
+    counters.push_back({name, number, bytes ? Unit::kBytes : Unit::kCount});
   }
   return counters;
 }
@@ -247,20 +318,45 @@ Expected<std::optional<NativeWork>> SuiteHost::NativeFloorWork() {
   if (out.value()->IsNull()) return std::optional<NativeWork>{};
   v8::Isolate* iso = s_->realm->isolate();
   v8::Local<v8::Context> ctx = s_->realm->context();
+  if (!out.value()->IsObject()) return Error::Internal("bench API: floor() did not return an object");
   v8::Local<v8::Object> obj = out.value().As<v8::Object>();
-  auto field = [&](const char* name) {
-    return obj->Get(ctx, v8::String::NewFromUtf8(iso, name).ToLocalChecked()).ToLocalChecked();
+  auto field = [&](const char* name) -> v8::Local<v8::Value> {
+    v8::Local<v8::Value> v;
+    if (!obj->Get(ctx, v8::String::NewFromUtf8(iso, name).ToLocalChecked()).ToLocal(&v)) return v8::Undefined(iso);
+    return v;
+  };
+  // Sizes are suite input: checked against the caps before the host allocates anything for them.
+  const std::string where = s_->path + ": floor(state)";
+  auto too_big = [&](const std::string& what, double size, std::uint64_t cap, const char* unit) {
+    char text[96];
+    std::snprintf(text, sizeof text, " %.15g %s, more than the %llu %s v8bench allows", size, unit,
+                  static_cast<unsigned long long>(cap), unit);
+    return Error::Input(where + ": " + what + text + "; give a smaller native floor");
   };
   NativeWork work;
   work.kind = ToUtf8(iso, field("kind"));
-  if (auto text = field("text"); text->IsString()) work.text = ToUtf8(iso, text);
+  if (auto text = field("text"); text->IsString()) {
+    const auto bytes = static_cast<std::uint64_t>(text.As<v8::String>()->Utf8Length(iso));
+    if (bytes > kMaxFloorTextBytes) {
+      return too_big("json_parse text is", static_cast<double>(bytes), kMaxFloorTextBytes, "bytes");
+    }
+    work.text = ToUtf8(iso, text);
+  }
   if (auto inputs = field("inputs"); inputs->IsFloat64Array()) {
     auto arr = inputs.As<v8::Float64Array>();
+    if (arr->Length() > kMaxFloorInputs) {
+      return too_big(work.kind + " inputs are", static_cast<double>(arr->Length()), kMaxFloorInputs, "numbers");
+    }
     work.inputs.resize(arr->Length());
     arr->CopyContents(work.inputs.data(), work.inputs.size() * sizeof(double));
   }
   if (auto bytes = field("bytes"); bytes->IsNumber()) {
-    work.bytes = static_cast<std::uint64_t>(bytes.As<v8::Number>()->Value());
+    const double value = bytes.As<v8::Number>()->Value();
+    // Compared as a double first: casting 1e300 (or NaN) to an integer is undefined.
+    if (!(value >= 0) || value > static_cast<double>(kMaxFloorMemcpyBytes)) {
+      return too_big("memcpy bytes is", value, kMaxFloorMemcpyBytes, "bytes");
+    }
+    work.bytes = static_cast<std::uint64_t>(value);
   }
   return std::optional<NativeWork>(std::move(work));
 }

@@ -22,9 +22,11 @@ class SuiteHost {
   // Creates a fresh realm of kind `realm` (new isolate), evaluates the bench API and then `source`
   // (the suite file at `path`). A syntax error or a throw at the top level is an Error::Input with
   // file:line:col and the source line.
-  // `overrides` (from --param) apply to Describe and Prepare alike.
+  // `overrides` (from --param) apply to Describe and Prepare alike. Loading (the file's top level)
+  // has `timeout_s` seconds; past it, Error::Timeout. No deadline is armed when Open returns.
   static Expected<std::unique_ptr<SuiteHost>> Open(V8Process& process, RealmKind realm, const std::string& path,
-                                                   const std::string& source, const ParamOverrides& overrides = {});
+                                                   const std::string& source, const ParamOverrides& overrides,
+                                                   double timeout_s);
   ~SuiteHost();
   SuiteHost(const SuiteHost&) = delete;
   SuiteHost& operator=(const SuiteHost&) = delete;

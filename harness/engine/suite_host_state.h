@@ -3,6 +3,7 @@
 
 #include <v8.h>
 
+#include <cstdio>
 #include <memory>
 #include <string>
 #include <vector>
@@ -28,6 +29,8 @@ struct SuiteHost::State {
   v8::Global<v8::Function> batch;  // the prepared case's compiled loop
   bool async = false;
   std::string path;
+  // What JS is doing, for messages: "the case", or loading/describing the file (Open, Describe).
+  std::string activity = "the case";
 
   ~State() {
     // V8 handles and callbacks go before the isolate does.
@@ -48,15 +51,16 @@ struct SuiteHost::State {
     v8::Isolate* iso = realm->isolate();
     if (watchdog->expired().load()) {
       iso->CancelTerminateExecution();
-      return Error::Timeout("timed out after " + std::to_string(watchdog->seconds()) +
-                            " s (--timeout); the case was terminated");
+      char seconds[32];
+      std::snprintf(seconds, sizeof seconds, "%g", watchdog->seconds());
+      return Error::Timeout(activity + " timed out after " + seconds + " s (--timeout) and was terminated");
     }
     if (gc->HeapLimitReached()) {
       iso->CancelTerminateExecution();
       return Error::OutOfMemory("out of memory: the V8 heap reached its limit (" +
-                                std::to_string(gc->HeapLimitBytes() >> 20) +
-                                " MB); the case was terminated. Raise it with --v8-flags=--max-old-space-size=MB "
-                                "if the case really needs more");
+                                std::to_string(gc->HeapLimitBytes() >> 20) + " MB) and " + activity +
+                                " was terminated. Raise it with --v8-flags=--max-old-space-size=MB if it really "
+                                "needs more");
     }
     // unsupported('why') from the bench API: the engine lacks what the case measures.
     if (error.kind == Error::Kind::kJsException) {

@@ -14,6 +14,12 @@ struct NativeWork {
   std::uint64_t bytes = 0;     // memcpy: bytes copied per iteration
 };
 
+// What a suite's floor(state) may ask the host to allocate: the sizes come from suite input, so they
+// are checked against these caps before anything is allocated (README, "Native floors").
+inline constexpr std::uint64_t kMaxFloorMemcpyBytes = std::uint64_t{256} << 20;  // 256 MiB (x2 buffers)
+inline constexpr std::uint64_t kMaxFloorTextBytes = std::uint64_t{256} << 20;    // json_parse payload, UTF-8
+inline constexpr std::uint64_t kMaxFloorInputs = std::uint64_t{16} << 20;        // sin/cos: 16 Mi doubles
+
 // A floor's measurement: time per iteration of the same work, per repetition.
 struct NativeFloor {
   std::string kind;

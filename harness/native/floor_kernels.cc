@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace v8bench {
@@ -51,6 +52,14 @@ FloorKernel MemcpyKernel(std::uint64_t bytes) {
 }  // namespace
 
 Expected<FloorKernel> MakeFloorKernel(const NativeWork& work) {
+  // The engine checks these when it reads floor(state); checked again here, where the allocations are.
+  if (work.bytes > kMaxFloorMemcpyBytes || work.text.size() > kMaxFloorTextBytes ||
+      work.inputs.size() > kMaxFloorInputs) {
+    return Error::Input("native floor " + work.kind + ": larger than the caps in harness/model/native_work.h (" +
+                        std::to_string(kMaxFloorMemcpyBytes >> 20) + " MiB of memcpy, " +
+                        std::to_string(kMaxFloorTextBytes >> 20) + " MiB of json_parse text, " +
+                        std::to_string(kMaxFloorInputs) + " sin/cos inputs)");
+  }
   if (work.kind == "json_parse") {
     simdjson::dom::parser probe;
     if (probe.parse(work.text).error() != simdjson::SUCCESS) {

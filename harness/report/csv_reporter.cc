@@ -9,7 +9,8 @@ namespace v8bench {
 namespace {
 
 std::string CsvField(const std::string& s) {
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  // RFC 4180: a field with a comma, a quote, CR or LF is quoted, quotes doubled.
+  if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
   std::string out = "\"";
   for (char c : s) {
     if (c == '"') out.push_back('"');

@@ -3,6 +3,7 @@
 
 #include "harness/report/atomic_file.h"
 #include "harness/report/reporters.h"
+#include "harness/report/results_stream.h"
 
 namespace v8bench {
 
@@ -22,8 +23,8 @@ void DocumentReporter::End() {
   if (path_ == "-") {
     const std::string doc =
         format_ == OutputFormat::kCsv ? RenderCsv(context_, results_) : RenderJson(context_, results_);
-    std::fwrite(doc.data(), 1, doc.size(), stdout);
-    std::fflush(stdout);
+    std::fwrite(doc.data(), 1, doc.size(), ResultsStream());
+    std::fflush(ResultsStream());
   }
 }
 

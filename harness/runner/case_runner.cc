@@ -145,6 +145,8 @@ CaseResult RunCase(SuiteHost& host, const std::string& file, const CaseInfo& inf
   host.ArmDeadline(settings.timeout_s);
   if (auto prepared = host.Prepare(info.index, settings.quick); !prepared) {
     fail(prepared.error());
+    // The case's deadline may be what stopped setup; the teardown gets one of its own.
+    host.ArmDeadline(settings.timeout_s);
     (void)host.Teardown();
     host.Disarm();
     return result;

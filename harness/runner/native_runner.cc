@@ -48,7 +48,8 @@ NativeFloor MeasureFloor(const std::string& case_name, const NativeWork& work, c
 
 Expected<std::optional<NativeFloor>> MeasureCaseFloor(V8Process& process, const PlannedCase& planned,
                                                       const RunSettings& settings) {
-  auto host = SuiteHost::Open(process, planned.info.realm, planned.file->path, planned.file->source, settings.params);
+  auto host = SuiteHost::Open(process, planned.info.realm, planned.file->path, planned.file->source, settings.params,
+                              settings.timeout_s);
   if (!host) return host.error();
   host.value()->ArmDeadline(settings.timeout_s);
   if (auto prepared = host.value()->Prepare(planned.info.index, settings.quick); !prepared) return prepared.error();

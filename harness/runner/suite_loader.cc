@@ -43,7 +43,7 @@ Expected<std::string> ReadFile(const std::string& path) {
 }
 
 Expected<std::vector<LoadedSuiteFile>> LoadSuites(V8Process& process, const std::vector<std::string>& paths, bool quick,
-                                                  const ParamOverrides& overrides) {
+                                                  const ParamOverrides& overrides, double timeout_s) {
   auto files = ExpandSuitePaths(paths);
   if (!files) return files.error();
   std::vector<LoadedSuiteFile> out;
@@ -51,12 +51,17 @@ Expected<std::vector<LoadedSuiteFile>> LoadSuites(V8Process& process, const std:
     auto source = ReadFile(path);
     if (!source) return source.error();
     auto describe = [&](RealmKind realm) -> Expected<SuiteFile> {
-      auto host = SuiteHost::Open(process, realm, path, source.value(), overrides);
+      auto host = SuiteHost::Open(process, realm, path, source.value(), overrides, timeout_s);
       if (!host) return host.error();
-      return host.value()->Describe(quick);
+      host.value()->ArmDeadline(timeout_s);
+      auto described = host.value()->Describe(quick);
+      host.value()->Disarm();
+      return described;
     };
     auto description = describe(RealmKind::kV8);
-    if (!description && process.facts().node_realm_available) {
+    const bool bounded = !description && (description.error().kind == Error::Kind::kTimeout ||
+                                          description.error().kind == Error::Kind::kOutOfMemory);
+    if (!description && !bounded && process.facts().node_realm_available) {
       auto in_node = describe(RealmKind::kNode);
       if (in_node) description = std::move(in_node);
     }

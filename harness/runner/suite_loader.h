@@ -21,9 +21,16 @@ struct LoadedSuiteFile {
 Expected<std::vector<std::string>> ExpandSuitePaths(const std::vector<std::string>& paths);
 Expected<std::string> ReadFile(const std::string& path);
 
+// How long loading and describing one file may take when the command has no --timeout of its own
+// (`v8bench list`): a suite's top level normally takes milliseconds.
+inline constexpr double kDefaultLoadTimeoutS = 60;
+
 // Loads and describes every file. Discovery runs the file in a bare V8 context and, if that throws
-// (a node suite using require() at the top level), in a Node environment.
+// (a node suite using require() at the top level), in a Node environment. Each file's top level, and
+// then its description, gets `timeout_s` seconds: a file that hangs or exhausts the heap is an
+// error (exit code 2) that says so, and is not retried in the other realm.
 Expected<std::vector<LoadedSuiteFile>> LoadSuites(V8Process& process, const std::vector<std::string>& paths, bool quick,
-                                                  const ParamOverrides& overrides = {});
+                                                  const ParamOverrides& overrides = {},
+                                                  double timeout_s = kDefaultLoadTimeoutS);
 
 }  // namespace v8bench

@@ -49,7 +49,8 @@ RunSummary RunPlan(V8Process& process, const std::vector<PlannedCase>& plan, con
     if (settings.share_realm && shared.count(key) != 0) {
       host = shared[key].get();
     } else {
-      auto opened = SuiteHost::Open(process, pc.info.realm, pc.file->path, pc.file->source, settings.params);
+      auto opened =
+          SuiteHost::Open(process, pc.info.realm, pc.file->path, pc.file->source, settings.params, settings.timeout_s);
       if (opened) {
         host = opened.value().get();
         if (settings.share_realm) {
@@ -65,7 +66,10 @@ RunSummary RunPlan(V8Process& process, const std::vector<PlannedCase>& plan, con
     if (host == nullptr) {
       result.file = pc.file->path;
       result.info = pc.info;
-      result.status = open_error.kind == Error::Kind::kUnsupported ? CaseStatus::kUnsupported : CaseStatus::kFailed;
+      result.status = open_error.kind == Error::Kind::kUnsupported   ? CaseStatus::kUnsupported
+                      : open_error.kind == Error::Kind::kTimeout     ? CaseStatus::kTimedOut
+                      : open_error.kind == Error::Kind::kOutOfMemory ? CaseStatus::kOutOfMemory
+                                                                     : CaseStatus::kFailed;
       result.error = open_error.message;
     } else {
       result = RunCase(*host, pc.file->path, pc.info, settings);

@@ -1,0 +1,4 @@
+suite({
+  name: 'syntax',
+  benches: { broken: () => { return 1 +; } },
+});

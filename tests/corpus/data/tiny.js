@@ -1,0 +1,2 @@
+// A well-formed one-case suite, for option cases.
+suite({ name: 'tiny', benches: { one: () => 1 } });
