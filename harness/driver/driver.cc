@@ -82,6 +82,9 @@ Status Driver::PrepareEngines() {
     if (!kind) return kind.error();
     v.engine_kind = kind.value();
     if (v.engine_kind == EngineKind::kV8bench) continue;
+    if (auto takes = CheckEngineTakes(v.engine, v.engine_kind, v.name, v.v8_flags, v.worker_args); !takes) {
+      return takes.error();
+    }
     auto runner = MaterializeRunner();
     if (!runner) return runner.error();
     v.runner = runner.value();
@@ -125,8 +128,9 @@ std::vector<std::string> ExternalWorkerArgs(const CompareSettings& s, const Vari
     }
   }
   v8_flags.insert(v8_flags.end(), v.v8_flags.begin(), v.v8_flags.end());
-  // The runner drives and reads each case's tiers through natives syntax (bench_api.js settle()).
-  v8_flags.insert(v8_flags.begin(), "--allow-natives-syntax");
+  // The runner drives and reads each case's tiers through natives syntax (bench_api.js settle()); Bun
+  // (JavaScriptCore) has no V8 flags, and CheckEngineTakes refused any a variant gave it.
+  if (v.engine_kind != EngineKind::kBun) v8_flags.insert(v8_flags.begin(), "--allow-natives-syntax");
   if (v.engine_kind == EngineKind::kDeno) {
     // Deno has no GC observation API: V8's GC trace, parsed here (gc_trace.h), stands in for it.
     v8_flags.push_back("--trace-gc");
