@@ -55,9 +55,19 @@ function withEval(fn) {
     globalThis.__v8benchThunk = undefined;
   }
 }
+// An indirect eval, as on every engine: a suite file's top-level const/let stay its own (UNSAFE_EVAL
+// compiles a script, whose lexical declarations would collide with the next file's).
 function evalScript(source, name) {
-  if (isWorkerd) return workerEnv.UNSAFE_EVAL.eval(`${source}\n//# sourceURL=${name}`);
-  return (0, eval)(`${source}\n//# sourceURL=${name}`);
+  const code = `${source}\n//# sourceURL=${name}`;
+  if (isWorkerd) {
+    globalThis.__v8benchSource = code;
+    try {
+      return workerEnv.UNSAFE_EVAL.eval('(0, eval)(globalThis.__v8benchSource)');
+    } finally {
+      globalThis.__v8benchSource = undefined;
+    }
+  }
+  return (0, eval)(code);
 }
 function readText(file) {
   if (!isWorkerd) return fs.readFileSync(file, 'utf8');
