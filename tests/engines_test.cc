@@ -6,10 +6,13 @@
 #include <simdjson.h>
 #include <unistd.h>
 
+#include <filesystem>
+#include <fstream>
 #include <set>
 #include <string>
 #include <string_view>
 
+#include "harness/driver/external_engine.h"
 #include "tests/support/cli.h"
 
 namespace v8bench {
@@ -73,6 +76,62 @@ TEST_F(Engines, AnExecutableThatIsNoEngineIsRejected) {
   EXPECT_NE(r.err.find("/bin/true"), std::string::npos) << r.err;
 }
 
+TEST_F(Engines, AMetricTheEngineCannotGiveIsAnErrorNotAnEmptyColumn) {
+  // Node 18 has no main-thread CPU clock, and cpu is compare's default metric.
+  auto r = RunCli({"compare", Fixture("alloc.js"), "--variant", "embedded=", "--engine", "node18=" + Node18(), "--runs",
+                   "2", "--min-samples", "2"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("variant node18: --metric cpu needs cpu_ns"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--metric wall"), std::string::npos) << r.err;
+}
+
+// --- Units: no engine needed -------------------------------------------------------------------------
+
+TEST(ExternalEngineUnits, AFigureMarkedAbsentFailsTheMetricCheckAndNamesTheOnesGiven) {
+  driver::ExternalEngineInfo info;
+  info.kind = driver::EngineKind::kWorkerd;
+  info.engine_version = "2026-11-17";
+  info.measured_by = {{"wall_ns", "performance.now() in the worker"},
+                      {"cpu_ns", "absent (a worker has no CPU clock)"},
+                      {"gc", "absent (a worker can observe no GC)"}};
+  EXPECT_TRUE(driver::CheckEngineMeasures(info, "wall_ns", "wd").ok());
+  auto cpu = driver::CheckEngineMeasures(info, "cpu_ns", "wd");
+  ASSERT_FALSE(cpu.ok());
+  EXPECT_EQ(cpu.error().exit_code, 2);
+  EXPECT_NE(cpu.error().message.find("a worker has no CPU clock"), std::string::npos) << cpu.error().message;
+  EXPECT_NE(cpu.error().message.find("(--metric wall)"), std::string::npos) << cpu.error().message;
+  EXPECT_FALSE(driver::CheckEngineMeasures(info, "gc_ns", "wd").ok());
+}
+
+TEST(ExternalEngineUnits, WorkerdConfigEmbedsTheSuitesAndFlagsAndOpensNoSocket) {
+  const std::string dir = testing::TempDir();
+  auto write = [&](const std::string& name, const std::string& text) {
+    std::ofstream(dir + "/" + name, std::ios::binary) << text;
+    return dir + "/" + name;
+  };
+  const std::string runner = write("external_runner.mjs", "export default {};\n");
+  const std::string runner_dir = dir;
+  write("bench_api.js", "// api\n");
+  const std::string suite = write("quote.js", "suite({ name: \"q\" }); // \\ \"\n\t");
+  auto config = driver::WorkerdConfig(runner, {"--expose-gc", "--max-semi-space-size=1"},
+                                      {"run", "--filter", "x/y", "--repetitions", "2", suite});
+  ASSERT_TRUE(config.ok()) << config.error().message;
+  EXPECT_EQ(config.value().rfind(runner_dir + "/workerd-", 0), 0u) << config.value();
+  const std::string text = testing::ReadWholeFile(config.value());
+  EXPECT_NE(text.find("v8Flags = [\"--expose-gc\", \"--max-semi-space-size=1\"]"), std::string::npos) << text;
+  EXPECT_NE(text.find("unsafeEval = void"), std::string::npos);
+  EXPECT_NE(text.find("nodejs_compat"), std::string::npos);
+  EXPECT_EQ(text.find("sockets ="), std::string::npos) << "a test config listens nowhere";
+  // The suite's text is in the JSON binding, escaped twice (JSON inside a Cap'n Proto string): its quote
+  // becomes \\\" and its backslash \\\\; no raw control character survives.
+  EXPECT_NE(text.find("suite({ name: \\\\\\\"q\\\\\\\" })"), std::string::npos) << text;
+  EXPECT_EQ(text.find('\t'), std::string::npos);
+  // A file that cannot be read is an error, not an empty suite.
+  auto missing = driver::WorkerdConfig(runner_dir + "/no-such-runner.mjs", {}, {"info"});
+  EXPECT_FALSE(missing.ok());
+  std::filesystem::remove_all(dir);
+}
+
 // --- Bun and workerd: run when fetched, skipped (visibly) when not ----------------------------------
 
 std::string Engine(const std::string& relative) {
@@ -132,7 +191,8 @@ TEST(OtherEngines, BunIsRecognisedAndInfoSaysWhatItCanMeasure) {
 
 TEST(OtherEngines, SuitesRunUnchangedOnBunAndAbsentFiguresStayAbsent) {
   REQUIRE_ENGINE(Bun(), "bun");
-  const std::string out = testing::TempDir() + "/bun.json";
+  const std::string tmp = testing::TempDir();
+  const std::string out = tmp + "/bun.json";
   auto r = RunCli({"compare", Fixture("alloc.js"), Fixture("node_realm.js"), "--variant", "embedded=", "--engine",
                    "bun=" + Bun(), "--runs", "2", "--min-samples", "2", "--metric", "wall", "--out", out},
                   300);
@@ -150,6 +210,7 @@ TEST(OtherEngines, SuitesRunUnchangedOnBunAndAbsentFiguresStayAbsent) {
   EXPECT_EQ(counters.count("gc_ns"), 0u);
   // The embedded V8 does give them, in the same file.
   EXPECT_EQ(CountersOf(out, "embedded").count("alloc_bytes"), 1u);
+  std::filesystem::remove_all(tmp);
 }
 
 TEST(OtherEngines, V8FlagsAndV8KnobsOnABunVariantAreAnError) {
@@ -173,6 +234,14 @@ TEST(OtherEngines, ASelfCheckFailsOnBunToo) {
   EXPECT_NE((r.out + r.err).find("self-check failed"), std::string::npos) << r.out << r.err;
 }
 
+TEST(OtherEngines, AWorkerdVariantWithoutTheCpuMetricsClockIsAnError) {
+  REQUIRE_ENGINE(Workerd(), "workerd");
+  auto r = RunCli({"compare", Fixture("alloc.js"), "--variant", "embedded=", "--engine", "wd=" + Workerd(), "--runs",
+                   "2", "--min-samples", "2", "--metric", "process"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("a worker has no CPU clock"), std::string::npos) << r.err;
+}
+
 TEST(OtherEngines, WorkerdIsRecognisedAndInfoSaysHowItTimes) {
   REQUIRE_ENGINE(Workerd(), "workerd");
   auto r = RunCli({"info", "--engine", Workerd(), "--format", "json"});
@@ -191,7 +260,8 @@ TEST(OtherEngines, WorkerdIsRecognisedAndInfoSaysHowItTimes) {
 
 TEST(OtherEngines, SuitesRunUnchangedInAWorkerIncludingNodeRealmOnes) {
   REQUIRE_ENGINE(Workerd(), "workerd");
-  const std::string out = testing::TempDir() + "/workerd.json";
+  const std::string tmp = testing::TempDir();
+  const std::string out = tmp + "/workerd.json";
   auto r = RunCli({"compare", Fixture("alloc.js"), Fixture("node_realm.js"), "--variant", "embedded=", "--engine",
                    "wd=" + Workerd(), "--runs", "2", "--min-samples", "2", "--metric", "wall", "--out", out},
                   300);
@@ -202,6 +272,7 @@ TEST(OtherEngines, SuitesRunUnchangedInAWorkerIncludingNodeRealmOnes) {
   EXPECT_EQ(r.out.find("failed"), std::string::npos) << r.out;
   // A worker has a (coarse) clock and nothing else: no CPU, GC or allocation figures, and no zeros.
   EXPECT_EQ(CountersOf(out, "wd"), std::set<std::string>{"wall_ns"});
+  std::filesystem::remove_all(tmp);
 }
 
 TEST(OtherEngines, AVariantsV8FlagsReachWorkerdAndOnesItRejectsAreAnError) {

@@ -90,6 +90,9 @@ Status Driver::PrepareEngines() {
     v.runner = runner.value();
     auto info = ProbeExternalEngine(v.engine, v.engine_kind);
     if (!info) return info.error();
+    if (auto measures = CheckEngineMeasures(info.value(), MetricCounter(state_.settings.metric), v.name); !measures) {
+      return measures.error();
+    }
     v.trig_path = info->trig.path;
   }
   return OkStatus();

@@ -385,4 +385,28 @@ Expected<ExternalEngineInfo> ProbeExternalEngine(const std::string& path, Engine
   return info;
 }
 
+Status CheckEngineMeasures(const ExternalEngineInfo& info, const std::string& counter, const std::string& variant) {
+  static const std::pair<const char*, const char*> kFigures[] = {
+      {"cpu_ns", "cpu"}, {"wall_ns", "wall"}, {"process_cpu_ns", "process"}, {"gc_ns", "gc"}, {"alloc_bytes", "alloc"}};
+  auto how = [&](const std::string& c) -> std::string {
+    const std::string figure = c == "gc_ns" ? "gc" : c;
+    for (const auto& [f, by] : info.measured_by) {
+      if (f == figure) return by;
+    }
+    return "";
+  };
+  const std::string by = how(counter);
+  if (by.rfind("absent", 0) != 0) return OkStatus();
+  std::string metric = counter;
+  std::string others;
+  for (const auto& [c, m] : kFigures) {
+    if (c == counter) metric = m;
+    const std::string h = how(c);
+    if (!h.empty() && h.rfind("absent", 0) != 0) others += std::string(others.empty() ? "" : ", ") + m;
+  }
+  return Error::Usage("variant " + variant + ": --metric " + metric + " needs " + counter + ", which " +
+                      EngineKindName(info.kind) + " " + info.engine_version + " cannot give: " + by +
+                      ". Choose a metric it gives (--metric " + others + ").");
+}
+
 }  // namespace v8bench::driver

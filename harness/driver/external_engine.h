@@ -66,4 +66,9 @@ struct ExternalEngineInfo {
 // Asks the engine for its versions and runs the trig probe in it (`info --engine PATH`).
 Expected<ExternalEngineInfo> ProbeExternalEngine(const std::string& path, EngineKind kind);
 
+// Whether the engine gives the figure a comparison's --metric needs (`counter`: cpu_ns, wall_ns, ...).
+// One it lacks (cpu_ns on Node 18 or workerd, alloc_bytes on Bun) is an Error::Usage naming the
+// variant, why the figure is absent and the metrics it does give, rather than a column of empty cells.
+Status CheckEngineMeasures(const ExternalEngineInfo& info, const std::string& counter, const std::string& variant);
+
 }  // namespace v8bench::driver
