@@ -64,7 +64,7 @@ TEST_F(Engines, SuitesRunUnchangedOnNodeWithTheirOwnChecksPassing) {
 TEST_F(Engines, ASelfCheckFailsOnTheExternalEngineToo) {
   auto r = RunCli({"compare", testing::SuitePath("streams.js"), "--filter", "node_to_node", "--variant",
                    "embedded=--param corrupt=true", "--variant", "node18=--param corrupt=true", "--engine",
-                   "node18=" + Node18(), "--runs", "2", "--min-samples", "2"},
+                   "node18=" + Node18(), "--runs", "2", "--min-samples", "2", "--metric", "wall"},
                   300);
   EXPECT_NE(r.exit_code, 0);
   EXPECT_NE((r.out + r.err).find("self-check failed"), std::string::npos) << r.out << r.err;
