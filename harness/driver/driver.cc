@@ -289,6 +289,8 @@ Status Driver::Finish(const LaunchResult& result) {
       // External engines cannot classify their own trig path (that needs the host's libm): the
       // driver probed it when the comparison started.
       if (vs.context->trig_path.empty()) vs.context->trig_path = vs.variant.trig_path;
+      // A worker (workerd) cannot see its own executable.
+      if (vs.context->executable.empty()) vs.context->executable = vs.variant.engine;
     }
     if (slot.planned.empty()) slot.planned = out.context->planned;
   } else {
