@@ -1,37 +1,89 @@
-// v8bench's runner for external engines (node, deno): the same suite API (bench_api.js, evaluated
-// unchanged) and the same worker protocol as `v8bench run --format jsonl`, so the compare driver
-// treats every engine alike. v8bench writes this file and bench_api.js side by side into its cache
-// and runs, e.g.:
+// v8bench's runner for external engines (node, deno, bun, workerd): the same suite API (bench_api.js,
+// evaluated unchanged) and the same worker protocol as `v8bench run --format jsonl`, so the compare
+// driver treats every engine alike. v8bench writes this file and bench_api.js side by side into its
+// cache and runs, e.g.:
 //   node [V8 flags] external_runner.mjs run --filter RE --repetitions 3 --min-time 0.05 SUITE.js ...
 //   deno run -A --v8-flags=... external_runner.mjs run ...
+//   bun external_runner.mjs run ...          (JavaScriptCore: no V8 flags, no natives syntax)
+//   workerd test --experimental CONFIG.capnp (harness/driver/external_engine.cc writes the config:
+//                                             this module is the worker, its `test` handler runs;
+//                                             the arguments, bench_api.js and the suite files come
+//                                             in the V8BENCH binding, code is evaluated through the
+//                                             UNSAFE_EVAL binding, V8 flags are the config's v8Flags)
 //   node external_runner.mjs info            (engine facts as one JSON line)
 //   node external_runner.mjs trig FILE.json  (Math.sin/cos of the doubles in FILE, as JSON)
 //
 // Figures are labelled with how they were obtained (`measured_by` on every case line). A figure an
 // engine cannot give is absent, never zero:
-//   wall_ns         performance.now() around the batch
-//   cpu_ns          process.threadCpuUsage() (main thread; Node >= 23.9), else absent
-//   process_cpu_ns  process.cpuUsage() (all threads)
+//   wall_ns         performance.now() around the batch (workerd: coarsened to 1 ms by workerd, so
+//                   batches last at least 100 clock steps there)
+//   cpu_ns          process.threadCpuUsage() (main thread; Node >= 23.9, Deno, Bun), else absent
+//   process_cpu_ns  process.cpuUsage() (all threads), absent on workerd (no CPU clock in a worker)
 //   gc_ns, gc_count PerformanceObserver 'gc' entries (Node); with --gc-trace (Deno, which emits no
 //                   entries) the driver parses V8's --trace-gc lines against each sample's time window
-//   alloc_bytes     v8.getHeapStatistics().total_allocated_bytes deltas where the engine has it
+//   alloc_bytes     v8.getHeapStatistics().total_allocated_bytes deltas where the engine has it (not
+//                   Bun: its value is JavaScriptCore's bytes allocated since the last GC, not a total)
+//   heap_bytes      Bun only: bun:jsc heapSize() after the batch
 import { createRequire } from 'node:module';
 import process from 'node:process';
-import fs from 'node:fs';
 import { Buffer } from 'node:buffer';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-const require = createRequire(import.meta.url);
-const v8 = require('node:v8');
-const { PerformanceObserver, performance } = require('node:perf_hooks');
-
-const here = path.dirname(fileURLToPath(import.meta.url));
+// workerd (at v8bench's compatibility date) leaves import.meta.url undefined.
+const require = createRequire(import.meta.url || 'file:///v8bench/external_runner.mjs');
 const isDeno = typeof globalThis.Deno !== 'undefined';
+const isBun = typeof globalThis.Bun !== 'undefined';
+const isWorkerd = typeof navigator !== 'undefined' && navigator.userAgent === 'Cloudflare-Workers';
+// A worker has no file system, no node:v8 and no node:perf_hooks (not even as modules at v8bench's
+// compatibility date): its performance global is the only clock.
+const v8 = isWorkerd ? null : require('node:v8');
+const perfHooks = isWorkerd ? { performance: globalThis.performance } : require('node:perf_hooks');
+const { PerformanceObserver, performance } = perfHooks;
+const fs = isWorkerd ? null : require('node:fs');
+const here = isWorkerd ? '' : require('node:path').dirname(require('node:url').fileURLToPath(import.meta.url));
+const bunJsc = isBun ? require('bun:jsc') : null;
+
+// workerd: the V8BENCH binding ({argv, api, files}) and UNSAFE_EVAL, set by the test handler. A worker
+// may compile code from strings only while UNSAFE_EVAL runs, so every call into bench_api.js that may
+// compile (prepare builds the case's loop with new Function) goes through withEval; timed batches do not.
+let workerEnv = null;
+function withEval(fn) {
+  if (!isWorkerd) return fn();
+  globalThis.__v8benchThunk = fn;
+  try {
+    return workerEnv.UNSAFE_EVAL.eval('globalThis.__v8benchThunk()');
+  } finally {
+    globalThis.__v8benchThunk = undefined;
+  }
+}
+// An indirect eval, as on every engine: a suite file's top-level const/let stay its own (UNSAFE_EVAL
+// compiles a script, whose lexical declarations would collide with the next file's).
+function evalScript(source, name) {
+  const code = `${source}\n//# sourceURL=${name}`;
+  if (isWorkerd) {
+    globalThis.__v8benchSource = code;
+    try {
+      return workerEnv.UNSAFE_EVAL.eval('(0, eval)(globalThis.__v8benchSource)');
+    } finally {
+      globalThis.__v8benchSource = undefined;
+    }
+  }
+  return (0, eval)(code);
+}
+function readText(file) {
+  if (!isWorkerd) return fs.readFileSync(file, 'utf8');
+  const text = workerEnv.V8BENCH.files[file];
+  if (typeof text !== 'string') throw new Error(`${file}: not in the worker's configuration`);
+  return text;
+}
 
 const pause = new Int32Array(new SharedArrayBuffer(4));
 
 function emit(obj) {
+  if (isWorkerd) {
+    // workerd has no file descriptors; console.log goes to its stdout, one line per call.
+    console.log(JSON.stringify(obj));
+    return;
+  }
   // One line per event, written synchronously so a crash later loses nothing already said. stdout
   // may be a non-blocking pipe: a full pipe (EAGAIN) is waited out, not an error. The leading newline
   // ends any partial line V8 left there (its --trace-gc output is block-buffered on the same fd).
@@ -47,15 +99,50 @@ function emit(obj) {
   }
 }
 
+function hasTotalAllocated() {
+  if (isBun || isWorkerd) return false;
+  try {
+    return typeof v8.getHeapStatistics().total_allocated_bytes === 'number';
+  } catch {
+    return false;
+  }
+}
+
+// The clock's step in ms (workerd coarsens performance.now() to 1 ms; elsewhere it is sub-µs).
+function clockStep() {
+  let step = Infinity;
+  let last = performance.now();
+  const start = last;
+  for (let seen = 0; seen < 5 && performance.now() - start < 100; ) {
+    const now = performance.now();
+    if (now !== last) {
+      step = Math.min(step, now - last);
+      last = now;
+      seen++;
+    }
+  }
+  return step === Infinity ? 0 : step;
+}
+
 function engineFacts() {
+  const engine = isWorkerd ? 'workerd' : isBun ? 'bun' : isDeno ? 'deno' : 'node';
+  const versions = {
+    workerd: () => ['', ''],  // a worker cannot see workerd's or V8's version; the driver adds them
+    bun: () => [globalThis.Bun.version, ''],
+    deno: () => [globalThis.Deno.version.deno, globalThis.Deno.version.v8],
+    node: () => [process.version, process.versions.v8],
+  }[engine]();
   return {
-    engine: isDeno ? 'deno' : 'node',
-    engine_version: isDeno ? globalThis.Deno.version.deno : process.version,
-    v8_version: isDeno ? globalThis.Deno.version.v8 : process.versions.v8,
-    node_version: isDeno ? '' : process.version,
-    executable: process.execPath,
-    has_thread_cpu: typeof process.threadCpuUsage === 'function',
-    has_total_allocated: typeof v8.getHeapStatistics().total_allocated_bytes === 'number',
+    engine,
+    engine_version: versions[0],
+    v8_version: versions[1],
+    js_engine: isBun ? 'JavaScriptCore' : 'V8',
+    node_version: engine === 'node' ? process.version : '',
+    executable: isWorkerd ? '' : process.execPath,
+    has_thread_cpu: !isWorkerd && typeof process.threadCpuUsage === 'function',
+    has_process_cpu: !isWorkerd && typeof process.cpuUsage === 'function',
+    has_total_allocated: hasTotalAllocated(),
+    clock_step_ms: clockStep(),
   };
 }
 
@@ -72,7 +159,7 @@ try {
   // The engine has no GC entries: gc_ns/gc_count stay absent.
 }
 // Some engines accept the observer but never deliver an entry; only claim GC figures once one came.
-const gcConst = require('node:perf_hooks').constants || {};
+const gcConst = perfHooks.constants || {};
 const GC_KINDS = {
   [gcConst.NODE_PERFORMANCE_GC_MINOR]: 'scavenge',
   [gcConst.NODE_PERFORMANCE_GC_MAJOR]: 'mark_compact',
@@ -86,23 +173,27 @@ async function flushObservers() {
 }
 
 // --- Measurement ---------------------------------------------------------------------------------
+let facts = null;  // engineFacts(), once
+
 function allocatedBytes() {
+  if (!facts.has_total_allocated) return undefined;
   const s = v8.getHeapStatistics();
   return typeof s.total_allocated_bytes === 'number' ? s.total_allocated_bytes : undefined;
 }
 
 async function timeBatch(api, batch, n, isAsync) {
   const alloc0 = allocatedBytes();
-  const cpu0 = process.cpuUsage();
-  const thread0 = process.threadCpuUsage ? process.threadCpuUsage() : undefined;
+  const cpu0 = facts.has_process_cpu ? process.cpuUsage() : undefined;
+  const thread0 = facts.has_thread_cpu ? process.threadCpuUsage() : undefined;
   const t0 = performance.now();
   const r = batch(n);
   if (isAsync) await r;
   const t1 = performance.now();
-  const thread1 = process.threadCpuUsage ? process.threadCpuUsage() : undefined;
-  const cpu1 = process.cpuUsage();
+  const thread1 = facts.has_thread_cpu ? process.threadCpuUsage() : undefined;
+  const cpu1 = facts.has_process_cpu ? process.cpuUsage() : undefined;
   const alloc1 = allocatedBytes();
-  return { t0, t1, cpu: cpu1.user + cpu1.system - cpu0.user - cpu0.system, thread0, thread1, alloc0, alloc1 };
+  const cpu = cpu0 ? cpu1.user + cpu1.system - cpu0.user - cpu0.system : undefined;
+  return { t0, t1, cpu, thread0, thread1, alloc0, alloc1 };
 }
 
 // The warm-up rule's constants, as in harness/runner/run_settings.h.
@@ -112,13 +203,13 @@ const WARMUP_BATCH_SECONDS = 0.01;
 const TIER_KEYS = [null, 'ignition', 'sparkplug', 'maglev', 'turbofan'];
 
 async function measureCase(api, index, opts) {
-  const batch = api.prepare(index, opts.quick);
+  const batch = withEval(() => api.prepare(index, opts.quick));
   const isAsync = api.isAsync();
-  await api.check();
+  await withEval(() => api.check());
   // The same rule as the embedded host (harness/runner/case_runner.cc): a fixed tiering sequence
   // (bench_api.js settle()), then warm-up batches growing to 10 ms, until the code state has not changed
   // for max(--warmup, 0.1 s), at most --max-warmup seconds.
-  await api.settle(opts.tier);
+  await withEval(() => api.settle(opts.tier));
   let n = 1;
   const warmStart = performance.now();
   const quietMs = Math.max(opts.warmup, QUIET_SECONDS) * 1000;
@@ -145,12 +236,14 @@ async function measureCase(api, index, opts) {
     }
   }
   const warmup = { tier: opts.tier, warmup_s: (performance.now() - warmStart) / 1000, warmup_capped: warmupCapped };
+  // A coarse clock (workerd: 1 ms) times a batch to within one step: a batch lasts at least 100 steps.
+  const minTime = Math.max(opts.minTime, (facts.clock_step_ms * 100) / 1000);
   n = 1;
   for (;;) {
     const t = await timeBatch(api, batch, n, isAsync);
     const secs = (t.t1 - t.t0) / 1000;
-    if (secs >= opts.minTime || n >= 1e9) break;
-    const multiplier = secs <= 0 ? 10 : Math.min(10, Math.max((opts.minTime * 1.4) / secs, 1.1));
+    if (secs >= minTime || n >= 1e9) break;
+    const multiplier = secs <= 0 ? 10 : Math.min(10, Math.max((minTime * 1.4) / secs, 1.1));
     n = Math.max(n + 1, Math.round(n * multiplier));
   }
   const samples = [];
@@ -162,7 +255,7 @@ async function measureCase(api, index, opts) {
     await flushObservers();
     const counters = { wall_ns: ((t.t1 - t.t0) * 1e6) / n };
     if (t.thread0) counters.cpu_ns = ((t.thread1.user + t.thread1.system - t.thread0.user - t.thread0.system) * 1e3) / n;
-    counters.process_cpu_ns = (t.cpu * 1e3) / n;
+    if (t.cpu !== undefined) counters.process_cpu_ns = (t.cpu * 1e3) / n;
     if (gcObserved) {
       let pause = 0;
       let count = 0;
@@ -179,33 +272,49 @@ async function measureCase(api, index, opts) {
       for (const [k, c] of Object.entries(perKind)) counters[`${k}_count`] = c / n;
     }
     if (t.alloc0 !== undefined && t.alloc1 !== undefined) counters.alloc_bytes = (t.alloc1 - t.alloc0) / n;
-    Object.assign(counters, JSON.parse(api.counters()));
+    if (bunJsc) counters.heap_bytes = bunJsc.heapSize();
+    Object.assign(counters, JSON.parse(withEval(() => api.counters())));
     // The batch's window on performance.now()'s clock, for GC attribution from --trace-gc lines.
     const sample = { iterations: n, counters, window_ms: [t.t0, t.t1] };
     // Tiers only: JS cannot see V8's JIT code events, so compiles during timing are unknown here.
     if (after !== 0) sample.code = { batch: TIER_KEYS[after >> 3], bench: TIER_KEYS[after & 7], compiles: null, changed: after !== before };
     samples.push(sample);
   }
-  await api.teardown();
+  await withEval(() => api.teardown());
   return { samples, warmup };
 }
 
 let gcTraced = false;
 
-function measuredBy(facts) {
-  return {
-    wall_ns: 'performance.now() around the batch',
-    cpu_ns: facts.has_thread_cpu ? 'process.threadCpuUsage()' : 'absent (no main-thread CPU clock in this engine)',
-    process_cpu_ns: 'process.cpuUsage()',
-    gc: gcObserved
-      ? "PerformanceObserver 'gc' entries"
-      : gcTraced
+// forInfo: what a comparison will use (GC observation is only known once a case ran).
+function measuredBy(facts, forInfo = false) {
+  const by = {
+    wall_ns: isWorkerd
+      ? `performance.now() in the worker around the batch (workerd advances it during synchronous execution, in steps of ${facts.clock_step_ms} ms; each batch lasts at least 100 steps)`
+      : 'performance.now() around the batch',
+    cpu_ns: facts.has_thread_cpu
+      ? 'process.threadCpuUsage()'
+      : isWorkerd
+        ? 'absent (a worker has no CPU clock)'
+        : 'absent (no main-thread CPU clock in this engine)',
+    process_cpu_ns: facts.has_process_cpu ? 'process.cpuUsage()' : 'absent (a worker has no CPU clock)',
+    gc: gcObserved || (forInfo && !isDeno && !isBun && !isWorkerd)
+      ? "PerformanceObserver 'gc' entries" + (forInfo ? ' (absent where this engine emits none)' : '')
+      : gcTraced || (forInfo && isDeno)
         ? "V8 --trace-gc lines, attributed to each sample's time window by the driver (±1 ms)"
-        : 'absent (the engine reports no GC entries)',
+        : isBun
+          ? 'absent (JavaScriptCore reports no GC events to JavaScript)'
+          : isWorkerd
+            ? 'absent (a worker can observe no GC)'
+            : 'absent (the engine reports no GC entries)',
     alloc_bytes: facts.has_total_allocated
       ? 'v8.getHeapStatistics().total_allocated_bytes'
-      : 'absent (no allocation counter in this engine)',
+      : isBun
+        ? "absent (JavaScriptCore has no cumulative allocation counter: Bun's total_allocated_bytes restarts at every GC)"
+        : 'absent (no allocation counter in this engine)',
   };
+  if (isBun) by.heap_bytes = "bun:jsc heapSize() after the batch (JavaScriptCore's heap size)";
+  return by;
 }
 
 function describeError(e) {
@@ -217,8 +326,8 @@ function installGlobals() {
   globalThis.require = require;
   if (typeof globalThis.Buffer === 'undefined') globalThis.Buffer = require('node:buffer').Buffer;
   if (typeof globalThis.process === 'undefined') globalThis.process = process;
-  const api = fs.readFileSync(path.join(here, 'bench_api.js'), 'utf8');
-  (0, eval)(`${api}\n//# sourceURL=v8bench:bench_api.js`);
+  const api = isWorkerd ? workerEnv.V8BENCH.api : fs.readFileSync(require('node:path').join(here, 'bench_api.js'), 'utf8');
+  evalScript(api, 'v8bench:bench_api.js');
   return globalThis.__v8bench;
 }
 
@@ -255,14 +364,11 @@ async function run(argv) {
     emit({ type: 'gc_clock', perf_ms: perfMs });
     gcTraced = true;
   }
-  const facts = engineFacts();
-  for (const file of opts.files) {
-    const source = fs.readFileSync(file, 'utf8');
-    (0, eval)(`${source}\n//# sourceURL=${file}`);
-  }
-  const described = JSON.parse(api.describe(opts.quick));
+  for (const file of opts.files) evalScript(readText(file), file);
+  const described = JSON.parse(withEval(() => api.describe(opts.quick)));
   const plan = described.cases.map((c, index) => ({ ...c, index })).filter((c) => !opts.filter || opts.filter.test(c.name));
-  emit({ type: 'context', ...facts, v8_flags: (process.execArgv || []).join(' '), trig_path: '', planned: plan.map((c) => c.name) });
+  const v8Flags = isWorkerd ? workerEnv.V8BENCH.v8_flags.join(' ') : (process.execArgv || []).join(' ');
+  emit({ type: 'context', ...facts, v8_flags: v8Flags, trig_path: '', planned: plan.map((c) => c.name) });
   let failed = 0;
   for (const c of plan) {
     emit({ type: 'start', name: c.name, suite: c.suite, bench: c.bench, params: Object.fromEntries(c.params) });
@@ -277,7 +383,7 @@ async function run(argv) {
       line.status = e && e.name === 'Unsupported' ? 'unsupported' : 'failed';
       line.error = e && e.name === 'Unsupported' ? e.message : text;
       if (line.status === 'failed') failed++;
-      try { await api.teardown(); } catch { /* the case already failed */ }
+      try { await withEval(() => api.teardown()); } catch { /* the case already failed */ }
     }
     line.measured_by = measuredBy(facts);
     emit(line);
@@ -286,28 +392,48 @@ async function run(argv) {
   return failed > 0 ? 1 : 0;
 }
 
-async function main() {
-  const [command, ...rest] = process.argv.slice(2);
+async function main(argv) {
+  const [command, ...rest] = argv;
+  facts = engineFacts();
   if (command === 'info') {
-    emit(engineFacts());
+    emit({ ...facts, measured_by: measuredBy(facts, true) });
     return 0;
   }
   if (command === 'trig') {
-    const xs = JSON.parse(fs.readFileSync(rest[0], 'utf8'));
+    const xs = JSON.parse(readText(rest[0]));
     const out = [];
     for (const x of xs) out.push(Math.sin(x), Math.cos(x));
     emit(out);
     return 0;
   }
   if (command === 'run') return run(rest);
-  process.stderr.write('usage: external_runner.mjs info | trig FILE | run [options] SUITE...\n');
+  console.error('usage: external_runner.mjs info | trig FILE | run [options] SUITE...');
   return 2;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (e) => {
-    process.stderr.write(`v8bench external runner: ${describeError(e)}\n`);
-    process.exit(2);
+if (!isWorkerd) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (e) => {
+      process.stderr.write(`v8bench external runner: ${describeError(e)}\n`);
+      process.exit(2);
+    },
+  );
+}
+
+// workerd runs this module as a worker (`workerd test`): its test handler is the runner's main. A
+// failed case is reported on its line (the handler returns normally, workerd exits 0); bad input
+// throws, so workerd reports the test failed and exits non-zero.
+export default {
+  async test(controller, env) {
+    workerEnv = env;
+    let code;
+    try {
+      code = await main(env.V8BENCH.argv);
+    } catch (e) {
+      console.error(`v8bench external runner: ${describeError(e)}`);
+      throw e;
+    }
+    if (code === 2) throw new Error('v8bench external runner: bad input (see above)');
   },
-);
+};

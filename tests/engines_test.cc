@@ -1,9 +1,18 @@
-// Other V8 builds as engines: an npm Node binary (installed by tools/fetch_engines.sh, which the
-// README's test command runs) runs the suites unchanged through js/external_runner.mjs.
+// Other engines: an npm Node binary (installed by tools/fetch_engines.sh, which the README's test
+// command runs) runs the suites unchanged through js/external_runner.mjs. Bun and workerd
+// (`tools/fetch_engines.sh bun workerd`) run the same suites through the same runner; their tests
+// are skipped, with the reason, where they are not fetched.
 #include <gtest/gtest.h>
 #include <simdjson.h>
 #include <unistd.h>
 
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <string>
+#include <string_view>
+
+#include "harness/driver/external_engine.h"
 #include "tests/support/cli.h"
 
 namespace v8bench {
@@ -55,7 +64,7 @@ TEST_F(Engines, SuitesRunUnchangedOnNodeWithTheirOwnChecksPassing) {
 TEST_F(Engines, ASelfCheckFailsOnTheExternalEngineToo) {
   auto r = RunCli({"compare", testing::SuitePath("streams.js"), "--filter", "node_to_node", "--variant",
                    "embedded=--param corrupt=true", "--variant", "node18=--param corrupt=true", "--engine",
-                   "node18=" + Node18(), "--runs", "2", "--min-samples", "2"},
+                   "node18=" + Node18(), "--runs", "2", "--min-samples", "2", "--metric", "wall"},
                   300);
   EXPECT_NE(r.exit_code, 0);
   EXPECT_NE((r.out + r.err).find("self-check failed"), std::string::npos) << r.out << r.err;
@@ -65,6 +74,227 @@ TEST_F(Engines, AnExecutableThatIsNoEngineIsRejected) {
   auto r = RunCli({"info", "--engine", "/bin/true"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("/bin/true"), std::string::npos) << r.err;
+}
+
+TEST_F(Engines, AMetricTheEngineCannotGiveIsAnErrorNotAnEmptyColumn) {
+  // Node 18 has no main-thread CPU clock, and cpu is compare's default metric.
+  auto r = RunCli({"compare", Fixture("alloc.js"), "--variant", "embedded=", "--engine", "node18=" + Node18(), "--runs",
+                   "2", "--min-samples", "2"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("variant node18: --metric cpu needs cpu_ns"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--metric wall"), std::string::npos) << r.err;
+}
+
+// --- Units: no engine needed -------------------------------------------------------------------------
+
+TEST(ExternalEngineUnits, AFigureMarkedAbsentFailsTheMetricCheckAndNamesTheOnesGiven) {
+  driver::ExternalEngineInfo info;
+  info.kind = driver::EngineKind::kWorkerd;
+  info.engine_version = "2026-11-17";
+  info.measured_by = {{"wall_ns", "performance.now() in the worker"},
+                      {"cpu_ns", "absent (a worker has no CPU clock)"},
+                      {"gc", "absent (a worker can observe no GC)"}};
+  EXPECT_TRUE(driver::CheckEngineMeasures(info, "wall_ns", "wd").ok());
+  auto cpu = driver::CheckEngineMeasures(info, "cpu_ns", "wd");
+  ASSERT_FALSE(cpu.ok());
+  EXPECT_EQ(cpu.error().exit_code, 2);
+  EXPECT_NE(cpu.error().message.find("a worker has no CPU clock"), std::string::npos) << cpu.error().message;
+  EXPECT_NE(cpu.error().message.find("(--metric wall)"), std::string::npos) << cpu.error().message;
+  EXPECT_FALSE(driver::CheckEngineMeasures(info, "gc_ns", "wd").ok());
+}
+
+TEST(ExternalEngineUnits, WorkerdConfigEmbedsTheSuitesAndFlagsAndOpensNoSocket) {
+  const std::string dir = testing::TempDir();
+  auto write = [&](const std::string& name, const std::string& text) {
+    std::ofstream(dir + "/" + name, std::ios::binary) << text;
+    return dir + "/" + name;
+  };
+  const std::string runner = write("external_runner.mjs", "export default {};\n");
+  const std::string runner_dir = dir;
+  write("bench_api.js", "// api\n");
+  const std::string suite = write("quote.js", "suite({ name: \"q\" }); // \\ \"\n\t");
+  auto config = driver::WorkerdConfig(runner, {"--expose-gc", "--max-semi-space-size=1"},
+                                      {"run", "--filter", "x/y", "--repetitions", "2", suite});
+  ASSERT_TRUE(config.ok()) << config.error().message;
+  EXPECT_EQ(config.value().rfind(runner_dir + "/workerd-", 0), 0u) << config.value();
+  const std::string text = testing::ReadWholeFile(config.value());
+  EXPECT_NE(text.find("v8Flags = [\"--expose-gc\", \"--max-semi-space-size=1\"]"), std::string::npos) << text;
+  EXPECT_NE(text.find("unsafeEval = void"), std::string::npos);
+  EXPECT_NE(text.find("nodejs_compat"), std::string::npos);
+  EXPECT_EQ(text.find("sockets ="), std::string::npos) << "a test config listens nowhere";
+  // The suite's text is in the JSON binding, escaped twice (JSON inside a Cap'n Proto string): its quote
+  // becomes \\\" and its backslash \\\\; no raw control character survives.
+  EXPECT_NE(text.find("suite({ name: \\\\\\\"q\\\\\\\" })"), std::string::npos) << text;
+  EXPECT_EQ(text.find('\t'), std::string::npos);
+  // A file that cannot be read is an error, not an empty suite.
+  auto missing = driver::WorkerdConfig(runner_dir + "/no-such-runner.mjs", {}, {"info"});
+  EXPECT_FALSE(missing.ok());
+  std::filesystem::remove_all(dir);
+}
+
+// --- Bun and workerd: run when fetched, skipped (visibly) when not ----------------------------------
+
+std::string Engine(const std::string& relative) {
+  return std::string(V8BENCH_SOURCE_DIR) + "/third_party/engines/" + relative;
+}
+std::string Bun() { return Engine("bun/node_modules/@oven/bun-linux-x64/bin/bun"); }
+std::string Workerd() { return Engine("workerd/node_modules/@cloudflare/workerd-linux-64/bin/workerd"); }
+
+#define REQUIRE_ENGINE(path, name)                                                                     \
+  if (access((path).c_str(), X_OK) != 0) {                                                             \
+    GTEST_SKIP() << name << " is not fetched (" << (path) << "): run tools/fetch_engines.sh " << name; \
+  }
+
+simdjson::dom::element ParseJson(simdjson::dom::parser& parser, const std::string& text) {
+  simdjson::dom::element doc;
+  EXPECT_EQ(parser.parse(text).get(doc), simdjson::SUCCESS) << text;
+  return doc;
+}
+
+std::string Str(simdjson::dom::element e, const char* key) {
+  std::string_view v;
+  if (e[key].get_string().get(v) != simdjson::SUCCESS) return "(missing " + std::string(key) + ")";
+  return std::string(v);
+}
+
+// The counters a variant's samples carry in a compare results file, over all cases.
+std::set<std::string> CountersOf(const std::string& results_path, const std::string& variant) {
+  std::set<std::string> names;
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc;
+  if (parser.load(results_path).get(doc) != simdjson::SUCCESS) return names;
+  for (simdjson::dom::element sample : doc["samples"].get_array()) {
+    if (Str(sample, "variant") != variant) continue;
+    for (auto c : sample["values"].get_object()) {
+      for (auto counter : c.value.get_object()) names.insert(std::string(counter.key));
+    }
+  }
+  return names;
+}
+
+TEST(OtherEngines, BunIsRecognisedAndInfoSaysWhatItCanMeasure) {
+  REQUIRE_ENGINE(Bun(), "bun");
+  auto r = RunCli({"info", "--engine", Bun(), "--format", "json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  simdjson::dom::parser parser;
+  auto doc = ParseJson(parser, r.out);
+  EXPECT_EQ(Str(doc, "engine"), "bun");
+  EXPECT_EQ(Str(doc, "js_engine"), "JavaScriptCore");
+  EXPECT_EQ(Str(doc, "v8_version"), "");
+  // The trig fingerprint works on any engine: 4000 probes compared with the host libm.
+  EXPECT_EQ(doc["trig"]["probes"].get_int64().value(), 4000);
+  EXPECT_NE(Str(doc["trig"], "path"), "");
+  EXPECT_NE(Str(doc, "cpu_ns").find("threadCpuUsage"), std::string::npos);
+  EXPECT_NE(Str(doc, "alloc_bytes").find("absent"), std::string::npos);
+  EXPECT_NE(Str(doc, "gc").find("absent"), std::string::npos);
+}
+
+TEST(OtherEngines, SuitesRunUnchangedOnBunAndAbsentFiguresStayAbsent) {
+  REQUIRE_ENGINE(Bun(), "bun");
+  const std::string tmp = testing::TempDir();
+  const std::string out = tmp + "/bun.json";
+  auto r = RunCli({"compare", Fixture("alloc.js"), Fixture("node_realm.js"), "--variant", "embedded=", "--engine",
+                   "bun=" + Bun(), "--runs", "2", "--min-samples", "2", "--metric", "wall", "--out", out},
+                  300);
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  for (const char* c : {"alloc/alloc_1x/n:64", "node_realm/buffer", "node_realm/stream"}) {
+    EXPECT_NE(r.out.find(c), std::string::npos) << c;
+  }
+  EXPECT_EQ(r.out.find("failed"), std::string::npos) << r.out;
+  const auto counters = CountersOf(out, "bun");
+  EXPECT_EQ(counters.count("wall_ns"), 1u);
+  EXPECT_EQ(counters.count("cpu_ns"), 1u);
+  EXPECT_EQ(counters.count("process_cpu_ns"), 1u);
+  // JavaScriptCore gives neither GC events nor a cumulative allocation counter: absent, not zero.
+  EXPECT_EQ(counters.count("alloc_bytes"), 0u);
+  EXPECT_EQ(counters.count("gc_ns"), 0u);
+  // The embedded V8 does give them, in the same file.
+  EXPECT_EQ(CountersOf(out, "embedded").count("alloc_bytes"), 1u);
+  std::filesystem::remove_all(tmp);
+}
+
+TEST(OtherEngines, V8FlagsAndV8KnobsOnABunVariantAreAnError) {
+  REQUIRE_ENGINE(Bun(), "bun");
+  for (const char* flags : {"--semi-space 1", "--fast-trig", "--no-fast-trig", "--no-opt"}) {
+    auto r = RunCli({"compare", Fixture("alloc.js"), "--variant", "embedded=", "--variant", std::string("bun=") + flags,
+                     "--engine", "bun=" + Bun(), "--runs", "2", "--min-samples", "2"});
+    EXPECT_EQ(r.exit_code, 2) << flags << r.out << r.err;
+    EXPECT_NE(r.err.find("JavaScriptCore"), std::string::npos) << flags << r.err;
+    EXPECT_NE(r.err.find("variant bun"), std::string::npos) << flags << r.err;
+  }
+}
+
+TEST(OtherEngines, ASelfCheckFailsOnBunToo) {
+  REQUIRE_ENGINE(Bun(), "bun");
+  auto r = RunCli({"compare", testing::SuitePath("streams.js"), "--filter", "node_to_node", "--variant",
+                   "embedded=--param corrupt=true", "--variant", "bun=--param corrupt=true", "--engine", "bun=" + Bun(),
+                   "--runs", "2", "--min-samples", "2"},
+                  300);
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_NE((r.out + r.err).find("self-check failed"), std::string::npos) << r.out << r.err;
+}
+
+TEST(OtherEngines, AWorkerdVariantWithoutTheCpuMetricsClockIsAnError) {
+  REQUIRE_ENGINE(Workerd(), "workerd");
+  auto r = RunCli({"compare", Fixture("alloc.js"), "--variant", "embedded=", "--engine", "wd=" + Workerd(), "--runs",
+                   "2", "--min-samples", "2", "--metric", "process"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("a worker has no CPU clock"), std::string::npos) << r.err;
+}
+
+TEST(OtherEngines, WorkerdIsRecognisedAndInfoSaysHowItTimes) {
+  REQUIRE_ENGINE(Workerd(), "workerd");
+  auto r = RunCli({"info", "--engine", Workerd(), "--format", "json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  simdjson::dom::parser parser;
+  auto doc = ParseJson(parser, r.out);
+  EXPECT_EQ(Str(doc, "engine"), "workerd");
+  EXPECT_EQ(Str(doc, "js_engine"), "V8");
+  EXPECT_NE(Str(doc, "engine_version"), "");  // the release date, from workerd --version
+  EXPECT_EQ(doc["trig"]["probes"].get_int64().value(), 4000);
+  EXPECT_NE(Str(doc["trig"], "path"), "");
+  EXPECT_NE(Str(doc, "wall_ns").find("in the worker"), std::string::npos) << Str(doc, "wall_ns");
+  EXPECT_NE(Str(doc, "cpu_ns").find("absent"), std::string::npos);
+  EXPECT_NE(Str(doc, "process_cpu_ns").find("absent"), std::string::npos);
+}
+
+TEST(OtherEngines, SuitesRunUnchangedInAWorkerIncludingNodeRealmOnes) {
+  REQUIRE_ENGINE(Workerd(), "workerd");
+  const std::string tmp = testing::TempDir();
+  const std::string out = tmp + "/workerd.json";
+  auto r = RunCli({"compare", Fixture("alloc.js"), Fixture("node_realm.js"), "--variant", "embedded=", "--engine",
+                   "wd=" + Workerd(), "--runs", "2", "--min-samples", "2", "--metric", "wall", "--out", out},
+                  300);
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  for (const char* c : {"alloc/alloc_1x/n:64", "alloc/arith/n:64", "node_realm/buffer", "node_realm/stream"}) {
+    EXPECT_NE(r.out.find(c), std::string::npos) << c;
+  }
+  EXPECT_EQ(r.out.find("failed"), std::string::npos) << r.out;
+  // A worker has a (coarse) clock and nothing else: no CPU, GC or allocation figures, and no zeros.
+  EXPECT_EQ(CountersOf(out, "wd"), std::set<std::string>{"wall_ns"});
+  std::filesystem::remove_all(tmp);
+}
+
+TEST(OtherEngines, AVariantsV8FlagsReachWorkerdAndOnesItRejectsAreAnError) {
+  REQUIRE_ENGINE(Workerd(), "workerd");
+  // The fixture's self-check passes only when --expose-gc reached V8 (want_gc=true) ...
+  auto with = RunCli({"compare", Fixture("v8_flag_probe.js"), "--variant", "embedded=--expose-gc --param want_gc=true",
+                      "--variant", "wd=--expose-gc --param want_gc=true", "--engine", "wd=" + Workerd(), "--runs", "2",
+                      "--min-samples", "2", "--metric", "wall"});
+  EXPECT_EQ(with.exit_code, 0) << with.out << with.err;
+  // ... and fails when it did not.
+  auto without = RunCli({"compare", Fixture("v8_flag_probe.js"), "--variant",
+                         "embedded=--expose-gc --param want_gc=true", "--variant", "wd=--param want_gc=true",
+                         "--engine", "wd=" + Workerd(), "--runs", "2", "--min-samples", "2", "--metric", "wall"});
+  EXPECT_NE(without.exit_code, 0);
+  EXPECT_NE(
+      (without.out + without.err).find("v8_flag_probe/probe/want_gc:true (wd): 2 sample(s); first: sample 1: failed"),
+      std::string::npos)
+      << without.out << without.err;
+  auto bad = RunCli({"compare", Fixture("alloc.js"), "--variant", "embedded=", "--variant", "wd=--no-such-v8-flag",
+                     "--engine", "wd=" + Workerd(), "--runs", "2", "--min-samples", "2"});
+  EXPECT_EQ(bad.exit_code, 2) << bad.out << bad.err;
+  EXPECT_NE(bad.err.find("--no-such-v8-flag"), std::string::npos) << bad.err;
 }
 
 }  // namespace

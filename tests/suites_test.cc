@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <simdjson.h>
 
+#include <map>
 #include <set>
 
 #include "tests/support/cli.h"
@@ -85,6 +86,38 @@ TEST(Suites, ReviverCallsExceedOneHundredThousandAtOneMegabyte) {
     }
   }
   EXPECT_GT(calls, 100000);
+}
+
+// The streams suite's highWaterMark is real: a byte stream whose source fills the queue to 4096 bytes lets a BYOB
+// reader take 32-byte chunks many at a time, a default reader reads them one by one, and every transfer still
+// delivers all the bytes.
+TEST(Suites, ABYOBReaderCoalescesSmallChunksUpToTheByteStreamsHighWaterMark) {
+  auto r =
+      RunCli({"run", SuitePath("streams.js"), "--filter", "web_byte_stream(_byob)?/chunk:32/n:1024/hwm:(4096|65536)/",
+              "--repetitions", "1", "--min-time", "0.01", "--warmup", "0", "--no-native", "--format", "json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc;
+  ASSERT_EQ(parser.parse(r.out).get(doc), simdjson::SUCCESS);
+  std::map<std::string, double> reads;
+  for (simdjson::dom::element b : doc["benchmarks"].get_array()) {
+    double v = 0;
+    if (std::string(b["run_type"].get_string().value()) == "iteration" &&
+        b["reads"].get_double().get(v) == simdjson::SUCCESS) {
+      reads[std::string(b["run_name"].get_string().value())] = v;
+      EXPECT_EQ(b["moved_bytes"].get_double().value(), 32.0 * 1024);
+    }
+  }
+  ASSERT_EQ(reads.size(), 4u) << r.out;
+  const std::string base = "streams/web_byte_stream";
+  EXPECT_EQ(reads[base + "/chunk:32/n:1024/hwm:4096/corrupt:false"], 1024);
+  // 32 KiB through a 16 KiB read buffer: at least 2 reads; with 4096 queued bytes, about 32 KiB / 4 KiB.
+  const double byob4k = reads[base + "_byob/chunk:32/n:1024/hwm:4096/corrupt:false"];
+  const double byob64k = reads[base + "_byob/chunk:32/n:1024/hwm:65536/corrupt:false"];
+  EXPECT_GE(byob4k, 2);
+  EXPECT_LE(byob4k, 64);
+  EXPECT_GE(byob64k, 2);
+  EXPECT_LE(byob64k, byob4k);
 }
 
 }  // namespace

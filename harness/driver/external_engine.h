@@ -1,10 +1,12 @@
-// Other V8 builds as engines: Node and Deno executables (from npm) run the suites unchanged through
+// Other engines: Node, Deno, Bun and workerd executables (from npm) run the suites unchanged through
 // js/external_runner.mjs, which implements the suite API and speaks the same worker protocol as
 // `v8bench run --format jsonl`. This file knows how to recognise such an engine, where the runner
-// lives, and how each engine takes V8 flags.
+// lives, and how each engine takes V8 flags (Bun runs JavaScriptCore and takes none; workerd takes
+// them in the config file v8bench writes for it).
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "harness/measure/trig_classifier.h"
@@ -12,12 +14,20 @@
 
 namespace v8bench::driver {
 
-enum class EngineKind { kV8bench, kNode, kDeno };
+enum class EngineKind { kV8bench, kNode, kDeno, kBun, kWorkerd };
 const char* EngineKindName(EngineKind kind);
 
-// Runs `path --version` and recognises node ("v22.1.0"), deno ("deno 2.x") or v8bench. An executable
-// that is none of them is an Error::Usage that says what is accepted.
+// Runs `path --version` and recognises node ("v22.1.0"), deno ("deno 2.x"), workerd ("workerd
+// 2026-11-17"), bun ("1.3.0", confirmed by `--revision`) or v8bench. An executable that is none of
+// them is an Error::Usage that says what is accepted.
 Expected<EngineKind> DetectEngineKind(const std::string& path);
+
+// Whether the engine takes a variant's V8 flags and V8-only knobs (`knobs`: the variant's harness
+// knobs, e.g. --semi-space 1, --fast-trig). Bun runs JavaScriptCore: any V8 flag or V8 knob is an
+// Error::Usage naming the variant. workerd checks V8 flags itself when it reads its config; a flag it
+// rejects is an Error::Usage with workerd's message. Others: OK (V8 itself checks later).
+Status CheckEngineTakes(const std::string& path, EngineKind kind, const std::string& variant,
+                        const std::vector<std::string>& v8_flags, const std::vector<std::string>& knobs);
 
 // Writes the embedded runner and bench API into v8bench's cache ($XDG_CACHE_HOME or ~/.cache, else
 // /tmp), once per content, and returns the runner's path.
@@ -26,20 +36,39 @@ Expected<std::string> MaterializeRunner();
 // The command line (argv[1..]) that makes an external engine run `runner_args` (the runner's `run`
 // options and suite files) with `v8_flags`, each in the engine's own syntax:
 //   node --max-semi-space-size=1 RUNNER run ...      deno run -A --v8-flags=--a,--b RUNNER run ...
+//   bun RUNNER run ...                               workerd test --experimental CONFIG.capnp
+// For workerd this writes CONFIG (WorkerdConfig) into the runner's directory first.
 std::vector<std::string> ExternalEngineArgs(EngineKind kind, const std::string& runner,
                                             const std::vector<std::string>& v8_flags,
                                             const std::vector<std::string>& runner_args);
 
+// workerd's config: one worker whose main module is the runner (its `test` handler runs), the
+// nodejs_compat flag (node:stream, Buffer), an UNSAFE_EVAL binding (a worker may not compile code
+// from strings otherwise; bench_api.js compiles each case's loop), the V8BENCH binding (the runner's
+// arguments, bench_api.js and the text of every suite file named in `runner_args` — a directory
+// becomes its *.js files), and `v8_flags` as the config's v8Flags. No socket: `workerd test` runs
+// the handler without listening anywhere. Written as RUNNER_DIR/workerd-HASH.capnp (by content).
+Expected<std::string> WorkerdConfig(const std::string& runner, const std::vector<std::string>& v8_flags,
+                                    const std::vector<std::string>& runner_args);
+
 struct ExternalEngineInfo {
   EngineKind kind = EngineKind::kNode;
-  std::string engine_version;  // "v24.1.0", "2.9.6"
-  std::string v8_version;
+  std::string engine_version;  // "v24.1.0", "2.9.6", "1.3.0" (bun), "2026-11-17" (workerd)
+  std::string v8_version;      // empty when the engine does not say (workerd) or has no V8 (bun)
+  std::string js_engine;       // "V8" or "JavaScriptCore"
   TrigInfo trig;
   bool thread_cpu = false;  // has a main-thread CPU clock (process.threadCpuUsage)
   bool allocation = false;  // has v8.getHeapStatistics().total_allocated_bytes
+  // How the runner obtains each figure on this engine, or why it is absent: (figure, how).
+  std::vector<std::pair<std::string, std::string>> measured_by;
 };
 
 // Asks the engine for its versions and runs the trig probe in it (`info --engine PATH`).
 Expected<ExternalEngineInfo> ProbeExternalEngine(const std::string& path, EngineKind kind);
+
+// Whether the engine gives the figure a comparison's --metric needs (`counter`: cpu_ns, wall_ns, ...).
+// One it lacks (cpu_ns on Node 18 or workerd, alloc_bytes on Bun) is an Error::Usage naming the
+// variant, why the figure is absent and the metrics it does give, rather than a column of empty cells.
+Status CheckEngineMeasures(const ExternalEngineInfo& info, const std::string& counter, const std::string& variant);
 
 }  // namespace v8bench::driver
