@@ -36,7 +36,9 @@ if [ "${V8BENCH_SKIP_SANITIZE:-0}" = 1 ]; then
   exit 0
 fi
 asan="$here/build-asan"
-cmake -S "$here" -B "$asan" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DV8BENCH_SANITIZE=ON >/dev/null
+# -O1 -g1: sanitizer reports keep file:line, and the build takes under half the time of -O2 -g.
+cmake -S "$here" -B "$asan" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" \
+  -DV8BENCH_SANITIZE=ON >/dev/null
 # Only what the label runs: the binary and the test executables of the sanitize areas.
 cmake --build "$asan" -j "$(nproc)" --target v8bench unit_tests engine_tests cli_tests driver_tests corpus_tests
 # Leak checking on: v8bench frees what it creates (RAII), and nothing is left at exit to report.
