@@ -23,8 +23,7 @@ CommandSpec CompareSpec() {
   spec.name = "compare";
   spec.synopsis =
       "v8bench compare [SUITE_FILE|DIR ...] --variant NAME=[FLAGS] --variant ... [--engine NAME=PATH ...]\n"
-      "                       [--runs N | --target-ci PCT --max-time S] [--filter REGEX] [--metric "
-      "cpu|process|wall|gc|alloc]\n"
+      "                       [--runs N | --target-ci PCT --max-time S] [--filter REGEX] [--metric M]\n"
       "                       [--threshold PCT] [--format console|markdown|json] [--out FILE]\n"
       "       v8bench compare --resume FILE [options]";
   spec.description =

@@ -95,13 +95,13 @@ int DiffCommand(const std::vector<std::string>& argv) {
   }
 
   driver::AnalysisOptions options;
-  options.metric = statistics->metric.value_or("cpu");
+  options.metric = statistics->metric.value_or(kDefaultCompareMetric);
   if (statistics->alpha) options.stats.alpha = *statistics->alpha;
   if (statistics->noise_floor) options.stats.noise_floor = *statistics->noise_floor;
   if (statistics->min_samples) options.stats.min_samples = static_cast<std::size_t>(*statistics->min_samples);
   options.threshold = statistics->threshold;
   if (auto seed = args->Get("seed")) options.stats.seed = std::strtoull(seed->c_str(), nullptr, 10);
-  const std::string counter = driver::MetricCounter(options.metric);
+  const std::string counter = driver::ComparedMetric(options.metric).counter;
   bool any_metric = false;
   for (const auto& c : data.cases) {
     for (const auto& v : c.variants) any_metric = any_metric || v.metrics.count(counter) != 0;
@@ -109,7 +109,7 @@ int DiffCommand(const std::vector<std::string>& argv) {
   if (!any_metric) {
     return Fail(
         Error::Input(fmt::format("--metric {}: neither file has {} figures (Google Benchmark JSON has only "
-                                 "cpu and wall time; v8bench results have all four)",
+                                 "cpu and wall time)",
                                  options.metric, counter)));
   }
   const driver::Analysis analysis = driver::Analyse(data, options);

@@ -1,19 +1,31 @@
 #include "harness/cli/compare_common.h"
 
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
 
+#include "harness/measure/metrics.h"
+
 namespace v8bench::cli {
+
+namespace {
+
+std::string MetricHelp() {
+  std::string help = "The figure compared and gated, per iteration: ";
+  for (const MetricInfo& m : kMetrics) {
+    if (m.option != nullptr) help += fmt::format("{} ({}); ", m.option, m.help);
+  }
+  return help + "the report shows GC share and allocation beside it either way. Default: " + kDefaultCompareMetric +
+         ".";
+}
+
+}  // namespace
 
 std::vector<OptionSpec> StatisticsOptionSpecs() {
   return {
-      {"metric", "cpu|process|wall|gc|alloc",
-       "The figure compared and gated: main-thread CPU time, CPU time of all threads (V8 collects and compiles on "
-       "helper threads too: a small young generation shows here, not in main-thread CPU), wall time, GC pause time "
-       "or bytes allocated, per iteration. The report shows GC share and allocation beside it either way. Default: "
-       "cpu."},
+      {"metric", fmt::format("{}", fmt::join(MetricOptions(), "|")), MetricHelp()},
       {"threshold", "PCT",
        "The gate: exits 1 when any case is significantly slower (Holm-adjusted) than the baseline by more than PCT "
        "percent, or fails where the baseline did not, and names those cases. Default: no gate."},
@@ -42,7 +54,7 @@ Expected<double> ParsePercent(const std::string& option, const std::string& text
 
 Expected<StatisticsChoice> StatisticsFrom(const ParsedArgs& args) {
   StatisticsChoice c;
-  auto metric = args.GetChoice("metric", {"cpu", "process", "wall", "gc", "alloc"});
+  auto metric = args.GetChoice("metric", MetricOptions());
   if (!metric) return metric.error();
   c.metric = metric.value();
   if (auto t = args.Get("threshold")) {

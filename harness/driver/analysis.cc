@@ -19,10 +19,6 @@ MetricStats Describe(const std::vector<double>& xs) {
   return m;
 }
 
-std::string FormatValue(double v, const std::string& counter) {
-  return counter == "alloc_bytes" ? FormatBytes(v) : FormatDuration(v);
-}
-
 }  // namespace
 
 std::uint64_t BootstrapSeed(std::uint64_t seed, const std::string& key, const std::string& counter,
@@ -66,8 +62,9 @@ Dataset DatasetFrom(const CompareState& state) {
 Analysis Analyse(const Dataset& data, const AnalysisOptions& options) {
   Analysis a;
   a.metric = options.metric;
-  a.counter = MetricCounter(options.metric);
-  a.is_time = MetricIsTime(options.metric);
+  const MetricInfo& metric = ComparedMetric(options.metric);
+  a.counter = metric.counter;
+  a.is_time = IsTime(metric);
   a.variant_names = data.variant_names;
   a.threshold = options.threshold;
   a.alpha = options.stats.alpha;
@@ -103,16 +100,16 @@ Analysis Analyse(const Dataset& data, const AnalysisOptions& options) {
       const auto primary = vs.metrics.find(a.counter);
       const std::size_t n = primary == vs.metrics.end() ? 0 : primary->second.size();
       cell.insufficient = n < options.stats.min_samples;
-      auto cpu = cell.metrics.find("cpu_ns");
-      auto gc = cell.metrics.find("gc_ns");
+      auto cpu = cell.metrics.find(metric::kCpu);
+      auto gc = cell.metrics.find(metric::kGc);
       if (cpu != cell.metrics.end() && gc != cell.metrics.end() && cpu->second.median > 0) {
         cell.gc_share = gc->second.median / cpu->second.median;
       }
       if (primary != vs.metrics.end() && cell.metrics[a.counter].modality.multimodal) {
         const auto& m = cell.metrics[a.counter].modality;
         a.multimodal.push_back(fmt::format("{} ({}): {} samples near {}, {} near {}", cs.key, data.variant_names[vi],
-                                           m.low_count, FormatValue(m.low_median, a.counter), m.high_count,
-                                           FormatValue(m.high_median, a.counter)));
+                                           m.low_count, FormatValue(m.low_median, metric.unit), m.high_count,
+                                           FormatValue(m.high_median, metric.unit)));
       }
       if (vi == 0) continue;
       for (const auto& [counter, values] : vs.metrics) {

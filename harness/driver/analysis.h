@@ -58,7 +58,7 @@ struct GateTrip {
 };
 
 struct AnalysisOptions {
-  std::string metric = "cpu";
+  std::string metric = kDefaultCompareMetric;
   stats::CompareOptions stats;
   std::optional<double> threshold;  // fraction; the gate is on when set
 };

@@ -11,20 +11,19 @@
 
 #include "harness/driver/variant.h"
 #include "harness/driver/worker_output.h"
+#include "harness/measure/metrics.h"
 
 namespace v8bench::driver {
 
-// The figures kept per case and sample (per iteration; medians over the worker's repetitions).
-// process_cpu_ns (all threads, so parallel GC helpers too) is kept for the JSON; it is no --metric.
-inline constexpr const char* kMetricCounters[] = {"cpu_ns", "wall_ns", "gc_ns", "alloc_bytes", "process_cpu_ns"};
-// --metric name -> counter: cpu -> cpu_ns, wall -> wall_ns, gc -> gc_ns, alloc -> alloc_bytes.
-std::string MetricCounter(const std::string& metric);
-bool MetricIsTime(const std::string& metric);
+// The metric of --metric `option` (measure/metrics.h); the default metric for a name that is none
+// (options and resumed files are validated before they get here).
+const MetricInfo& ComparedMetric(std::string_view option);
+inline bool IsTime(const MetricInfo& m) { return m.unit == Unit::kNanoseconds; }
 
 struct CompareSettings {
   std::vector<std::string> suites;  // suite files or directories, as given to the workers
   std::string filter;
-  std::string metric = "cpu";
+  std::string metric = kDefaultCompareMetric;
   // Sampling: fixed `runs` per variant, or adaptive until the ratio's CI half-width is at most
   // target_ci (a fraction) for every case, with at least min_runs and at most max_runs per variant,
   // within max_time_s.

@@ -174,7 +174,7 @@ void Driver::Launch(std::uint64_t slot_id, const std::string& filter) {
 }
 
 std::optional<double> Driver::WidestCi(const CompareState& state) {
-  const std::string counter = MetricCounter(state.settings.metric);
+  const std::string counter = ComparedMetric(state.settings.metric).counter;
   const std::size_t nv = state.variants.size();
   std::vector<int> counts(nv, 0);
   for (const auto& r : state.runs) ++counts[static_cast<std::size_t>(r.variant)];
@@ -310,12 +310,13 @@ Status Driver::Finish(const LaunchResult& result) {
             vs.variant.name, key));
       }
       auto& values = rec.values[key];
-      for (const char* counter : kMetricCounters) {
+      for (const MetricInfo& m : kMetrics) {
+        if (m.option == nullptr) continue;  // kept per sample: the metrics a comparison can compare
         std::vector<double> xs;
         for (const auto& s : c.samples) {
-          if (auto it = s.find(counter); it != s.end()) xs.push_back(it->second);
+          if (auto it = s.find(m.counter); it != s.end()) xs.push_back(it->second);
         }
-        if (!xs.empty()) values[counter] = stats::Median(xs);
+        if (!xs.empty()) values[m.counter] = stats::Median(xs);
       }
     } else {
       rec.failures.push_back({key, c.status == "ok" ? "failed" : c.status, LastLines(c.error, 3)});

@@ -3,6 +3,8 @@
 #include <cctype>
 #include <cstdlib>
 
+#include "harness/measure/metrics.h"
+
 namespace v8bench::driver {
 
 std::vector<GcTraceEvent> ParseGcTrace(const std::vector<std::string>& lines) {
@@ -51,7 +53,7 @@ void AttributeGcTrace(WorkerOutput& out) {
   for (WorkerCase& c : out.cases) {
     for (std::size_t i = 0; i < c.windows.size() && i < c.samples.size() && i < c.iterations.size(); ++i) {
       auto& counters = c.samples[i];
-      if (counters.count("gc_ns") != 0 || c.iterations[i] <= 0) continue;
+      if (counters.count(metric::kGc) != 0 || c.iterations[i] <= 0) continue;
       double pause = 0;
       double count = 0;
       for (const auto& e : events) {
@@ -63,7 +65,7 @@ void AttributeGcTrace(WorkerOutput& out) {
           count += 1;
         }
       }
-      counters["gc_ns"] = pause * 1e6 / c.iterations[i];
+      counters[metric::kGc] = pause * 1e6 / c.iterations[i];
       counters["gc_count"] = count / c.iterations[i];
     }
   }

@@ -121,7 +121,8 @@ void WriteAnalysis(JsonWriter& w, const Analysis& a, const Dataset& data) {
         auto vv = cell.versus.find(counter);
         w.Key(counter);
         WriteMetric(w, m, vs == series.metrics.end() ? nullptr : &vs->second,
-                    vv == cell.versus.end() ? nullptr : &vv->second, counter != "alloc_bytes");
+                    vv == cell.versus.end() ? nullptr : &vv->second,
+                    FindMetric(counter) == nullptr || IsTime(*FindMetric(counter)));
       }
       w.EndObject();
       w.EndObject();
@@ -328,7 +329,7 @@ Expected<CompareState> ReadCompareState(const std::string& path) {
   }
   cs.filter = Str(st, "filter");
   cs.metric = Str(st, "metric");
-  if (cs.metric.empty()) cs.metric = "cpu";
+  if (cs.metric.empty()) cs.metric = kDefaultCompareMetric;
   cs.runs = static_cast<int>(Num(st, "runs", 0));
   cs.target_ci = Num(st, "target_ci_pct", 2) / 100;
   cs.max_time_s = Num(st, "max_time_s", 60);
@@ -502,18 +503,15 @@ Expected<ResultsSide> ReadResultsSide(const std::string& path, const std::string
     std::string_view unit = "ns";
     if (b["time_unit"].get(unit) != SUCCESS) unit = "ns";
     const double factor = TimeUnitFactor(unit);
-    auto put = [&](const char* counter, const char* gb_field, double scale) {
+    for (const MetricInfo& m : kMetrics) {
+      if (m.option == nullptr) continue;
       double v = 0;
-      if (b[counter].get(v) == SUCCESS) {
-        series.metrics[counter].push_back(v);
-      } else if (gb_field != nullptr && b[gb_field].get(v) == SUCCESS) {
-        series.metrics[counter].push_back(v * scale);
+      if (b[m.counter].get(v) == SUCCESS) {
+        series.metrics[m.counter].push_back(v);
+      } else if (m.gb_field != nullptr && b[m.gb_field].get(v) == SUCCESS) {
+        series.metrics[m.counter].push_back(v * factor);
       }
-    };
-    put("cpu_ns", "cpu_time", factor);
-    put("wall_ns", "real_time", factor);
-    put("gc_ns", nullptr, 1);
-    put("alloc_bytes", nullptr, 1);
+    }
     if (series.metrics.empty()) {
       return Corrupt(path,
                      "benchmarks[" + std::to_string(index - 1) + "] ('" + key + "') has no cpu_time or real_time");
