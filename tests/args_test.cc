@@ -2,7 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include "harness/cli/common.h"
 #include "harness/engine/engine_options.h"
+#include "harness/model/shell_words.h"
 
 namespace v8bench::cli {
 namespace {
@@ -57,6 +59,28 @@ TEST(Args, HelpTextListsEveryOption) {
 TEST(EngineOptions, SplitFlagsHonoursQuotes) {
   EXPECT_EQ(SplitFlags("  --a=1   --b='x y' \"--c\" "), (std::vector<std::string>{"--a=1", "--b=x y", "--c"}));
   EXPECT_TRUE(SplitFlags("   ").empty());
+}
+
+// The one word splitter (--v8-flags, --variant): quotes group, unbalanced quotes are refused, and
+// ShellQuote is its inverse.
+TEST(ShellWords, SplitQuoteAndRefuseUnbalancedQuotes) {
+  EXPECT_EQ(SplitShellWords("  --a=1   --b='x y' \"--c\" ").value(),
+            (std::vector<std::string>{"--a=1", "--b=x y", "--c"}));
+  EXPECT_TRUE(SplitShellWords("   ").value().empty());
+  for (const char* bad : {"--a='x", "\"--b", "--c=\"it's"}) {
+    auto words = SplitShellWords(bad);
+    ASSERT_FALSE(words.ok()) << bad;
+    EXPECT_EQ(words.error().exit_code, 2);
+    EXPECT_NE(words.error().message.find("unbalanced"), std::string::npos);
+  }
+  for (const std::string w : {"plain", "with space", "it's", "a\"b", "", "$HOME"}) {
+    EXPECT_EQ(SplitShellWords(ShellQuote(w)).value(), std::vector<std::string>{w}) << w;
+  }
+  auto parsed = Parse(Spec(), {"--v8-flags", "--no-opt '--x"});
+  ASSERT_TRUE(parsed.ok());
+  auto engine = EngineOptionsFrom(parsed.value());
+  ASSERT_FALSE(engine.ok());
+  EXPECT_NE(engine.error().message.find("--v8-flags"), std::string::npos);
 }
 
 TEST(EngineOptions, KnobsComeBeforeUserFlags) {

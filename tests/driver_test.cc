@@ -541,5 +541,45 @@ TEST(ResultsFile, CorruptFilesGiveClearErrors) {
   EXPECT_NE(bad_compare.error().message.find("variants"), std::string::npos);
 }
 
+// A setting absent from a file takes the one default CompareSettings declares, as a new comparison does.
+TEST(ResultsFile, AbsentSettingsTakeTheDeclaredDefaults) {
+  auto state = ReadCompareState(testing::WriteTempFile(
+      "c.json",
+      R"({"v8bench_compare": 1, "settings": {}, "variants": [{"name": "a"}, {"name": "b"}], "samples": []})"));
+  ASSERT_TRUE(state.ok()) << state.error().message;
+  const CompareSettings defaults;
+  for (const SettingSpec& spec : SettingSpecs()) {
+    EXPECT_EQ(NumberOf(state->settings, spec), NumberOf(defaults, spec)) << spec.key;
+    EXPECT_EQ(TextOf(state->settings, spec), TextOf(defaults, spec)) << spec.key;
+  }
+}
+
+// Every declared setting survives a write and a read, in the unit its option takes.
+TEST(ResultsFile, SettingsRoundTripThroughTheOneDeclaration) {
+  CompareState s = TwoVariants("", "--no-opt", 0);
+  for (const SettingSpec& spec : SettingSpecs()) {
+    if (spec.kind == SettingKind::kMetric) {
+      ASSERT_TRUE(SetFromText(s.settings, spec, "gc", spec.option).ok());
+    } else {
+      const double v = spec.kind == SettingKind::kCount || spec.kind == SettingKind::kSeed ? spec.min + 1
+                                                                                           : (spec.min + spec.max) / 3;
+      ASSERT_TRUE(SetFromNumber(s.settings, spec, v, spec.option).ok()) << spec.key;
+    }
+  }
+  s.settings.runs = 0;
+  s.settings.max_runs = 100000;
+  s.settings.min_runs = std::max(s.settings.min_runs, s.settings.min_samples);
+  auto back = ReadCompareState(testing::WriteTempFile("c.json", RenderCompareJson(s, nullptr)));
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  for (const SettingSpec& spec : SettingSpecs()) {
+    const auto want = NumberOf(s.settings, spec), got = NumberOf(back->settings, spec);
+    ASSERT_EQ(want.has_value(), got.has_value()) << spec.key;
+    if (want) {
+      EXPECT_NEAR(*got, *want, 1e-9 * std::abs(*want)) << spec.key;
+    }
+    EXPECT_EQ(TextOf(back->settings, spec), TextOf(s.settings, spec)) << spec.key;
+  }
+}
+
 }  // namespace
 }  // namespace v8bench::driver

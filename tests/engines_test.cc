@@ -19,7 +19,9 @@ std::string Node18() {
 class Engines : public ::testing::Test {
  protected:
   void SetUp() override {
-    ASSERT_EQ(access(Node18().c_str(), X_OK), 0) << Node18() << " is missing: run tools/fetch_engines.sh node@18";
+    if (access(Node18().c_str(), X_OK) != 0) {
+      GTEST_SKIP() << Node18() << " is missing: run tools/fetch_engines.sh node@18 to test other engines";
+    }
   }
 };
 

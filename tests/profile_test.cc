@@ -46,12 +46,13 @@ const ProfileRun& Profiled(const std::string& file, const std::string& case_name
   for (const auto& e : extra) key += "\n" + e;
   auto it = cache.find(key);
   if (it != cache.end()) return it->second;
-  const std::string out = TempDir() + "/profile.cpuprofile";
+  const std::string dir = TempDir();  // also the working directory: V8's log goes there, not to build/
+  const std::string out = dir + "/profile.cpuprofile";
   std::vector<std::string> args = {"profile",  Fixture(file), "--case", case_name, "--duration", "0.5",
                                    "--warmup", "0.2",         "--top",  "10",      "--out",      out};
   args.insert(args.end(), extra.begin(), extra.end());
   ProfileRun run;
-  run.cli = RunCli(args, 120);
+  run.cli = RunCli(args, 120, dir);
   run.json = ReadWholeFile(out);
   return cache.emplace(key, std::move(run)).first->second;
 }

@@ -45,7 +45,8 @@ int NativeCommand(const std::vector<std::string>& argv) {
 
   auto process = V8Process::Start({});
   if (!process) return Fail(process.error());
-  auto files = LoadSuites(*process.value(), SuitePathsOrDefault(args->positional), settings.quick, settings.params);
+  auto files =
+      LoadSuitesWithParams(*process.value(), SuitePathsOrDefault(args->positional), settings.quick, settings.params);
   if (!files) return Fail(files.error());
   auto plan = PlanCases(files.value(), settings);
   if (!plan) return Fail(plan.error());

@@ -84,17 +84,6 @@ std::string DefaultOutPath(const std::string& case_name) {
   return out + ".cpuprofile";
 }
 
-// Quotes an argument for a POSIX shell when it needs it.
-std::string ShellQuote(const std::string& s) {
-  if (!s.empty() && s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@%+=:,./-_") ==
-                        std::string::npos) {
-    return s;
-  }
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
 constexpr const char* kInterpretedFramesFlag = "--interpreted-frames-native-stack";
 
 }  // namespace
@@ -130,6 +119,10 @@ int ProfileCommand(const std::vector<std::string>& argv) {
   if (warmup.value()) options.warmup_s = *warmup.value();
   options.timeout_s = timeout.value().value_or(120) + options.warmup_s + options.duration_s;
   const std::size_t top_n = static_cast<std::size_t>(top.value().value_or(15));
+  const std::string out_path_given = args->Get("out").value_or("");
+  if (!out_path_given.empty()) {
+    if (auto writable = CheckWritable("--out", out_path_given); !writable) return Fail(writable.error());
+  }
   const bool inlining = args->Has("inlining");
   const bool perf = args->Has("perf");
 
@@ -159,7 +152,7 @@ int ProfileCommand(const std::vector<std::string>& argv) {
     if (f == "--no-turbo-inlining" || f == "--noturbo-inlining") inlining_on = false;
   }
 
-  auto files = LoadSuites(*process.value(), {suite_path}, options.quick, params.value());
+  auto files = LoadSuitesWithParams(*process.value(), {suite_path}, options.quick, params.value());
   if (!files) return Fail(files.error());
   const LoadedSuiteFile& file = files.value().front();
   const auto case_name = args->Get("case");

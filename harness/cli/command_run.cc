@@ -5,6 +5,7 @@
 
 #include "harness/cli/commands.h"
 #include "harness/cli/common.h"
+#include "harness/report/atomic_file.h"
 #include "harness/report/jsonl_reporter.h"
 #include "harness/report/reporters.h"
 #include "harness/runner/suite_runner.h"
@@ -96,12 +97,16 @@ int RunCommand(const std::vector<std::string>& argv) {
     return Fail(Error::Usage("--out " + *out_path +
                              ": give --format json or csv (or a .json/.csv file name); the table goes to stdout"));
   }
+  if (out_path) {
+    if (auto writable = CheckWritable("--out", *out_path); !writable) return Fail(writable.error());
+  }
 
   auto engine = EngineOptionsFrom(*args);
   if (!engine) return Fail(engine.error());
   auto process = V8Process::Start(engine.value());
   if (!process) return Fail(process.error());
-  auto files = LoadSuites(*process.value(), SuitePathsOrDefault(args->positional), settings.quick, settings.params);
+  auto files =
+      LoadSuitesWithParams(*process.value(), SuitePathsOrDefault(args->positional), settings.quick, settings.params);
   if (!files) return Fail(files.error());
   auto plan = PlanCases(files.value(), settings);
   if (!plan) return Fail(plan.error());

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
+#include <set>
 #include <tuple>
 
 namespace v8bench::cli {
@@ -32,7 +33,9 @@ std::vector<OptionSpec> EngineOptionSpecs() {
 Expected<EngineOptions> EngineOptionsFrom(const ParsedArgs& args) {
   EngineOptions options;
   for (const auto& text : args.GetAll("v8-flags")) {
-    for (auto& f : SplitFlags(text)) options.v8_flags.push_back(std::move(f));
+    auto words = SplitShellWords(text);
+    if (!words) return Error::Usage("--v8-flags: " + words.error().message);
+    for (auto& f : words.value()) options.v8_flags.push_back(std::move(f));
   }
   for (const auto& f : args.passthrough) options.v8_flags.push_back(f);
   auto semi = args.GetInt("semi-space", 1, 1024);
@@ -120,6 +123,27 @@ Expected<ParamOverrides> ParseParamOverrides(const std::vector<std::string>& tex
     out.emplace_back(p.substr(0, eq), std::move(values));
   }
   return out;
+}
+
+Expected<std::vector<LoadedSuiteFile>> LoadSuitesWithParams(V8Process& process, const std::vector<std::string>& paths,
+                                                            bool quick, const ParamOverrides& params) {
+  auto files = LoadSuites(process, paths, quick, params);
+  if (!files || params.empty()) return files;
+  std::set<std::string> known;
+  for (const auto& file : files.value()) {
+    for (const auto& suite : file.description.suites) {
+      for (const auto& bench : suite.benches) {
+        for (const auto& [name, values] : bench.grid) known.insert(name);
+      }
+    }
+  }
+  for (const auto& [name, values] : params) {
+    if (known.count(name) != 0) continue;
+    return Error::Usage(fmt::format("--param {}: no suite has a parameter '{}'; {}", name, name,
+                                    known.empty() ? std::string("these suites have no parameters")
+                                                  : fmt::format("their parameters are: {}", fmt::join(known, ", "))));
+  }
+  return files;
 }
 
 std::optional<int> ParseCommand(const CommandSpec& spec, const std::vector<std::string>& argv, ParsedArgs& out) {

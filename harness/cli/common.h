@@ -8,7 +8,9 @@
 #include "harness/cli/args.h"
 #include "harness/engine/v8_process.h"
 #include "harness/model/result.h"
+#include "harness/model/shell_words.h"
 #include "harness/runner/run_settings.h"
+#include "harness/runner/suite_loader.h"
 
 namespace v8bench::cli {
 
@@ -28,6 +30,11 @@ Expected<RunSettings> RunSettingsFrom(const ParsedArgs& args);
 
 // --param NAME=V1,V2 (repeatable) as grid overrides; a malformed one is an Error::Usage.
 Expected<ParamOverrides> ParseParamOverrides(const std::vector<std::string>& texts);
+
+// LoadSuites, then checks that every --param names a parameter of some loaded grid: an unknown
+// name is an Error::Usage that lists the parameters the suites have.
+Expected<std::vector<LoadedSuiteFile>> LoadSuitesWithParams(V8Process& process, const std::vector<std::string>& paths,
+                                                            bool quick, const ParamOverrides& params);
 
 // Parses `argv` for `spec`. Returns the exit code to stop with (2 after printing a usage error, 0
 // after printing --help), or nullopt when the command should go on with `out`.

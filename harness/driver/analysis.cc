@@ -59,6 +59,17 @@ Dataset DatasetFrom(const CompareState& state) {
   return d;
 }
 
+AnalysisOptions AnalysisOptionsFrom(const CompareSettings& st) {
+  AnalysisOptions o;
+  o.metric = st.metric;
+  o.stats.alpha = st.alpha;
+  o.stats.noise_floor = st.noise_floor;
+  o.stats.min_samples = static_cast<std::size_t>(st.min_samples);
+  o.stats.seed = st.seed;
+  o.threshold = st.threshold;
+  return o;
+}
+
 Analysis Analyse(const Dataset& data, const AnalysisOptions& options) {
   Analysis a;
   a.metric = options.metric;

@@ -82,6 +82,9 @@ struct Analysis {
   int exit_code = 0;
 };
 
+// The statistics and gate settings of a comparison (compare and diff).
+AnalysisOptions AnalysisOptionsFrom(const CompareSettings& settings);
+
 Analysis Analyse(const Dataset& data, const AnalysisOptions& options);
 
 // The bootstrap seed of one comparison (case, metric counter, variant index), so that the adaptive

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/driver/settings.h"
 #include "harness/driver/variant.h"
 #include "harness/driver/worker_output.h"
 #include "harness/measure/metrics.h"
@@ -19,32 +20,6 @@ namespace v8bench::driver {
 // (options and resumed files are validated before they get here).
 const MetricInfo& ComparedMetric(std::string_view option);
 inline bool IsTime(const MetricInfo& m) { return m.unit == Unit::kNanoseconds; }
-
-struct CompareSettings {
-  std::vector<std::string> suites;  // suite files or directories, as given to the workers
-  std::string filter;
-  std::string metric = kDefaultCompareMetric;
-  // Sampling: fixed `runs` per variant, or adaptive until the ratio's CI half-width is at most
-  // target_ci (a fraction) for every case, with at least min_runs and at most max_runs per variant,
-  // within max_time_s.
-  int runs = 0;  // 0 = adaptive
-  double target_ci = 0.02;
-  double max_time_s = 60;
-  int min_runs = 10;
-  int max_runs = 1000;
-  std::uint64_t seed = 0;
-  int jobs = 1;
-  double timeout_s = 60;  // per worker process
-  // Each worker: one repetition of each case (Google Benchmark's MinTime), after a warm-up.
-  int repetitions = 1;
-  double min_time_s = 0.05;  // with these, 20 samples per variant see a 5% change in ~10 s (one case)
-  double warmup_s = 0.02;
-  // Statistics and gate.
-  double alpha = 0.05;
-  double noise_floor = 0.01;
-  std::optional<double> threshold;  // the gate, a fraction (0.05 = 5%)
-  std::size_t min_samples = 5;
-};
 
 struct CaseFailure {
   std::string key;

@@ -195,9 +195,9 @@ std::optional<double> Driver::WidestCi(const CompareState& state) {
   double widest = 0;
   bool any = false;
   for (const auto& [key, per] : values) {
-    if (per[0].size() < state.settings.min_samples || stats::Median(per[0]) <= 0) continue;
+    if (per[0].size() < static_cast<std::size_t>(state.settings.min_samples) || stats::Median(per[0]) <= 0) continue;
     for (std::size_t v = 1; v < nv; ++v) {
-      if (per[v].size() < state.settings.min_samples) continue;
+      if (per[v].size() < static_cast<std::size_t>(state.settings.min_samples)) continue;
       const auto ci = stats::BootstrapRatioOfMedians(per[0], per[v], 0.95, kBootstrapResamples,
                                                      BootstrapSeed(state.settings.seed, key, counter, v));
       if (!(ci.ratio > 0) || !std::isfinite(ci.ratio)) continue;

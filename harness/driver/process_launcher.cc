@@ -236,4 +236,20 @@ std::string DescribeExit(const LaunchResult& r) {
   return "?";
 }
 
+LaunchResult RunToEnd(const LaunchRequest& request) {
+  auto launcher = MakeProcessLauncher();
+  launcher->Start(request);
+  for (;;) {
+    auto done = launcher->Wait();
+    if (!done.empty()) return std::move(done.front());
+    if (launcher->Interrupted()) {
+      LaunchResult r;
+      r.id = request.id;
+      r.kind = ExitKind::kSpawnFailed;
+      r.spawn_error = request.executable + ": interrupted";
+      return r;
+    }
+  }
+}
+
 }  // namespace v8bench::driver

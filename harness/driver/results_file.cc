@@ -1,10 +1,11 @@
 #include "harness/driver/results_file.h"
 
+#include <fmt/format.h>
 #include <simdjson.h>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
-#include <sstream>
 
 #include "harness/report/json_writer.h"
 #include "harness/stats/compare.h"
@@ -134,12 +135,21 @@ void WriteAnalysis(JsonWriter& w, const Analysis& a, const Dataset& data) {
   w.EndObject();
 }
 
+// Results files are far smaller; a larger "file" (/dev/zero, a log) is not one, and is not read whole.
+constexpr std::size_t kMaxResultsBytes = std::size_t{256} << 20;
+
 Expected<std::string> Slurp(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return Error::Input("cannot read results file '" + path + "': no such file, or not readable");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  std::string text;
+  char buf[1 << 16];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+    text.append(buf, static_cast<std::size_t>(in.gcount()));
+    if (text.size() > kMaxResultsBytes) {
+      return Error::Input(fmt::format("'{}' is larger than {} MB: not a results file", path, kMaxResultsBytes >> 20));
+    }
+  }
+  return text;
 }
 
 std::string Str(const object& o, const char* key) {
@@ -150,6 +160,19 @@ std::string Str(const object& o, const char* key) {
 double Num(const object& o, const char* key, double fallback) {
   double v = 0;
   return o[key].get(v) == SUCCESS ? v : fallback;
+}
+
+// A whole number from min to max (absent: fallback); anything else is corrupt, never cast blindly.
+Expected<long long> Whole(const object& o, const char* key, long long min, long long max, long long fallback,
+                          const std::string& path) {
+  element e;
+  if (o[key].get(e) != SUCCESS) return fallback;
+  double v = 0;
+  if (e.get(v) != SUCCESS || !(v >= static_cast<double>(min) && v <= static_cast<double>(max)) || std::floor(v) != v) {
+    return Error::Input(
+        fmt::format("results file '{}' is corrupt: \"{}\" is not a whole number from {} to {}", path, key, min, max));
+  }
+  return static_cast<long long>(v);
 }
 
 Error Corrupt(const std::string& path, const std::string& what) {
@@ -165,11 +188,47 @@ Expected<element> ParseJson(simdjson::dom::parser& parser, const std::string& pa
   return root;
 }
 
-double TimeUnitFactor(std::string_view unit) {
+// Nanoseconds per Google Benchmark time_unit, or nullopt for a unit it does not write.
+std::optional<double> TimeUnitFactor(std::string_view unit) {
+  if (unit == "ns") return 1;
   if (unit == "us") return 1e3;
   if (unit == "ms") return 1e6;
   if (unit == "s") return 1e9;
-  return 1;
+  return std::nullopt;
+}
+
+Status ReadSettings(const object& st, CompareSettings& cs, const std::string& path) {
+  array suites;
+  if (st["suites"].get(suites) == SUCCESS) {
+    for (element e : suites) {
+      std::string_view v;
+      if (e.get(v) == SUCCESS) cs.suites.emplace_back(v);
+    }
+  }
+  cs.filter = Str(st, "filter");
+  for (const SettingSpec& spec : SettingSpecs()) {
+    element e;
+    if (st[spec.key].get(e) != SUCCESS || e.is_null()) continue;
+    const std::string where = fmt::format("results file '{}': settings.{}", path, spec.key);
+    std::string_view text;
+    double v = 0;
+    Status set = OkStatus();
+    if (spec.kind == SettingKind::kMetric) {
+      set =
+          e.get(text) == SUCCESS ? SetFromText(cs, spec, text, where) : Status(Error::Input(where + " is not a name"));
+    } else if (e.get(v) != SUCCESS) {
+      set = Error::Input(where + " is not a number");
+    } else if (std::string_view(spec.key) == "runs" && v == 0) {
+      cs.runs = 0;  // adaptive
+    } else {
+      set = SetFromNumber(cs, spec, v, where);
+    }
+    if (!set) return Error::Input(set.error().message);
+  }
+  if (auto valid = ValidateSettings(cs, "results file '" + path + "': "); !valid) {
+    return Error::Input(valid.error().message);
+  }
+  return OkStatus();
 }
 
 }  // namespace
@@ -177,7 +236,7 @@ double TimeUnitFactor(std::string_view unit) {
 std::string RenderCompareJson(const CompareState& s, const Analysis* a) {
   JsonWriter w;
   w.BeginObject();
-  w.Key("v8bench_compare").Int(1);
+  w.Key("v8bench_compare").Int(kCompareFileVersion);
   w.Key("context").BeginObject();
   w.Key("date").String(s.date);
   w.Key("host_name").String(s.host_name);
@@ -192,27 +251,19 @@ std::string RenderCompareJson(const CompareState& s, const Analysis* a) {
   w.Key("settings").BeginObject();
   WriteStrings(w, "suites", st.suites);
   w.Key("filter").String(st.filter);
-  w.Key("metric").String(st.metric);
   w.Key("mode").String(st.runs > 0 ? "fixed" : "adaptive");
-  w.Key("runs").Int(st.runs);
-  w.Key("target_ci_pct").Number(st.target_ci * 100);
-  w.Key("max_time_s").Number(st.max_time_s);
-  w.Key("min_runs").Int(st.min_runs);
-  w.Key("max_runs").Int(st.max_runs);
-  w.Key("seed").Int(static_cast<long long>(st.seed));
-  w.Key("jobs").Int(st.jobs);
-  w.Key("timeout_s").Number(st.timeout_s);
-  w.Key("repetitions").Int(st.repetitions);
-  w.Key("min_time_s").Number(st.min_time_s);
-  w.Key("warmup_s").Number(st.warmup_s);
-  w.Key("alpha").Number(st.alpha);
-  w.Key("noise_floor_pct").Number(st.noise_floor * 100);
-  if (st.threshold) {
-    w.Key("threshold_pct").Number(*st.threshold * 100);
-  } else {
-    w.Key("threshold_pct").Null();
+  for (const SettingSpec& spec : SettingSpecs()) {
+    w.Key(spec.key);
+    if (spec.kind == SettingKind::kMetric) {
+      w.String(TextOf(st, spec));
+    } else if (const auto v = NumberOf(st, spec); !v) {
+      w.Null();
+    } else if (spec.kind == SettingKind::kCount || spec.kind == SettingKind::kSeed) {
+      w.Int(static_cast<long long>(*v));
+    } else {
+      w.Number(*v);
+    }
   }
-  w.Key("min_samples").Int(static_cast<long long>(st.min_samples));
   w.EndObject();
 
   w.Key("variants").BeginArray();
@@ -309,44 +360,23 @@ Expected<CompareState> ReadCompareState(const std::string& path) {
   if (root->get(o) != SUCCESS || o["v8bench_compare"].get(version) != SUCCESS) {
     return Error::Input("'" + path + "' is not a v8bench compare results file (no \"v8bench_compare\" key)");
   }
+  if (version != kCompareFileVersion) {
+    return Error::Input(fmt::format("'{}' is a v8bench compare file of version {}; this v8bench reads version {}", path,
+                                    version, kCompareFileVersion));
+  }
   CompareState s;
   object ctx, st;
   if (o["context"].get(ctx) == SUCCESS) {
     s.date = Str(ctx, "date");
     s.host_name = Str(ctx, "host_name");
-    s.elapsed_s = Num(ctx, "elapsed_s", 0);
-    s.num_cpus = static_cast<int>(Num(ctx, "num_cpus", 0));
+    s.elapsed_s = std::max(0.0, Num(ctx, "elapsed_s", 0));
+    auto cpus = Whole(ctx, "num_cpus", 0, 1 << 20, 0, path);
+    if (!cpus) return cpus.error();
+    s.num_cpus = static_cast<int>(*cpus);
     s.driver = Str(ctx, "driver");
   }
   if (o["settings"].get(st) != SUCCESS) return Corrupt(path, "no \"settings\" object");
-  CompareSettings& cs = s.settings;
-  array suites;
-  if (st["suites"].get(suites) == SUCCESS) {
-    for (element e : suites) {
-      std::string_view v;
-      if (e.get(v) == SUCCESS) cs.suites.emplace_back(v);
-    }
-  }
-  cs.filter = Str(st, "filter");
-  cs.metric = Str(st, "metric");
-  if (cs.metric.empty()) cs.metric = kDefaultCompareMetric;
-  cs.runs = static_cast<int>(Num(st, "runs", 0));
-  cs.target_ci = Num(st, "target_ci_pct", 2) / 100;
-  cs.max_time_s = Num(st, "max_time_s", 60);
-  cs.min_runs = static_cast<int>(Num(st, "min_runs", 10));
-  cs.max_runs = static_cast<int>(Num(st, "max_runs", 1000));
-  int64_t seed = 0;
-  if (st["seed"].get(seed) == SUCCESS) cs.seed = static_cast<std::uint64_t>(seed);
-  cs.jobs = static_cast<int>(Num(st, "jobs", 1));
-  cs.timeout_s = Num(st, "timeout_s", 60);
-  cs.repetitions = static_cast<int>(Num(st, "repetitions", 1));
-  cs.min_time_s = Num(st, "min_time_s", 0.1);
-  cs.warmup_s = Num(st, "warmup_s", 0.05);
-  cs.alpha = Num(st, "alpha", 0.05);
-  cs.noise_floor = Num(st, "noise_floor_pct", 1) / 100;
-  double threshold = 0;
-  if (st["threshold_pct"].get(threshold) == SUCCESS) cs.threshold = threshold / 100;
-  cs.min_samples = static_cast<std::size_t>(Num(st, "min_samples", 5));
+  if (auto read = ReadSettings(st, s.settings, path); !read) return read.error();
 
   array variants;
   if (o["variants"].get(variants) != SUCCESS) return Corrupt(path, "no \"variants\" array");
@@ -369,7 +399,9 @@ Expected<CompareState> ReadCompareState(const std::string& path) {
       c.build_type = Str(info, "build_type");
       int64_t semi = 0;
       if (info["semi_space_mb"].get(semi) == SUCCESS) c.semi_space_mb = semi;
-      c.young_generation_bytes = static_cast<long long>(Num(info, "young_generation_bytes", 0));
+      auto young = Whole(info, "young_generation_bytes", 0, 1LL << 50, 0, path);
+      if (!young) return young.error();
+      c.young_generation_bytes = *young;
       vs.context = std::move(c);
     }
     s.variants.push_back(std::move(vs));
@@ -394,10 +426,16 @@ Expected<CompareState> ReadCompareState(const std::string& path) {
       if (s.variants[i].variant.name == vname) r.variant = static_cast<int>(i);
     }
     if (r.variant < 0) return Corrupt(path, "a sample names an unknown variant '" + vname + "'");
-    r.run = static_cast<int>(Num(so, "run", 0));
-    r.order = static_cast<int>(Num(so, "order", 0));
-    r.wall_s = Num(so, "wall_s", 0);
-    r.processes = static_cast<int>(Num(so, "processes", 1));
+    auto run = Whole(so, "run", 0, 1 << 30, 0, path);
+    auto order = Whole(so, "order", 0, 1 << 30, 0, path);
+    auto processes = Whole(so, "processes", 0, 1 << 30, 1, path);
+    for (const auto* field : {&run, &order, &processes}) {
+      if (!*field) return field->error();
+    }
+    r.run = static_cast<int>(*run);
+    r.order = static_cast<int>(*order);
+    r.processes = static_cast<int>(*processes);
+    r.wall_s = std::max(0.0, Num(so, "wall_s", 0));
     r.error = Str(so, "error");
     object values;
     if (so["values"].get(values) == SUCCESS) {
@@ -407,7 +445,9 @@ Expected<CompareState> ReadCompareState(const std::string& path) {
         auto& dest = r.values[std::string(field.key)];
         for (auto c : counters) {
           double v = 0;
-          if (c.value.get(v) != SUCCESS) return Corrupt(path, "a sample value is not a number");
+          if (c.value.get(v) != SUCCESS || !std::isfinite(v) || v < 0) {
+            return Corrupt(path, "a sample value is not a number of at least 0");
+          }
           dest[std::string(c.key)] = v;
         }
       }
@@ -502,15 +542,26 @@ Expected<ResultsSide> ReadResultsSide(const std::string& path, const std::string
     }
     std::string_view unit = "ns";
     if (b["time_unit"].get(unit) != SUCCESS) unit = "ns";
-    const double factor = TimeUnitFactor(unit);
+    const auto factor = TimeUnitFactor(unit);
+    if (!factor) {
+      return Corrupt(path, fmt::format("benchmarks[{}] ('{}') has time_unit '{}' (Google Benchmark writes ns, us, ms "
+                                       "or s)",
+                                       index - 1, key, unit));
+    }
     for (const MetricInfo& m : kMetrics) {
       if (m.option == nullptr) continue;
       double v = 0;
       if (b[m.counter].get(v) == SUCCESS) {
-        series.metrics[m.counter].push_back(v);
       } else if (m.gb_field != nullptr && b[m.gb_field].get(v) == SUCCESS) {
-        series.metrics[m.counter].push_back(v * factor);
+        v *= *factor;
+      } else {
+        continue;
       }
+      if (!std::isfinite(v) || v < 0) {
+        return Corrupt(path, fmt::format("benchmarks[{}] ('{}') has {} {}: a figure is a number of at least 0",
+                                         index - 1, key, m.gb_field != nullptr ? m.gb_field : m.counter, v));
+      }
+      series.metrics[m.counter].push_back(v);
     }
     if (series.metrics.empty()) {
       return Corrupt(path,

@@ -81,11 +81,12 @@ WorkerOutput ParseWorkerOutput(std::string_view text) {
           }
           c.samples.push_back(std::move(values));
           simdjson::dom::array window;
-          double iterations = 0;
+          double iterations = 0, begin = 0, end = 0;
           if (s["window_ms"].get(window) == simdjson::SUCCESS && window.size() == 2 &&
+              window.at(0).get(begin) == simdjson::SUCCESS && window.at(1).get(end) == simdjson::SUCCESS &&
               s["iterations"].get(iterations) == simdjson::SUCCESS) {
             c.iterations.push_back(iterations);
-            c.windows.emplace_back(window.at(0).get_double().value_unsafe(), window.at(1).get_double().value_unsafe());
+            c.windows.emplace_back(begin, end);
           }
         }
       }

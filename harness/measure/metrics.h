@@ -28,9 +28,9 @@ inline constexpr MetricInfo kMetrics[] = {
     {"wall_ns", Unit::kNanoseconds, "wall", "wall/iter", "real_time", "wall time"},
     {"cpu_ns", Unit::kNanoseconds, "cpu", "CPU/iter", "cpu_time", "main-thread CPU time"},
     {"process_cpu_ns", Unit::kNanoseconds, "process", "all-thread CPU/iter", nullptr,
-     "CPU time of all threads (V8 collects and compiles on helper threads too: a small young generation shows "
-     "here, not in main-thread CPU)"},
-    {"gc_ns", Unit::kNanoseconds, "gc", "GC/iter", nullptr, "main-thread GC pause time (all kinds)"},
+     "CPU time of all threads: V8 collects and compiles on helper threads too, so a small young generation shows "
+     "here, not in main-thread CPU"},
+    {"gc_ns", Unit::kNanoseconds, "gc", "GC/iter", nullptr, "main-thread GC pause time, all kinds"},
     {"gc_count", Unit::kCount, nullptr, "GCs/iter", nullptr, nullptr},
     {"alloc_bytes", Unit::kBytes, "alloc", "alloc/iter", nullptr, "bytes allocated on the V8 heap"},
     {"peak_heap_bytes", Unit::kBytes, nullptr, "peak heap", nullptr, nullptr},  // a peak, not per iteration
