@@ -13,7 +13,7 @@
 #include "harness/driver/results_file.h"
 #include "harness/driver/schedule.h"
 #include "harness/driver/variant.h"
-#include "harness/driver/worker_output.h"
+#include "harness/driver/worker_protocol.h"
 #include "harness/stats/rng.h"
 #include "tests/support/cli.h"
 
@@ -199,10 +199,10 @@ TEST(WorkerOutput, ParsesProtocolLinesAndKeepsOthers) {
   const auto out = ParseWorkerOutput(Jsonl({"s/a/work:1", "s/b/work:1"}, {{"s/a/work:1", 12.5}}, "s/b/work:1"));
   ASSERT_TRUE(out.context.has_value());
   EXPECT_EQ(out.context->v8_version, "10.2");
-  EXPECT_EQ(out.context->planned.size(), 2u);
+  EXPECT_EQ(out.planned.size(), 2u);
   ASSERT_EQ(out.cases.size(), 1u);
-  EXPECT_EQ(out.cases[0].params[0], (std::pair<std::string, std::string>{"work", "1"}));
-  EXPECT_DOUBLE_EQ(out.cases[0].samples[0].at("cpu_ns"), 12.5);
+  EXPECT_EQ(out.cases[0].info.params[0], (std::pair<std::string, std::string>{"work", "1"}));
+  EXPECT_DOUBLE_EQ(out.cases[0].samples[0].Get("cpu_ns").value(), 12.5);
   EXPECT_EQ(out.started.size(), 2u);
   EXPECT_FALSE(out.ended);
   EXPECT_EQ(out.other_lines.size(), 1u);

@@ -35,7 +35,7 @@ std::vector<std::string> ParamsToIgnore(const std::vector<Variant>& variants) {
   return ignore;
 }
 
-std::string CaseKey(const WorkerCase& c, const std::vector<std::string>& ignore) {
+std::string CaseKey(const CaseInfo& c, const std::vector<std::string>& ignore) {
   if (c.suite.empty()) return c.name;
   std::string key = c.suite + "/" + c.bench;
   for (const auto& [k, v] : c.params) {

@@ -11,7 +11,7 @@
 
 #include "harness/driver/settings.h"
 #include "harness/driver/variant.h"
-#include "harness/driver/worker_output.h"
+#include "harness/driver/worker_protocol.h"
 #include "harness/measure/metrics.h"
 
 namespace v8bench::driver {
@@ -40,7 +40,7 @@ struct RunRecord {
 
 struct VariantState {
   Variant variant;
-  std::optional<WorkerContext> context;  // from the first worker that started
+  std::optional<RunContext> context;  // from the first worker that started
 };
 
 struct CompareState {
@@ -60,7 +60,7 @@ struct CompareState {
 // the variants override differently (work:1 vs work:1.05 are the same case, "work"), so
 // `--variant a=--param work=1 --variant b=--param work=1.05` compares them.
 std::vector<std::string> ParamsToIgnore(const std::vector<Variant>& variants);
-std::string CaseKey(const WorkerCase& c, const std::vector<std::string>& ignore);
+std::string CaseKey(const CaseInfo& c, const std::vector<std::string>& ignore);
 
 int CountRuns(const CompareState& state, int variant);
 

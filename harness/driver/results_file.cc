@@ -166,7 +166,7 @@ double Num(const object& o, const char* key, double fallback) {
 Expected<long long> Whole(const object& o, const char* key, long long min, long long max, long long fallback,
                           const std::string& path) {
   element e;
-  if (o[key].get(e) != SUCCESS) return fallback;
+  if (o[key].get(e) != SUCCESS || e.is_null()) return fallback;
   double v = 0;
   if (e.get(v) != SUCCESS || !(v >= static_cast<double>(min) && v <= static_cast<double>(max)) || std::floor(v) != v) {
     return Error::Input(
@@ -276,7 +276,7 @@ std::string RenderCompareJson(const CompareState& s, const Analysis* a) {
     WriteStrings(w, "v8_flags", v.v8_flags);
     WriteStrings(w, "harness_args", v.worker_args);
     if (vs.context) {
-      const WorkerContext& c = *vs.context;
+      const RunContext& c = *vs.context;
       w.Key("engine_info").BeginObject();
       w.Key("executable").String(c.executable);
       w.Key("v8_version").String(c.v8_version);
@@ -289,7 +289,7 @@ std::string RenderCompareJson(const CompareState& s, const Analysis* a) {
       } else {
         w.Key("semi_space_mb").Null();
       }
-      w.Key("young_generation_bytes").Int(c.young_generation_bytes);
+      w.Key("young_generation_bytes").Int(static_cast<long long>(c.young_generation_bytes));
       w.EndObject();
     } else {
       w.Key("engine_info").Null();
@@ -390,18 +390,19 @@ Expected<CompareState> ReadCompareState(const std::string& path) {
     vs.variant = std::move(v.value());
     object info;
     if (vo["engine_info"].get(info) == SUCCESS) {
-      WorkerContext c;
+      RunContext c;
       c.executable = Str(info, "executable");
       c.v8_version = Str(info, "v8_version");
       c.node_version = Str(info, "node_version");
       c.v8_flags = Str(info, "v8_flags");
       c.trig_path = Str(info, "trig_path");
       c.build_type = Str(info, "build_type");
-      int64_t semi = 0;
-      if (info["semi_space_mb"].get(semi) == SUCCESS) c.semi_space_mb = semi;
+      auto semi = Whole(info, "semi_space_mb", 1, 1 << 20, 0, path);
+      if (!semi) return semi.error();
+      if (*semi > 0) c.semi_space_mb = static_cast<int>(*semi);
       auto young = Whole(info, "young_generation_bytes", 0, 1LL << 50, 0, path);
       if (!young) return young.error();
-      c.young_generation_bytes = *young;
+      c.young_generation_bytes = static_cast<std::uint64_t>(*young);
       vs.context = std::move(c);
     }
     s.variants.push_back(std::move(vs));

@@ -42,6 +42,13 @@ std::vector<std::string> MetricOptions() {
   return out;
 }
 
+Unit CounterUnit(std::string_view counter) {
+  if (const MetricInfo* m = FindMetric(counter)) return m->unit;
+  if (counter.ends_with("_ns")) return Unit::kNanoseconds;
+  if (counter.ends_with("_bytes")) return Unit::kBytes;
+  return Unit::kCount;
+}
+
 bool IsStandardCounter(std::string_view counter) {
   if (FindMetric(counter) != nullptr) return true;
   for (std::size_t k = 0; k < kGcKinds; ++k) {

@@ -44,6 +44,9 @@ const MetricInfo* FindMetric(std::string_view counter);
 const MetricInfo* FindMetricOption(std::string_view option);
 // The --metric names, in table order: "wall", "cpu", ...
 std::vector<std::string> MetricOptions();
+// The unit of any counter: the registry's for a standard metric, else by its name's suffix (_ns
+// nanoseconds, _bytes bytes), else a count. The worker protocol carries counters without units.
+Unit CounterUnit(std::string_view counter);
 // True for the standard metrics and the per-GC-kind breakdowns (scavenge_count, mark_compact_ns, ...).
 bool IsStandardCounter(std::string_view counter);
 
