@@ -33,7 +33,7 @@ TEST(Args, RejectsUnknownOptionsMissingValuesAndBadNumbers) {
   auto unknown = Parse(Spec(), {"--bogus"});
   ASSERT_FALSE(unknown.ok());
   EXPECT_NE(unknown.error().message.find("--bogus"), std::string::npos);
-  EXPECT_EQ(unknown.error().exit_code, 2);
+  EXPECT_EQ(unknown.error().exit_code(), 2);
 
   auto missing = Parse(Spec(), {"--repetitions"});
   ASSERT_FALSE(missing.ok());
@@ -70,7 +70,7 @@ TEST(ShellWords, SplitQuoteAndRefuseUnbalancedQuotes) {
   for (const char* bad : {"--a='x", "\"--b", "--c=\"it's"}) {
     auto words = SplitShellWords(bad);
     ASSERT_FALSE(words.ok()) << bad;
-    EXPECT_EQ(words.error().exit_code, 2);
+    EXPECT_EQ(words.error().exit_code(), 2);
     EXPECT_NE(words.error().message.find("unbalanced"), std::string::npos);
   }
   for (const std::string w : {"plain", "with space", "it's", "a\"b", "", "$HOME"}) {
@@ -81,6 +81,16 @@ TEST(ShellWords, SplitQuoteAndRefuseUnbalancedQuotes) {
   auto engine = EngineOptionsFrom(parsed.value());
   ASSERT_FALSE(engine.ok());
   EXPECT_NE(engine.error().message.find("--v8-flags"), std::string::npos);
+}
+
+// The kind of an error decides its exit code: the two cannot disagree.
+TEST(Errors, KindDecidesTheExitCode) {
+  for (const Error& bad_input : {Error::Usage("u"), Error::Input("i"), Error::Unsupported("n")}) {
+    EXPECT_EQ(bad_input.exit_code(), 2) << bad_input.message;
+  }
+  for (const Error& failure : {Error::Js("j"), Error::Timeout("t"), Error::OutOfMemory("o"), Error::Internal("x")}) {
+    EXPECT_EQ(failure.exit_code(), 1) << failure.message;
+  }
 }
 
 TEST(EngineOptions, KnobsComeBeforeUserFlags) {

@@ -352,7 +352,7 @@ TEST(Driver, AWorkerThatRejectsItsFlagsStopsTheComparison) {
   Driver driver(state, launcher, "v8bench");
   const Status s = driver.Run();
   ASSERT_FALSE(s.ok());
-  EXPECT_EQ(s.error().exit_code, 2);
+  EXPECT_EQ(s.error().exit_code(), 2);
   EXPECT_NE(s.error().message.find("--no-such-flag"), std::string::npos);
   EXPECT_LE(launcher.requests.size(), 2u);
 }
@@ -522,7 +522,7 @@ TEST(ResultsFile, CorruptFilesGiveClearErrors) {
   auto missing = ReadResultsSide("/nonexistent/results.json", "");
   ASSERT_FALSE(missing.ok());
   EXPECT_NE(missing.error().message.find("cannot read"), std::string::npos);
-  EXPECT_EQ(missing.error().exit_code, 2);
+  EXPECT_EQ(missing.error().exit_code(), 2);
 
   auto truncated = ReadResultsSide(testing::WriteTempFile("t.json", R"({"benchmarks": [{"name": "a", "cpu_t)"), "");
   ASSERT_FALSE(truncated.ok());

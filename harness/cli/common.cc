@@ -159,7 +159,7 @@ std::optional<int> ParseCommand(const CommandSpec& spec, const std::vector<std::
 
 int Fail(const Error& error) {
   std::fprintf(stderr, "v8bench: %s\n", error.message.c_str());
-  return error.exit_code;
+  return error.exit_code();
 }
 
 }  // namespace v8bench::cli
