@@ -63,6 +63,39 @@ CommandSpec RunSpec() {
   return spec;
 }
 
+// Where the results go: --format and --out (whose extension picks the format when --format is absent).
+struct Output {
+  std::optional<std::string> path;
+  OutputFormat format = OutputFormat::kConsole;
+  bool jsonl = false;  // the worker protocol on stdout
+};
+
+Expected<Output> OutputFrom(const ParsedArgs& args) {
+  auto format = args.GetChoice("format", {"console", "json", "csv", "jsonl"});
+  if (!format) return format.error();
+  Output out;
+  out.path = args.Get("out");
+  const std::string chosen = format.value().value_or("");
+  if (!chosen.empty()) {
+    out.format = chosen == "json" ? OutputFormat::kJson : chosen == "csv" ? OutputFormat::kCsv : OutputFormat::kConsole;
+  } else if (out.path) {
+    const std::string& p = *out.path;
+    out.format = p.ends_with(".json")  ? OutputFormat::kJson
+                 : p.ends_with(".csv") ? OutputFormat::kCsv
+                                       : OutputFormat::kConsole;
+  }
+  out.jsonl = chosen == "jsonl";
+  if (out.jsonl && out.path) return Error::Usage("--format jsonl writes to stdout; drop --out");
+  if (out.path && out.format == OutputFormat::kConsole) {
+    return Error::Usage("--out " + *out.path +
+                        ": give --format json or csv (or a .json/.csv file name); the table goes to stdout");
+  }
+  if (out.path) {
+    if (auto writable = CheckWritable("--out", *out.path); !writable) return writable.error();
+  }
+  return out;
+}
+
 }  // namespace
 
 int RunCommand(const std::vector<std::string>& argv) {
@@ -75,31 +108,11 @@ int RunCommand(const std::vector<std::string>& argv) {
   RunSettings settings = parsed_settings.value();
   settings.share_realm = args->Has("share-realm");
   settings.native_floors = !args->Has("no-native");
-  auto format = args->GetChoice("format", {"console", "json", "csv", "jsonl"});
-  if (!format) return Fail(format.error());
-
-  const auto out_path = args->Get("out");
-  OutputFormat out_format = OutputFormat::kConsole;
-  if (format.value()) {
-    out_format = *format.value() == "json"  ? OutputFormat::kJson
-                 : *format.value() == "csv" ? OutputFormat::kCsv
-                                            : OutputFormat::kConsole;
-  } else if (out_path) {
-    auto ends = [&](const char* ext) {
-      const std::string e = ext;
-      return out_path->size() >= e.size() && out_path->compare(out_path->size() - e.size(), e.size(), e) == 0;
-    };
-    out_format = ends(".json") ? OutputFormat::kJson : ends(".csv") ? OutputFormat::kCsv : OutputFormat::kConsole;
-  }
-  const bool jsonl = format.value() && *format.value() == "jsonl";
-  if (jsonl && out_path) return Fail(Error::Usage("--format jsonl writes to stdout; drop --out"));
-  if (out_path && out_format == OutputFormat::kConsole) {
-    return Fail(Error::Usage("--out " + *out_path +
-                             ": give --format json or csv (or a .json/.csv file name); the table goes to stdout"));
-  }
-  if (out_path) {
-    if (auto writable = CheckWritable("--out", *out_path); !writable) return Fail(writable.error());
-  }
+  auto output = OutputFrom(*args);
+  if (!output) return Fail(output.error());
+  const auto& out_path = output->path;
+  const OutputFormat out_format = output->format;
+  const bool jsonl = output->jsonl;
 
   auto engine = EngineOptionsFrom(*args);
   if (!engine) return Fail(engine.error());
