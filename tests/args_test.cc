@@ -49,6 +49,31 @@ TEST(Args, RejectsUnknownOptionsMissingValuesAndBadNumbers) {
   EXPECT_NE(n.error().message.find("'lots'"), std::string::npos);
 }
 
+// A typed option is checked against its declared range when the command line is parsed.
+TEST(Args, TypedOptionsAreCheckedAtParseTime) {
+  CommandSpec spec = Spec();
+  spec.options.push_back({"jobs", "N", "Workers.", false, ValueKind::kWhole, 1, 8});
+  spec.options.push_back({"min-time", "S", "Seconds.", false, ValueKind::kNumber, 0.001, 10});
+  auto ok = Parse(spec, {"--jobs", "3", "--min-time=0.5"});
+  ASSERT_TRUE(ok.ok()) << ok.error().message;
+  EXPECT_EQ(ok->Whole("jobs"), 3);
+  EXPECT_EQ(ok->Number("min-time"), 0.5);
+  EXPECT_FALSE(ok->Whole("absent").has_value());
+  for (const std::vector<std::string>& bad : std::vector<std::vector<std::string>>{{"--jobs", "0"},
+                                                                                   {"--jobs", "9"},
+                                                                                   {"--jobs", "2.5"},
+                                                                                   {"--jobs", "nan"},
+                                                                                   {"--min-time", "inf"},
+                                                                                   {"--min-time", " 1"},
+                                                                                   {"--min-time", "0x1"},
+                                                                                   {"--min-time", "-1"}}) {
+    auto parsed = Parse(spec, bad);
+    ASSERT_FALSE(parsed.ok()) << bad[0] << " " << bad[1];
+    EXPECT_EQ(parsed.error().exit_code(), 2);
+    EXPECT_NE(parsed.error().message.find(bad[0] + ": '" + bad[1] + "'"), std::string::npos) << parsed.error().message;
+  }
+}
+
 TEST(Args, HelpTextListsEveryOption) {
   const std::string help = HelpText(Spec());
   EXPECT_NE(help.find("--repetitions N"), std::string::npos);

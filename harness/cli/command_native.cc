@@ -26,8 +26,8 @@ CommandSpec NativeSpec() {
       {"filter", "REGEX", "Measures only cases whose name matches this ECMAScript regex. Default: all cases."},
       {"param", "NAME=V[,V...]", "Replaces parameter NAME's values in every grid that has it; repeatable.", true},
       {"quick", "", "Uses the suites' quick grids and short timings."},
-      {"repetitions", "N", "Measures each floor N times. Default: 5 (3 with --quick)."},
-      {"min-time", "S", "Runs each repetition for at least S seconds. Default: 0.5 (0.05 with --quick)."},
+      RunSettingOption("repetitions", "Measures each floor N times. Default: 5 (3 with --quick)."),
+      RunSettingOption("min-time", "Runs each repetition for at least S seconds. Default: 0.5 (0.05 with --quick)."),
   };
   return spec;
 }

@@ -33,16 +33,19 @@ CommandSpec ProfileSpec() {
       {"case", "NAME",
        "The case to profile, exactly as `v8bench list` names it (e.g. example/sum/n:16). Required; a name that is "
        "not in the file is an error (exit 2) that lists the file's cases."},
-      {"duration", "S", "Samples for S seconds of batches, after the warm-up. Default: 2."},
-      {"interval", "US", "Takes a sample every US microseconds. Default: 100."},
-      {"warmup", "S", "Runs untimed, unsampled batches for S seconds first, so the JIT has tiered up. Default: 0.5."},
+      {"duration", "S", "Samples for S seconds of batches, after the warm-up. Default: 2.", false, ValueKind::kNumber,
+       0.01, 3600},
+      {"interval", "US", "Takes a sample every US microseconds. Default: 100.", false, ValueKind::kWhole, 10, 1000000},
+      {"warmup", "S", "Runs untimed, unsampled batches for S seconds first, so the JIT has tiered up. Default: 0.5.",
+       false, ValueKind::kNumber, 0, 3600},
       {"timeout", "S",
        "Terminates the case if setup, warm-up and profiling together take S seconds more than --warmup plus "
-       "--duration. Default: 120."},
+       "--duration. Default: 120.",
+       false, ValueKind::kNumber, 0.01, 86400},
       {"out", "FILE",
        "Writes the profile to FILE (Chrome DevTools .cpuprofile JSON). Default: the case name with characters "
        "other than letters, digits, '.', '_' and '-' replaced by '_', plus .cpuprofile, in the current directory."},
-      {"top", "N", "Shows N functions in each table. Default: 15."},
+      {"top", "N", "Shows N functions in each table. Default: 15.", false, ValueKind::kWhole, 1, 1000},
       {"inlining", "",
        "Keeps TurboFan inlining on, so the profiled code is exactly what `run` measures; V8 10.2's sampler then "
        "charges inlined functions (often the bench function itself) to the function they were inlined into."},
@@ -110,22 +113,12 @@ Expected<ProfileRequest> RequestFrom(const ParsedArgs& args) {
   auto params = ParseParamOverrides(args.GetAll("param"));
   if (!params) return params.error();
   r.params = params.value();
-  auto duration = args.GetDouble("duration", 0.01, 3600);
-  auto interval = args.GetInt("interval", 10, 1000000);
-  auto warmup = args.GetDouble("warmup", 0, 3600);
-  auto timeout = args.GetDouble("timeout", 0.01, 86400);
-  auto top = args.GetInt("top", 1, 1000);
-  for (const Error* e :
-       {duration ? nullptr : &duration.error(), interval ? nullptr : &interval.error(),
-        warmup ? nullptr : &warmup.error(), timeout ? nullptr : &timeout.error(), top ? nullptr : &top.error()}) {
-    if (e != nullptr) return *e;
-  }
   r.options.quick = args.Has("quick");
-  if (duration.value()) r.options.duration_s = *duration.value();
-  if (interval.value()) r.options.interval_us = *interval.value();
-  if (warmup.value()) r.options.warmup_s = *warmup.value();
-  r.options.timeout_s = timeout.value().value_or(120) + r.options.warmup_s + r.options.duration_s;
-  r.top_n = static_cast<std::size_t>(top.value().value_or(15));
+  if (auto v = args.Number("duration")) r.options.duration_s = *v;
+  if (auto v = args.Whole("interval")) r.options.interval_us = *v;
+  if (auto v = args.Number("warmup")) r.options.warmup_s = *v;
+  r.options.timeout_s = args.Number("timeout").value_or(120) + r.options.warmup_s + r.options.duration_s;
+  r.top_n = static_cast<std::size_t>(args.Whole("top").value_or(15));
   r.inlining = args.Has("inlining");
   r.perf = args.Has("perf");
   r.out_path = args.Get("out").value_or("");

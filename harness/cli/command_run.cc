@@ -25,15 +25,18 @@ CommandSpec RunSpec() {
   spec.options = {
       {"filter", "REGEX",
        "Runs only cases whose name (suite/bench/param:value...) matches this ECMAScript regex. Default: all cases."},
-      {"repetitions", "N",
-       "Measures each case N times; figures are medians over these, with their CV. Default: 5 (3 with --quick)."},
-      {"min-time", "S",
-       "Runs each repetition for at least S seconds (Google Benchmark's MinTime). Default: 0.5 (0.05 with --quick)."},
-      {"warmup", "S",
-       "Runs each case untimed for S seconds first, so the JIT has tiered up. Default: 0.2 (0.02 with --quick)."},
-      {"timeout", "S",
-       "Terminates a case that takes longer than S seconds in all (setup to teardown) and reports it as timed out. "
-       "Default: 120."},
+      RunSettingOption("repetitions",
+                       "Measures each case N times; figures are medians over these, with their CV. Default: 5 (3 with "
+                       "--quick)."),
+      RunSettingOption("min-time",
+                       "Runs each repetition for at least S seconds (Google Benchmark's MinTime). Default: 0.5 (0.05 "
+                       "with --quick)."),
+      RunSettingOption("warmup",
+                       "Runs each case untimed for S seconds first, so the JIT has tiered up. Default: 0.2 (0.02 with "
+                       "--quick)."),
+      RunSettingOption("timeout",
+                       "Terminates a case that takes longer than S seconds in all (setup to teardown) and reports it "
+                       "as timed out. Default: 120."),
       {"param", "NAME=V[,V...]",
        "Replaces parameter NAME's values in every grid that has it, e.g. --param size=1000000 runs only that size; "
        "repeatable. Default: the suites' own grids.",

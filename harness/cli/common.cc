@@ -22,7 +22,8 @@ std::vector<OptionSpec> EngineOptionSpecs() {
       {"semi-space", "MB",
        "Pins V8's young-generation semi-space to MB megabytes (sets both --min-semi-space-size and "
        "--max-semi-space-size). The effective size V8 reports is recorded with every result. Default: V8's own "
-       "(starts at 1 MB and grows)."},
+       "(starts at 1 MB and grows).",
+       false, ValueKind::kWhole, 1, 1024},
       {"fast-trig", "",
        "Asks for the libm-based Math.sin/cos path (--use-libm-trig-functions). Only V8 builds made with "
        "v8_use_libm_trig_functions have it; elsewhere this is an error (exit 2) that says what to do instead."},
@@ -38,9 +39,7 @@ Expected<EngineOptions> EngineOptionsFrom(const ParsedArgs& args) {
     for (auto& f : words.value()) options.v8_flags.push_back(std::move(f));
   }
   for (const auto& f : args.passthrough) options.v8_flags.push_back(f);
-  auto semi = args.GetInt("semi-space", 1, 1024);
-  if (!semi) return semi.error();
-  options.semi_space_mb = semi.value();
+  options.semi_space_mb = args.Whole("semi-space");
   if (args.Has("fast-trig") && args.Has("no-fast-trig")) {
     return Error::Usage("--fast-trig and --no-fast-trig contradict each other; give one");
   }
@@ -92,17 +91,27 @@ Expected<RunSettings> RunSettingsFrom(const ParsedArgs& args) {
   auto params = ParseParamOverrides(args.GetAll("param"));
   if (!params) return params.error();
   settings.params = params.value();
-  auto reps = args.GetInt("repetitions", 1, 1000);
-  if (!reps) return reps.error();
-  if (reps.value()) settings.repetitions = *reps.value();
-  for (auto [name, slot, min, max] : {std::tuple{"min-time", &settings.min_time_s, 0.001, 3600.0},
-                                      std::tuple{"warmup", &settings.warmup_s, 0.0, 3600.0},
-                                      std::tuple{"timeout", &settings.timeout_s, 0.01, 86400.0}}) {
-    auto v = args.GetDouble(name, min, max);
-    if (!v) return v.error();
-    if (v.value()) *slot = *v.value();
-  }
+  if (auto reps = args.Whole("repetitions")) settings.repetitions = *reps;
+  if (auto v = args.Number("min-time")) settings.min_time_s = *v;
+  if (auto v = args.Number("warmup")) settings.warmup_s = *v;
+  if (auto v = args.Number("timeout")) settings.timeout_s = *v;
   return settings;
+}
+
+OptionSpec RunSettingOption(const std::string& name, std::string help) {
+  static const OptionSpec kTyped[] = {
+      {"repetitions", "N", "", false, ValueKind::kWhole, 1, 1000},
+      {"min-time", "S", "", false, ValueKind::kNumber, 0.001, 3600},
+      {"warmup", "S", "", false, ValueKind::kNumber, 0, 3600},
+      {"timeout", "S", "", false, ValueKind::kNumber, 0.01, 86400},
+  };
+  for (const OptionSpec& o : kTyped) {
+    if (o.name != name) continue;
+    OptionSpec out = o;
+    out.help = std::move(help);
+    return out;
+  }
+  return {name, "VALUE", std::move(help)};
 }
 
 Expected<ParamOverrides> ParseParamOverrides(const std::vector<std::string>& texts) {

@@ -25,8 +25,13 @@ std::vector<std::string> SuitePathsOrDefault(const std::vector<std::string>& pos
 RunContext MakeRunContext(V8Process& process, const EngineOptions& options);
 
 // RunSettings from the options a command declares among --quick, --filter, --param, --repetitions,
-// --min-time, --warmup, --timeout (absent ones keep their defaults; --quick sets quick defaults).
+// --min-time, --warmup, --timeout (declared with RunSettingOption, so Parse checked their ranges;
+// absent ones keep their defaults; --quick sets quick defaults).
 Expected<RunSettings> RunSettingsFrom(const ParsedArgs& args);
+
+// The declared option (metavar, type and range) of one RunSettings field: repetitions, min-time,
+// warmup or timeout, with the command's own help sentence.
+OptionSpec RunSettingOption(const std::string& name, std::string help);
 
 // --param NAME=V1,V2 (repeatable) as grid overrides; a malformed one is an Error::Usage.
 Expected<ParamOverrides> ParseParamOverrides(const std::vector<std::string>& texts);
