@@ -3,9 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
-#include <ctime>
 
 #include "harness/cli/commands.h"
 #include "harness/cli/common.h"
@@ -63,19 +61,6 @@ CommandSpec CompareSpec() {
       "  v8bench compare tools/compare_work.js --variant base='--param work=1' --variant slow='--param work=1.05'\n"
       "  v8bench compare --resume semi.json --runs 40\n";
   return spec;
-}
-
-std::string SelfExecutable() {
-  char exe[4096] = {0};
-  if (readlink("/proc/self/exe", exe, sizeof exe - 1) > 0) return exe;
-  return "v8bench";
-}
-
-std::string Now() {
-  const auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  char date[64];
-  std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%S%z", std::localtime(&now));
-  return date;
 }
 
 driver::ReportHeader MakeHeader(const driver::CompareState& s) {
@@ -164,10 +149,8 @@ Expected<driver::CompareState> StateFrom(const ParsedArgs& args) {
   if (auto applied = ApplySettingOptions(args, false, st); !applied) return applied.error();
   if (args.Has("target-ci")) st.runs = 0;
   if (auto valid = driver::ValidateSettings(st, ""); !valid) return valid.error();
-  if (state->date.empty()) state->date = Now();
-  char host[256] = {0};
-  gethostname(host, sizeof host - 1);
-  if (state->host_name.empty()) state->host_name = host;
+  if (state->date.empty()) state->date = NowText();
+  if (state->host_name.empty()) state->host_name = HostName();
   state->num_cpus = static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN));
   state->driver = SelfExecutable();
   state->complete = false;

@@ -54,17 +54,30 @@ std::vector<std::string> SuitePathsOrDefault(const std::vector<std::string>& pos
   return {V8BENCH_SOURCE_DIR "/suites"};
 }
 
-RunContext MakeRunContext(V8Process& process, const EngineOptions& options) {
-  RunContext c;
+std::string NowText() {
   const auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
   char date[64];
   std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%S%z", std::localtime(&now));
-  c.date = date;
+  return date;
+}
+
+std::string SelfExecutable() {
+  char exe[4096] = {0};
+  if (readlink("/proc/self/exe", exe, sizeof exe - 1) > 0) return exe;
+  return "v8bench";
+}
+
+std::string HostName() {
   char host[256] = {0};
   gethostname(host, sizeof host - 1);
-  c.host_name = host;
-  char exe[4096] = {0};
-  if (readlink("/proc/self/exe", exe, sizeof exe - 1) > 0) c.executable = exe;
+  return host;
+}
+
+RunContext MakeRunContext(V8Process& process, const EngineOptions& options) {
+  RunContext c;
+  c.date = NowText();
+  c.host_name = HostName();
+  c.executable = SelfExecutable();
   const auto& cpu = benchmark::CPUInfo::Get();
   c.num_cpus = cpu.num_cpus;
   c.mhz_per_cpu = cpu.cycles_per_second / 1e6;

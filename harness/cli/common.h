@@ -24,6 +24,12 @@ std::vector<std::string> SuitePathsOrDefault(const std::vector<std::string>& pos
 
 RunContext MakeRunContext(V8Process& process, const EngineOptions& options);
 
+// Facts about this process and machine, for the results files: now as ISO 8601 with the offset,
+// this executable's path, the host name.
+std::string NowText();
+std::string SelfExecutable();
+std::string HostName();
+
 // RunSettings from the options a command declares among --quick, --filter, --param, --repetitions,
 // --min-time, --warmup, --timeout (declared with RunSettingOption, so Parse checked their ranges;
 // absent ones keep their defaults; --quick sets quick defaults).
