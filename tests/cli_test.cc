@@ -1,4 +1,5 @@
 // End to end: the built binary, as a user runs it. Exit codes: 0 ok, 1 a case failed, 2 bad input.
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <simdjson.h>
 
@@ -9,40 +10,38 @@
 namespace v8bench {
 namespace {
 
+using ::testing::AnyOf;
+using ::testing::HasSubstr;
+
+using ::testing::AnyOf;
 using testing::Fixture;
+using ::testing::HasSubstr;
 using testing::RunCli;
-
-bool Contains(const std::string& haystack, const std::string& needle) {
-  return haystack.find(needle) != std::string::npos;
-}
-
-#define EXPECT_CONTAINS(haystack, needle) \
-  EXPECT_TRUE(Contains(haystack, needle)) << "missing: " << (needle) << "\nin:\n" << (haystack)
 
 TEST(Cli, UnknownV8FlagIsAnErrorThatNamesIt) {
   auto r = RunCli({"run", Fixture("alloc.js"), "--quick", "--v8-flags", "--no-opt --bogus-flag"});
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_CONTAINS(r.err, "--bogus-flag");
+  EXPECT_THAT(r.err, HasSubstr("--bogus-flag"));
 }
 
 TEST(Cli, MalformedV8FlagValueIsAnError) {
   auto r = RunCli({"info", "--", "--max-semi-space-size=abc"});
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_CONTAINS(r.err, "--max-semi-space-size=abc");
-  EXPECT_CONTAINS(r.err, "illegal value");
+  EXPECT_THAT(r.err, HasSubstr("--max-semi-space-size=abc"));
+  EXPECT_THAT(r.err, HasSubstr("illegal value"));
 }
 
 TEST(Cli, FastTrigOnAV8WithoutTheSwitchSaysWhyAndWhatToDo) {
   auto r = RunCli({"info", "--fast-trig"});
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_CONTAINS(r.err, "v8_use_libm_trig_functions");
-  EXPECT_CONTAINS(r.err, "V8_ROOT");
+  EXPECT_THAT(r.err, HasSubstr("v8_use_libm_trig_functions"));
+  EXPECT_THAT(r.err, HasSubstr("V8_ROOT"));
   auto slow = RunCli({"info", "--no-fast-trig"});
   EXPECT_EQ(slow.exit_code, 0) << slow.err;
-  EXPECT_CONTAINS(slow.out, "fdlibm");
+  EXPECT_THAT(slow.out, HasSubstr("fdlibm"));
   auto both = RunCli({"info", "--fast-trig", "--no-fast-trig"});
   EXPECT_EQ(both.exit_code, 2);
-  EXPECT_CONTAINS(both.err, "contradict");
+  EXPECT_THAT(both.err, HasSubstr("contradict"));
 }
 
 std::int64_t YoungGeneration(const std::vector<std::string>& extra) {
@@ -67,41 +66,41 @@ TEST(Cli, SemiSpaceKnobChangesTheYoungGenerationV8Reports) {
 TEST(Cli, MissingSuiteFileIsExit2) {
   auto r = RunCli({"run", "/nonexistent/suite.js"});
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_CONTAINS(r.err, "/nonexistent/suite.js");
+  EXPECT_THAT(r.err, HasSubstr("/nonexistent/suite.js"));
 }
 
 TEST(Cli, SyntaxErrorShowsFileLineColumnAndSourceLine) {
   auto r = RunCli({"run", Fixture("bad_syntax.js"), "--quick"});
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_CONTAINS(r.err, "bad_syntax.js:4:");
-  EXPECT_CONTAINS(r.err, "SyntaxError");
-  EXPECT_CONTAINS(r.err, "broken: () => { return 1 +; },");
-  EXPECT_CONTAINS(r.err, "^");
+  EXPECT_THAT(r.err, HasSubstr("bad_syntax.js:4:"));
+  EXPECT_THAT(r.err, HasSubstr("SyntaxError"));
+  EXPECT_THAT(r.err, HasSubstr("broken: () => { return 1 +; },"));
+  EXPECT_THAT(r.err, HasSubstr("^"));
 }
 
 TEST(Cli, ExceptionsFailTheirCaseWithTheStackAndOtherCasesStillRun) {
   auto r = RunCli({"run", Fixture("mixed_failures.js"), "--quick"});
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_CONTAINS(r.out, "setup exploded on purpose");
-  EXPECT_CONTAINS(r.out, "mixed_failures.js:");  // a stack frame in the suite file
-  EXPECT_CONTAINS(r.out, "RangeError: fn exploded on purpose");
-  EXPECT_CONTAINS(r.out, "1 case ok, 2 failed");
+  EXPECT_THAT(r.out, HasSubstr("setup exploded on purpose"));
+  EXPECT_THAT(r.out, HasSubstr("mixed_failures.js:"));  // a stack frame in the suite file
+  EXPECT_THAT(r.out, HasSubstr("RangeError: fn exploded on purpose"));
+  EXPECT_THAT(r.out, HasSubstr("1 case ok, 2 failed"));
 }
 
 TEST(Cli, InfiniteLoopIsTerminatedByTimeoutAndReported) {
   auto r = RunCli({"run", Fixture("infinite.js"), "--quick", "--timeout", "2"}, 60);
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_CONTAINS(r.out, "infinite/spins");
-  EXPECT_CONTAINS(r.out, "timed_out");
-  EXPECT_CONTAINS(r.out, "1 case ok, 1 failed");
+  EXPECT_THAT(r.out, HasSubstr("infinite/spins"));
+  EXPECT_THAT(r.out, HasSubstr("timed_out"));
+  EXPECT_THAT(r.out, HasSubstr("1 case ok, 1 failed"));
 }
 
 TEST(Cli, HeapExhaustionIsReportedAsOutOfMemoryNotAnAbort) {
   auto r = RunCli({"run", Fixture("oom.js"), "--quick", "--v8-flags=--max-old-space-size=32"}, 120);
   EXPECT_EQ(r.exit_code, 1) << r.err;
-  EXPECT_CONTAINS(r.out, "out_of_memory");
-  EXPECT_CONTAINS(r.out, "--max-old-space-size");
-  EXPECT_CONTAINS(r.out, "1 case ok, 1 failed");
+  EXPECT_THAT(r.out, HasSubstr("out_of_memory"));
+  EXPECT_THAT(r.out, HasSubstr("--max-old-space-size"));
+  EXPECT_THAT(r.out, HasSubstr("1 case ok, 1 failed"));
 }
 
 TEST(Cli, BadCommandLineValuesAreExit2WithTheOptionNamed) {
@@ -120,14 +119,14 @@ TEST(Cli, BadCommandLineValuesAreExit2WithTheOptionNamed) {
   }
   auto filter = RunCli({"run", Fixture("alloc.js"), "--filter", "nomatch"});
   EXPECT_EQ(filter.exit_code, 2);
-  EXPECT_CONTAINS(filter.err, "alloc/alloc_1x/n:64");
+  EXPECT_THAT(filter.err, HasSubstr("alloc/alloc_1x/n:64"));
 }
 
 TEST(Cli, JsonOutputIsGoogleBenchmarkSchemaWithEngineContext) {
   const std::string path = testing::TempDir() + "/out.json";
   auto r = RunCli({"run", Fixture("alloc.js"), "--quick", "--out", path, "--semi-space", "4"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_CONTAINS(r.out, "alloc/arith/n:64");  // the table still goes to stdout
+  EXPECT_THAT(r.out, HasSubstr("alloc/arith/n:64"));  // the table still goes to stdout
   EXPECT_FALSE(std::filesystem::exists(path + ".tmp"));
   simdjson::dom::parser parser;
   simdjson::dom::element doc;
@@ -137,7 +136,7 @@ TEST(Cli, JsonOutputIsGoogleBenchmarkSchemaWithEngineContext) {
   EXPECT_EQ(context["semi_space_mb"].get_int64().value(), 4);
   EXPECT_EQ(context["young_generation_bytes"].get_int64().value(), 4LL * 1024 * 1024);
   EXPECT_EQ(std::string(context["trig_path"].get_string().value()), "fdlibm");
-  EXPECT_CONTAINS(std::string(context["v8_flags"].get_string().value()), "--max-semi-space-size=4");
+  EXPECT_THAT(std::string(context["v8_flags"].get_string().value()), HasSubstr("--max-semi-space-size=4"));
   int iterations = 0, medians = 0, cvs = 0;
   for (simdjson::dom::element b : doc["benchmarks"].get_array()) {
     const std::string type(b["run_type"].get_string().value());
@@ -186,13 +185,13 @@ TEST(Cli, HelpExplainsItselfAndListShowsGrids) {
   auto help = RunCli({"run", "--help"});
   EXPECT_EQ(help.exit_code, 0);
   for (const char* opt : {"--semi-space MB", "--fast-trig", "--timeout S", "--quick", "--format", "--out FILE"}) {
-    EXPECT_CONTAINS(help.out, opt);
+    EXPECT_THAT(help.out, HasSubstr(opt));
   }
   EXPECT_EQ(RunCli({}).exit_code, 2);
   auto list = RunCli({"list", Fixture("alloc.js")});
   EXPECT_EQ(list.exit_code, 0) << list.err;
-  EXPECT_CONTAINS(list.out, "alloc  (realm v8, 3 cases");
-  EXPECT_CONTAINS(list.out, "n: [64]");
+  EXPECT_THAT(list.out, HasSubstr("alloc  (realm v8, 3 cases"));
+  EXPECT_THAT(list.out, HasSubstr("n: [64]"));
 }
 
 }  // namespace
@@ -205,9 +204,9 @@ TEST(CliNative, FloorsAreMeasuredBesideTheJsFigureAndAlone) {
   const std::string path = testing::TempDir() + "/floors.json";
   auto r = testing::RunCli({"run", testing::Fixture("floors.js"), "--quick", "--out", path});
   EXPECT_EQ(r.exit_code, 1) << "bad_floor declares an unknown kind";
-  EXPECT_TRUE(Contains(r.out, "native json_parse")) << r.out;
-  EXPECT_TRUE(Contains(r.out, "native memcpy")) << r.out;
-  EXPECT_TRUE(Contains(r.out, "unknown kind") || Contains(r.out, "kind one of")) << r.out;
+  EXPECT_THAT(r.out, HasSubstr("native json_parse"));
+  EXPECT_THAT(r.out, HasSubstr("native memcpy"));
+  EXPECT_THAT(r.out, AnyOf(HasSubstr("unknown kind"), HasSubstr("kind one of")));
   simdjson::dom::parser parser;
   simdjson::dom::element doc;
   ASSERT_EQ(parser.load(path).get(doc), simdjson::SUCCESS);
@@ -224,9 +223,9 @@ TEST(CliNative, FloorsAreMeasuredBesideTheJsFigureAndAlone) {
 
   auto alone = testing::RunCli({"native", testing::Fixture("floors.js"), "--quick", "--filter", "parse|sin|copy"});
   EXPECT_EQ(alone.exit_code, 0) << alone.err;
-  EXPECT_TRUE(Contains(alone.out, "GB/s")) << alone.out;
-  EXPECT_TRUE(Contains(alone.out, "per call")) << alone.out;
-  EXPECT_TRUE(Contains(alone.out, "3 floors measured")) << alone.out;
+  EXPECT_THAT(alone.out, HasSubstr("GB/s"));
+  EXPECT_THAT(alone.out, HasSubstr("per call"));
+  EXPECT_THAT(alone.out, HasSubstr("3 floors measured"));
 }
 
 }  // namespace

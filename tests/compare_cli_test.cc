@@ -225,5 +225,17 @@ TEST(Diff, GoogleBenchmarkJsonGateAndBadInput) {
   EXPECT_EQ(RunCli({"diff", base, slow, "--metric", "gc"}).exit_code, 2);
 }
 
+// Every metric of the registry that `compare` can compare, `diff` reads from `v8bench run` JSON.
+TEST(Diff, EveryMetricIsReadFromRunJson) {
+  const std::string out = TempDir() + "/run.json";
+  const auto run = RunCli({"run", Fixture("compare_loop.js"), "--filter", "loop", "--repetitions", "5", "--min-time",
+                           "0.01", "--warmup", "0", "--format", "json", "--out", out});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  for (const char* metric : {"cpu", "process", "wall", "gc", "alloc"}) {
+    const auto d = RunCli({"diff", out, out, "--metric", metric, "--format", "json"});
+    EXPECT_EQ(d.exit_code, 0) << metric << ": " << d.err;
+  }
+}
+
 }  // namespace
 }  // namespace v8bench::testing

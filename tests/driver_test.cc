@@ -13,7 +13,7 @@
 #include "harness/driver/results_file.h"
 #include "harness/driver/schedule.h"
 #include "harness/driver/variant.h"
-#include "harness/driver/worker_output.h"
+#include "harness/driver/worker_protocol.h"
 #include "harness/stats/rng.h"
 #include "tests/support/cli.h"
 
@@ -199,10 +199,10 @@ TEST(WorkerOutput, ParsesProtocolLinesAndKeepsOthers) {
   const auto out = ParseWorkerOutput(Jsonl({"s/a/work:1", "s/b/work:1"}, {{"s/a/work:1", 12.5}}, "s/b/work:1"));
   ASSERT_TRUE(out.context.has_value());
   EXPECT_EQ(out.context->v8_version, "10.2");
-  EXPECT_EQ(out.context->planned.size(), 2u);
+  EXPECT_EQ(out.planned.size(), 2u);
   ASSERT_EQ(out.cases.size(), 1u);
-  EXPECT_EQ(out.cases[0].params[0], (std::pair<std::string, std::string>{"work", "1"}));
-  EXPECT_DOUBLE_EQ(out.cases[0].samples[0].at("cpu_ns"), 12.5);
+  EXPECT_EQ(out.cases[0].info.params[0], (std::pair<std::string, std::string>{"work", "1"}));
+  EXPECT_DOUBLE_EQ(out.cases[0].samples[0].Get("cpu_ns").value(), 12.5);
   EXPECT_EQ(out.started.size(), 2u);
   EXPECT_FALSE(out.ended);
   EXPECT_EQ(out.other_lines.size(), 1u);
@@ -352,7 +352,7 @@ TEST(Driver, AWorkerThatRejectsItsFlagsStopsTheComparison) {
   Driver driver(state, launcher, "v8bench");
   const Status s = driver.Run();
   ASSERT_FALSE(s.ok());
-  EXPECT_EQ(s.error().exit_code, 2);
+  EXPECT_EQ(s.error().exit_code(), 2);
   EXPECT_NE(s.error().message.find("--no-such-flag"), std::string::npos);
   EXPECT_LE(launcher.requests.size(), 2u);
 }
@@ -522,7 +522,7 @@ TEST(ResultsFile, CorruptFilesGiveClearErrors) {
   auto missing = ReadResultsSide("/nonexistent/results.json", "");
   ASSERT_FALSE(missing.ok());
   EXPECT_NE(missing.error().message.find("cannot read"), std::string::npos);
-  EXPECT_EQ(missing.error().exit_code, 2);
+  EXPECT_EQ(missing.error().exit_code(), 2);
 
   auto truncated = ReadResultsSide(testing::WriteTempFile("t.json", R"({"benchmarks": [{"name": "a", "cpu_t)"), "");
   ASSERT_FALSE(truncated.ok());
@@ -539,6 +539,46 @@ TEST(ResultsFile, CorruptFilesGiveClearErrors) {
   auto bad_compare = ReadCompareState(testing::WriteTempFile("c.json", R"({"v8bench_compare": 1, "settings": {}})"));
   ASSERT_FALSE(bad_compare.ok());
   EXPECT_NE(bad_compare.error().message.find("variants"), std::string::npos);
+}
+
+// A setting absent from a file takes the one default CompareSettings declares, as a new comparison does.
+TEST(ResultsFile, AbsentSettingsTakeTheDeclaredDefaults) {
+  auto state = ReadCompareState(testing::WriteTempFile(
+      "c.json",
+      R"({"v8bench_compare": 1, "settings": {}, "variants": [{"name": "a"}, {"name": "b"}], "samples": []})"));
+  ASSERT_TRUE(state.ok()) << state.error().message;
+  const CompareSettings defaults;
+  for (const SettingSpec& spec : SettingSpecs()) {
+    EXPECT_EQ(NumberOf(state->settings, spec), NumberOf(defaults, spec)) << spec.key;
+    EXPECT_EQ(TextOf(state->settings, spec), TextOf(defaults, spec)) << spec.key;
+  }
+}
+
+// Every declared setting survives a write and a read, in the unit its option takes.
+TEST(ResultsFile, SettingsRoundTripThroughTheOneDeclaration) {
+  CompareState s = TwoVariants("", "--no-opt", 0);
+  for (const SettingSpec& spec : SettingSpecs()) {
+    if (spec.kind == SettingKind::kMetric) {
+      ASSERT_TRUE(SetFromText(s.settings, spec, "gc", spec.option).ok());
+    } else {
+      const double v = spec.kind == SettingKind::kCount || spec.kind == SettingKind::kSeed ? spec.min + 1
+                                                                                           : (spec.min + spec.max) / 3;
+      ASSERT_TRUE(SetFromNumber(s.settings, spec, v, spec.option).ok()) << spec.key;
+    }
+  }
+  s.settings.runs = 0;
+  s.settings.max_runs = 100000;
+  s.settings.min_runs = std::max(s.settings.min_runs, s.settings.min_samples);
+  auto back = ReadCompareState(testing::WriteTempFile("c.json", RenderCompareJson(s, nullptr)));
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  for (const SettingSpec& spec : SettingSpecs()) {
+    const auto want = NumberOf(s.settings, spec), got = NumberOf(back->settings, spec);
+    ASSERT_EQ(want.has_value(), got.has_value()) << spec.key;
+    if (want) {
+      EXPECT_NEAR(*got, *want, 1e-9 * std::abs(*want)) << spec.key;
+    }
+    EXPECT_EQ(TextOf(back->settings, spec), TextOf(s.settings, spec)) << spec.key;
+  }
 }
 
 }  // namespace

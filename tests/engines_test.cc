@@ -28,7 +28,9 @@ std::string Node18() {
 class Engines : public ::testing::Test {
  protected:
   void SetUp() override {
-    ASSERT_EQ(access(Node18().c_str(), X_OK), 0) << Node18() << " is missing: run tools/fetch_engines.sh node@18";
+    if (access(Node18().c_str(), X_OK) != 0) {
+      GTEST_SKIP() << Node18() << " is missing: run tools/fetch_engines.sh node@18 to test other engines";
+    }
   }
 };
 
@@ -97,7 +99,7 @@ TEST(ExternalEngineUnits, AFigureMarkedAbsentFailsTheMetricCheckAndNamesTheOnesG
   EXPECT_TRUE(driver::CheckEngineMeasures(info, "wall_ns", "wd").ok());
   auto cpu = driver::CheckEngineMeasures(info, "cpu_ns", "wd");
   ASSERT_FALSE(cpu.ok());
-  EXPECT_EQ(cpu.error().exit_code, 2);
+  EXPECT_EQ(cpu.error().exit_code(), 2);
   EXPECT_NE(cpu.error().message.find("a worker has no CPU clock"), std::string::npos) << cpu.error().message;
   EXPECT_NE(cpu.error().message.find("(--metric wall)"), std::string::npos) << cpu.error().message;
   EXPECT_FALSE(driver::CheckEngineMeasures(info, "gc_ns", "wd").ok());

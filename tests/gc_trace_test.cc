@@ -27,6 +27,12 @@ TEST(GcTrace, ParsesV8TraceLinesAndSkipsEverythingElse) {
   EXPECT_DOUBLE_EQ(events[1].pause_ms, 1.81);
 }
 
+Sample WallOnly() {
+  Sample s;
+  s.counters = {{"wall_ns", 1.0, Unit::kNanoseconds}};
+  return s;
+}
+
 TEST(GcTrace, AttributesPausesToSampleWindowsThroughTheClockSync) {
   WorkerOutput out;
   out.gc_clock_perf_ms = 5;  // the forced GC ran at performance.now() = 5 ms, trace time 19 ms
@@ -36,28 +42,26 @@ TEST(GcTrace, AttributesPausesToSampleWindowsThroughTheClockSync) {
       "[1:0x1]       33 ms: Scavenge 3.4 (4.4) -> 3.0 (4.9) MB, 1.00 / 0.00 ms (x) allocation failure;",  // 19 ms
       "[1:0x1]       80 ms: Scavenge 3.4 (4.4) -> 3.0 (4.9) MB, 4.00 / 0.00 ms (x) allocation failure;",  // 66 ms
   };
-  WorkerCase c;
-  c.samples = {{{"wall_ns", 1.0}}, {{"wall_ns", 1.0}}};
-  c.iterations = {100, 100};
-  c.windows = {{10, 20}, {30, 60}};
+  CaseResult c;
+  c.samples = {WallOnly(), WallOnly()};
   out.cases.push_back(c);
+  out.windows = {{{100, 10, 20}, {100, 30, 60}}};
   AttributeGcTrace(out);
-  EXPECT_DOUBLE_EQ(out.cases[0].samples[0].at("gc_ns"), 3.0e6 / 100);  // 2 + 1 ms over 100 iterations
-  EXPECT_DOUBLE_EQ(out.cases[0].samples[0].at("gc_count"), 2.0 / 100);
-  EXPECT_DOUBLE_EQ(out.cases[0].samples[1].at("gc_ns"), 0);  // nothing fell in 30..60 ms
+  EXPECT_DOUBLE_EQ(out.cases[0].samples[0].Get("gc_ns").value(), 3.0e6 / 100);  // 2 + 1 ms over 100 iterations
+  EXPECT_DOUBLE_EQ(out.cases[0].samples[0].Get("gc_count").value(), 2.0 / 100);
+  EXPECT_DOUBLE_EQ(out.cases[0].samples[1].Get("gc_ns").value(), 0);  // nothing fell in 30..60 ms
 }
 
 TEST(GcTrace, WithoutAClockSyncNothingIsInvented) {
   WorkerOutput out;
   out.gc_clock_perf_ms = 5;
   out.other_lines = {"[1:0x1]       30 ms: Scavenge 3.4 (4.4) -> 3.0 (4.9) MB, 2.00 / 0.00 ms (x) allocation failure;"};
-  WorkerCase c;
-  c.samples = {{{"wall_ns", 1.0}}};
-  c.iterations = {100};
-  c.windows = {{0, 1000}};
+  CaseResult c;
+  c.samples = {WallOnly()};
   out.cases.push_back(c);
+  out.windows = {{{100, 0, 1000}}};
   AttributeGcTrace(out);
-  EXPECT_EQ(out.cases[0].samples[0].count("gc_ns"), 0u) << "absent, not zero";
+  EXPECT_FALSE(out.cases[0].samples[0].Get("gc_ns").has_value()) << "absent, not zero";
 }
 
 }  // namespace

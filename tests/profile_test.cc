@@ -1,5 +1,6 @@
 // `v8bench profile`: end to end on small fixtures (tests/fixtures/hot.js, profile_node.js), and the
 // profile layer (top table, .cpuprofile writer) on hand-made profiles.
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <simdjson.h>
 
@@ -23,12 +24,7 @@ using testing::ReadWholeFile;
 using testing::RunCli;
 using testing::TempDir;
 
-bool Contains(const std::string& haystack, const std::string& needle) {
-  return haystack.find(needle) != std::string::npos;
-}
-
-#define EXPECT_CONTAINS(haystack, needle) \
-  EXPECT_TRUE(Contains(haystack, needle)) << "missing: " << (needle) << "\nin:\n" << (haystack)
+using ::testing::HasSubstr;
 
 const char* const kWeirdName = "we\"ird\\name";  // what the fixture's string-literal key names
 
@@ -46,12 +42,13 @@ const ProfileRun& Profiled(const std::string& file, const std::string& case_name
   for (const auto& e : extra) key += "\n" + e;
   auto it = cache.find(key);
   if (it != cache.end()) return it->second;
-  const std::string out = TempDir() + "/profile.cpuprofile";
+  const std::string dir = TempDir();  // also the working directory: V8's log goes there, not to build/
+  const std::string out = dir + "/profile.cpuprofile";
   std::vector<std::string> args = {"profile",  Fixture(file), "--case", case_name, "--duration", "0.5",
                                    "--warmup", "0.2",         "--top",  "10",      "--out",      out};
   args.insert(args.end(), extra.begin(), extra.end());
   ProfileRun run;
-  run.cli = RunCli(args, 120);
+  run.cli = RunCli(args, 120, dir);
   run.json = ReadWholeFile(out);
   return cache.emplace(key, std::move(run)).first->second;
 }
@@ -160,7 +157,7 @@ TEST(profile_cli, WritesAValidConsistentCpuProfile) {
   ParsedProfile parsed;
   ASSERT_TRUE(ValidCpuProfile(run.json, &parsed));
   EXPECT_GT(parsed.samples, 50u);
-  EXPECT_CONTAINS(run.cli.out, "Profile written to");
+  EXPECT_THAT(run.cli.out, HasSubstr("Profile written to"));
 }
 
 TEST(profile_cli, HotFunctionIsInTheTopThreeBySelfTime) {
@@ -189,7 +186,7 @@ TEST(profile_cli, NameWithQuoteAndBackslashRoundTripsExactly) {
     for (const auto& [name, hits] : parsed.self_by_name) all += "[" + name + "] ";
     return all;
   }();
-  EXPECT_CONTAINS(run.cli.out, kWeirdName);
+  EXPECT_THAT(run.cli.out, HasSubstr(kWeirdName));
 }
 
 TEST(profile_cli, ShowsWhereSamplesWentAndTiers) {
@@ -197,7 +194,7 @@ TEST(profile_cli, ShowsWhereSamplesWentAndTiers) {
   ASSERT_EQ(run.cli.exit_code, 0) << run.cli.err << run.cli.out;
   for (const char* part : {"Where the samples went: suite code", "harness", "GC", "(program)", "(idle)", "by self time",
                            "by total time", "Hot functions of the suite", "Ignition"}) {
-    EXPECT_CONTAINS(run.cli.out, part);
+    EXPECT_THAT(run.cli.out, HasSubstr(part));
   }
 }
 
@@ -208,27 +205,27 @@ TEST(profile_cli, DeoptsWhileSamplingAreReportedWithTheirReason) {
   const auto at = run.cli.out.find("\n  churn ");
   ASSERT_NE(at, std::string::npos) << "churn is not among the hot functions:\n" << run.cli.out;
   const std::string row = run.cli.out.substr(at + 1, run.cli.out.find('\n', at + 1) - at - 1);
-  EXPECT_CONTAINS(row, "wrong map");
-  EXPECT_CONTAINS(row, "while sampling");  // re-optimised while sampling
+  EXPECT_THAT(row, HasSubstr("wrong map"));
+  EXPECT_THAT(row, HasSubstr("while sampling"));  // re-optimised while sampling
 }
 
 TEST(profile_cli, UnknownCaseIsAnErrorThatListsTheCases) {
   const std::string out = TempDir() + "/never.cpuprofile";
   auto r = RunCli({"profile", Fixture("hot.js"), "--case", "hot/nope", "--out", out});
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_CONTAINS(r.err, "hot/nope");
-  EXPECT_CONTAINS(r.err, "hot/spin/n:512");
+  EXPECT_THAT(r.err, HasSubstr("hot/nope"));
+  EXPECT_THAT(r.err, HasSubstr("hot/spin/n:512"));
   EXPECT_TRUE(ReadWholeFile(out).empty()) << "no profile should be written";
   auto missing = RunCli({"profile", Fixture("hot.js")});
   EXPECT_EQ(missing.exit_code, 2);
-  EXPECT_CONTAINS(missing.err, "--case");
-  EXPECT_CONTAINS(missing.err, "hot/spin/n:512");
+  EXPECT_THAT(missing.err, HasSubstr("--case"));
+  EXPECT_THAT(missing.err, HasSubstr("hot/spin/n:512"));
 }
 
 TEST(profile_cli, WorksInTheNodeRealm) {
   const ProfileRun& run = Profiled("profile_node.js", "profile_node/sum");
   ASSERT_EQ(run.cli.exit_code, 0) << run.cli.err << run.cli.out;
-  EXPECT_CONTAINS(run.cli.out, "realm node");
+  EXPECT_THAT(run.cli.out, HasSubstr("realm node"));
   ParsedProfile parsed;
   ASSERT_TRUE(ValidCpuProfile(run.json, &parsed));
   EXPECT_GT(parsed.self_by_name["nodeSum"], 0u);
@@ -242,8 +239,8 @@ TEST(profile_cli, PerfModeWritesAPerfMapNamingJitFunctions) {
   const std::string map = run.cli.out.substr(at, run.cli.out.find(".map", at) + 4 - at);
   const std::string text = ReadWholeFile(map);
   std::remove(map.c_str());
-  EXPECT_CONTAINS(text, "hotSpin");
-  EXPECT_CONTAINS(run.cli.out, "perf record");
+  EXPECT_THAT(text, HasSubstr("hotSpin"));
+  EXPECT_THAT(run.cli.out, HasSubstr("perf record"));
 }
 
 // --- The profile layer on hand-made profiles ---

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <cstdlib>
 
 namespace v8bench::cli {
@@ -27,6 +28,34 @@ Expected<std::optional<double>> ParsedArgs::GetDouble(const std::string& name, d
   }
   return std::optional<double>(d);
 }
+
+std::optional<double> ParsedArgs::Number(const std::string& name) const {
+  auto v = Get(name);
+  if (!v) return std::nullopt;
+  return std::strtod(v->c_str(), nullptr);
+}
+
+std::optional<int> ParsedArgs::Whole(const std::string& name) const {
+  auto v = Number(name);
+  if (!v) return std::nullopt;
+  return static_cast<int>(*v);
+}
+
+namespace {
+
+// A typed value in its declared range, or an Error::Usage that names the option and the range.
+Status CheckValue(const OptionSpec& opt, const std::string& value) {
+  if (opt.kind == ValueKind::kText) return OkStatus();
+  const bool plain = !value.empty() && value.find_first_not_of("0123456789.eE+-") == std::string::npos;
+  char* end = nullptr;
+  const double d = plain ? std::strtod(value.c_str(), &end) : 0;
+  const bool whole = opt.kind == ValueKind::kWhole;
+  if (plain && *end == '\0' && d >= opt.min && d <= opt.max && (!whole || std::floor(d) == d)) return OkStatus();
+  return Error::Usage(fmt::format("--{}: '{}' is not a {} from {} to {}", opt.name, value,
+                                  whole ? "whole number" : "number", opt.min, opt.max));
+}
+
+}  // namespace
 
 Expected<std::optional<int>> ParsedArgs::GetInt(const std::string& name, int min, int max) const {
   auto v = Get(name);
@@ -93,6 +122,7 @@ Expected<ParsedArgs> Parse(const CommandSpec& spec, const std::vector<std::strin
       }
       value = args[++i];
     }
+    if (auto checked = CheckValue(*opt, *value); !checked) return checked.error();
     auto& slot = out.values_[name];
     if (!slot.empty() && !opt->repeatable) {
       return Error::Usage(fmt::format("--{} given twice ('{}' and '{}'); give it once", name, slot.back(), *value));

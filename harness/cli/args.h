@@ -11,11 +11,17 @@
 
 namespace v8bench::cli {
 
+// What a value must be: any text, or a number in [min, max] (a whole one for kWhole). Typed values
+// are checked when the command line is parsed, so a command reads them without a second check.
+enum class ValueKind { kText, kWhole, kNumber };
+
 struct OptionSpec {
   std::string name;     // long name without dashes, e.g. "repetitions"
   std::string metavar;  // empty for a switch
   std::string help;     // a full sentence, with the default
   bool repeatable = false;
+  ValueKind kind = ValueKind::kText;
+  double min = 0, max = 0;
 };
 
 struct CommandSpec {
@@ -34,6 +40,9 @@ class ParsedArgs {
   bool Has(const std::string& name) const { return values_.count(name) != 0; }
   std::optional<std::string> Get(const std::string& name) const;
   std::vector<std::string> GetAll(const std::string& name) const;
+  // A typed option's value (checked by Parse against its declared range), or nullopt when absent.
+  std::optional<double> Number(const std::string& name) const;
+  std::optional<int> Whole(const std::string& name) const;
   Expected<std::optional<double>> GetDouble(const std::string& name, double min, double max) const;
   Expected<std::optional<int>> GetInt(const std::string& name, int min, int max) const;
   // One of `choices`, or an Error::Usage that lists them.

@@ -6,6 +6,7 @@
 #include "harness/cli/commands.h"
 #include "harness/cli/common.h"
 #include "harness/driver/external_engine.h"
+#include "harness/driver/launcher.h"
 #include "harness/report/json_writer.h"
 #include "harness/report/units.h"
 
@@ -36,8 +37,13 @@ int ExternalInfo(const std::string& path, bool json) {
   auto kind = driver::DetectEngineKind(path);
   if (!kind) return Fail(kind.error());
   if (kind.value() == driver::EngineKind::kV8bench) {
-    const std::string cmd = "'" + path + "' info" + (json ? " --format json" : "");
-    return std::system(cmd.c_str()) == 0 ? 0 : 1;
+    driver::LaunchRequest request;
+    request.executable = path;
+    request.args = json ? std::vector<std::string>{"info", "--format", "json"} : std::vector<std::string>{"info"};
+    const driver::LaunchResult r = driver::RunToEnd(request);
+    std::fwrite(r.out.data(), 1, r.out.size(), stdout);
+    std::fwrite(r.err.data(), 1, r.err.size(), stderr);
+    return r.kind == driver::ExitKind::kExited && r.exit_code == 0 ? 0 : 1;
   }
   auto info = driver::ProbeExternalEngine(path, kind.value());
   if (!info) return Fail(info.error());

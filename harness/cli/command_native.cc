@@ -26,8 +26,8 @@ CommandSpec NativeSpec() {
       {"filter", "REGEX", "Measures only cases whose name matches this ECMAScript regex. Default: all cases."},
       {"param", "NAME=V[,V...]", "Replaces parameter NAME's values in every grid that has it; repeatable.", true},
       {"quick", "", "Uses the suites' quick grids and short timings."},
-      {"repetitions", "N", "Measures each floor N times. Default: 5 (3 with --quick)."},
-      {"min-time", "S", "Runs each repetition for at least S seconds. Default: 0.5 (0.05 with --quick)."},
+      RunSettingOption("repetitions", "Measures each floor N times. Default: 5 (3 with --quick)."),
+      RunSettingOption("min-time", "Runs each repetition for at least S seconds. Default: 0.5 (0.05 with --quick)."),
   };
   return spec;
 }
@@ -45,8 +45,8 @@ int NativeCommand(const std::vector<std::string>& argv) {
 
   auto process = V8Process::Start({});
   if (!process) return Fail(process.error());
-  auto files = LoadSuites(*process.value(), SuitePathsOrDefault(args->positional), settings.quick, settings.params,
-                          settings.timeout_s);
+  auto files = LoadSuitesWithParams(*process.value(), SuitePathsOrDefault(args->positional), settings.quick,
+                                    settings.params, settings.timeout_s);
   if (!files) return Fail(files.error());
   auto plan = PlanCases(files.value(), settings);
   if (!plan) return Fail(plan.error());

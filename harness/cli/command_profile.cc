@@ -33,16 +33,19 @@ CommandSpec ProfileSpec() {
       {"case", "NAME",
        "The case to profile, exactly as `v8bench list` names it (e.g. example/sum/n:16). Required; a name that is "
        "not in the file is an error (exit 2) that lists the file's cases."},
-      {"duration", "S", "Samples for S seconds of batches, after the warm-up. Default: 2."},
-      {"interval", "US", "Takes a sample every US microseconds. Default: 100."},
-      {"warmup", "S", "Runs untimed, unsampled batches for S seconds first, so the JIT has tiered up. Default: 0.5."},
+      {"duration", "S", "Samples for S seconds of batches, after the warm-up. Default: 2.", false, ValueKind::kNumber,
+       0.01, 3600},
+      {"interval", "US", "Takes a sample every US microseconds. Default: 100.", false, ValueKind::kWhole, 10, 1000000},
+      {"warmup", "S", "Runs untimed, unsampled batches for S seconds first, so the JIT has tiered up. Default: 0.5.",
+       false, ValueKind::kNumber, 0, 3600},
       {"timeout", "S",
        "Terminates the case if setup, warm-up and profiling together take S seconds more than --warmup plus "
-       "--duration. Default: 120."},
+       "--duration. Default: 120.",
+       false, ValueKind::kNumber, 0.01, 86400},
       {"out", "FILE",
        "Writes the profile to FILE (Chrome DevTools .cpuprofile JSON). Default: the case name with characters "
        "other than letters, digits, '.', '_' and '-' replaced by '_', plus .cpuprofile, in the current directory."},
-      {"top", "N", "Shows N functions in each table. Default: 15."},
+      {"top", "N", "Shows N functions in each table. Default: 15.", false, ValueKind::kWhole, 1, 1000},
       {"inlining", "",
        "Keeps TurboFan inlining on, so the profiled code is exactly what `run` measures; V8 10.2's sampler then "
        "charges inlined functions (often the bench function itself) to the function they were inlined into."},
@@ -84,116 +87,94 @@ std::string DefaultOutPath(const std::string& case_name) {
   return out + ".cpuprofile";
 }
 
-// Quotes an argument for a POSIX shell when it needs it.
-std::string ShellQuote(const std::string& s) {
-  if (!s.empty() && s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@%+=:,./-_") ==
-                        std::string::npos) {
-    return s;
-  }
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
 constexpr const char* kInterpretedFramesFlag = "--interpreted-frames-native-stack";
 
-}  // namespace
-
-int ProfileCommand(const std::vector<std::string>& argv) {
-  const CommandSpec spec = ProfileSpec();
-  ParsedArgs parsed;
-  if (auto stop = ParseCommand(spec, argv, parsed)) return *stop;
-  const ParsedArgs* args = &parsed;
-  if (args->positional.size() != 1) {
-    return Fail(
-        Error::Usage(fmt::format("profile takes one suite file ({} given): v8bench profile SUITE_FILE --case NAME (see "
-                                 "`v8bench profile --help`)",
-                                 args->positional.size())));
-  }
-  const std::string suite_path = args->positional[0];
-  auto params = ParseParamOverrides(args->GetAll("param"));
-  if (!params) return Fail(params.error());
-  auto duration = args->GetDouble("duration", 0.01, 3600);
-  auto interval = args->GetInt("interval", 10, 1000000);
-  auto warmup = args->GetDouble("warmup", 0, 3600);
-  auto timeout = args->GetDouble("timeout", 0.01, 86400);
-  auto top = args->GetInt("top", 1, 1000);
-  for (const Error* e :
-       {duration ? nullptr : &duration.error(), interval ? nullptr : &interval.error(),
-        warmup ? nullptr : &warmup.error(), timeout ? nullptr : &timeout.error(), top ? nullptr : &top.error()}) {
-    if (e != nullptr) return Fail(*e);
-  }
+// What to profile and how, from the command line.
+struct ProfileRequest {
+  std::string suite_path;
+  ParamOverrides params;
   ProfileOptions options;
-  options.quick = args->Has("quick");
-  if (duration.value()) options.duration_s = *duration.value();
-  if (interval.value()) options.interval_us = *interval.value();
-  if (warmup.value()) options.warmup_s = *warmup.value();
-  options.timeout_s = timeout.value().value_or(120) + options.warmup_s + options.duration_s;
-  const std::size_t top_n = static_cast<std::size_t>(top.value().value_or(15));
-  const bool inlining = args->Has("inlining");
-  const bool perf = args->Has("perf");
+  std::size_t top_n = 15;
+  bool inlining = false;
+  bool perf = false;
+  std::string out_path;  // empty: named after the case
+  EngineOptions engine;
+};
 
-  auto engine = EngineOptionsFrom(*args);
-  if (!engine) return Fail(engine.error());
+Expected<ProfileRequest> RequestFrom(const ParsedArgs& args) {
+  if (args.positional.size() != 1) {
+    return Error::Usage(fmt::format(
+        "profile takes one suite file ({} given): v8bench profile SUITE_FILE --case NAME (see `v8bench profile "
+        "--help`)",
+        args.positional.size()));
+  }
+  ProfileRequest r;
+  r.suite_path = args.positional[0];
+  auto params = ParseParamOverrides(args.GetAll("param"));
+  if (!params) return params.error();
+  r.params = params.value();
+  r.options.quick = args.Has("quick");
+  if (auto v = args.Number("duration")) r.options.duration_s = *v;
+  if (auto v = args.Whole("interval")) r.options.interval_us = *v;
+  if (auto v = args.Number("warmup")) r.options.warmup_s = *v;
+  r.options.timeout_s = args.Number("timeout").value_or(120) + r.options.warmup_s + r.options.duration_s;
+  r.top_n = static_cast<std::size_t>(args.Whole("top").value_or(15));
+  r.inlining = args.Has("inlining");
+  r.perf = args.Has("perf");
+  r.out_path = args.Get("out").value_or("");
+  if (!r.out_path.empty()) {
+    if (auto writable = CheckWritable("--out", r.out_path); !writable) return writable.error();
+  }
+  auto engine = EngineOptionsFrom(args);
+  if (!engine) return engine.error();
+  r.engine = std::move(engine.value());
   // Ours go first, so that the user's own --v8-flags win.
   std::vector<std::string> ours;
-  if (!inlining) ours.emplace_back("--no-turbo-inlining");
-  if (perf) {
+  if (!r.inlining) ours.emplace_back("--no-turbo-inlining");
+  if (r.perf) {
     ours.emplace_back("--perf-basic-prof");
     ours.emplace_back(kInterpretedFramesFlag);
   }
-  engine->v8_flags.insert(engine->v8_flags.begin(), ours.begin(), ours.end());
-  auto process = V8Process::Start(engine.value());
-  bool interpreted_frames = perf;
-  if (!process && perf && process.error().message.find(kInterpretedFramesFlag) != std::string::npos) {
-    // An engine without it still gets the perf map, only without interpreted frames.
-    auto& flags = engine->v8_flags;
+  r.engine.v8_flags.insert(r.engine.v8_flags.begin(), ours.begin(), ours.end());
+  return r;
+}
+
+// Starts V8 with the request's flags; an engine without --interpreted-frames-native-stack still
+// gets the perf map, only without interpreted frames (`interpreted_frames` says which).
+Expected<std::unique_ptr<V8Process>> StartV8(ProfileRequest& r, bool& interpreted_frames) {
+  auto process = V8Process::Start(r.engine);
+  interpreted_frames = r.perf;
+  if (!process && r.perf && process.error().message.find(kInterpretedFramesFlag) != std::string::npos) {
+    auto& flags = r.engine.v8_flags;
     flags.erase(std::find(flags.begin(), flags.end(), std::string(kInterpretedFramesFlag)));
     interpreted_frames = false;
-    process = V8Process::Start(engine.value());
+    process = V8Process::Start(r.engine);
   }
-  if (!process) return Fail(process.error());
+  return process;
+}
+
+Expected<const CaseInfo*> FindCase(const LoadedSuiteFile& file, const std::optional<std::string>& name, bool quick) {
+  if (!name) {
+    return Error::Usage("give the case to profile with --case NAME; " + file.path +
+                        " has:" + CaseList(file.description));
+  }
+  for (const auto& c : file.description.cases) {
+    if (c.name == *name) return &c;
+  }
+  return Error::Usage("--case '" + *name + "': no such case in " + file.path + (quick ? " (with --quick)" : "") +
+                      "; its cases are:" + CaseList(file.description));
+}
+
+void PrintProfile(const ProfileRequest& r, const CaseInfo& info, const V8Process& process, const CpuProfileData& data,
+                  const std::string& out_path) {
   bool inlining_on = true;  // V8's default; the last flag that says otherwise wins
-  for (const auto& f : engine->v8_flags) {
+  for (const auto& f : r.engine.v8_flags) {
     if (f == "--turbo-inlining") inlining_on = true;
     if (f == "--no-turbo-inlining" || f == "--noturbo-inlining") inlining_on = false;
   }
-
-  auto files = LoadSuites(*process.value(), {suite_path}, options.quick, params.value(), options.timeout_s);
-  if (!files) return Fail(files.error());
-  const LoadedSuiteFile& file = files.value().front();
-  const auto case_name = args->Get("case");
-  if (!case_name) {
-    return Fail(
-        Error::Usage("give the case to profile with --case NAME; " + file.path + " has:" + CaseList(file.description)));
-  }
-  const CaseInfo* info = nullptr;
-  for (const auto& c : file.description.cases) {
-    if (c.name == *case_name) info = &c;
-  }
-  if (info == nullptr) {
-    return Fail(Error::Usage("--case '" + *case_name + "': no such case in " + file.path +
-                             (options.quick ? " (with --quick)" : "") +
-                             "; its cases are:" + CaseList(file.description)));
-  }
-  options.case_index = info->index;
-
-  auto host = SuiteHost::Open(*process.value(), info->realm, file.path, file.source, params.value(), options.timeout_s);
-  if (!host) return Fail(host.error());
-  std::fprintf(stderr, "profiling %s: warm-up %.2f s, then %.2f s under the profiler...\n", info->name.c_str(),
-               options.warmup_s, options.duration_s);
-  auto profile = ProfileCase(*host.value(), options);
-  if (!profile) return Fail(profile.error());
-
-  const std::string out_path = args->Get("out").value_or(DefaultOutPath(info->name));
-  if (auto written = WriteFileAtomically(out_path, CpuProfileJson(profile.value())); !written) {
-    return Fail(written.error());
-  }
-
-  const CpuProfileData& data = profile.value();
-  const ProfileSummary summary = Summarize(data, top_n);
-  const auto& facts = process.value()->facts();
-  fmt::print("Profile of {} ({}, realm {})\n", info->name, file.path, RealmName(info->realm));
+  const ProfileSummary summary = Summarize(data, r.top_n);
+  const auto& facts = process.facts();
+  fmt::print("Profile of {} ({}, realm {})\n", info.name, r.suite_path, RealmName(info.realm));
   fmt::print("V8 {}{} · flags: {}\n", facts.v8_version,
              facts.node_version.empty() ? "" : " (Node " + facts.node_version + ")",
              facts.flags.empty() ? "none" : fmt::format("{}", fmt::join(facts.flags, " ")));
@@ -205,7 +186,6 @@ int ProfileCommand(const std::vector<std::string>& argv) {
       WithThousands(summary.samples), data.profiled_s, data.interval_us, effective_us, WithThousands(data.iterations),
       WithThousands(data.batch_size), data.warmup_s);
   std::fputs(RenderSummary(summary, inlining_on).c_str(), stdout);
-
   std::error_code ec;
   const auto absolute = std::filesystem::absolute(out_path, ec);
   fmt::print(
@@ -213,22 +193,58 @@ int ProfileCommand(const std::vector<std::string>& argv) {
       "  Open it in Chrome DevTools (Performance panel > Load profile...), in VS Code (open the file), or drag it "
       "onto https://www.speedscope.app\n",
       ec ? out_path : absolute.string());
-  if (perf) {
-    const std::string map = fmt::format("/tmp/perf-{}.map", getpid());
-    std::vector<std::string> again;
-    for (const auto& a : argv) again.push_back(ShellQuote(a));
-    fmt::print(
-        "\nperf: V8 wrote its JIT symbol map to {}{} (this process, pid {}){}.\n"
-        "  perf names JIT frames from it when v8bench itself runs under perf, e.g.:\n"
-        "    perf record -F 999 -g -o perf.data -- v8bench profile {}\n"
-        "    perf report -i perf.data\n"
-        "    perf script -i perf.data | stackcollapse-perf.pl | flamegraph.pl > flame.svg   # FlameGraph scripts\n",
-        map, std::filesystem::exists(map, ec) ? "" : " (not found: did V8 accept --perf-basic-prof?)", getpid(),
-        interpreted_frames ? ", with interpreted frames on the native stack"
-                           : "; this V8 refused --interpreted-frames-native-stack, so interpreted frames show as "
-                             "the interpreter",
-        fmt::format("{}", fmt::join(again, " ")));
+}
+
+void PrintPerfHint(const std::vector<std::string>& argv, bool interpreted_frames) {
+  const std::string map = fmt::format("/tmp/perf-{}.map", getpid());
+  std::vector<std::string> again;
+  for (const auto& a : argv) again.push_back(ShellQuote(a));
+  std::error_code ec;
+  fmt::print(
+      "\nperf: V8 wrote its JIT symbol map to {}{} (this process, pid {}){}.\n"
+      "  perf names JIT frames from it when v8bench itself runs under perf, e.g.:\n"
+      "    perf record -F 999 -g -o perf.data -- v8bench profile {}\n"
+      "    perf report -i perf.data\n"
+      "    perf script -i perf.data | stackcollapse-perf.pl | flamegraph.pl > flame.svg   # FlameGraph scripts\n",
+      map, std::filesystem::exists(map, ec) ? "" : " (not found: did V8 accept --perf-basic-prof?)", getpid(),
+      interpreted_frames ? ", with interpreted frames on the native stack"
+                         : "; this V8 refused --interpreted-frames-native-stack, so interpreted frames show as "
+                           "the interpreter",
+      fmt::format("{}", fmt::join(again, " ")));
+}
+
+}  // namespace
+
+int ProfileCommand(const std::vector<std::string>& argv) {
+  const CommandSpec spec = ProfileSpec();
+  ParsedArgs args;
+  if (auto stop = ParseCommand(spec, argv, args)) return *stop;
+  auto request = RequestFrom(args);
+  if (!request) return Fail(request.error());
+  ProfileRequest& r = request.value();
+  bool interpreted_frames = false;
+  auto process = StartV8(r, interpreted_frames);
+  if (!process) return Fail(process.error());
+  auto files = LoadSuitesWithParams(*process.value(), {r.suite_path}, r.options.quick, r.params, r.options.timeout_s);
+  if (!files) return Fail(files.error());
+  const LoadedSuiteFile& file = files.value().front();
+  auto info = FindCase(file, args.Get("case"), r.options.quick);
+  if (!info) return Fail(info.error());
+  r.options.case_index = info.value()->index;
+
+  auto host =
+      SuiteHost::Open(*process.value(), info.value()->realm, file.path, file.source, r.params, r.options.timeout_s);
+  if (!host) return Fail(host.error());
+  std::fprintf(stderr, "profiling %s: warm-up %.2f s, then %.2f s under the profiler...\n", info.value()->name.c_str(),
+               r.options.warmup_s, r.options.duration_s);
+  auto profile = ProfileCase(*host.value(), r.options);
+  if (!profile) return Fail(profile.error());
+  const std::string out_path = r.out_path.empty() ? DefaultOutPath(info.value()->name) : r.out_path;
+  if (auto written = WriteFileAtomically(out_path, CpuProfileJson(profile.value())); !written) {
+    return Fail(written.error());
   }
+  PrintProfile(r, *info.value(), *process.value(), profile.value(), out_path);
+  if (r.perf) PrintPerfHint(argv, interpreted_frames);
   return 0;
 }
 

@@ -5,6 +5,7 @@
 
 #include "harness/cli/commands.h"
 #include "harness/cli/common.h"
+#include "harness/report/atomic_file.h"
 #include "harness/report/jsonl_reporter.h"
 #include "harness/report/reporters.h"
 #include "harness/report/results_stream.h"
@@ -25,27 +26,30 @@ CommandSpec RunSpec() {
   spec.options = {
       {"filter", "REGEX",
        "Runs only cases whose name (suite/bench/param:value...) matches this ECMAScript regex. Default: all cases."},
-      {"repetitions", "N",
-       "Measures each case N times; figures are medians over these, with their CV. Default: 5 (3 with --quick)."},
-      {"min-time", "S",
-       "Runs each repetition for at least S seconds (Google Benchmark's MinTime). Default: 0.5 (0.05 with --quick)."},
-      {"warmup", "S",
-       "Warms each case up untimed for at least S seconds, and until its code has stopped changing (no function "
-       "compiled to optimised code, the same tiers) for max(S, 0.1) seconds; see --tier. Default: 0.2 (0.02 with "
-       "--quick)."},
-      {"max-warmup", "S",
-       "Stops waiting for the code to stop changing after S seconds of warm-up; such a case is flagged in the "
-       "report. Default: 10."},
+      RunSettingOption("repetitions",
+                       "Measures each case N times; figures are medians over these, with their CV. Default: 5 (3 with "
+                       "--quick)."),
+      RunSettingOption("min-time",
+                       "Runs each repetition for at least S seconds (Google Benchmark's MinTime). Default: 0.5 (0.05 "
+                       "with --quick)."),
+      RunSettingOption("warmup",
+                       "Warms each case up untimed for at least S seconds, and until its code has stopped changing (no "
+                       "function compiled to optimised code, the same tiers) for max(S, 0.1) seconds; see --tier. "
+                       "Default: 0.2 (0.02 with --quick)."),
+      RunSettingOption("max-warmup",
+                       "Stops waiting for the code to stop changing after S seconds of warm-up; such a case is flagged "
+                       "in the report. Default: 10."),
       {"tier", "optimized|interpreter|auto",
        "Which code is measured. optimized: after 4 feedback calls the bench and its batch loop are compiled by V8's "
        "optimising compiler as regular functions (not on-stack replacement), the same whatever --warmup or "
        "--min-time say: the code a function called many times gets in production. interpreter: never optimised. "
        "auto: V8's own heuristics, as in a plain script (the result can depend on the warm-up). Every repetition "
        "records the tiers that ran. Default: optimized."},
-      {"timeout", "S",
-       "Terminates a case that takes longer than S seconds in all (setup to teardown) and reports it as timed out. "
-       "Loading a suite file (its top level) has the same limit; a file that exceeds it is an error (exit code 2). "
-       "Default: 120."},
+      RunSettingOption(
+          "timeout",
+          "Terminates a case that takes longer than S seconds in all (setup to teardown) and reports it "
+          "as timed out. Loading a suite file (its top level) has the same limit; a file that exceeds it is "
+          "an error (exit code 2). Default: 120."),
       {"param", "NAME=V[,V...]",
        "Replaces parameter NAME's values in every grid that has it, e.g. --param size=1000000 runs only that size; "
        "repeatable. Default: the suites' own grids.",
@@ -75,6 +79,39 @@ CommandSpec RunSpec() {
   return spec;
 }
 
+// Where the results go: --format and --out (whose extension picks the format when --format is absent).
+struct Output {
+  std::optional<std::string> path;
+  OutputFormat format = OutputFormat::kConsole;
+  bool jsonl = false;  // the worker protocol on stdout
+};
+
+Expected<Output> OutputFrom(const ParsedArgs& args) {
+  auto format = args.GetChoice("format", {"console", "json", "csv", "jsonl"});
+  if (!format) return format.error();
+  Output out;
+  out.path = args.Get("out");
+  const std::string chosen = format.value().value_or("");
+  if (!chosen.empty()) {
+    out.format = chosen == "json" ? OutputFormat::kJson : chosen == "csv" ? OutputFormat::kCsv : OutputFormat::kConsole;
+  } else if (out.path) {
+    const std::string& p = *out.path;
+    out.format = p.ends_with(".json")  ? OutputFormat::kJson
+                 : p.ends_with(".csv") ? OutputFormat::kCsv
+                                       : OutputFormat::kConsole;
+  }
+  out.jsonl = chosen == "jsonl";
+  if (out.jsonl && out.path) return Error::Usage("--format jsonl writes to stdout; drop --out");
+  if (out.path && out.format == OutputFormat::kConsole) {
+    return Error::Usage("--out " + *out.path +
+                        ": give --format json or csv (or a .json/.csv file name); the table goes to stdout");
+  }
+  if (out.path) {
+    if (auto writable = CheckWritable("--out", *out.path); !writable) return writable.error();
+  }
+  return out;
+}
+
 }  // namespace
 
 int RunCommand(const std::vector<std::string>& argv) {
@@ -87,36 +124,19 @@ int RunCommand(const std::vector<std::string>& argv) {
   RunSettings settings = parsed_settings.value();
   settings.share_realm = args->Has("share-realm");
   settings.native_floors = !args->Has("no-native");
-  auto format = args->GetChoice("format", {"console", "json", "csv", "jsonl"});
-  if (!format) return Fail(format.error());
-
-  const auto out_path = args->Get("out");
-  OutputFormat out_format = OutputFormat::kConsole;
-  if (format.value()) {
-    out_format = *format.value() == "json"  ? OutputFormat::kJson
-                 : *format.value() == "csv" ? OutputFormat::kCsv
-                                            : OutputFormat::kConsole;
-  } else if (out_path) {
-    auto ends = [&](const char* ext) {
-      const std::string e = ext;
-      return out_path->size() >= e.size() && out_path->compare(out_path->size() - e.size(), e.size(), e) == 0;
-    };
-    out_format = ends(".json") ? OutputFormat::kJson : ends(".csv") ? OutputFormat::kCsv : OutputFormat::kConsole;
-  }
-  const bool jsonl = format.value() && *format.value() == "jsonl";
-  if (jsonl && out_path) return Fail(Error::Usage("--format jsonl writes to stdout; drop --out"));
-  if (out_path && out_format == OutputFormat::kConsole) {
-    return Fail(Error::Usage("--out " + *out_path +
-                             ": give --format json or csv (or a .json/.csv file name); the table goes to stdout"));
-  }
+  auto output = OutputFrom(*args);
+  if (!output) return Fail(output.error());
+  const auto& out_path = output->path;
+  const OutputFormat out_format = output->format;
+  const bool jsonl = output->jsonl;
 
   auto engine = EngineOptionsFrom(*args);
   if (!engine) return Fail(engine.error());
   ReserveStdoutForResults();  // before any JS runs: suite output goes to stderr, never into results
   auto process = V8Process::Start(engine.value());
   if (!process) return Fail(process.error());
-  auto files = LoadSuites(*process.value(), SuitePathsOrDefault(args->positional), settings.quick, settings.params,
-                          settings.timeout_s);
+  auto files = LoadSuitesWithParams(*process.value(), SuitePathsOrDefault(args->positional), settings.quick,
+                                    settings.params, settings.timeout_s);
   if (!files) return Fail(files.error());
   auto plan = PlanCases(files.value(), settings);
   if (!plan) return Fail(plan.error());

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
+#include <set>
 #include <tuple>
 
 namespace v8bench::cli {
@@ -21,7 +22,8 @@ std::vector<OptionSpec> EngineOptionSpecs() {
       {"semi-space", "MB",
        "Pins V8's young-generation semi-space to MB megabytes (sets both --min-semi-space-size and "
        "--max-semi-space-size). The effective size V8 reports is recorded with every result. Default: V8's own "
-       "(starts at 1 MB and grows)."},
+       "(starts at 1 MB and grows).",
+       false, ValueKind::kWhole, 1, 1024},
       {"fast-trig", "",
        "Asks for the libm-based Math.sin/cos path (--use-libm-trig-functions). Only V8 builds made with "
        "v8_use_libm_trig_functions have it; elsewhere this is an error (exit 2) that says what to do instead."},
@@ -32,12 +34,12 @@ std::vector<OptionSpec> EngineOptionSpecs() {
 Expected<EngineOptions> EngineOptionsFrom(const ParsedArgs& args) {
   EngineOptions options;
   for (const auto& text : args.GetAll("v8-flags")) {
-    for (auto& f : SplitFlags(text)) options.v8_flags.push_back(std::move(f));
+    auto words = SplitShellWords(text);
+    if (!words) return Error::Usage("--v8-flags: " + words.error().message);
+    for (auto& f : words.value()) options.v8_flags.push_back(std::move(f));
   }
   for (const auto& f : args.passthrough) options.v8_flags.push_back(f);
-  auto semi = args.GetInt("semi-space", 1, 1024);
-  if (!semi) return semi.error();
-  options.semi_space_mb = semi.value();
+  options.semi_space_mb = args.Whole("semi-space");
   if (args.Has("fast-trig") && args.Has("no-fast-trig")) {
     return Error::Usage("--fast-trig and --no-fast-trig contradict each other; give one");
   }
@@ -52,17 +54,30 @@ std::vector<std::string> SuitePathsOrDefault(const std::vector<std::string>& pos
   return {V8BENCH_SOURCE_DIR "/suites"};
 }
 
-RunContext MakeRunContext(V8Process& process, const EngineOptions& options) {
-  RunContext c;
+std::string NowText() {
   const auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
   char date[64];
   std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%S%z", std::localtime(&now));
-  c.date = date;
+  return date;
+}
+
+std::string SelfExecutable() {
+  char exe[4096] = {0};
+  if (readlink("/proc/self/exe", exe, sizeof exe - 1) > 0) return exe;
+  return "v8bench";
+}
+
+std::string HostName() {
   char host[256] = {0};
   gethostname(host, sizeof host - 1);
-  c.host_name = host;
-  char exe[4096] = {0};
-  if (readlink("/proc/self/exe", exe, sizeof exe - 1) > 0) c.executable = exe;
+  return host;
+}
+
+RunContext MakeRunContext(V8Process& process, const EngineOptions& options) {
+  RunContext c;
+  c.date = NowText();
+  c.host_name = HostName();
+  c.executable = SelfExecutable();
   const auto& cpu = benchmark::CPUInfo::Get();
   c.num_cpus = cpu.num_cpus;
   c.mhz_per_cpu = cpu.cycles_per_second / 1e6;
@@ -89,30 +104,39 @@ Expected<RunSettings> RunSettingsFrom(const ParsedArgs& args) {
   auto params = ParseParamOverrides(args.GetAll("param"));
   if (!params) return params.error();
   settings.params = params.value();
-  auto reps = args.GetInt("repetitions", 1, 1000);
-  if (!reps) return reps.error();
-  if (reps.value()) settings.repetitions = *reps.value();
-  for (auto [name, slot, min, max] : {std::tuple{"min-time", &settings.min_time_s, 0.001, 3600.0},
-                                      std::tuple{"warmup", &settings.warmup_s, 0.0, 3600.0},
-                                      std::tuple{"max-warmup", &settings.max_warmup_s, 0.01, 86400.0},
-                                      std::tuple{"timeout", &settings.timeout_s, 0.01, 86400.0}}) {
-    auto v = args.GetDouble(name, min, max);
-    if (!v) return v.error();
-    if (v.value()) *slot = *v.value();
-  }
+  if (auto reps = args.Whole("repetitions")) settings.repetitions = *reps;
+  if (auto v = args.Number("min-time")) settings.min_time_s = *v;
+  if (auto v = args.Number("warmup")) settings.warmup_s = *v;
+  if (auto v = args.Number("timeout")) settings.timeout_s = *v;
+  if (auto v = args.Number("max-warmup")) settings.max_warmup_s = *v;
   if (auto tier = args.Get("tier")) {
     auto mode = TierModeFromName(*tier);
-    if (!mode) {
-      return Error::Usage("--tier '" + *tier + "': choose optimized (the default), interpreter or auto");
-    }
+    if (!mode) return Error::Usage("--tier '" + *tier + "': choose optimized (the default), interpreter or auto");
     settings.tier = *mode;
   }
   if (settings.max_warmup_s < settings.warmup_s) {
     return Error::Usage(
-        "--max-warmup must be at least --warmup (the warm-up lasts --warmup, and until the code "
-        "stops changing, at most --max-warmup)");
+        "--max-warmup must be at least --warmup (the warm-up lasts --warmup, and until the code stops changing, at "
+        "most --max-warmup)");
   }
   return settings;
+}
+
+OptionSpec RunSettingOption(const std::string& name, std::string help) {
+  static const OptionSpec kTyped[] = {
+      {"repetitions", "N", "", false, ValueKind::kWhole, 1, 1000},
+      {"min-time", "S", "", false, ValueKind::kNumber, 0.001, 3600},
+      {"warmup", "S", "", false, ValueKind::kNumber, 0, 3600},
+      {"timeout", "S", "", false, ValueKind::kNumber, 0.01, 86400},
+      {"max-warmup", "S", "", false, ValueKind::kNumber, 0.01, 86400},
+  };
+  for (const OptionSpec& o : kTyped) {
+    if (o.name != name) continue;
+    OptionSpec out = o;
+    out.help = std::move(help);
+    return out;
+  }
+  return {name, "VALUE", std::move(help)};
 }
 
 Expected<ParamOverrides> ParseParamOverrides(const std::vector<std::string>& texts) {
@@ -135,6 +159,28 @@ Expected<ParamOverrides> ParseParamOverrides(const std::vector<std::string>& tex
   return out;
 }
 
+Expected<std::vector<LoadedSuiteFile>> LoadSuitesWithParams(V8Process& process, const std::vector<std::string>& paths,
+                                                            bool quick, const ParamOverrides& params,
+                                                            double timeout_s) {
+  auto files = LoadSuites(process, paths, quick, params, timeout_s);
+  if (!files || params.empty()) return files;
+  std::set<std::string> known;
+  for (const auto& file : files.value()) {
+    for (const auto& suite : file.description.suites) {
+      for (const auto& bench : suite.benches) {
+        for (const auto& [name, values] : bench.grid) known.insert(name);
+      }
+    }
+  }
+  for (const auto& [name, values] : params) {
+    if (known.count(name) != 0) continue;
+    return Error::Usage(fmt::format("--param {}: no suite has a parameter '{}'; {}", name, name,
+                                    known.empty() ? std::string("these suites have no parameters")
+                                                  : fmt::format("their parameters are: {}", fmt::join(known, ", "))));
+  }
+  return files;
+}
+
 std::optional<int> ParseCommand(const CommandSpec& spec, const std::vector<std::string>& argv, ParsedArgs& out) {
   auto parsed = Parse(spec, argv);
   if (!parsed) return Fail(parsed.error());
@@ -148,7 +194,7 @@ std::optional<int> ParseCommand(const CommandSpec& spec, const std::vector<std::
 
 int Fail(const Error& error) {
   std::fprintf(stderr, "v8bench: %s\n", error.message.c_str());
-  return error.exit_code;
+  return error.exit_code();
 }
 
 }  // namespace v8bench::cli

@@ -8,7 +8,9 @@
 #include "harness/cli/args.h"
 #include "harness/engine/v8_process.h"
 #include "harness/model/result.h"
+#include "harness/model/shell_words.h"
 #include "harness/runner/run_settings.h"
+#include "harness/runner/suite_loader.h"
 
 namespace v8bench::cli {
 
@@ -22,12 +24,29 @@ std::vector<std::string> SuitePathsOrDefault(const std::vector<std::string>& pos
 
 RunContext MakeRunContext(V8Process& process, const EngineOptions& options);
 
+// Facts about this process and machine, for the results files: now as ISO 8601 with the offset,
+// this executable's path, the host name.
+std::string NowText();
+std::string SelfExecutable();
+std::string HostName();
+
 // RunSettings from the options a command declares among --quick, --filter, --param, --repetitions,
-// --min-time, --warmup, --timeout (absent ones keep their defaults; --quick sets quick defaults).
+// --min-time, --warmup, --timeout (declared with RunSettingOption, so Parse checked their ranges;
+// absent ones keep their defaults; --quick sets quick defaults).
 Expected<RunSettings> RunSettingsFrom(const ParsedArgs& args);
+
+// The declared option (metavar, type and range) of one RunSettings field: repetitions, min-time,
+// warmup or timeout, with the command's own help sentence.
+OptionSpec RunSettingOption(const std::string& name, std::string help);
 
 // --param NAME=V1,V2 (repeatable) as grid overrides; a malformed one is an Error::Usage.
 Expected<ParamOverrides> ParseParamOverrides(const std::vector<std::string>& texts);
+
+// LoadSuites, then checks that every --param names a parameter of some loaded grid: an unknown
+// name is an Error::Usage that lists the parameters the suites have.
+Expected<std::vector<LoadedSuiteFile>> LoadSuitesWithParams(V8Process& process, const std::vector<std::string>& paths,
+                                                            bool quick, const ParamOverrides& params,
+                                                            double timeout_s);
 
 // Parses `argv` for `spec`. Returns the exit code to stop with (2 after printing a usage error, 0
 // after printing --help), or nullopt when the command should go on with `out`.

@@ -1,8 +1,8 @@
-// Options and output shared by `compare` and `diff`: the statistics and gate options, the report
-// format, and colour (on for a terminal unless NO_COLOR is set).
+// Options and output shared by `compare` and `diff`: the settings declared in driver/settings.h as
+// options, the report format, and colour (on for a terminal unless NO_COLOR is set).
 #pragma once
 
-#include <optional>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -12,21 +12,13 @@
 
 namespace v8bench::cli {
 
-// --metric, --threshold, --alpha, --noise-floor, --min-samples, --format.
-std::vector<OptionSpec> StatisticsOptionSpecs();
-
-struct StatisticsChoice {
-  std::optional<std::string> metric;
-  std::optional<double> threshold;  // fraction
-  std::optional<double> alpha;
-  std::optional<double> noise_floor;  // fraction
-  std::optional<int> min_samples;
-  std::string format = "console";
-};
-Expected<StatisticsChoice> StatisticsFrom(const ParsedArgs& args);
-
-// A percentage such as "5", "5%" or "0.5", as a fraction; an Error::Usage names the option.
-Expected<double> ParsePercent(const std::string& option, const std::string& text, double max_pct);
+// The settings' options (all of them, or with `statistics_only` those of the analysis and gate,
+// for diff), then --format.
+std::vector<OptionSpec> SettingOptionSpecs(bool statistics_only);
+// Applies the setting options given on the command line to `settings` (the rest keep their value).
+Status ApplySettingOptions(const ParsedArgs& args, bool statistics_only, driver::CompareSettings& settings);
+// --format: console, markdown or json.
+Expected<std::string> ReportFormat(const ParsedArgs& args);
 
 bool UseColor(std::FILE* out);
 

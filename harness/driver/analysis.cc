@@ -19,10 +19,6 @@ MetricStats Describe(const std::vector<double>& xs) {
   return m;
 }
 
-std::string FormatValue(double v, const std::string& counter) {
-  return counter == "alloc_bytes" ? FormatBytes(v) : FormatDuration(v);
-}
-
 }  // namespace
 
 std::uint64_t BootstrapSeed(std::uint64_t seed, const std::string& key, const std::string& counter,
@@ -63,127 +59,165 @@ Dataset DatasetFrom(const CompareState& state) {
   return d;
 }
 
-Analysis Analyse(const Dataset& data, const AnalysisOptions& options) {
-  Analysis a;
-  a.metric = options.metric;
-  a.counter = MetricCounter(options.metric);
-  a.is_time = MetricIsTime(options.metric);
-  a.variant_names = data.variant_names;
-  a.threshold = options.threshold;
-  a.alpha = options.stats.alpha;
-  a.noise_floor = options.stats.noise_floor;
-  a.min_samples = options.stats.min_samples;
+AnalysisOptions AnalysisOptionsFrom(const CompareSettings& st) {
+  AnalysisOptions o;
+  o.metric = st.metric;
+  o.stats.alpha = st.alpha;
+  o.stats.noise_floor = st.noise_floor;
+  o.stats.min_samples = static_cast<std::size_t>(st.min_samples);
+  o.stats.seed = st.seed;
+  o.threshold = st.threshold;
+  return o;
+}
 
+namespace {
+
+// One variant's figures of one case; versus `base` (null for the baseline itself) the comparisons.
+CellAnalysis AnalyseCell(const VariantSeries& vs, const VariantSeries* base, const std::string& key, std::size_t vi,
+                         const std::string& counter, const AnalysisOptions& options) {
+  CellAnalysis cell;
+  cell.failures = vs.failures;
+  for (const auto& [name, values] : vs.metrics) cell.metrics[name] = Describe(values);
+  const auto primary = vs.metrics.find(counter);
+  cell.insufficient = (primary == vs.metrics.end() ? 0 : primary->second.size()) < options.stats.min_samples;
+  auto cpu = cell.metrics.find(metric::kCpu);
+  auto gc = cell.metrics.find(metric::kGc);
+  if (cpu != cell.metrics.end() && gc != cell.metrics.end() && cpu->second.median > 0) {
+    cell.gc_share = gc->second.median / cpu->second.median;
+  }
+  if (base == nullptr) return cell;
+  for (const auto& [name, values] : vs.metrics) {
+    auto b = base->metrics.find(name);
+    if (b == base->metrics.end()) continue;
+    stats::CompareOptions o = options.stats;
+    o.seed = options.stats.seed ^ std::hash<std::string>{}(key + "\x1f" + name) ^ (vi * 0x9e3779b97f4a7c15ULL);
+    cell.versus[name] = stats::CompareSamples(b->second, values, o);
+  }
+  return cell;
+}
+
+// A case every variant reported unsupported is left out, with its reason.
+bool AllUnsupported(const CaseSeries& cs, const std::string& counter) {
+  for (const auto& vs : cs.variants) {
+    if (vs.unsupported.empty() || vs.metrics.count(counter) != 0) return false;
+  }
+  return !cs.variants.empty();
+}
+
+// Holm-Bonferroni over the chosen metric's comparisons that had enough samples.
+void AdjustForMultipleComparisons(Analysis& a, const stats::CompareOptions& options) {
   struct Ref {
     std::size_t c, v;
   };
   std::vector<Ref> tested;
   std::vector<double> pvalues;
-  for (std::size_t ci = 0; ci < data.cases.size(); ++ci) {
-    const CaseSeries& cs = data.cases[ci];
-    CaseAnalysis ca;
-    ca.key = cs.key;
-    ca.cells.resize(cs.variants.size());
-    bool all_unsupported = !cs.variants.empty();
-    for (const auto& vs : cs.variants) {
-      if (vs.unsupported.empty() || vs.metrics.count(a.counter) != 0) all_unsupported = false;
+  for (std::size_t ci = 0; ci < a.cases.size(); ++ci) {
+    for (std::size_t vi = 1; vi < a.cases[ci].cells.size(); ++vi) {
+      const auto& versus = a.cases[ci].cells[vi].versus;
+      auto it = versus.find(a.counter);
+      if (it == versus.end() || it->second.verdict == stats::Verdict::kInsufficient) continue;
+      tested.push_back({ci, vi});
+      pvalues.push_back(it->second.mann_whitney.p);
     }
-    if (all_unsupported) {
-      ca.unsupported = cs.variants[0].unsupported;
-      a.unsupported.push_back(cs.key + ": " + ca.unsupported);
-      a.cases.push_back(std::move(ca));
-      continue;
-    }
-    const VariantSeries* base = cs.variants.empty() ? nullptr : &cs.variants[0];
-    for (std::size_t vi = 0; vi < cs.variants.size(); ++vi) {
-      const VariantSeries& vs = cs.variants[vi];
-      CellAnalysis& cell = ca.cells[vi];
-      cell.failures = vs.failures;
-      for (const auto& [counter, values] : vs.metrics) cell.metrics[counter] = Describe(values);
-      const auto primary = vs.metrics.find(a.counter);
-      const std::size_t n = primary == vs.metrics.end() ? 0 : primary->second.size();
-      cell.insufficient = n < options.stats.min_samples;
-      auto cpu = cell.metrics.find("cpu_ns");
-      auto gc = cell.metrics.find("gc_ns");
-      if (cpu != cell.metrics.end() && gc != cell.metrics.end() && cpu->second.median > 0) {
-        cell.gc_share = gc->second.median / cpu->second.median;
-      }
-      if (primary != vs.metrics.end() && cell.metrics[a.counter].modality.multimodal) {
-        const auto& m = cell.metrics[a.counter].modality;
-        a.multimodal.push_back(fmt::format("{} ({}): {} samples near {}, {} near {}", cs.key, data.variant_names[vi],
-                                           m.low_count, FormatValue(m.low_median, a.counter), m.high_count,
-                                           FormatValue(m.high_median, a.counter)));
-      }
-      if (vi == 0) continue;
-      for (const auto& [counter, values] : vs.metrics) {
-        auto b = base->metrics.find(counter);
-        if (b == base->metrics.end()) continue;
-        stats::CompareOptions o = options.stats;
-        o.seed =
-            options.stats.seed ^ std::hash<std::string>{}(cs.key + "\x1f" + counter) ^ (vi * 0x9e3779b97f4a7c15ULL);
-        cell.versus[counter] = stats::CompareSamples(b->second, values, o);
-      }
-      auto it = cell.versus.find(a.counter);
-      if (it != cell.versus.end() && it->second.verdict != stats::Verdict::kInsufficient) {
-        tested.push_back({ci, vi});
-        pvalues.push_back(it->second.mann_whitney.p);
-      }
-    }
-    a.cases.push_back(std::move(ca));
   }
-
   const std::vector<double> adjusted = stats::HolmAdjust(pvalues);
   a.comparisons = tested.size();
   for (std::size_t i = 0; i < tested.size(); ++i) {
     CellAnalysis& cell = a.cases[tested[i].c].cells[tested[i].v];
     const auto& cmp = cell.versus[a.counter];
     cell.p_holm = adjusted[i];
-    cell.holm_verdict = stats::Decide(adjusted[i], cmp.ratio, options.stats);
+    cell.holm_verdict = stats::Decide(adjusted[i], cmp.ratio, options);
     if (cmp.verdict == stats::Verdict::kLower || cmp.verdict == stats::Verdict::kHigher) ++a.significant;
     if (cell.holm_verdict == stats::Verdict::kLower || cell.holm_verdict == stats::Verdict::kHigher) {
       ++a.significant_holm;
     }
   }
+}
 
-  // The gate, and cases that cannot be decided.
+// The gate: a variant significantly worse than the threshold, or failing where the baseline did not.
+void ApplyGate(Analysis& a, const CaseAnalysis& ca) {
+  const CellAnalysis& base = ca.cells[0];
+  for (std::size_t vi = 1; vi < ca.cells.size(); ++vi) {
+    const CellAnalysis& cell = ca.cells[vi];
+    const std::string& vname = a.variant_names[vi];
+    if (!a.threshold) return;
+    if (!base.insufficient && !cell.failures.empty() && base.failures.empty()) {
+      a.trips.push_back({ca.key, vname,
+                         fmt::format("failed in {} sample(s) where the baseline never failed: {}", cell.failures.size(),
+                                     cell.failures.front())});
+      continue;
+    }
+    if (cell.holm_verdict != stats::Verdict::kHigher) continue;
+    const double ratio = cell.versus.at(a.counter).ratio.ratio;
+    if (ratio - 1 > *a.threshold) {
+      a.trips.push_back(
+          {ca.key, vname,
+           fmt::format("{} {:+.1f}% (threshold {:.1f}%), Holm-adjusted p = {:.2g}", a.is_time ? "slower" : "higher",
+                       (ratio - 1) * 100, *a.threshold * 100, cell.p_holm)});
+    }
+  }
+}
+
+// Cells with fewer samples of the chosen metric than the minimum: they cannot be judged.
+void NoteInsufficient(Analysis& a, const CaseAnalysis& ca) {
+  for (std::size_t vi = 0; vi < ca.cells.size(); ++vi) {
+    const CellAnalysis& cell = ca.cells[vi];
+    if (!cell.insufficient) continue;
+    const auto it = cell.metrics.find(a.counter);
+    const std::size_t n = it == cell.metrics.end() ? 0 : it->second.n;
+    if (n == 0 && !cell.metrics.empty()) {
+      // Samples arrived but without this figure: the engine cannot measure it (absent, not zero).
+      a.insufficient.push_back(
+          fmt::format("{} ({}): this engine does not report {} (absent, not zero); compare "
+                      "with another --metric, e.g. --metric wall",
+                      ca.key, a.variant_names[vi], a.counter));
+      continue;
+    }
+    a.insufficient.push_back(fmt::format("{} ({}): {} of at least {} samples{}", ca.key, a.variant_names[vi], n,
+                                         a.min_samples, cell.failures.empty() ? "" : " (it failed: see above)"));
+  }
+}
+
+}  // namespace
+
+Analysis Analyse(const Dataset& data, const AnalysisOptions& options) {
+  Analysis a;
+  a.metric = options.metric;
+  const MetricInfo& metric = ComparedMetric(options.metric);
+  a.counter = metric.counter;
+  a.is_time = IsTime(metric);
+  a.variant_names = data.variant_names;
+  a.threshold = options.threshold;
+  a.alpha = options.stats.alpha;
+  a.noise_floor = options.stats.noise_floor;
+  a.min_samples = options.stats.min_samples;
+  for (const CaseSeries& cs : data.cases) {
+    CaseAnalysis ca;
+    ca.key = cs.key;
+    if (AllUnsupported(cs, a.counter)) {
+      ca.unsupported = cs.variants[0].unsupported;
+      ca.cells.resize(cs.variants.size());
+      a.unsupported.push_back(cs.key + ": " + ca.unsupported);
+      a.cases.push_back(std::move(ca));
+      continue;
+    }
+    for (std::size_t vi = 0; vi < cs.variants.size(); ++vi) {
+      ca.cells.push_back(
+          AnalyseCell(cs.variants[vi], vi == 0 ? nullptr : &cs.variants[0], cs.key, vi, a.counter, options));
+      const auto m = ca.cells.back().metrics.find(a.counter);
+      if (m == ca.cells.back().metrics.end() || !m->second.modality.multimodal) continue;
+      const stats::Modality& mod = m->second.modality;
+      a.multimodal.push_back(fmt::format("{} ({}): {} samples near {}, {} near {}", cs.key, data.variant_names[vi],
+                                         mod.low_count, FormatValue(mod.low_median, metric.unit), mod.high_count,
+                                         FormatValue(mod.high_median, metric.unit)));
+    }
+    a.cases.push_back(std::move(ca));
+  }
+  AdjustForMultipleComparisons(a, options.stats);
   for (const CaseAnalysis& ca : a.cases) {
     if (ca.cells.empty() || !ca.unsupported.empty()) continue;
-    const CellAnalysis& base = ca.cells[0];
-    for (std::size_t vi = 1; vi < ca.cells.size(); ++vi) {
-      const CellAnalysis& cell = ca.cells[vi];
-      const std::string& vname = a.variant_names[vi];
-      if (a.threshold && !base.insufficient && !cell.failures.empty() && base.failures.empty()) {
-        a.trips.push_back({ca.key, vname,
-                           fmt::format("failed in {} sample(s) where the baseline never failed: {}",
-                                       cell.failures.size(), cell.failures.front())});
-        continue;
-      }
-      if (a.threshold && cell.holm_verdict == stats::Verdict::kHigher) {
-        const double ratio = cell.versus.at(a.counter).ratio.ratio;
-        if (ratio - 1 > *a.threshold) {
-          a.trips.push_back(
-              {ca.key, vname,
-               fmt::format("{} {:+.1f}% (threshold {:.1f}%), Holm-adjusted p = {:.2g}", a.is_time ? "slower" : "higher",
-                           (ratio - 1) * 100, *a.threshold * 100, cell.p_holm)});
-        }
-      }
-    }
-    for (std::size_t vi = 0; vi < ca.cells.size(); ++vi) {
-      const CellAnalysis& cell = ca.cells[vi];
-      if (!cell.insufficient) continue;
-      const auto it = cell.metrics.find(a.counter);
-      const std::size_t n = it == cell.metrics.end() ? 0 : it->second.n;
-      if (n == 0 && !cell.metrics.empty()) {
-        // Samples arrived but without this figure: the engine cannot measure it (absent, not zero).
-        a.insufficient.push_back(
-            fmt::format("{} ({}): this engine does not report {} (absent, not zero); compare "
-                        "with another --metric, e.g. --metric wall",
-                        ca.key, a.variant_names[vi], a.counter));
-        continue;
-      }
-      a.insufficient.push_back(fmt::format("{} ({}): {} of at least {} samples{}", ca.key, a.variant_names[vi], n,
-                                           a.min_samples, cell.failures.empty() ? "" : " (it failed: see above)"));
-    }
+    ApplyGate(a, ca);
+    NoteInsufficient(a, ca);
   }
   a.exit_code = !a.trips.empty() ? 1 : !a.insufficient.empty() ? 2 : 0;
   return a;

@@ -58,7 +58,7 @@ struct GateTrip {
 };
 
 struct AnalysisOptions {
-  std::string metric = "cpu";
+  std::string metric = kDefaultCompareMetric;
   stats::CompareOptions stats;
   std::optional<double> threshold;  // fraction; the gate is on when set
 };
@@ -81,6 +81,9 @@ struct Analysis {
   // 1 when the gate tripped; else 2 when some case lacks samples; else 0.
   int exit_code = 0;
 };
+
+// The statistics and gate settings of a comparison (compare and diff).
+AnalysisOptions AnalysisOptionsFrom(const CompareSettings& settings);
 
 Analysis Analyse(const Dataset& data, const AnalysisOptions& options);
 

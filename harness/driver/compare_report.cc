@@ -15,10 +15,6 @@ struct Row {
   stats::Verdict v = stats::Verdict::kNoChange;
 };
 
-std::string Value(double v, const std::string& counter) {
-  return counter == "alloc_bytes" ? FormatBytes(v) : FormatDuration(v);
-}
-
 std::string Pct(double ratio) {
   if (!std::isfinite(ratio)) return "n/a";
   return fmt::format("{:+.1f}%", (ratio - 1) * 100);
@@ -44,14 +40,15 @@ std::vector<Row> Rows(const Analysis& a) {
       auto m = cell.metrics.find(a.counter);
       if (m != cell.metrics.end()) {
         r.n = std::to_string(m->second.n);
-        r.value = Value(m->second.median, a.counter) + (m->second.modality.multimodal ? " ≋" : "");
+        r.value =
+            FormatValue(m->second.median, ComparedMetric(a.metric).unit) + (m->second.modality.multimodal ? " ≋" : "");
         r.cv = FormatPercent(m->second.cv);
       } else {
         r.n = "0";
       }
       if (!cell.failures.empty()) r.n += fmt::format(" ({}✗)", cell.failures.size());
       if (cell.gc_share) r.gc = FormatPercent(*cell.gc_share);
-      if (auto al = cell.metrics.find("alloc_bytes"); al != cell.metrics.end())
+      if (auto al = cell.metrics.find(metric::kAlloc); al != cell.metrics.end())
         r.alloc = FormatBytes(al->second.median);
       if (vi > 0) {
         auto vs = cell.versus.find(a.counter);
@@ -80,13 +77,7 @@ std::vector<Row> Rows(const Analysis& a) {
   return rows;
 }
 
-std::string MetricTitle(const Analysis& a) {
-  if (a.metric == "wall") return "wall/iter";
-  if (a.metric == "gc") return "GC/iter";
-  if (a.metric == "alloc") return "alloc/iter";
-  if (a.metric == "process") return "all-thread CPU/iter";
-  return "CPU/iter";
-}
+std::string MetricTitle(const Analysis& a) { return ComparedMetric(a.metric).title; }
 
 std::vector<std::string> Notes(const Analysis& a) {
   std::vector<std::string> notes;

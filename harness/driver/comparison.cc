@@ -5,15 +5,10 @@
 
 namespace v8bench::driver {
 
-std::string MetricCounter(const std::string& metric) {
-  if (metric == "wall") return "wall_ns";
-  if (metric == "gc") return "gc_ns";
-  if (metric == "alloc") return "alloc_bytes";
-  if (metric == "process") return "process_cpu_ns";
-  return "cpu_ns";
+const MetricInfo& ComparedMetric(std::string_view option) {
+  const MetricInfo* m = FindMetricOption(option);
+  return m != nullptr ? *m : *FindMetricOption(kDefaultCompareMetric);
 }
-
-bool MetricIsTime(const std::string& metric) { return metric != "alloc"; }
 
 std::vector<std::string> ParamsToIgnore(const std::vector<Variant>& variants) {
   std::set<std::string> names;
@@ -40,7 +35,7 @@ std::vector<std::string> ParamsToIgnore(const std::vector<Variant>& variants) {
   return ignore;
 }
 
-std::string CaseKey(const WorkerCase& c, const std::vector<std::string>& ignore) {
+std::string CaseKey(const CaseInfo& c, const std::vector<std::string>& ignore) {
   if (c.suite.empty()) return c.name;
   std::string key = c.suite + "/" + c.bench;
   for (const auto& [k, v] : c.params) {

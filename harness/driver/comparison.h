@@ -9,43 +9,17 @@
 #include <string>
 #include <vector>
 
+#include "harness/driver/settings.h"
 #include "harness/driver/variant.h"
-#include "harness/driver/worker_output.h"
+#include "harness/driver/worker_protocol.h"
+#include "harness/measure/metrics.h"
 
 namespace v8bench::driver {
 
-// The figures kept per case and sample (per iteration; medians over the worker's repetitions).
-// process_cpu_ns (all threads, so parallel GC helpers too) is kept for the JSON; it is no --metric.
-inline constexpr const char* kMetricCounters[] = {"cpu_ns", "wall_ns", "gc_ns", "alloc_bytes", "process_cpu_ns"};
-// --metric name -> counter: cpu -> cpu_ns, wall -> wall_ns, gc -> gc_ns, alloc -> alloc_bytes.
-std::string MetricCounter(const std::string& metric);
-bool MetricIsTime(const std::string& metric);
-
-struct CompareSettings {
-  std::vector<std::string> suites;  // suite files or directories, as given to the workers
-  std::string filter;
-  std::string metric = "cpu";
-  // Sampling: fixed `runs` per variant, or adaptive until the ratio's CI half-width is at most
-  // target_ci (a fraction) for every case, with at least min_runs and at most max_runs per variant,
-  // within max_time_s.
-  int runs = 0;  // 0 = adaptive
-  double target_ci = 0.02;
-  double max_time_s = 60;
-  int min_runs = 10;
-  int max_runs = 1000;
-  std::uint64_t seed = 0;
-  int jobs = 1;
-  double timeout_s = 60;  // per worker process
-  // Each worker: one repetition of each case (Google Benchmark's MinTime), after a warm-up.
-  int repetitions = 1;
-  double min_time_s = 0.05;  // with these, 20 samples per variant see a 5% change in ~10 s (one case)
-  double warmup_s = 0.02;
-  // Statistics and gate.
-  double alpha = 0.05;
-  double noise_floor = 0.01;
-  std::optional<double> threshold;  // the gate, a fraction (0.05 = 5%)
-  std::size_t min_samples = 5;
-};
+// The metric of --metric `option` (measure/metrics.h); the default metric for a name that is none
+// (options and resumed files are validated before they get here).
+const MetricInfo& ComparedMetric(std::string_view option);
+inline bool IsTime(const MetricInfo& m) { return m.unit == Unit::kNanoseconds; }
 
 struct CaseFailure {
   std::string key;
@@ -66,7 +40,7 @@ struct RunRecord {
 
 struct VariantState {
   Variant variant;
-  std::optional<WorkerContext> context;  // from the first worker that started
+  std::optional<RunContext> context;  // from the first worker that started
 };
 
 struct CompareState {
@@ -86,7 +60,7 @@ struct CompareState {
 // the variants override differently (work:1 vs work:1.05 are the same case, "work"), so
 // `--variant a=--param work=1 --variant b=--param work=1.05` compares them.
 std::vector<std::string> ParamsToIgnore(const std::vector<Variant>& variants);
-std::string CaseKey(const WorkerCase& c, const std::vector<std::string>& ignore);
+std::string CaseKey(const CaseInfo& c, const std::vector<std::string>& ignore);
 
 int CountRuns(const CompareState& state, int variant);
 

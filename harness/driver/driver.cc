@@ -90,7 +90,8 @@ Status Driver::PrepareEngines() {
     v.runner = runner.value();
     auto info = ProbeExternalEngine(v.engine, v.engine_kind);
     if (!info) return info.error();
-    if (auto measures = CheckEngineMeasures(info.value(), MetricCounter(state_.settings.metric), v.name); !measures) {
+    if (auto measures = CheckEngineMeasures(info.value(), FindMetricOption(state_.settings.metric)->counter, v.name);
+        !measures) {
       return measures.error();
     }
     v.trig_path = info->trig.path;
@@ -183,7 +184,7 @@ void Driver::Launch(std::uint64_t slot_id, const std::string& filter) {
 }
 
 std::optional<double> Driver::WidestCi(const CompareState& state) {
-  const std::string counter = MetricCounter(state.settings.metric);
+  const std::string counter = ComparedMetric(state.settings.metric).counter;
   const std::size_t nv = state.variants.size();
   std::vector<int> counts(nv, 0);
   for (const auto& r : state.runs) ++counts[static_cast<std::size_t>(r.variant)];
@@ -204,9 +205,9 @@ std::optional<double> Driver::WidestCi(const CompareState& state) {
   double widest = 0;
   bool any = false;
   for (const auto& [key, per] : values) {
-    if (per[0].size() < state.settings.min_samples || stats::Median(per[0]) <= 0) continue;
+    if (per[0].size() < static_cast<std::size_t>(state.settings.min_samples) || stats::Median(per[0]) <= 0) continue;
     for (std::size_t v = 1; v < nv; ++v) {
-      if (per[v].size() < state.settings.min_samples) continue;
+      if (per[v].size() < static_cast<std::size_t>(state.settings.min_samples)) continue;
       const auto ci = stats::BootstrapRatioOfMedians(per[0], per[v], 0.95, kBootstrapResamples,
                                                      BootstrapSeed(state.settings.seed, key, counter, v));
       if (!(ci.ratio > 0) || !std::isfinite(ci.ratio)) continue;
@@ -272,17 +273,14 @@ void Driver::Report(const std::string& last, bool finished) {
   progress_(p);
 }
 
-Status Driver::Finish(const LaunchResult& result) {
-  const auto slot_id = process_to_slot_.at(result.id);
-  process_to_slot_.erase(result.id);
-  Slot& slot = slots_.at(slot_id);
-  RunRecord& rec = slot.record;
-  VariantState& vs = state_.variants[static_cast<std::size_t>(rec.variant)];
-  ++rec.processes;
-  rec.wall_s += result.wall_s;
+void Driver::NoteCaseKey(const std::string& key) {
+  if (std::find(state_.case_keys.begin(), state_.case_keys.end(), key) == state_.case_keys.end()) {
+    state_.case_keys.push_back(key);
+  }
+}
 
-  const WorkerOutput out = ParseWorkerOutput(result.out);
-  bool clean = result.kind == ExitKind::kExited && (result.exit_code == 0 || result.exit_code == 1) && out.ended;
+Status Driver::AdoptContext(const LaunchResult& result, const WorkerOutput& out, Slot& slot) {
+  VariantState& vs = state_.variants[static_cast<std::size_t>(slot.record.variant)];
   if (out.context) {
     if (!vs.context) {
       vs.context = out.context;
@@ -292,91 +290,113 @@ Status Driver::Finish(const LaunchResult& result) {
       // A worker (workerd) cannot see its own executable.
       if (vs.context->executable.empty()) vs.context->executable = vs.variant.engine;
     }
-    if (slot.planned.empty()) slot.planned = out.context->planned;
-  } else {
-    // The worker stopped before running anything: its flags or the suites are wrong (exit 2), or it
-    // could not start at all. That is the same for every sample of the variant: stop.
-    const std::string why = result.kind == ExitKind::kSpawnFailed ? result.spawn_error
-                            : !result.err.empty()                 ? LastLines(result.err, 6)
-                                                                  : DescribeExit(result);
-    if ((result.kind == ExitKind::kExited && result.exit_code == 2) || result.kind == ExitKind::kSpawnFailed) {
-      return Error::Usage(fmt::format("variant {}: the worker rejected its configuration ({}):\n{}", vs.variant.name,
-                                      DescribeExit(result), why));
-    }
-    rec.error = fmt::format("worker {} before its first case: {}", DescribeExit(result), why);
+    if (slot.planned.empty()) slot.planned = out.planned;
+    return OkStatus();
   }
+  // The worker stopped before running anything: its flags or the suites are wrong (exit 2), or it
+  // could not start at all. That is the same for every sample of the variant: stop.
+  const std::string why = result.kind == ExitKind::kSpawnFailed ? result.spawn_error
+                          : !result.err.empty()                 ? LastLines(result.err, 6)
+                                                                : DescribeExit(result);
+  if ((result.kind == ExitKind::kExited && result.exit_code == 2) || result.kind == ExitKind::kSpawnFailed) {
+    return Error::Usage(fmt::format("variant {}: the worker rejected its configuration ({}):\n{}", vs.variant.name,
+                                    DescribeExit(result), why));
+  }
+  slot.record.error = fmt::format("worker {} before its first case: {}", DescribeExit(result), why);
+  return OkStatus();
+}
 
+Status Driver::RecordCases(const WorkerOutput& out, RunRecord& rec) {
+  const std::string& variant = state_.variants[static_cast<std::size_t>(rec.variant)].variant.name;
+  for (const CaseResult& c : out.cases) {
+    const std::string key = CaseKey(c.info, ignore_params_);
+    NoteCaseKey(key);
+    if (c.status != CaseStatus::kOk || c.samples.empty()) {
+      rec.failures.push_back(
+          {key, c.status == CaseStatus::kOk ? "failed" : CaseStatusName(c.status), LastLines(c.error, 3)});
+      continue;
+    }
+    if (rec.values.count(key) != 0) {
+      return Error::Usage(fmt::format(
+          "variant {}: several cases compare as '{}' (the parameters the variants set differently are left out "
+          "of the case name); give each variant one value of each --param it sets",
+          variant, key));
+    }
+    auto& values = rec.values[key];
+    for (const MetricInfo& m : kMetrics) {
+      if (m.option == nullptr) continue;  // kept per sample: the metrics a comparison can compare
+      std::vector<double> xs;
+      for (const Sample& s : c.samples) {
+        if (auto v = s.Get(m.counter)) xs.push_back(*v);
+      }
+      if (!xs.empty()) values[m.counter] = stats::Median(xs);
+    }
+  }
+  return OkStatus();
+}
+
+bool Driver::ContinueAfterDeath(const LaunchResult& result, const WorkerOutput& out, std::uint64_t slot_id) {
+  Slot& slot = slots_.at(slot_id);
+  RunRecord& rec = slot.record;
   std::set<std::string> finished;
-  for (const WorkerCase& c : out.cases) {
-    finished.insert(c.name);
-    const std::string key = CaseKey(c, ignore_params_);
-    if (std::find(state_.case_keys.begin(), state_.case_keys.end(), key) == state_.case_keys.end()) {
-      state_.case_keys.push_back(key);
-    }
-    if (c.status == "ok" && !c.samples.empty()) {
-      if (rec.values.count(key) != 0) {
-        return Error::Usage(fmt::format(
-            "variant {}: several cases compare as '{}' (the parameters the variants set differently are left out "
-            "of the case name); give each variant one value of each --param it sets",
-            vs.variant.name, key));
-      }
-      auto& values = rec.values[key];
-      for (const char* counter : kMetricCounters) {
-        std::vector<double> xs;
-        for (const auto& s : c.samples) {
-          if (auto it = s.find(counter); it != s.end()) xs.push_back(it->second);
-        }
-        if (!xs.empty()) values[counter] = stats::Median(xs);
-      }
-    } else {
-      rec.failures.push_back({key, c.status == "ok" ? "failed" : c.status, LastLines(c.error, 3)});
-    }
+  for (const CaseResult& c : out.cases) finished.insert(c.info.name);
+  // The process died (or hung) inside the last case it started and did not finish.
+  const CaseInfo* running = nullptr;
+  for (const CaseInfo& c : out.started) {
+    if (finished.count(c.name) == 0) running = &c;
   }
-  for (const WorkerCase& c : out.started) slot.reached.push_back(c.name);
-  if (!clean && out.context) {
-    // The process died (or hung) inside the last case it started and did not finish.
-    const WorkerCase* running = nullptr;
-    for (const WorkerCase& c : out.started) {
-      if (finished.count(c.name) == 0) running = &c;
-    }
-    const std::string kind = ClassifyDeath(result);
-    const std::string detail =
-        fmt::format("worker {}{}", DescribeExit(result), result.err.empty() ? "" : ": " + TellingLine(result.err));
-    if (running != nullptr) {
-      rec.failures.push_back({CaseKey(*running, ignore_params_), kind, detail});
-      if (std::find(state_.case_keys.begin(), state_.case_keys.end(), CaseKey(*running, ignore_params_)) ==
-          state_.case_keys.end()) {
-        state_.case_keys.push_back(CaseKey(*running, ignore_params_));
-      }
-    } else if (out.started.size() == out.cases.size()) {
-      rec.error = detail;  // died between cases
-    }
-    // Continue this sample with the cases the worker never reached.
-    std::vector<std::string> rest;
-    for (const auto& name : slot.planned) {
-      if (std::find(slot.reached.begin(), slot.reached.end(), name) == slot.reached.end()) rest.push_back(name);
-    }
-    if (!rest.empty() && !launcher_.Interrupted() && (running != nullptr || !out.started.empty())) {
-      std::string filter = "^(?:";
-      for (std::size_t i = 0; i < rest.size(); ++i) filter += (i ? "|" : "") + RegexEscape(rest[i]);
-      filter += ")$";
-      Launch(slot_id, filter);
-      return OkStatus();
-    }
-  } else if (!clean && !out.context && rec.error.empty()) {
-    rec.error = DescribeExit(result);
+  const bool said = !result.err.empty();
+  const std::string detail =
+      fmt::format("worker {}{}{}", DescribeExit(result), said ? ": " : "", said ? TellingLine(result.err) : "");
+  if (running != nullptr) {
+    rec.failures.push_back({CaseKey(*running, ignore_params_), ClassifyDeath(result), detail});
+    NoteCaseKey(CaseKey(*running, ignore_params_));
+  } else if (out.started.size() == out.cases.size()) {
+    rec.error = detail;  // died between cases
   }
+  // Continue this sample with the cases the worker never reached.
+  std::vector<std::string> rest;
+  for (const auto& name : slot.planned) {
+    if (std::find(slot.reached.begin(), slot.reached.end(), name) == slot.reached.end()) rest.push_back(name);
+  }
+  if (rest.empty() || launcher_.Interrupted() || (running == nullptr && out.started.empty())) return false;
+  std::vector<std::string> escaped;
+  for (const auto& name : rest) escaped.push_back(RegexEscape(name));
+  Launch(slot_id, fmt::format("^(?:{})$", fmt::join(escaped, "|")));
+  return true;
+}
 
-  // The sample is complete.
-  state_.runs.push_back(std::move(rec));
+void Driver::Complete(std::uint64_t slot_id) {
+  state_.runs.push_back(std::move(slots_.at(slot_id).record));
   slots_.erase(slot_id);
   const RunRecord& done = state_.runs.back();
-  std::string status = done.error.empty() && done.failures.empty() ? "ok"
-                       : !done.error.empty()                       ? "failed: " + done.error
-                                             : fmt::format("{} case(s) failed", done.failures.size());
+  const std::string status = done.error.empty() && done.failures.empty() ? "ok"
+                             : !done.error.empty()                       ? "failed: " + done.error
+                                                   : fmt::format("{} case(s) failed", done.failures.size());
   ++sessions_done_;
   if (on_sample_) on_sample_(state_);
-  Report(fmt::format("{} #{}: {} ({:.2f} s)", vs.variant.name, done.run + 1, status, done.wall_s), true);
+  Report(fmt::format("{} #{}: {} ({:.2f} s)", state_.variants[static_cast<std::size_t>(done.variant)].variant.name,
+                     done.run + 1, status, done.wall_s),
+         true);
+}
+
+Status Driver::Finish(const LaunchResult& result) {
+  const auto slot_id = process_to_slot_.at(result.id);
+  process_to_slot_.erase(result.id);
+  Slot& slot = slots_.at(slot_id);
+  ++slot.record.processes;
+  slot.record.wall_s += result.wall_s;
+  const WorkerOutput out = ParseWorkerOutput(result.out);
+  const bool clean = result.kind == ExitKind::kExited && (result.exit_code == 0 || result.exit_code == 1) && out.ended;
+  if (auto adopted = AdoptContext(result, out, slot); !adopted) return adopted;
+  if (auto recorded = RecordCases(out, slot.record); !recorded) return recorded;
+  for (const CaseInfo& c : out.started) slot.reached.push_back(c.name);
+  if (!clean && out.context) {
+    if (ContinueAfterDeath(result, out, slot_id)) return OkStatus();
+  } else if (!clean && !out.context && slot.record.error.empty()) {
+    slot.record.error = DescribeExit(result);
+  }
+  Complete(slot_id);
   return OkStatus();
 }
 

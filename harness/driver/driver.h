@@ -13,6 +13,7 @@
 #include "harness/driver/comparison.h"
 #include "harness/driver/launcher.h"
 #include "harness/driver/schedule.h"
+#include "harness/driver/worker_protocol.h"
 #include "harness/model/expected.h"
 
 namespace v8bench::driver {
@@ -62,6 +63,14 @@ class Driver {
   void Launch(std::uint64_t slot_id, const std::string& filter);
   // Returns an error that must stop the comparison, or OkStatus.
   Status Finish(const LaunchResult& result);
+  // Parts of Finish: the worker's context (or why it had none), its finished cases, a dead worker's
+  // running case and the continuation of its sample (true when a new worker continues it), and the
+  // sample's end.
+  Status AdoptContext(const LaunchResult& result, const WorkerOutput& out, Slot& slot);
+  Status RecordCases(const WorkerOutput& out, RunRecord& rec);
+  bool ContinueAfterDeath(const LaunchResult& result, const WorkerOutput& out, std::uint64_t slot_id);
+  void Complete(std::uint64_t slot_id);
+  void NoteCaseKey(const std::string& key);
   bool StopStarting() const;
   void Report(const std::string& last, bool finished);
 

@@ -1,7 +1,6 @@
 #include "harness/driver/external_engine.h"
 
 #include <simdjson.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -12,6 +11,7 @@
 #include <functional>
 #include <string_view>
 
+#include "harness/driver/launcher.h"
 #include "harness/engine/js_sources.h"
 #include "harness/report/json_writer.h"
 
@@ -19,18 +19,6 @@ namespace v8bench::driver {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string ShellQuote(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) {
-    if (c == '\'') {
-      out += "'\\''";
-    } else {
-      out.push_back(c);
-    }
-  }
-  return out + "'";
-}
 
 // The last non-empty lines of a program's stderr, for an error message.
 std::string LastLinesOf(const std::string& text, int lines) {
@@ -45,37 +33,20 @@ std::string LastLinesOf(const std::string& text, int lines) {
   return text.substr(start == 0 ? 0 : start + 1, end + 1 - (start == 0 ? 0 : start + 1));
 }
 
-// Runs a command (argv quoted for the shell) and returns its stdout; a non-zero exit is an error that
-// quotes the last lines of its stderr.
+// Runs argv to its end and returns its stdout; failing to start or a non-zero exit is an error.
 Expected<std::string> Capture(const std::vector<std::string>& argv) {
-  std::string cmd;
-  for (const auto& a : argv) cmd += ShellQuote(a) + " ";
-  char err_path[] = "/tmp/v8bench-capture-XXXXXX";
-  const int err_fd = mkstemp(err_path);
-  if (err_fd >= 0) close(err_fd);
-  cmd += err_fd >= 0 ? "2>" + ShellQuote(err_path) : std::string("2>/dev/null");
-  FILE* p = popen(cmd.c_str(), "r");
-  if (p == nullptr) {
-    if (err_fd >= 0) unlink(err_path);
-    return Error::Input("cannot run " + argv.front());
-  }
-  std::string out;
-  char buf[4096];
-  std::size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
-  const int status = pclose(p);
-  std::string err;
-  if (err_fd >= 0) {
-    std::ifstream in(err_path, std::ios::binary);
-    err.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-    unlink(err_path);
-  }
-  if (status != 0) {
-    const std::string tail = LastLinesOf(err, 4);
-    return Error::Input(argv.front() + " failed (exit status " + std::to_string(WEXITSTATUS(status)) + ")" +
+  LaunchRequest request;
+  request.executable = argv.front();
+  request.args.assign(argv.begin() + 1, argv.end());
+  request.timeout_s = 60;
+  const LaunchResult r = RunToEnd(request);
+  if (r.kind != ExitKind::kExited || r.exit_code != 0) {
+    const std::string tail = LastLinesOf(r.err, 4);
+    return Error::Input(argv.front() + " failed (" +
+                        (r.kind == ExitKind::kSpawnFailed ? r.spawn_error : DescribeExit(r)) + ")" +
                         (tail.empty() ? "" : ":\n" + tail));
   }
-  return out;
+  return r.out;
 }
 
 std::string ReadFile(const fs::path& path, bool& ok) {
@@ -338,10 +309,17 @@ Expected<ExternalEngineInfo> ProbeExternalEngine(const std::string& path, Engine
   if (parser.parse(facts.value()).get(doc) != simdjson::SUCCESS) {
     return Error::Input(path + ": the runner's info line is not JSON");
   }
-  info.engine_version = std::string(doc["engine_version"].get_string().value_unsafe());
-  info.v8_version = std::string(doc["v8_version"].get_string().value_unsafe());
-  info.thread_cpu = doc["has_thread_cpu"].get_bool().value_unsafe();
-  info.allocation = doc["has_total_allocated"].get_bool().value_unsafe();
+  std::string_view engine_version, v8_version;
+  if (doc["engine_version"].get(engine_version) != simdjson::SUCCESS ||
+      doc["v8_version"].get(v8_version) != simdjson::SUCCESS ||
+      doc["has_thread_cpu"].get(info.thread_cpu) != simdjson::SUCCESS ||
+      doc["has_total_allocated"].get(info.allocation) != simdjson::SUCCESS) {
+    return Error::Input(path +
+                        ": the runner's info line lacks engine_version, v8_version, has_thread_cpu or "
+                        "has_total_allocated");
+  }
+  info.engine_version = engine_version;
+  info.v8_version = v8_version;
   std::string_view js_engine;
   info.js_engine = doc["js_engine"].get_string().get(js_engine) == simdjson::SUCCESS ? std::string(js_engine) : "V8";
   simdjson::dom::object by;
@@ -376,11 +354,17 @@ Expected<ExternalEngineInfo> ProbeExternalEngine(const std::string& path, Engine
     return argv;
   }());
   if (!trig) return trig.error();
-  simdjson::dom::element arr;
-  if (parser.parse(trig.value()).get(arr) != simdjson::SUCCESS)
-    return Error::Input(path + ": trig probe output is not JSON");
+  simdjson::dom::array arr;
+  if (parser.parse(trig.value()).get(arr) != simdjson::SUCCESS || arr.size() != 2 * xs.size()) {
+    return Error::Input(path + ": the trig probe's output is not a JSON array of " + std::to_string(2 * xs.size()) +
+                        " numbers (sin and cos of each input)");
+  }
   std::vector<double> results;
-  for (simdjson::dom::element v : arr.get_array()) results.push_back(v.get_double().value_unsafe());
+  for (simdjson::dom::element v : arr) {
+    double y = 0;
+    if (v.get(y) != simdjson::SUCCESS) return Error::Input(path + ": the trig probe printed a value that is no number");
+    results.push_back(y);
+  }
   info.trig = ClassifyTrig(xs, results);
   return info;
 }

@@ -3,6 +3,8 @@
 #include <cctype>
 #include <cstdlib>
 
+#include "harness/measure/metrics.h"
+
 namespace v8bench::driver {
 
 std::vector<GcTraceEvent> ParseGcTrace(const std::vector<std::string>& lines) {
@@ -48,23 +50,26 @@ void AttributeGcTrace(WorkerOutput& out) {
     }
   }
   if (!synced) return;
-  for (WorkerCase& c : out.cases) {
-    for (std::size_t i = 0; i < c.windows.size() && i < c.samples.size() && i < c.iterations.size(); ++i) {
-      auto& counters = c.samples[i];
-      if (counters.count("gc_ns") != 0 || c.iterations[i] <= 0) continue;
+  for (std::size_t ci = 0; ci < out.cases.size() && ci < out.windows.size(); ++ci) {
+    CaseResult& c = out.cases[ci];
+    const std::vector<SampleWindow>& windows = out.windows[ci];
+    for (std::size_t i = 0; i < windows.size() && i < c.samples.size(); ++i) {
+      Sample& sample = c.samples[i];
+      const SampleWindow& window = windows[i];
+      if (sample.Get(metric::kGc) || window.iterations <= 0) continue;
       double pause = 0;
       double count = 0;
       for (const auto& e : events) {
         const double t = e.start_ms + offset;
-        if (e.forced || t < c.windows[i].first || t > c.windows[i].second) continue;
+        if (e.forced || t < window.begin_ms || t > window.end_ms) continue;
         pause += e.pause_ms;
         if (e.kind.find("Scavenge") != std::string::npos || e.kind.find("Mark-Compact") != std::string::npos ||
             e.kind.find("Mark-Sweep") != std::string::npos) {
           count += 1;
         }
       }
-      counters["gc_ns"] = pause * 1e6 / c.iterations[i];
-      counters["gc_count"] = count / c.iterations[i];
+      sample.counters.push_back({metric::kGc, pause * 1e6 / window.iterations, Unit::kNanoseconds});
+      sample.counters.push_back({metric::kGcCount, count / window.iterations, Unit::kCount});
     }
   }
 }

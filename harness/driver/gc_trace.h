@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/driver/worker_output.h"
+#include "harness/driver/worker_protocol.h"
 
 namespace v8bench::driver {
 

@@ -52,6 +52,10 @@ class Launcher {
 // SIGTERM while it exists, so an interrupted comparison can save what it has.
 std::unique_ptr<Launcher> MakeProcessLauncher();
 
+// Runs one process to its end (for short probes: `--version`, `info`) on a launcher of its own: the
+// one way the harness runs a child process, with no shell in between. An interrupt kills it.
+LaunchResult RunToEnd(const LaunchRequest& request);
+
 // A description of how a process ended, for people: "exit code 3", "killed by SIGSEGV", ...
 std::string DescribeExit(const LaunchResult& result);
 

@@ -4,6 +4,7 @@
 #include <signal.h>
 #include <uv.h>
 
+#include <array>
 #include <chrono>
 #include <cstring>
 #include <map>
@@ -29,6 +30,8 @@ struct Child {
   std::int64_t exit_status = 0;
   int term_signal = 0;
   std::chrono::steady_clock::time_point started;
+  // libuv reads into these; each read is consumed before the next one on the same pipe.
+  std::array<char, 64 * 1024> out_read{}, err_read{};
 };
 
 class ProcessLauncher final : public Launcher {
@@ -59,11 +62,12 @@ class ProcessLauncher final : public Launcher {
   }
 
   void Start(const LaunchRequest& request) override {
-    auto* c = new Child;
+    auto child = std::make_unique<Child>();
+    Child* c = child.get();
     c->owner = this;
     c->id = request.id;
     c->started = std::chrono::steady_clock::now();
-    children_[c->id] = c;
+    children_[c->id] = std::move(child);
     uv_pipe_init(&loop_, &c->out, 0);
     uv_pipe_init(&loop_, &c->err, 0);
     uv_timer_init(&loop_, &c->timer);
@@ -121,9 +125,11 @@ class ProcessLauncher final : public Launcher {
           },
           static_cast<std::uint64_t>(request.timeout_s * 1000), static_cast<std::uint64_t>(request.timeout_s * 1000));
     }
-    auto alloc = [](uv_handle_t*, std::size_t suggested, uv_buf_t* buf) {
-      buf->base = new char[suggested];
-      buf->len = suggested;
+    auto alloc = [](uv_handle_t* h, std::size_t, uv_buf_t* buf) {
+      auto* ch = static_cast<Child*>(h->data);
+      auto& space = h == reinterpret_cast<uv_handle_t*>(&ch->out) ? ch->out_read : ch->err_read;
+      buf->base = space.data();
+      buf->len = space.size();
     };
     uv_read_start(reinterpret_cast<uv_stream_t*>(&c->out), alloc, [](uv_stream_t* s, ssize_t n, const uv_buf_t* buf) {
       auto* ch = static_cast<Child*>(s->data);
@@ -132,7 +138,6 @@ class ProcessLauncher final : public Launcher {
         // Progress (a case started or finished): the timeout counts from here again.
         if (uv_is_active(reinterpret_cast<uv_handle_t*>(&ch->timer))) uv_timer_again(&ch->timer);
       }
-      delete[] buf->base;
       if (n < 0) {
         ch->out_done = true;
         ch->owner->Close(ch, reinterpret_cast<uv_handle_t*>(s));
@@ -145,7 +150,6 @@ class ProcessLauncher final : public Launcher {
         ch->err_buf.append(buf->base, static_cast<std::size_t>(n));
         if (ch->err_buf.size() > 2 * kStderrKeep) ch->err_buf.erase(0, ch->err_buf.size() - kStderrKeep);
       }
-      delete[] buf->base;
       if (n < 0) {
         ch->err_done = true;
         ch->owner->Close(ch, reinterpret_cast<uv_handle_t*>(s));
@@ -191,10 +195,7 @@ class ProcessLauncher final : public Launcher {
     if (uv_is_closing(h)) return;
     uv_close(h, [](uv_handle_t* handle) {
       auto* ch = static_cast<Child*>(handle->data);
-      if (--ch->handles_open == 0) {
-        ch->owner->children_.erase(ch->id);
-        delete ch;
-      }
+      if (--ch->handles_open == 0) ch->owner->children_.erase(ch->id);  // frees it
     });
   }
 
@@ -207,7 +208,7 @@ class ProcessLauncher final : public Launcher {
 
   uv_loop_t loop_{};
   uv_signal_t signals_[2]{};
-  std::map<std::uint64_t, Child*> children_;
+  std::map<std::uint64_t, std::unique_ptr<Child>> children_;
   std::vector<LaunchResult> done_;
   int running_ = 0;
   bool interrupted_ = false;
@@ -234,6 +235,22 @@ std::string DescribeExit(const LaunchResult& r) {
       return r.spawn_error;
   }
   return "?";
+}
+
+LaunchResult RunToEnd(const LaunchRequest& request) {
+  auto launcher = MakeProcessLauncher();
+  launcher->Start(request);
+  for (;;) {
+    auto done = launcher->Wait();
+    if (!done.empty()) return std::move(done.front());
+    if (launcher->Interrupted()) {
+      LaunchResult r;
+      r.id = request.id;
+      r.kind = ExitKind::kSpawnFailed;
+      r.spawn_error = request.executable + ": interrupted";
+      return r;
+    }
+  }
 }
 
 }  // namespace v8bench::driver

@@ -1,10 +1,11 @@
 #include "harness/driver/results_file.h"
 
+#include <fmt/format.h>
 #include <simdjson.h>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
-#include <sstream>
 
 #include "harness/report/json_writer.h"
 #include "harness/stats/compare.h"
@@ -59,6 +60,32 @@ void WriteStrings(JsonWriter& w, const char* key, const std::vector<std::string>
   w.EndArray();
 }
 
+void WriteCell(JsonWriter& w, const Analysis& a, const CellAnalysis& cell, const VariantSeries& series,
+               std::size_t vi) {
+  w.BeginObject();
+  w.Key("variant").String(a.variant_names[vi]);
+  if (cell.gc_share) {
+    w.Key("gc_share").Number(*cell.gc_share);
+  } else {
+    w.Key("gc_share").Null();
+  }
+  WriteStrings(w, "failures", cell.failures);
+  if (vi > 0) {
+    w.Key("p_holm").Number(cell.p_holm);
+    w.Key("verdict_holm").String(stats::VerdictName(cell.holm_verdict, a.is_time));
+  }
+  w.Key("metrics").BeginObject();
+  for (const auto& [counter, m] : cell.metrics) {
+    auto vs = series.metrics.find(counter);
+    auto vv = cell.versus.find(counter);
+    w.Key(counter);
+    WriteMetric(w, m, vs == series.metrics.end() ? nullptr : &vs->second,
+                vv == cell.versus.end() ? nullptr : &vv->second, CounterUnit(counter) != Unit::kBytes);
+  }
+  w.EndObject();
+  w.EndObject();
+}
+
 void WriteAnalysis(JsonWriter& w, const Analysis& a, const Dataset& data) {
   w.Key("analysis").BeginObject();
   w.Key("metric").String(a.metric);
@@ -70,25 +97,18 @@ void WriteAnalysis(JsonWriter& w, const Analysis& a, const Dataset& data) {
   w.Key("significant").Int(static_cast<long long>(a.significant));
   w.Key("significant_holm").Int(static_cast<long long>(a.significant_holm));
   w.Key("expected_false_positives").Number(static_cast<double>(a.comparisons) * a.alpha);
-  w.Key("gate").BeginObject();
-  w.Key("enabled").Bool(a.threshold.has_value());
+  w.Key("gate").BeginObject().Key("enabled").Bool(a.threshold.has_value()).Key("threshold_pct");
   if (a.threshold) {
-    w.Key("threshold_pct").Number(*a.threshold * 100);
+    w.Number(*a.threshold * 100);
   } else {
-    w.Key("threshold_pct").Null();
+    w.Null();
   }
   w.Key("tripped").BeginArray();
-  for (const auto& t : a.trips)
-    w.BeginObject()
-        .Key("case")
-        .String(t.key)
-        .Key("variant")
-        .String(t.variant)
-        .Key("reason")
-        .String(t.reason)
-        .EndObject();
-  w.EndArray();
-  w.EndObject();
+  for (const auto& t : a.trips) {
+    w.BeginObject().Key("case").String(t.key).Key("variant").String(t.variant);
+    w.Key("reason").String(t.reason).EndObject();
+  }
+  w.EndArray().EndObject();
   w.Key("exit_code").Int(a.exit_code);
   WriteStrings(w, "insufficient", a.insufficient);
   WriteStrings(w, "multimodal", a.multimodal);
@@ -96,59 +116,35 @@ void WriteAnalysis(JsonWriter& w, const Analysis& a, const Dataset& data) {
   w.Key("cases").BeginArray();
   for (std::size_t ci = 0; ci < a.cases.size(); ++ci) {
     const CaseAnalysis& ca = a.cases[ci];
-    w.BeginObject();
-    w.Key("case").String(ca.key);
+    w.BeginObject().Key("case").String(ca.key);
     if (!ca.unsupported.empty()) w.Key("unsupported").String(ca.unsupported);
     w.Key("variants").BeginArray();
-    for (std::size_t vi = 0; vi < ca.cells.size(); ++vi) {
-      const CellAnalysis& cell = ca.cells[vi];
-      const VariantSeries& series = data.cases[ci].variants[vi];
-      w.BeginObject();
-      w.Key("variant").String(a.variant_names[vi]);
-      if (cell.gc_share) {
-        w.Key("gc_share").Number(*cell.gc_share);
-      } else {
-        w.Key("gc_share").Null();
-      }
-      WriteStrings(w, "failures", cell.failures);
-      if (vi > 0) {
-        w.Key("p_holm").Number(cell.p_holm);
-        w.Key("verdict_holm").String(stats::VerdictName(cell.holm_verdict, a.is_time));
-      }
-      w.Key("metrics").BeginObject();
-      for (const auto& [counter, m] : cell.metrics) {
-        auto vs = series.metrics.find(counter);
-        auto vv = cell.versus.find(counter);
-        w.Key(counter);
-        WriteMetric(w, m, vs == series.metrics.end() ? nullptr : &vs->second,
-                    vv == cell.versus.end() ? nullptr : &vv->second, counter != "alloc_bytes");
-      }
-      w.EndObject();
-      w.EndObject();
-    }
-    w.EndArray();
-    w.EndObject();
+    for (std::size_t vi = 0; vi < ca.cells.size(); ++vi) WriteCell(w, a, ca.cells[vi], data.cases[ci].variants[vi], vi);
+    w.EndArray().EndObject();
   }
-  w.EndArray();
-  w.EndObject();
+  w.EndArray().EndObject();
 }
+
+// Results files are far smaller; a larger "file" (/dev/zero, a log) is not one, and is not read whole.
+constexpr std::size_t kMaxResultsBytes = std::size_t{256} << 20;
 
 Expected<std::string> Slurp(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return Error::Input("cannot read results file '" + path + "': no such file, or not readable");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  std::string text;
+  char buf[1 << 16];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+    text.append(buf, static_cast<std::size_t>(in.gcount()));
+    if (text.size() > kMaxResultsBytes) {
+      return Error::Input(fmt::format("'{}' is larger than {} MB: not a results file", path, kMaxResultsBytes >> 20));
+    }
+  }
+  return text;
 }
 
 std::string Str(const object& o, const char* key) {
   std::string_view v;
   return o[key].get(v) == SUCCESS ? std::string(v) : std::string();
-}
-
-double Num(const object& o, const char* key, double fallback) {
-  double v = 0;
-  return o[key].get(v) == SUCCESS ? v : fallback;
 }
 
 Error Corrupt(const std::string& path, const std::string& what) {
@@ -164,11 +160,281 @@ Expected<element> ParseJson(simdjson::dom::parser& parser, const std::string& pa
   return root;
 }
 
-double TimeUnitFactor(std::string_view unit) {
+// The compare file's plain fields are declared once per struct, in a Fields function that takes
+// either a JsonOut (writing) or a JsonIn (reading, with each number's range checked), so the two
+// directions cannot disagree. A field absent from a file keeps the struct's default.
+class JsonOut {
+ public:
+  explicit JsonOut(JsonWriter& w) : w_(w) {}
+  void operator()(const char* key, const std::string& v) { w_.Key(key).String(v); }
+  void operator()(const char* key, bool v) { w_.Key(key).Bool(v); }
+  void operator()(const char* key, double v, double, double) { w_.Key(key).Number(v); }
+  template <class I>
+  requires(std::is_integral_v<I> && !std::is_same_v<I, bool>) void operator()(const char* key, I v, long long,
+                                                                              long long) {
+    w_.Key(key).Int(static_cast<long long>(v));
+  }
+  void operator()(const char* key, const std::optional<int>& v, long long, long long) {
+    w_.Key(key);
+    if (v) {
+      w_.Int(*v);
+    } else {
+      w_.Null();
+    }
+  }
+
+ private:
+  JsonWriter& w_;
+};
+
+class JsonIn {
+ public:
+  JsonIn(const object& o, std::string where) : o_(o), where_(std::move(where)) {}
+  void operator()(const char* key, std::string& v) {
+    std::string_view text;
+    if (Present(key) && Check(o_[key].get(text) == SUCCESS, key, "is not a string")) v = text;
+  }
+  void operator()(const char* key, bool& v) {
+    if (Present(key)) Check(o_[key].get(v) == SUCCESS, key, "is not true or false");
+  }
+  void operator()(const char* key, double& v, double min, double max) {
+    double x = 0;
+    if (!Present(key)) return;
+    if (Check(o_[key].get(x) == SUCCESS && x >= min && x <= max, key,
+              fmt::format("is not a number from {} to {}", min, max))) {
+      v = x;
+    }
+  }
+  template <class I>
+  requires(std::is_integral_v<I> && !std::is_same_v<I, bool>) void operator()(const char* key, I& v, long long min,
+                                                                              long long max) {
+    double x = 0;
+    if (!Present(key)) return;
+    if (Check(o_[key].get(x) == SUCCESS && x >= static_cast<double>(min) && x <= static_cast<double>(max) &&
+                  std::floor(x) == x,
+              key, fmt::format("is not a whole number from {} to {}", min, max))) {
+      v = static_cast<I>(x);  // whole and in range: exact
+    }
+  }
+  void operator()(const char* key, std::optional<int>& v, long long min, long long max) {
+    int x = 0;
+    (*this)(key, x, min, max);
+    if (Present(key)) v = x;
+  }
+  const std::optional<Error>& error() const { return error_; }
+
+ private:
+  bool Present(const char* key) const {
+    element e;
+    return !error_ && o_[key].get(e) == SUCCESS && !e.is_null();
+  }
+  bool Check(bool ok, const char* key, const std::string& what) {
+    if (!ok && !error_) error_ = Error::Input(fmt::format("{}: \"{}\" {}", where_, key, what));
+    return ok;
+  }
+  const object& o_;
+  std::string where_;
+  std::optional<Error> error_;
+};
+
+constexpr long long kMaxCount = 1 << 30;
+
+template <class Io, class State>
+void ContextFields(Io& io, State& s) {
+  io("date", s.date);
+  io("host_name", s.host_name);
+  io("num_cpus", s.num_cpus, 0, 1 << 20);
+  io("driver", s.driver);
+  io("elapsed_s", s.elapsed_s, 0.0, 1e12);
+  io("complete", s.complete);
+  io("interrupted", s.interrupted);
+}
+
+template <class Io, class Context>
+void EngineInfoFields(Io& io, Context& c) {
+  io("executable", c.executable);
+  io("v8_version", c.v8_version);
+  io("node_version", c.node_version);
+  io("v8_flags", c.v8_flags);
+  io("trig_path", c.trig_path);
+  io("build_type", c.build_type);
+  io("semi_space_mb", c.semi_space_mb, 1, 1 << 20);
+  io("young_generation_bytes", c.young_generation_bytes, 0, 1LL << 50);
+}
+
+template <class Io, class Record>
+void SampleFields(Io& io, Record& r) {
+  io("run", r.run, 0, kMaxCount);
+  io("order", r.order, 0, kMaxCount);
+  io("wall_s", r.wall_s, 0.0, 1e12);
+  io("processes", r.processes, 0, kMaxCount);
+  io("error", r.error);
+}
+
+template <class Fields, class T>
+Status ReadFields(const object& o, const std::string& where, Fields fields, T& value) {
+  JsonIn in(o, where);
+  fields(in, value);
+  if (in.error()) return *in.error();
+  return OkStatus();
+}
+
+void WriteSettings(JsonWriter& w, const CompareSettings& st) {
+  w.Key("settings").BeginObject();
+  WriteStrings(w, "suites", st.suites);
+  w.Key("filter").String(st.filter);
+  w.Key("mode").String(st.runs > 0 ? "fixed" : "adaptive");
+  for (const SettingSpec& spec : SettingSpecs()) {
+    w.Key(spec.key);
+    if (spec.kind == SettingKind::kMetric) {
+      w.String(TextOf(st, spec));
+    } else if (const auto v = NumberOf(st, spec); !v) {
+      w.Null();
+    } else if (spec.kind == SettingKind::kCount || spec.kind == SettingKind::kSeed) {
+      w.Int(static_cast<long long>(*v));
+    } else {
+      w.Number(*v);
+    }
+  }
+  w.EndObject();
+}
+
+Status ReadSettings(const object& st, CompareSettings& cs, const std::string& path) {
+  array suites;
+  if (st["suites"].get(suites) == SUCCESS) {
+    for (element e : suites) {
+      std::string_view v;
+      if (e.get(v) == SUCCESS) cs.suites.emplace_back(v);
+    }
+  }
+  cs.filter = Str(st, "filter");
+  for (const SettingSpec& spec : SettingSpecs()) {
+    element e;
+    if (st[spec.key].get(e) != SUCCESS || e.is_null()) continue;
+    const std::string where = fmt::format("results file '{}': settings.{}", path, spec.key);
+    std::string_view text;
+    double v = 0;
+    Status set = OkStatus();
+    if (spec.kind == SettingKind::kMetric) {
+      set =
+          e.get(text) == SUCCESS ? SetFromText(cs, spec, text, where) : Status(Error::Input(where + " is not a name"));
+    } else if (e.get(v) != SUCCESS) {
+      set = Error::Input(where + " is not a number");
+    } else if (std::string_view(spec.key) == "runs" && v == 0) {
+      cs.runs = 0;  // adaptive
+    } else {
+      set = SetFromNumber(cs, spec, v, where);
+    }
+    if (!set) return Error::Input(set.error().message);
+  }
+  if (auto valid = ValidateSettings(cs, "results file '" + path + "': "); !valid) {
+    return Error::Input(valid.error().message);
+  }
+  return OkStatus();
+}
+
+// The variant as the user declared it (name, flags, engine); v8_flags and harness_args are written
+// for readers of the file and derived again from the flags on reading.
+void WriteVariant(JsonWriter& w, const VariantState& vs) {
+  const Variant& v = vs.variant;
+  w.BeginObject();
+  w.Key("name").String(v.name);
+  w.Key("flags").String(v.flags_text);
+  w.Key("engine").String(v.engine);
+  WriteStrings(w, "v8_flags", v.v8_flags);
+  WriteStrings(w, "harness_args", v.worker_args);
+  w.Key("engine_info");
+  if (vs.context) {
+    w.BeginObject();
+    JsonOut out(w);
+    EngineInfoFields(out, *vs.context);
+    w.EndObject();
+  } else {
+    w.Null();
+  }
+  w.EndObject();
+}
+
+Expected<VariantState> ReadVariant(const element& e, const std::string& path) {
+  object vo;
+  if (e.get(vo) != SUCCESS) return Corrupt(path, "a variant is not an object");
+  auto v = ParseVariant(Str(vo, "name") + "=" + Str(vo, "flags"));
+  if (!v) return Corrupt(path, v.error().message);
+  v->engine = Str(vo, "engine");
+  VariantState vs{std::move(v.value()), std::nullopt};
+  object info;
+  if (vo["engine_info"].get(info) == SUCCESS) {
+    RunContext c;
+    const auto fields = [](JsonIn& in, RunContext& x) { EngineInfoFields(in, x); };
+    if (auto read = ReadFields(info, "results file '" + path + "': engine_info", fields, c); !read) return read.error();
+    vs.context = std::move(c);
+  }
+  return vs;
+}
+
+void WriteSample(JsonWriter& w, const RunRecord& r, const std::string& variant) {
+  w.BeginObject();
+  w.Key("variant").String(variant);
+  JsonOut out(w);
+  SampleFields(out, r);
+  w.Key("values").BeginObject();
+  for (const auto& [key, counters] : r.values) {
+    w.Key(key).BeginObject();
+    for (const auto& [name, value] : counters) w.Key(name).Number(value);
+    w.EndObject();
+  }
+  w.EndObject();
+  w.Key("failures").BeginArray();
+  for (const auto& f : r.failures) {
+    w.BeginObject().Key("case").String(f.key).Key("kind").String(f.kind).Key("message").String(f.message).EndObject();
+  }
+  w.EndArray().EndObject();
+}
+
+Expected<RunRecord> ReadSample(const element& e, const std::vector<VariantState>& variants, const std::string& path) {
+  object so;
+  if (e.get(so) != SUCCESS) return Corrupt(path, "a sample is not an object");
+  RunRecord r;
+  const std::string name = Str(so, "variant");
+  r.variant = -1;
+  for (std::size_t i = 0; i < variants.size(); ++i) {
+    if (variants[i].variant.name == name) r.variant = static_cast<int>(i);
+  }
+  if (r.variant < 0) return Corrupt(path, "a sample names an unknown variant '" + name + "'");
+  const auto fields = [](JsonIn& in, RunRecord& x) { SampleFields(in, x); };
+  if (auto read = ReadFields(so, "results file '" + path + "': a sample", fields, r); !read) return read.error();
+  object values;
+  if (so["values"].get(values) == SUCCESS) {
+    for (auto field : values) {
+      object counters;
+      if (field.value.get(counters) != SUCCESS) return Corrupt(path, "sample values are not objects");
+      auto& dest = r.values[std::string(field.key)];
+      for (auto c : counters) {
+        double v = 0;
+        if (c.value.get(v) != SUCCESS || !std::isfinite(v) || v < 0) {
+          return Corrupt(path, "a sample value is not a number of at least 0");
+        }
+        dest[std::string(c.key)] = v;
+      }
+    }
+  }
+  array failures;
+  if (so["failures"].get(failures) == SUCCESS) {
+    for (element f : failures) {
+      object fo;
+      if (f.get(fo) == SUCCESS) r.failures.push_back({Str(fo, "case"), Str(fo, "kind"), Str(fo, "message")});
+    }
+  }
+  return r;
+}
+
+// Nanoseconds per Google Benchmark time_unit, or nullopt for a unit it does not write.
+std::optional<double> TimeUnitFactor(std::string_view unit) {
+  if (unit == "ns") return 1;
   if (unit == "us") return 1e3;
   if (unit == "ms") return 1e6;
   if (unit == "s") return 1e9;
-  return 1;
+  return std::nullopt;
 }
 
 }  // namespace
@@ -176,100 +442,18 @@ double TimeUnitFactor(std::string_view unit) {
 std::string RenderCompareJson(const CompareState& s, const Analysis* a) {
   JsonWriter w;
   w.BeginObject();
-  w.Key("v8bench_compare").Int(1);
+  w.Key("v8bench_compare").Int(kCompareFileVersion);
   w.Key("context").BeginObject();
-  w.Key("date").String(s.date);
-  w.Key("host_name").String(s.host_name);
-  w.Key("num_cpus").Int(s.num_cpus);
-  w.Key("driver").String(s.driver);
-  w.Key("elapsed_s").Number(s.elapsed_s);
-  w.Key("complete").Bool(s.complete);
-  w.Key("interrupted").Bool(s.interrupted);
+  JsonOut out(w);
+  ContextFields(out, s);
   w.EndObject();
-
-  const CompareSettings& st = s.settings;
-  w.Key("settings").BeginObject();
-  WriteStrings(w, "suites", st.suites);
-  w.Key("filter").String(st.filter);
-  w.Key("metric").String(st.metric);
-  w.Key("mode").String(st.runs > 0 ? "fixed" : "adaptive");
-  w.Key("runs").Int(st.runs);
-  w.Key("target_ci_pct").Number(st.target_ci * 100);
-  w.Key("max_time_s").Number(st.max_time_s);
-  w.Key("min_runs").Int(st.min_runs);
-  w.Key("max_runs").Int(st.max_runs);
-  w.Key("seed").Int(static_cast<long long>(st.seed));
-  w.Key("jobs").Int(st.jobs);
-  w.Key("timeout_s").Number(st.timeout_s);
-  w.Key("repetitions").Int(st.repetitions);
-  w.Key("min_time_s").Number(st.min_time_s);
-  w.Key("warmup_s").Number(st.warmup_s);
-  w.Key("alpha").Number(st.alpha);
-  w.Key("noise_floor_pct").Number(st.noise_floor * 100);
-  if (st.threshold) {
-    w.Key("threshold_pct").Number(*st.threshold * 100);
-  } else {
-    w.Key("threshold_pct").Null();
-  }
-  w.Key("min_samples").Int(static_cast<long long>(st.min_samples));
-  w.EndObject();
-
+  WriteSettings(w, s.settings);
   w.Key("variants").BeginArray();
-  for (const auto& vs : s.variants) {
-    const Variant& v = vs.variant;
-    w.BeginObject();
-    w.Key("name").String(v.name);
-    w.Key("flags").String(v.flags_text);
-    w.Key("engine").String(v.engine);
-    WriteStrings(w, "v8_flags", v.v8_flags);
-    WriteStrings(w, "harness_args", v.worker_args);
-    if (vs.context) {
-      const WorkerContext& c = *vs.context;
-      w.Key("engine_info").BeginObject();
-      w.Key("executable").String(c.executable);
-      w.Key("v8_version").String(c.v8_version);
-      w.Key("node_version").String(c.node_version);
-      w.Key("v8_flags").String(c.v8_flags);
-      w.Key("trig_path").String(c.trig_path);
-      w.Key("build_type").String(c.build_type);
-      if (c.semi_space_mb) {
-        w.Key("semi_space_mb").Int(*c.semi_space_mb);
-      } else {
-        w.Key("semi_space_mb").Null();
-      }
-      w.Key("young_generation_bytes").Int(c.young_generation_bytes);
-      w.EndObject();
-    } else {
-      w.Key("engine_info").Null();
-    }
-    w.EndObject();
-  }
+  for (const auto& vs : s.variants) WriteVariant(w, vs);
   w.EndArray();
   WriteStrings(w, "case_keys", s.case_keys);
-
   w.Key("samples").BeginArray();
-  for (const auto& r : s.runs) {
-    w.BeginObject();
-    w.Key("variant").String(s.variants[static_cast<std::size_t>(r.variant)].variant.name);
-    w.Key("run").Int(r.run);
-    w.Key("order").Int(r.order);
-    w.Key("wall_s").Number(r.wall_s);
-    w.Key("processes").Int(r.processes);
-    w.Key("error").String(r.error);
-    w.Key("values").BeginObject();
-    for (const auto& [key, counters] : r.values) {
-      w.Key(key).BeginObject();
-      for (const auto& [name, value] : counters) w.Key(name).Number(value);
-      w.EndObject();
-    }
-    w.EndObject();
-    w.Key("failures").BeginArray();
-    for (const auto& f : r.failures) {
-      w.BeginObject().Key("case").String(f.key).Key("kind").String(f.kind).Key("message").String(f.message).EndObject();
-    }
-    w.EndArray();
-    w.EndObject();
-  }
+  for (const auto& r : s.runs) WriteSample(w, r, s.variants[static_cast<std::size_t>(r.variant)].variant.name);
   w.EndArray();
   if (a != nullptr) {
     WriteAnalysis(w, *a, DatasetFrom(s));
@@ -308,216 +492,150 @@ Expected<CompareState> ReadCompareState(const std::string& path) {
   if (root->get(o) != SUCCESS || o["v8bench_compare"].get(version) != SUCCESS) {
     return Error::Input("'" + path + "' is not a v8bench compare results file (no \"v8bench_compare\" key)");
   }
+  if (version != kCompareFileVersion) {
+    return Error::Input(fmt::format("'{}' is a v8bench compare file of version {}; this v8bench reads version {}", path,
+                                    version, kCompareFileVersion));
+  }
   CompareState s;
   object ctx, st;
+  const auto context = [](JsonIn& in, CompareState& x) { ContextFields(in, x); };
   if (o["context"].get(ctx) == SUCCESS) {
-    s.date = Str(ctx, "date");
-    s.host_name = Str(ctx, "host_name");
-    s.elapsed_s = Num(ctx, "elapsed_s", 0);
-    s.num_cpus = static_cast<int>(Num(ctx, "num_cpus", 0));
-    s.driver = Str(ctx, "driver");
+    if (auto read = ReadFields(ctx, "results file '" + path + "': context", context, s); !read) return read.error();
   }
   if (o["settings"].get(st) != SUCCESS) return Corrupt(path, "no \"settings\" object");
-  CompareSettings& cs = s.settings;
-  array suites;
-  if (st["suites"].get(suites) == SUCCESS) {
-    for (element e : suites) {
-      std::string_view v;
-      if (e.get(v) == SUCCESS) cs.suites.emplace_back(v);
-    }
-  }
-  cs.filter = Str(st, "filter");
-  cs.metric = Str(st, "metric");
-  if (cs.metric.empty()) cs.metric = "cpu";
-  cs.runs = static_cast<int>(Num(st, "runs", 0));
-  cs.target_ci = Num(st, "target_ci_pct", 2) / 100;
-  cs.max_time_s = Num(st, "max_time_s", 60);
-  cs.min_runs = static_cast<int>(Num(st, "min_runs", 10));
-  cs.max_runs = static_cast<int>(Num(st, "max_runs", 1000));
-  int64_t seed = 0;
-  if (st["seed"].get(seed) == SUCCESS) cs.seed = static_cast<std::uint64_t>(seed);
-  cs.jobs = static_cast<int>(Num(st, "jobs", 1));
-  cs.timeout_s = Num(st, "timeout_s", 60);
-  cs.repetitions = static_cast<int>(Num(st, "repetitions", 1));
-  cs.min_time_s = Num(st, "min_time_s", 0.1);
-  cs.warmup_s = Num(st, "warmup_s", 0.05);
-  cs.alpha = Num(st, "alpha", 0.05);
-  cs.noise_floor = Num(st, "noise_floor_pct", 1) / 100;
-  double threshold = 0;
-  if (st["threshold_pct"].get(threshold) == SUCCESS) cs.threshold = threshold / 100;
-  cs.min_samples = static_cast<std::size_t>(Num(st, "min_samples", 5));
-
-  array variants;
+  if (auto read = ReadSettings(st, s.settings, path); !read) return read.error();
+  array variants, keys, samples;
   if (o["variants"].get(variants) != SUCCESS) return Corrupt(path, "no \"variants\" array");
   for (element e : variants) {
-    object vo;
-    if (e.get(vo) != SUCCESS) return Corrupt(path, "a variant is not an object");
-    auto v = ParseVariant(Str(vo, "name") + "=" + Str(vo, "flags"));
-    if (!v) return Corrupt(path, v.error().message);
-    v->engine = Str(vo, "engine");
-    VariantState vs;
-    vs.variant = std::move(v.value());
-    object info;
-    if (vo["engine_info"].get(info) == SUCCESS) {
-      WorkerContext c;
-      c.executable = Str(info, "executable");
-      c.v8_version = Str(info, "v8_version");
-      c.node_version = Str(info, "node_version");
-      c.v8_flags = Str(info, "v8_flags");
-      c.trig_path = Str(info, "trig_path");
-      c.build_type = Str(info, "build_type");
-      int64_t semi = 0;
-      if (info["semi_space_mb"].get(semi) == SUCCESS) c.semi_space_mb = semi;
-      c.young_generation_bytes = static_cast<long long>(Num(info, "young_generation_bytes", 0));
-      vs.context = std::move(c);
-    }
-    s.variants.push_back(std::move(vs));
+    auto vs = ReadVariant(e, path);
+    if (!vs) return vs.error();
+    s.variants.push_back(std::move(vs.value()));
   }
   if (s.variants.size() < 2) return Corrupt(path, "fewer than two variants");
-  array keys;
   if (o["case_keys"].get(keys) == SUCCESS) {
     for (element e : keys) {
       std::string_view k;
       if (e.get(k) == SUCCESS) s.case_keys.emplace_back(k);
     }
   }
-  array samples;
   if (o["samples"].get(samples) != SUCCESS) return Corrupt(path, "no \"samples\" array");
   for (element e : samples) {
-    object so;
-    if (e.get(so) != SUCCESS) return Corrupt(path, "a sample is not an object");
-    RunRecord r;
-    const std::string vname = Str(so, "variant");
-    r.variant = -1;
-    for (std::size_t i = 0; i < s.variants.size(); ++i) {
-      if (s.variants[i].variant.name == vname) r.variant = static_cast<int>(i);
-    }
-    if (r.variant < 0) return Corrupt(path, "a sample names an unknown variant '" + vname + "'");
-    r.run = static_cast<int>(Num(so, "run", 0));
-    r.order = static_cast<int>(Num(so, "order", 0));
-    r.wall_s = Num(so, "wall_s", 0);
-    r.processes = static_cast<int>(Num(so, "processes", 1));
-    r.error = Str(so, "error");
-    object values;
-    if (so["values"].get(values) == SUCCESS) {
-      for (auto field : values) {
-        object counters;
-        if (field.value.get(counters) != SUCCESS) return Corrupt(path, "sample values are not objects");
-        auto& dest = r.values[std::string(field.key)];
-        for (auto c : counters) {
-          double v = 0;
-          if (c.value.get(v) != SUCCESS) return Corrupt(path, "a sample value is not a number");
-          dest[std::string(c.key)] = v;
-        }
-      }
-    }
-    array failures;
-    if (so["failures"].get(failures) == SUCCESS) {
-      for (element f : failures) {
-        object fo;
-        if (f.get(fo) != SUCCESS) continue;
-        r.failures.push_back({Str(fo, "case"), Str(fo, "kind"), Str(fo, "message")});
-      }
-    }
-    s.runs.push_back(std::move(r));
+    auto r = ReadSample(e, s.variants, path);
+    if (!r) return r.error();
+    s.runs.push_back(std::move(r.value()));
   }
   return s;
 }
 
+namespace {
+
+// One variant of a compare file as a diff side.
+Expected<ResultsSide> CompareFileSide(const std::string& path, const std::string& variant) {
+  auto state = ReadCompareState(path);
+  if (!state) return state.error();
+  ResultsSide side;
+  side.path = path;
+  side.format = "v8bench compare";
+  int index = variant.empty() ? 0 : -1;
+  std::string names;
+  for (std::size_t i = 0; i < state->variants.size(); ++i) {
+    names += (i ? ", " : "") + state->variants[i].variant.name;
+    if (state->variants[i].variant.name == variant) index = static_cast<int>(i);
+  }
+  if (index < 0) return Error::Usage("'" + path + "' has no variant '" + variant + "' (it has: " + names + ")");
+  const VariantState& vs = state->variants[static_cast<std::size_t>(index)];
+  side.variant = vs.variant.name;
+  if (vs.context) {
+    side.engine = "V8 " + vs.context->v8_version +
+                  (vs.context->node_version.empty() ? "" : " (Node " + vs.context->node_version + ")");
+  }
+  for (const auto& c : DatasetFrom(state.value()).cases) {
+    side.order.push_back(c.key);
+    side.cases[c.key] = c.variants[static_cast<std::size_t>(index)];
+  }
+  return side;
+}
+
+// One entry of Google Benchmark's "benchmarks" array (`v8bench run` JSON adds its own counters).
+Status ReadBenchmark(const object& b, std::size_t index, const std::string& path, ResultsSide& side) {
+  if (Str(b, "run_type") == "aggregate") return OkStatus();
+  const std::string where = fmt::format("benchmarks[{}]", index);
+  std::string key = Str(b, "run_name");
+  if (key.empty()) key = Str(b, "name");
+  if (key.empty()) return Corrupt(path, where + " has no name");
+  if (side.cases.count(key) == 0) side.order.push_back(key);
+  VariantSeries& series = side.cases[key];
+  bool error = false;
+  if (b["error_occurred"].get(error) == SUCCESS && error) {
+    const std::string status = Str(b, "status");
+    const std::string message = Str(b, "error_message");
+    if (status == "unsupported") {
+      series.unsupported = message;
+    } else {
+      series.failures.push_back((status.empty() ? "failed" : status) + (message.empty() ? "" : ": " + message));
+    }
+    return OkStatus();
+  }
+  std::string_view unit = "ns";
+  if (b["time_unit"].get(unit) != SUCCESS) unit = "ns";
+  const auto factor = TimeUnitFactor(unit);
+  if (!factor) {
+    return Corrupt(
+        path, fmt::format("{} ('{}') has time_unit '{}' (Google Benchmark writes ns, us, ms or s)", where, key, unit));
+  }
+  for (const MetricInfo& m : kMetrics) {
+    if (m.option == nullptr) continue;
+    double v = 0;
+    if (b[m.counter].get(v) == SUCCESS) {
+    } else if (m.gb_field != nullptr && b[m.gb_field].get(v) == SUCCESS) {
+      v *= *factor;
+    } else {
+      continue;
+    }
+    if (!std::isfinite(v) || v < 0) {
+      return Corrupt(path, fmt::format("{} ('{}') has {} {}: a figure is a number of at least 0", where, key,
+                                       m.gb_field != nullptr ? m.gb_field : m.counter, v));
+    }
+    series.metrics[m.counter].push_back(v);
+  }
+  if (series.metrics.empty()) return Corrupt(path, where + " ('" + key + "') has no cpu_time or real_time");
+  return OkStatus();
+}
+
+}  // namespace
+
 Expected<ResultsSide> ReadResultsSide(const std::string& path, const std::string& variant) {
   auto text = Slurp(path);
   if (!text) return text.error();
-  ResultsSide side;
-  side.path = path;
   simdjson::dom::parser parser;
   auto root = ParseJson(parser, path, text.value());
   if (!root) return root.error();
   object o;
   if (root->get(o) != SUCCESS) return Corrupt(path, "the top level is not a JSON object");
   int64_t version = 0;
-  if (o["v8bench_compare"].get(version) == SUCCESS) {
-    auto state = ReadCompareState(path);
-    if (!state) return state.error();
-    side.format = "v8bench compare";
-    int index = variant.empty() ? 0 : -1;
-    std::string names;
-    for (std::size_t i = 0; i < state->variants.size(); ++i) {
-      names += (i ? ", " : "") + state->variants[i].variant.name;
-      if (state->variants[i].variant.name == variant) index = static_cast<int>(i);
-    }
-    if (index < 0) return Error::Usage("'" + path + "' has no variant '" + variant + "' (it has: " + names + ")");
-    const VariantState& vs = state->variants[static_cast<std::size_t>(index)];
-    side.variant = vs.variant.name;
-    if (vs.context) {
-      side.engine = "V8 " + vs.context->v8_version +
-                    (vs.context->node_version.empty() ? "" : " (Node " + vs.context->node_version + ")");
-    }
-    const Dataset d = DatasetFrom(state.value());
-    for (const auto& c : d.cases) {
-      side.order.push_back(c.key);
-      side.cases[c.key] = c.variants[static_cast<std::size_t>(index)];
-    }
-    return side;
-  }
+  if (o["v8bench_compare"].get(version) == SUCCESS) return CompareFileSide(path, variant);
   array benchmarks;
   if (o["benchmarks"].get(benchmarks) != SUCCESS) {
     return Error::Input("'" + path +
                         "' is neither a v8bench compare file nor Google Benchmark JSON (it has no \"benchmarks\" "
                         "array)");
   }
-  object ctx;
+  ResultsSide side;
+  side.path = path;
   side.format = "Google Benchmark";
-  if (o["context"].get(ctx) == SUCCESS) {
-    const std::string v8 = Str(ctx, "v8_version");
-    if (!v8.empty()) {
-      side.format = "v8bench run";
-      const std::string node = Str(ctx, "node_version");
-      side.engine = "V8 " + v8 + (node.empty() ? "" : " (Node " + node + ")");
-      const std::string flags = Str(ctx, "v8_flags");
-      if (!flags.empty()) side.engine += ", flags: " + flags;
-    }
+  object ctx;
+  if (o["context"].get(ctx) == SUCCESS && !Str(ctx, "v8_version").empty()) {
+    side.format = "v8bench run";
+    const std::string node = Str(ctx, "node_version");
+    const std::string flags = Str(ctx, "v8_flags");
+    side.engine = "V8 " + Str(ctx, "v8_version") + (node.empty() ? "" : " (Node " + node + ")") +
+                  (flags.empty() ? "" : ", flags: " + flags);
   }
   std::size_t index = 0;
   for (element e : benchmarks) {
-    ++index;
     object b;
-    if (e.get(b) != SUCCESS) return Corrupt(path, "benchmarks[" + std::to_string(index - 1) + "] is not an object");
-    if (Str(b, "run_type") == "aggregate") continue;
-    std::string key = Str(b, "run_name");
-    if (key.empty()) key = Str(b, "name");
-    if (key.empty()) return Corrupt(path, "benchmarks[" + std::to_string(index - 1) + "] has no name");
-    if (side.cases.count(key) == 0) side.order.push_back(key);
-    VariantSeries& series = side.cases[key];
-    bool error = false;
-    if (b["error_occurred"].get(error) == SUCCESS && error) {
-      const std::string status = Str(b, "status");
-      const std::string message = Str(b, "error_message");
-      if (status == "unsupported") {
-        series.unsupported = message;
-      } else {
-        series.failures.push_back((status.empty() ? "failed" : status) + (message.empty() ? "" : ": " + message));
-      }
-      continue;
-    }
-    std::string_view unit = "ns";
-    if (b["time_unit"].get(unit) != SUCCESS) unit = "ns";
-    const double factor = TimeUnitFactor(unit);
-    auto put = [&](const char* counter, const char* gb_field, double scale) {
-      double v = 0;
-      if (b[counter].get(v) == SUCCESS) {
-        series.metrics[counter].push_back(v);
-      } else if (gb_field != nullptr && b[gb_field].get(v) == SUCCESS) {
-        series.metrics[counter].push_back(v * scale);
-      }
-    };
-    put("cpu_ns", "cpu_time", factor);
-    put("wall_ns", "real_time", factor);
-    put("gc_ns", nullptr, 1);
-    put("alloc_bytes", nullptr, 1);
-    if (series.metrics.empty()) {
-      return Corrupt(path,
-                     "benchmarks[" + std::to_string(index - 1) + "] ('" + key + "') has no cpu_time or real_time");
-    }
+    if (e.get(b) != SUCCESS) return Corrupt(path, fmt::format("benchmarks[{}] is not an object", index));
+    if (auto read = ReadBenchmark(b, index++, path, side); !read) return read.error();
   }
   return side;
 }

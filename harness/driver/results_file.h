@@ -12,6 +12,9 @@
 
 namespace v8bench::driver {
 
+// The version in "v8bench_compare": a file of another version is refused, not misread.
+inline constexpr int kCompareFileVersion = 1;
+
 // `analysis` may be null (the file saved after each sample has "analysis": null; the last one has it).
 std::string RenderCompareJson(const CompareState& state, const Analysis* analysis);
 

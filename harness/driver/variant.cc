@@ -7,43 +7,6 @@
 
 namespace v8bench::driver {
 
-Expected<std::vector<std::string>> SplitShellWords(const std::string& text) {
-  std::vector<std::string> words;
-  std::string word;
-  bool in_word = false;
-  char quote = 0;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (quote != 0) {
-      if (c == quote) {
-        quote = 0;
-      } else if (c == '\\' && quote == '"' && i + 1 < text.size()) {
-        word += text[++i];
-      } else {
-        word += c;
-      }
-      continue;
-    }
-    if (c == ' ' || c == '\t' || c == '\n') {
-      if (in_word) words.push_back(std::move(word));
-      word.clear();
-      in_word = false;
-    } else if (c == '\'' || c == '"') {
-      quote = c;
-      in_word = true;
-    } else if (c == '\\' && i + 1 < text.size()) {
-      word += text[++i];
-      in_word = true;
-    } else {
-      word += c;
-      in_word = true;
-    }
-  }
-  if (quote != 0) return Error::Usage(std::string("unbalanced ") + quote + " quote in '" + text + "'");
-  if (in_word) words.push_back(std::move(word));
-  return words;
-}
-
 Expected<Variant> ParseVariant(const std::string& spec) {
   const auto eq = spec.find('=');
   const std::string name = spec.substr(0, eq);

@@ -7,6 +7,7 @@
 
 #include "harness/driver/external_engine.h"
 #include "harness/model/expected.h"
+#include "harness/model/shell_words.h"
 
 namespace v8bench::driver {
 
@@ -24,10 +25,6 @@ struct Variant {
   // --param overrides, NAME -> VALUES text, in the order given.
   std::vector<std::pair<std::string, std::string>> params;
 };
-
-// Splits like a shell: whitespace separates words; single and double quotes group; a backslash
-// escapes the next character outside single quotes. Unbalanced quotes are an Error::Usage.
-Expected<std::vector<std::string>> SplitShellWords(const std::string& text);
 
 // NAME=FLAGS, NAME matching [A-Za-z0-9_.-]+. FLAGS may be empty (the default configuration).
 // Knobs: --semi-space MB, --fast-trig, --no-fast-trig, --param NAME=V (each also as --knob=value);

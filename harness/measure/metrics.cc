@@ -20,6 +20,44 @@ const char* GcKindName(GcKind kind) {
   return "?";
 }
 
+const MetricInfo* FindMetric(std::string_view counter) {
+  for (const MetricInfo& m : kMetrics) {
+    if (counter == m.counter) return &m;
+  }
+  return nullptr;
+}
+
+const MetricInfo* FindMetricOption(std::string_view option) {
+  for (const MetricInfo& m : kMetrics) {
+    if (m.option != nullptr && option == m.option) return &m;
+  }
+  return nullptr;
+}
+
+std::vector<std::string> MetricOptions() {
+  std::vector<std::string> out;
+  for (const MetricInfo& m : kMetrics) {
+    if (m.option != nullptr) out.emplace_back(m.option);
+  }
+  return out;
+}
+
+Unit CounterUnit(std::string_view counter) {
+  if (const MetricInfo* m = FindMetric(counter)) return m->unit;
+  if (counter.ends_with("_ns")) return Unit::kNanoseconds;
+  if (counter.ends_with("_bytes")) return Unit::kBytes;
+  return Unit::kCount;
+}
+
+bool IsStandardCounter(std::string_view counter) {
+  if (FindMetric(counter) != nullptr) return true;
+  for (std::size_t k = 0; k < kGcKinds; ++k) {
+    const std::string kind = GcKindName(static_cast<GcKind>(k));
+    if (counter == kind + "_count" || counter == kind + "_ns") return true;
+  }
+  return false;
+}
+
 std::vector<Counter> PerIteration(const BatchCost& cost, std::uint64_t iterations) {
   const double n = iterations == 0 ? 1.0 : static_cast<double>(iterations);
   const HeapReading& a = cost.heap_before;

@@ -2,20 +2,66 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "harness/measure/heap_probe.h"
 #include "harness/model/result.h"
 
+namespace v8bench {
+
+// The standard metrics: every fact about one of them is written here once. The CSV and console
+// columns, the `--metric` choices and help of compare/diff, the comparison's titles and value
+// formatting, the figures a comparison keeps per sample and the fields `diff` reads all derive from
+// this table. Adding a metric is one row (plus measuring it in PerIteration).
+struct MetricInfo {
+  const char* counter;  // the counter and JSON field name, e.g. "cpu_ns"
+  Unit unit;
+  const char* option;    // the --metric name of compare/diff, or nullptr when it cannot be compared
+  const char* title;     // the compare report's column title
+  const char* gb_field;  // Google Benchmark JSON's field for it (in its time_unit), or nullptr
+  const char* help;      // what it is, for --metric's help (compared metrics only)
+};
+
+inline constexpr MetricInfo kMetrics[] = {
+    {"wall_ns", Unit::kNanoseconds, "wall", "wall/iter", "real_time", "wall time"},
+    {"cpu_ns", Unit::kNanoseconds, "cpu", "CPU/iter", "cpu_time", "main-thread CPU time"},
+    {"process_cpu_ns", Unit::kNanoseconds, "process", "all-thread CPU/iter", nullptr,
+     "CPU time of all threads: V8 collects and compiles on helper threads too, so a small young generation shows "
+     "here, not in main-thread CPU"},
+    {"gc_ns", Unit::kNanoseconds, "gc", "GC/iter", nullptr, "main-thread GC pause time, all kinds"},
+    {"gc_count", Unit::kCount, nullptr, "GCs/iter", nullptr, nullptr},
+    {"alloc_bytes", Unit::kBytes, "alloc", "alloc/iter", nullptr, "bytes allocated on the V8 heap"},
+    {"peak_heap_bytes", Unit::kBytes, nullptr, "peak heap", nullptr, nullptr},  // a peak, not per iteration
+};
+
+// What compare and diff compare when no --metric is given.
+inline constexpr const char* kDefaultCompareMetric = "cpu";
+
+// The metric of counter `counter`, or of --metric `option`; nullptr when there is none.
+const MetricInfo* FindMetric(std::string_view counter);
+const MetricInfo* FindMetricOption(std::string_view option);
+// The --metric names, in table order: "wall", "cpu", ...
+std::vector<std::string> MetricOptions();
+// The unit of any counter: the registry's for a standard metric, else by its name's suffix (_ns
+// nanoseconds, _bytes bytes), else a count. The worker protocol carries counters without units.
+Unit CounterUnit(std::string_view counter);
+// True for the standard metrics and the per-GC-kind breakdowns (scavenge_count, mark_compact_ns, ...).
+bool IsStandardCounter(std::string_view counter);
+
+}  // namespace v8bench
+
 namespace v8bench::metric {
 
-inline constexpr const char* kWall = "wall_ns";
-inline constexpr const char* kCpu = "cpu_ns";                 // main thread
-inline constexpr const char* kProcessCpu = "process_cpu_ns";  // all threads
-inline constexpr const char* kGc = "gc_ns";                   // main-thread GC pause, all kinds
-inline constexpr const char* kGcCount = "gc_count";
-inline constexpr const char* kAlloc = "alloc_bytes";
-inline constexpr const char* kPeakHeap = "peak_heap_bytes";  // a peak over the batch, not per iteration
+// Names for the code that measures them (PerIteration) and reads them back (reporters).
+inline constexpr const char* kWall = kMetrics[0].counter;
+inline constexpr const char* kCpu = kMetrics[1].counter;         // main thread
+inline constexpr const char* kProcessCpu = kMetrics[2].counter;  // all threads
+inline constexpr const char* kGc = kMetrics[3].counter;          // main-thread GC pause, all kinds
+inline constexpr const char* kGcCount = kMetrics[4].counter;
+inline constexpr const char* kAlloc = kMetrics[5].counter;
+inline constexpr const char* kPeakHeap = kMetrics[6].counter;  // a peak over the batch, not per iteration
 
 }  // namespace v8bench::metric
 

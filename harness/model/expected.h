@@ -8,21 +8,33 @@
 namespace v8bench {
 
 // What went wrong, said for a person: what, where, and what to do. `kind` lets callers react
-// (a timed-out case is reported differently from a JS exception); `exit_code` is what the CLI
-// returns when the error ends the process.
+// (a timed-out case is reported differently from a JS exception) and decides the exit code, so the
+// two cannot disagree.
 struct Error {
   enum class Kind { kUsage, kInput, kJsException, kTimeout, kOutOfMemory, kUnsupported, kInternal };
   Kind kind = Kind::kInput;
   std::string message;
-  int exit_code = 2;
 
-  static Error Usage(std::string m) { return {Kind::kUsage, std::move(m), 2}; }
-  static Error Input(std::string m) { return {Kind::kInput, std::move(m), 2}; }
-  static Error Js(std::string m) { return {Kind::kJsException, std::move(m), 1}; }
-  static Error Timeout(std::string m) { return {Kind::kTimeout, std::move(m), 1}; }
-  static Error OutOfMemory(std::string m) { return {Kind::kOutOfMemory, std::move(m), 1}; }
-  static Error Unsupported(std::string m) { return {Kind::kUnsupported, std::move(m), 2}; }
-  static Error Internal(std::string m) { return {Kind::kInternal, std::move(m), 1}; }
+  // What the CLI returns when the error ends the process: 2 for bad input (options, files, flags, an
+  // engine that lacks a feature), 1 for a failure of the code being measured or of the harness.
+  int exit_code() const {
+    switch (kind) {
+      case Kind::kUsage:
+      case Kind::kInput:
+      case Kind::kUnsupported:
+        return 2;
+      default:
+        return 1;
+    }
+  }
+
+  static Error Usage(std::string m) { return {Kind::kUsage, std::move(m)}; }
+  static Error Input(std::string m) { return {Kind::kInput, std::move(m)}; }
+  static Error Js(std::string m) { return {Kind::kJsException, std::move(m)}; }
+  static Error Timeout(std::string m) { return {Kind::kTimeout, std::move(m)}; }
+  static Error OutOfMemory(std::string m) { return {Kind::kOutOfMemory, std::move(m)}; }
+  static Error Unsupported(std::string m) { return {Kind::kUnsupported, std::move(m)}; }
+  static Error Internal(std::string m) { return {Kind::kInternal, std::move(m)}; }
 };
 
 template <class T>

@@ -109,57 +109,17 @@ std::string Compiled(const std::vector<const CompiledCode*>& code) {
 
 }  // namespace
 
-ProfileSummary Summarize(const CpuProfileData& profile, std::size_t top_n) {
-  ProfileSummary summary;
-  summary.batch_function = profile.batch_function;
-  summary.iterations = profile.iterations;
-  summary.profiled_s = profile.profiled_s;
-  const auto& nodes = profile.nodes;
-  const std::size_t count = nodes.size();
+namespace {
 
+// Total time: each sample counts once for every distinct function on its stack. Nodes come in
+// preorder, so a reverse pass sums subtrees; a second pass charges a subtree to a function only
+// where the function is not already on the path above (recursion).
+void ChargeTotals(const std::vector<ProfileNode>& nodes, const std::vector<int>& row_of,
+                  std::vector<FunctionRow>& rows) {
+  const std::size_t count = nodes.size();
+  if (count == 0) return;
   std::unordered_map<unsigned, std::size_t> index_of;
   for (std::size_t i = 0; i < count; ++i) index_of[nodes[i].id] = i;
-
-  std::uint64_t total = 0;
-  for (const auto& n : nodes) total += n.hit_count;
-  summary.samples = total;
-  const double denom = total > 0 ? static_cast<double>(total) : 1.0;
-
-  // One row per function (script, position, name); pseudo frames only count towards the shares.
-  std::vector<FrameOwner> owner(count);
-  std::vector<int> row_of(count, -1);
-  std::map<std::string, int> key_row;
-  std::vector<FunctionRow> rows;
-  std::vector<std::vector<std::size_t>> row_nodes;
-  for (std::size_t i = 0; i < count; ++i) {
-    const ProfileNode& n = nodes[i];
-    owner[i] = OwnerOf(n, profile.batch_script_id);
-    summary.shares[static_cast<int>(owner[i])] += n.hit_count / denom;
-    if (profile.batch_script_id > 0 && n.script_id == profile.batch_script_id) {
-      summary.batch_loop_share += n.hit_count / denom;
-    }
-    if (IsPseudoFrame(owner[i])) continue;
-    const std::string key = fmt::format("{}\x1f{}\x1f{}\x1f{}", n.script_id, n.line, n.column, n.function_name);
-    auto [it, inserted] = key_row.emplace(key, static_cast<int>(rows.size()));
-    if (inserted) {
-      FunctionRow row;
-      row.name = n.function_name;
-      row.location = Location(n, profile.batch_script_id);
-      row.script_id = n.script_id;
-      row.line = n.line;
-      row.column = n.column;
-      row.owner = owner[i];
-      rows.push_back(std::move(row));
-      row_nodes.emplace_back();
-    }
-    row_of[i] = it->second;
-    rows[it->second].self_samples += n.hit_count;
-    row_nodes[it->second].push_back(i);
-  }
-
-  // Total time: each sample counts once for every distinct function on its stack. Nodes come in
-  // preorder, so a reverse pass sums subtrees; a second pass charges a subtree to a function only
-  // where the function is not already on the path above (recursion).
   std::vector<std::uint64_t> subtree(count, 0);
   for (std::size_t i = count; i-- > 0;) {
     subtree[i] += nodes[i].hit_count;
@@ -168,45 +128,139 @@ ProfileSummary Summarize(const CpuProfileData& profile, std::size_t top_n) {
       if (c != index_of.end() && c->second > i) subtree[i] += subtree[c->second];
     }
   }
-  if (count > 0) {
-    std::vector<int> on_path(rows.size(), 0);
-    std::vector<std::pair<std::size_t, bool>> stack = {{0, true}};  // (node, entering)
-    while (!stack.empty()) {
-      auto [i, entering] = stack.back();
-      stack.pop_back();
-      const int r = row_of[i];
-      if (!entering) {
-        if (r >= 0) --on_path[r];
-        continue;
-      }
-      if (r >= 0) {
-        if (on_path[r] == 0) rows[r].total_samples += subtree[i];
-        ++on_path[r];
-      }
-      stack.push_back({i, false});
-      for (unsigned child : nodes[i].children) {
-        auto c = index_of.find(child);
-        if (c != index_of.end() && c->second > i) stack.push_back({c->second, true});
+  std::vector<int> on_path(rows.size(), 0);
+  std::vector<std::pair<std::size_t, bool>> stack = {{0, true}};  // (node, entering)
+  while (!stack.empty()) {
+    auto [i, entering] = stack.back();
+    stack.pop_back();
+    const int r = row_of[i];
+    if (!entering) {
+      if (r >= 0) --on_path[r];
+      continue;
+    }
+    if (r >= 0) {
+      if (on_path[r] == 0) rows[r].total_samples += subtree[i];
+      ++on_path[r];
+    }
+    stack.push_back({i, false});
+    for (unsigned child : nodes[i].children) {
+      auto c = index_of.find(child);
+      if (c != index_of.end() && c->second > i) stack.push_back({c->second, true});
+    }
+  }
+}
+
+// The hottest source line of a function, from its script nodes' line ticks.
+void FindHotLine(FunctionRow& row, const std::vector<std::size_t>& node_indexes,
+                 const std::vector<ProfileNode>& nodes) {
+  std::map<int, std::uint64_t> line_ticks;
+  std::uint64_t ticks = 0;
+  for (std::size_t i : node_indexes) {
+    if (nodes[i].kind != FrameKind::kScript || nodes[i].url.empty()) continue;  // lines of a script only
+    for (const auto& t : nodes[i].line_ticks) {
+      line_ticks[t.line] += t.ticks;
+      ticks += t.ticks;
+    }
+  }
+  for (const auto& [line, n] : line_ticks) {
+    if (n > 0 && (row.hot_line == 0 || n > line_ticks[row.hot_line])) row.hot_line = line;
+  }
+  if (row.hot_line > 0) row.hot_line_share = static_cast<double>(line_ticks[row.hot_line]) / ticks;
+}
+
+// A hot suite function's tiers and deopts.
+TierInsight InsightOf(const FunctionRow& row, const std::vector<std::size_t>& node_indexes,
+                      const CpuProfileData& profile) {
+  TierInsight in;
+  in.name = row.name;
+  in.location = row.location;
+  in.self_share = row.self_share;
+  std::vector<const CompiledCode*> code;
+  for (const auto& c : profile.code) {
+    if (c.script_id == row.script_id && c.line == row.line && c.function_name == row.name) code.push_back(&c);
+  }
+  in.compiled = Compiled(code);
+  for (const auto* c : code) {
+    if (c->tier == CodeTier::kTurboFan) ++(c->at_s < 0 ? in.turbofan_before : in.turbofan_during);
+  }
+  std::vector<std::pair<std::string, std::uint64_t>> reasons;
+  for (std::size_t i : node_indexes) {
+    const ProfileNode& n = profile.nodes[i];
+    if (!n.bailout_reason.empty()) in.optimization_disabled = n.bailout_reason;
+    for (const auto& d : n.deopts) {
+      ++in.deopts;
+      auto it = std::find_if(reasons.begin(), reasons.end(), [&](const auto& p) { return p.first == d.reason; });
+      if (it == reasons.end()) {
+        reasons.emplace_back(d.reason, 1);
+      } else {
+        ++it->second;
       }
     }
   }
+  for (const auto& [reason, n] : reasons) {
+    if (!in.deopt_reasons.empty()) in.deopt_reasons += ", ";
+    in.deopt_reasons += fmt::format("{} ×{}", reason.empty() ? "(no reason given)" : reason, WithThousands(n));
+  }
+  return in;
+}
+
+void ShareVmStates(const VmStateCounts& s, ProfileSummary& summary) {
+  const std::uint64_t states =
+      s.js + s.gc + s.parser + s.bytecode_compiler + s.compiler + s.other + s.external + s.atomics_wait + s.idle;
+  if (states == 0) return;
+  const double d = static_cast<double>(states);
+  summary.vm_js = s.js / d;
+  summary.vm_gc = s.gc / d;
+  summary.vm_compiler = (s.parser + s.bytecode_compiler + s.compiler) / d;
+  summary.vm_other = (s.other + s.external + s.atomics_wait) / d;
+  summary.vm_idle = s.idle / d;
+}
+
+}  // namespace
+
+ProfileSummary Summarize(const CpuProfileData& profile, std::size_t top_n) {
+  ProfileSummary summary;
+  summary.batch_function = profile.batch_function;
+  summary.iterations = profile.iterations;
+  summary.profiled_s = profile.profiled_s;
+  const auto& nodes = profile.nodes;
+  std::uint64_t total = 0;
+  for (const auto& n : nodes) total += n.hit_count;
+  summary.samples = total;
+  const double denom = total > 0 ? static_cast<double>(total) : 1.0;
+
+  // One row per function (script, position, name); pseudo frames only count towards the shares.
+  std::vector<int> row_of(nodes.size(), -1);
+  std::map<std::string, int> key_row;
+  std::vector<FunctionRow> rows;
+  std::vector<std::vector<std::size_t>> row_nodes;
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    const ProfileNode& n = nodes[i];
+    const FrameOwner owner = OwnerOf(n, profile.batch_script_id);
+    summary.shares[static_cast<int>(owner)] += n.hit_count / denom;
+    if (profile.batch_script_id > 0 && n.script_id == profile.batch_script_id) {
+      summary.batch_loop_share += n.hit_count / denom;
+    }
+    if (IsPseudoFrame(owner)) continue;
+    const std::string key = fmt::format("{}\x1f{}\x1f{}\x1f{}", n.script_id, n.line, n.column, n.function_name);
+    auto [it, inserted] = key_row.emplace(key, static_cast<int>(rows.size()));
+    if (inserted) {
+      rows.push_back({.name = n.function_name, .location = Location(n, profile.batch_script_id)});
+      rows.back().script_id = n.script_id;
+      rows.back().line = n.line;
+      rows.back().column = n.column;
+      rows.back().owner = owner;
+      row_nodes.emplace_back();
+    }
+    row_of[i] = it->second;
+    rows[it->second].self_samples += n.hit_count;
+    row_nodes[it->second].push_back(i);
+  }
+  ChargeTotals(nodes, row_of, rows);
   for (std::size_t r = 0; r < rows.size(); ++r) {
-    FunctionRow& row = rows[r];
-    row.self_share = row.self_samples / denom;
-    row.total_share = row.total_samples / denom;
-    std::map<int, std::uint64_t> line_ticks;
-    std::uint64_t ticks = 0;
-    for (std::size_t i : row_nodes[r]) {
-      if (nodes[i].kind != FrameKind::kScript || nodes[i].url.empty()) continue;  // lines of a script only
-      for (const auto& t : nodes[i].line_ticks) {
-        line_ticks[t.line] += t.ticks;
-        ticks += t.ticks;
-      }
-    }
-    for (const auto& [line, n] : line_ticks) {
-      if (n > 0 && (row.hot_line == 0 || n > line_ticks[row.hot_line])) row.hot_line = line;
-    }
-    if (row.hot_line > 0) row.hot_line_share = static_cast<double>(line_ticks[row.hot_line]) / ticks;
+    rows[r].self_share = rows[r].self_samples / denom;
+    rows[r].total_share = rows[r].total_samples / denom;
+    FindHotLine(rows[r], row_nodes[r], nodes);
   }
 
   std::vector<std::size_t> order(rows.size());
@@ -219,57 +273,16 @@ ProfileSummary Summarize(const CpuProfileData& profile, std::size_t top_n) {
   // Hot functions of the suite: tiers and deopts.
   for (std::size_t k = 0; k < order.size() && k < top_n && summary.hot.size() < 8; ++k) {
     const FunctionRow& row = rows[order[k]];
-    if (row.owner != FrameOwner::kSuite || row.self_samples == 0) continue;
-    TierInsight in;
-    in.name = row.name;
-    in.location = row.location;
-    in.self_share = row.self_share;
-    std::vector<const CompiledCode*> code;
-    for (const auto& c : profile.code) {
-      if (c.script_id == row.script_id && c.line == row.line && c.function_name == row.name) code.push_back(&c);
+    if (row.owner == FrameOwner::kSuite && row.self_samples > 0) {
+      summary.hot.push_back(InsightOf(row, row_nodes[order[k]], profile));
     }
-    in.compiled = Compiled(code);
-    for (const auto* c : code) {
-      if (c->tier == CodeTier::kTurboFan) ++(c->at_s < 0 ? in.turbofan_before : in.turbofan_during);
-    }
-    std::vector<std::pair<std::string, std::uint64_t>> reasons;
-    for (std::size_t i : row_nodes[order[k]]) {
-      const ProfileNode& n = nodes[i];
-      if (!n.bailout_reason.empty()) in.optimization_disabled = n.bailout_reason;
-      for (const auto& d : n.deopts) {
-        ++in.deopts;
-        auto it = std::find_if(reasons.begin(), reasons.end(), [&](const auto& p) { return p.first == d.reason; });
-        if (it == reasons.end()) {
-          reasons.emplace_back(d.reason, 1);
-        } else {
-          ++it->second;
-        }
-      }
-    }
-    for (const auto& [reason, n] : reasons) {
-      if (!in.deopt_reasons.empty()) in.deopt_reasons += ", ";
-      in.deopt_reasons += fmt::format("{} ×{}", reason.empty() ? "(no reason given)" : reason, WithThousands(n));
-    }
-    summary.hot.push_back(std::move(in));
   }
-
   std::stable_sort(order.begin(), order.end(),
                    [&](std::size_t a, std::size_t b) { return rows[a].total_samples > rows[b].total_samples; });
   for (std::size_t k = 0; k < order.size() && summary.by_total.size() < top_n; ++k) {
     if (rows[order[k]].total_samples > 0) summary.by_total.push_back(rows[order[k]]);
   }
-
-  const VmStateCounts& s = profile.states;
-  const std::uint64_t states =
-      s.js + s.gc + s.parser + s.bytecode_compiler + s.compiler + s.other + s.external + s.atomics_wait + s.idle;
-  if (states > 0) {
-    const double d = static_cast<double>(states);
-    summary.vm_js = s.js / d;
-    summary.vm_gc = s.gc / d;
-    summary.vm_compiler = (s.parser + s.bytecode_compiler + s.compiler) / d;
-    summary.vm_other = (s.other + s.external + s.atomics_wait) / d;
-    summary.vm_idle = s.idle / d;
-  }
+  ShareVmStates(profile.states, summary);
   return summary;
 }
 

@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 
 namespace v8bench {
 
@@ -20,6 +21,24 @@ Status WriteFileAtomically(const std::string& path, const std::string& content) 
     std::remove(tmp.c_str());
     return Error::Input(path + ": cannot replace the results file (" + std::strerror(errno) + ")");
   }
+  return OkStatus();
+}
+
+Status CheckWritable(const std::string& option, const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    return Error::Input(option + " " + path + ": is a directory; give a file name");
+  }
+  // Create (and remove) the temporary file the atomic write uses: the same directory, the same rights.
+  const std::string tmp = path + ".tmp";
+  const bool existed = std::filesystem::exists(tmp, ec);
+  FILE* f = std::fopen(tmp.c_str(), "ab");
+  if (f == nullptr) {
+    return Error::Input(option + " " + path + ": cannot write there (" + std::strerror(errno) +
+                        "); give a file in an existing, writable directory");
+  }
+  std::fclose(f);
+  if (!existed) std::remove(tmp.c_str());
   return OkStatus();
 }
 

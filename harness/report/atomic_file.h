@@ -10,4 +10,8 @@ namespace v8bench {
 
 Status WriteFileAtomically(const std::string& path, const std::string& content);
 
+// Whether WriteFileAtomically(path, ...) can succeed: checked before measuring, so an unwritable
+// --out (missing directory, a directory, /proc) is an Error::Input (exit 2) that costs nothing.
+Status CheckWritable(const std::string& option, const std::string& path);
+
 }  // namespace v8bench

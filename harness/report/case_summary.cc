@@ -1,5 +1,6 @@
 #include "harness/report/case_summary.h"
 
+#include "harness/measure/metrics.h"
 #include "harness/stats/statistics.h"
 
 namespace v8bench {
@@ -34,7 +35,7 @@ std::optional<FloorSummary> SummariseFloor(const CaseResult& result) {
   f.kind = result.native->kind;
   f.native_ns = stats::Median(result.native->ns_per_iteration);
   const CaseSummary s = Summarise(result);
-  if (const MetricSummary* wall = s.Find("wall_ns"); wall != nullptr && f.native_ns > 0) {
+  if (const MetricSummary* wall = s.Find(metric::kWall); wall != nullptr && f.native_ns > 0) {
     f.js_over_native = wall->median / f.native_ns;
   }
   // JS cannot copy bytes faster than memcpy copies the same bytes: a ratio below 1 means the floor was

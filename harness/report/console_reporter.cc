@@ -10,22 +10,6 @@
 #include "harness/report/units.h"
 
 namespace v8bench {
-namespace {
-
-bool IsStandard(const std::string& name) {
-  if (name == metric::kWall || name == metric::kCpu || name == metric::kProcessCpu || name == metric::kGc ||
-      name == metric::kGcCount || name == metric::kAlloc || name == metric::kPeakHeap) {
-    return true;
-  }
-  // Per-GC-kind breakdowns (scavenge_count, mark_compact_ns, ...) are in JSON/CSV, not the table.
-  for (std::size_t k = 0; k < kGcKinds; ++k) {
-    const std::string kind = GcKindName(static_cast<GcKind>(k));
-    if (name == kind + "_count" || name == kind + "_ns") return true;
-  }
-  return false;
-}
-
-}  // namespace
 
 ConsoleReporter::ConsoleReporter(std::FILE* out, std::vector<std::string> planned) : out_(out), name_width_(24) {
   for (const auto& n : planned) name_width_ = std::max(name_width_, n.size());
@@ -78,7 +62,7 @@ void ConsoleReporter::CaseDone(const CaseResult& r) {
   const double gc = med(metric::kGc);
   std::string own;
   for (const MetricSummary& m : s.metrics) {
-    if (IsStandard(m.name)) continue;
+    if (IsStandardCounter(m.name)) continue;
     if (!own.empty()) own += ", ";
     if (m.unit == Unit::kBytes) {
       // Bytes per iteration over time per iteration: throughput.

@@ -19,14 +19,11 @@ std::string CsvField(const std::string& s) {
   return out + "\"";
 }
 
-constexpr const char* kColumns[] = {metric::kWall,    metric::kCpu,   metric::kProcessCpu, metric::kGc,
-                                    metric::kGcCount, metric::kAlloc, metric::kPeakHeap};
-
 }  // namespace
 
 std::string RenderCsv(const RunContext& context, const std::vector<CaseResult>& results) {
   std::string out = "name,suite,bench,realm,params,status,repetitions,iterations";
-  for (const char* c : kColumns) out += fmt::format(",{}_median,{}_cv", c, c);
+  for (const MetricInfo& c : kMetrics) out += fmt::format(",{}_median,{}_cv", c.counter, c.counter);
   out +=
       ",native_kind,native_ns,js_over_native,v8_version,v8_flags,trig_path,young_generation_bytes,tier,code,"
       "warmup_s,error\n";
@@ -37,8 +34,8 @@ std::string RenderCsv(const RunContext& context, const std::vector<CaseResult>& 
     out += fmt::format("{},{},{},{},{},{},{},{}", CsvField(r.info.name), CsvField(r.info.suite), CsvField(r.info.bench),
                        RealmName(r.info.realm), CsvField(params), CaseStatusName(r.status), r.samples.size(),
                        r.samples.empty() ? 0 : r.samples.front().iterations);
-    for (const char* c : kColumns) {
-      const MetricSummary* m = summary.Find(c);
+    for (const MetricInfo& c : kMetrics) {
+      const MetricSummary* m = summary.Find(c.counter);
       out += m ? fmt::format(",{},{}", m->median, m->cv) : ",,";
     }
     const auto floor = SummariseFloor(r);

@@ -1,5 +1,6 @@
 // Google Benchmark's JSON schema (so its tools/compare.py and CI tooling read it unchanged), with
 // v8bench's engine facts in `context` and per-case fields beside GB's.
+#include "harness/measure/metrics.h"
 #include "harness/report/case_summary.h"
 #include "harness/report/json_writer.h"
 #include "harness/report/reporters.h"
@@ -123,8 +124,8 @@ std::string RenderJson(const RunContext& context, const std::vector<CaseResult>&
       w.Key("repetition_index").Int(static_cast<long long>(i));
       w.Key("threads").Int(1);
       w.Key("iterations").Int(static_cast<long long>(s.iterations));
-      w.Key("real_time").Number(s.Get("wall_ns").value_or(0));
-      w.Key("cpu_time").Number(s.Get("cpu_ns").value_or(0));
+      w.Key("real_time").Number(s.Get(metric::kWall).value_or(0));
+      w.Key("cpu_time").Number(s.Get(metric::kCpu).value_or(0));
       w.Key("time_unit").String("ns");
       for (const Counter& c : s.counters) w.Key(c.name).Number(c.value);
       WriteCodeState(w, s);
@@ -148,8 +149,8 @@ std::string RenderJson(const RunContext& context, const std::vector<CaseResult>&
       w.Key("aggregate_name").String(a);
       w.Key("aggregate_unit").String(a == "cv" ? "percentage" : "time");
       w.Key("iterations").Int(reps);
-      const MetricSummary* wall = summary.Find("wall_ns");
-      const MetricSummary* cpu = summary.Find("cpu_ns");
+      const MetricSummary* wall = summary.Find(metric::kWall);
+      const MetricSummary* cpu = summary.Find(metric::kCpu);
       w.Key("real_time").Number(wall ? pick(*wall) : 0);
       w.Key("cpu_time").Number(cpu ? pick(*cpu) : 0);
       w.Key("time_unit").String("ns");

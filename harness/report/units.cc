@@ -30,4 +30,18 @@ std::string FormatCount(double value) {
   return fmt::format("{:.4g}", value);
 }
 
+std::string FormatValue(double value, Unit unit) {
+  switch (unit) {
+    case Unit::kNanoseconds:
+      return FormatDuration(value);
+    case Unit::kBytes:
+      return FormatBytes(value);
+    case Unit::kRatio:
+      return FormatPercent(value);
+    case Unit::kCount:
+      break;
+  }
+  return FormatCount(value);
+}
+
 }  // namespace v8bench

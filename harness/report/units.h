@@ -3,11 +3,15 @@
 
 #include <string>
 
+#include "harness/model/result.h"
+
 namespace v8bench {
 
 std::string FormatDuration(double ns);
 std::string FormatBytes(double bytes);
 std::string FormatPercent(double fraction);
 std::string FormatCount(double value);
+// A figure in its unit: FormatDuration, FormatBytes, FormatPercent (ratio) or FormatCount.
+std::string FormatValue(double value, Unit unit);
 
 }  // namespace v8bench

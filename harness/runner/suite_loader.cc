@@ -65,11 +65,8 @@ Expected<std::vector<LoadedSuiteFile>> LoadSuites(V8Process& process, const std:
       auto in_node = describe(RealmKind::kNode);
       if (in_node) description = std::move(in_node);
     }
-    if (!description) {
-      Error e = description.error();
-      e.exit_code = 2;
-      return e;
-    }
+    // A suite that cannot even be described (syntax error, a throw at top level) is bad input.
+    if (!description) return Error::Input(description.error().message);
     if (description->cases.empty()) return Error::Input(path + ": declares no suite (call suite({...}))");
     out.push_back({path, std::move(source.value()), std::move(description.value())});
   }

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -14,7 +15,7 @@
 
 namespace v8bench::testing {
 
-CliResult RunCli(const std::vector<std::string>& args, int timeout_s) {
+CliResult RunCli(const std::vector<std::string>& args, int timeout_s, const std::string& cwd) {
   int out_pipe[2], err_pipe[2];
   CliResult result;
   if (pipe(out_pipe) != 0 || pipe(err_pipe) != 0) return result;
@@ -24,6 +25,7 @@ CliResult RunCli(const std::vector<std::string>& args, int timeout_s) {
     dup2(err_pipe[1], STDERR_FILENO);
     close(out_pipe[0]);
     close(err_pipe[0]);
+    if (!cwd.empty() && chdir(cwd.c_str()) != 0) _exit(126);
     std::vector<std::string> owned = {V8BENCH_BINARY};
     owned.insert(owned.end(), args.begin(), args.end());
     std::vector<char*> argv;
@@ -65,9 +67,32 @@ CliResult RunCli(const std::vector<std::string>& args, int timeout_s) {
 std::string Fixture(const std::string& name) { return std::string(V8BENCH_SOURCE_DIR) + "/tests/fixtures/" + name; }
 std::string SuitePath(const std::string& name) { return std::string(V8BENCH_SOURCE_DIR) + "/suites/" + name; }
 
+namespace {
+
+// Every directory TempDir made, removed when the test process ends (a forked child execs or _exits,
+// so only the test process runs this).
+struct TempDirs {
+  std::vector<std::string> paths;
+  ~TempDirs() {
+    std::error_code ec;
+    for (const auto& p : paths) std::filesystem::remove_all(p, ec);
+  }
+};
+TempDirs& Made() {
+  static TempDirs dirs;
+  return dirs;
+}
+
+}  // namespace
+
 std::string TempDir() {
   std::string pattern = (std::filesystem::temp_directory_path() / "v8bench-test-XXXXXX").string();
-  return mkdtemp(pattern.data()) ? pattern : std::string("/tmp");
+  if (mkdtemp(pattern.data()) == nullptr) {
+    std::perror("mkdtemp");
+    std::abort();
+  }
+  Made().paths.push_back(pattern);
+  return pattern;
 }
 
 std::string WriteTempFile(const std::string& name, const std::string& content) {

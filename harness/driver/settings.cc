@@ -1,0 +1,199 @@
+#include "harness/driver/settings.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <regex>
+
+namespace v8bench::driver {
+namespace {
+
+using S = CompareSettings;
+using K = SettingKind;
+
+// The help of each option says what it does; DefaultSentence appends the default.
+const SettingSpec kSettings[] = {
+    {"runs", "runs", K::kCount, 2, 100000, &S::runs, "N", "Takes N samples per variant.",
+     "20, unless --target-ci is given", false},
+    {"target-ci", "target_ci_pct", K::kPercent, 0.001, 100, &S::target_ci, "PCT",
+     "Adaptive mode: samples until every case's 95% CI of the change is within ±PCT percent, or --max-time is "
+     "spent, with at least --min-runs samples per variant.",
+     "fixed --runs", false},
+    {"max-time", "max_time_s", K::kSeconds, 1, 7 * 86400, &S::max_time_s, "S",
+     "Adaptive mode: stops starting samples after S seconds.", nullptr, false},
+    {"min-runs", "min_runs", K::kCount, 2, 100000, &S::min_runs, "N", "Adaptive mode: at least N samples per variant.",
+     nullptr, false},
+    {"max-runs", "max_runs", K::kCount, 2, 1000000, &S::max_runs, "N", "Adaptive mode: at most N samples per variant.",
+     nullptr, false},
+    {"seed", "seed", K::kSeed, 0, 9007199254740991.0, &S::seed, "N",
+     "Seeds the sampling order and the bootstrap; the seed used is printed, so a comparison can be repeated in the "
+     "same order.",
+     "random for compare, 1 for diff", true},
+    {"jobs", "jobs", K::kCount, 1, 256, &S::jobs, "N",
+     "Runs up to N workers at once. More than one on a small machine makes the workers disturb each other.", nullptr,
+     false},
+    {"timeout", "timeout_s", K::kSeconds, 0.1, 86400, &S::timeout_s, "S",
+     "Kills a worker process whose case runs longer than S seconds (it reports each case as it starts and ends); "
+     "the case is reported as timed out and the rest of the sample continues in a new worker.",
+     nullptr, false},
+    {"repetitions", "repetitions", K::kCount, 1, 1000, &S::repetitions, "N",
+     "Repetitions of each case inside one worker (the sample is their median); many short processes beat few long "
+     "ones when run-to-run noise is bimodal.",
+     nullptr, false},
+    {"min-time", "min_time_s", K::kSeconds, 0.001, 3600, &S::min_time_s, "S",
+     "Each repetition runs for at least S seconds.", nullptr, false},
+    {"warmup", "warmup_s", K::kSeconds, 0, 3600, &S::warmup_s, "S",
+     "Untimed warm-up per case in each worker (the JIT tiers up).", nullptr, false},
+    {"metric", "metric", K::kMetric, 0, 0, &S::metric, nullptr, nullptr, nullptr, true},
+    {"threshold", "threshold_pct", K::kPercent, 0, 1000, &S::threshold, "PCT",
+     "The gate: exits 1 when any case is significantly slower (Holm-adjusted) than the baseline by more than PCT "
+     "percent, or fails where the baseline did not, and names those cases.",
+     "no gate", true},
+    {"alpha", "alpha", K::kNumber, 1e-9, 0.5, &S::alpha, "A",
+     "Significance level of the Mann-Whitney test behind every verdict.", nullptr, true},
+    {"noise-floor", "noise_floor_pct", K::kPercent, 0, 100, &S::noise_floor, "PCT",
+     "A change smaller than PCT percent is never called significant, however small its p-value.", nullptr, true},
+    {"min-samples", "min_samples", K::kCount, 2, 100000, &S::min_samples, "N",
+     "Fewer samples than N for a case in any variant cannot be judged: reported, and exit 2.", nullptr, true},
+};
+
+// The factor from the option's unit to the member's.
+double Scale(const SettingSpec& spec) { return spec.kind == K::kPercent ? 0.01 : 1.0; }
+
+std::string Range(const SettingSpec& spec) {
+  switch (spec.kind) {
+    case K::kCount:
+    case K::kSeed:
+      return fmt::format("a whole number from {} to {}", spec.min, spec.max);
+    case K::kPercent:
+      return fmt::format("a percentage from {} to {} (e.g. 5 or 5%)", spec.min, spec.max);
+    case K::kSeconds:
+      return fmt::format("a number of seconds from {} to {}", spec.min, spec.max);
+    default:
+      return fmt::format("a number from {} to {}", spec.min, spec.max);
+  }
+}
+
+}  // namespace
+
+std::span<const SettingSpec> SettingSpecs() { return kSettings; }
+
+const SettingSpec* FindSetting(std::string_view option) {
+  for (const SettingSpec& s : kSettings) {
+    if (option == s.option) return &s;
+  }
+  return nullptr;
+}
+
+namespace {
+
+bool InRange(const SettingSpec& spec, double value) {
+  const bool whole = spec.kind == K::kCount || spec.kind == K::kSeed;
+  return value >= spec.min && value <= spec.max && (!whole || std::floor(value) == value);
+}
+
+void Assign(CompareSettings& s, const SettingSpec& spec, double value) {
+  const double v = value * Scale(spec);
+  std::visit(
+      [&](auto member) {
+        using T = std::remove_cvref_t<decltype(s.*member)>;
+        if constexpr (std::is_same_v<T, std::optional<double>>) {
+          s.*member = v;
+        } else if constexpr (!std::is_same_v<T, std::string>) {
+          s.*member = static_cast<T>(v);  // checked by InRange: whole and in range, so exact
+        }
+      },
+      spec.member);
+}
+
+}  // namespace
+
+Status SetFromNumber(CompareSettings& s, const SettingSpec& spec, double value, const std::string& where) {
+  if (spec.kind == K::kMetric) return Error::Usage(where + ": a metric name is expected, not a number");
+  if (!InRange(spec, value)) return Error::Usage(fmt::format("{}: {} is not {}", where, value, Range(spec)));
+  Assign(s, spec, value);
+  return OkStatus();
+}
+
+Status SetFromText(CompareSettings& s, const SettingSpec& spec, std::string_view text, const std::string& where) {
+  if (spec.kind == K::kMetric) {
+    if (FindMetricOption(text) == nullptr) {
+      return Error::Usage(fmt::format("{}: '{}' is not one of: {}", where, text, fmt::join(MetricOptions(), ", ")));
+    }
+    s.*std::get<std::string CompareSettings::*>(spec.member) = std::string(text);
+    return OkStatus();
+  }
+  std::string t(text);
+  if (spec.kind == K::kPercent && !t.empty() && t.back() == '%') t.pop_back();
+  // A plain decimal only: strtod alone would also take " 5", "0x10", "inf" and "nan".
+  const bool plain = !t.empty() && t.find_first_not_of("0123456789.eE+-") == std::string::npos;
+  char* end = nullptr;
+  const double v = plain ? std::strtod(t.c_str(), &end) : 0;
+  if (!plain || *end != '\0' || !InRange(spec, v)) {
+    return Error::Usage(fmt::format("{}: '{}' is not {}", where, text, Range(spec)));
+  }
+  Assign(s, spec, v);
+  return OkStatus();
+}
+
+std::optional<double> NumberOf(const CompareSettings& s, const SettingSpec& spec) {
+  return std::visit(
+      [&](auto member) -> std::optional<double> {
+        using T = std::remove_cvref_t<decltype(s.*member)>;
+        if constexpr (std::is_same_v<T, std::string>) {
+          return std::nullopt;
+        } else if constexpr (std::is_same_v<T, std::optional<double>>) {
+          if (!(s.*member)) return std::nullopt;
+          return *(s.*member) / Scale(spec);
+        } else {
+          return static_cast<double>(s.*member) / Scale(spec);
+        }
+      },
+      spec.member);
+}
+
+std::string TextOf(const CompareSettings& s, const SettingSpec& spec) {
+  if (auto* m = std::get_if<std::string CompareSettings::*>(&spec.member)) return s.**m;
+  return {};
+}
+
+std::string DefaultSentence(const SettingSpec& spec) {
+  if (spec.default_text != nullptr) return fmt::format("Default: {}.", spec.default_text);
+  const CompareSettings defaults;
+  if (spec.kind == K::kMetric) return fmt::format("Default: {}.", TextOf(defaults, spec));
+  const auto v = NumberOf(defaults, spec);
+  return v ? fmt::format("Default: {}.", *v) : "Default: none.";
+}
+
+Status CheckFilter(const std::string& filter) {
+  if (filter.empty()) return OkStatus();
+  try {
+    std::regex check(filter, std::regex::ECMAScript);
+  } catch (const std::regex_error& e) {
+    return Error::Usage(fmt::format("--filter: '{}' is not a valid regular expression ({})", filter, e.what()));
+  }
+  return OkStatus();
+}
+
+Status ValidateSettings(CompareSettings& s, const std::string& where) {
+  if (auto filter = CheckFilter(s.filter); !filter) return Error::Usage(where + filter.error().message);
+  if (s.min_runs > s.max_runs) {
+    return Error::Usage(fmt::format("{}--min-runs {} is more than --max-runs {}", where, s.min_runs, s.max_runs));
+  }
+  if (s.runs > 0 && s.runs < s.min_samples) {
+    return Error::Usage(fmt::format("{}--runs {} is fewer than --min-samples {}: no case could be judged", where,
+                                    s.runs, s.min_samples));
+  }
+  if (s.runs == 0) {
+    if (s.min_samples > s.max_runs) {
+      return Error::Usage(fmt::format("{}--max-runs {} is fewer than --min-samples {}: no case could be judged", where,
+                                      s.max_runs, s.min_samples));
+    }
+    s.min_runs = std::max(s.min_runs, s.min_samples);
+  }
+  return OkStatus();
+}
+
+}  // namespace v8bench::driver

@@ -1,0 +1,92 @@
+// A comparison's settings, each declared once (SettingSpecs): its option, its key in the results
+// file, its range and its help; its default is the member initializer below. The options of compare
+// and diff and the settings a resumed file holds go through the same Set and ValidateSettings, so a
+// value read from a file is validated exactly like the option it stands for.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "harness/measure/metrics.h"
+#include "harness/model/expected.h"
+
+namespace v8bench::driver {
+
+struct CompareSettings {
+  std::vector<std::string> suites;  // suite files or directories, as given to the workers
+  std::string filter;               // an ECMAScript regex over case names
+  std::string metric = kDefaultCompareMetric;
+  // Sampling: fixed `runs` per variant, or (runs == 0) adaptive until the ratio's CI half-width is
+  // at most target_ci (a fraction) for every case, with at least min_runs and at most max_runs per
+  // variant, within max_time_s.
+  int runs = 20;
+  double target_ci = 0.02;
+  double max_time_s = 120;
+  int min_runs = 10;
+  int max_runs = 1000;
+  std::uint64_t seed = 0;
+  int jobs = 1;
+  double timeout_s = 60;  // per worker process
+  // Each worker: one repetition of each case (Google Benchmark's MinTime), after a warm-up.
+  int repetitions = 1;
+  double min_time_s = 0.05;  // with these, 20 samples per variant see a 5% change in ~10 s (one case)
+  double warmup_s = 0.02;
+  // Statistics and gate.
+  double alpha = 0.05;
+  double noise_floor = 0.01;        // a fraction
+  std::optional<double> threshold;  // the gate, a fraction (0.05 = 5%)
+  int min_samples = 5;
+};
+
+enum class SettingKind {
+  kCount,    // a whole number
+  kSeed,     // a whole number, exact in a JSON number (below 2^53)
+  kSeconds,  // a number of seconds
+  kNumber,   // a plain number
+  kPercent,  // given and saved in percent ("5" or "5%"), held as a fraction
+  kMetric,   // one of the registry's --metric names
+};
+
+using SettingMember =
+    std::variant<int CompareSettings::*, double CompareSettings::*, std::optional<double> CompareSettings::*,
+                 std::uint64_t CompareSettings::*, std::string CompareSettings::*>;
+
+struct SettingSpec {
+  const char* option;  // the --option of compare (and diff, for the statistics)
+  const char* key;     // the key under "settings" in the results file
+  SettingKind kind;
+  double min, max;  // in the option's unit (percent for kPercent)
+  SettingMember member;
+  const char* metavar;
+  const char* help;          // a full sentence, without the default
+  const char* default_text;  // the default in words, or nullptr: the member's initial value
+  bool statistics;           // also a diff option (the analysis and the gate)
+};
+
+std::span<const SettingSpec> SettingSpecs();
+const SettingSpec* FindSetting(std::string_view option);
+
+// Sets `spec` from an option's text (a percentage may end in '%'); `where` names it in errors
+// ("--jobs", "'cmp.json': settings.jobs"). Out-of-range, fractional counts, NaN: Error::Usage.
+Status SetFromText(CompareSettings& s, const SettingSpec& spec, std::string_view text, const std::string& where);
+// The same for a value read from a file (a number, in the option's unit).
+Status SetFromNumber(CompareSettings& s, const SettingSpec& spec, double value, const std::string& where);
+// The value in the option's unit, as SetFromNumber takes it; nullopt for an unset threshold or a text.
+std::optional<double> NumberOf(const CompareSettings& s, const SettingSpec& spec);
+std::string TextOf(const CompareSettings& s, const SettingSpec& spec);  // for kMetric
+// "Default: 120." from default_text or the member's initial value.
+std::string DefaultSentence(const SettingSpec& spec);
+
+// An ECMAScript regex, or an Error::Usage naming --filter.
+Status CheckFilter(const std::string& filter);
+
+// Checks the settings together: a valid filter, min_runs <= max_runs, fixed runs >= min_samples;
+// in adaptive mode min_runs is raised to min_samples. `where` prefixes the messages.
+Status ValidateSettings(CompareSettings& s, const std::string& where);
+
+}  // namespace v8bench::driver

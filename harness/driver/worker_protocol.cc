@@ -1,0 +1,157 @@
+#include "harness/driver/worker_protocol.h"
+
+#include <simdjson.h>
+
+#include "harness/driver/gc_trace.h"
+#include "harness/measure/metrics.h"
+
+namespace v8bench::driver {
+namespace {
+
+using simdjson::SUCCESS;
+using simdjson::dom::array;
+using simdjson::dom::element;
+using simdjson::dom::object;
+
+std::string Str(const object& o, const char* key) {
+  std::string_view v;
+  return o[key].get(v) == SUCCESS ? std::string(v) : std::string();
+}
+
+template <class T>
+void Read(const object& o, const char* key, T& out) {
+  T v{};
+  if (o[key].get(v) == SUCCESS) out = v;
+}
+
+RunContext ReadContext(const object& o, std::vector<std::string>& planned) {
+  RunContext c;
+  c.date = Str(o, "date");
+  c.host_name = Str(o, "host_name");
+  c.executable = Str(o, "executable");
+  c.build_type = Str(o, "build_type");
+  c.v8_version = Str(o, "v8_version");
+  c.node_version = Str(o, "node_version");
+  c.v8_flags = Str(o, "v8_flags");
+  c.trig_path = Str(o, "trig_path");
+  int64_t n = 0;
+  if (o["num_cpus"].get(n) == SUCCESS && n >= 0 && n < (1 << 20)) c.num_cpus = static_cast<int>(n);
+  if (o["semi_space_mb"].get(n) == SUCCESS && n > 0 && n <= 1 << 20) c.semi_space_mb = static_cast<int>(n);
+  if (o["repetitions"].get(n) == SUCCESS && n >= 0 && n < (1 << 30)) c.repetitions = static_cast<int>(n);
+  uint64_t young = 0;
+  if (o["young_generation_bytes"].get(young) == SUCCESS) c.young_generation_bytes = young;
+  Read(o, "trig_mismatch_fraction", c.trig_mismatch_fraction);
+  Read(o, "min_time_s", c.min_time_s);
+  Read(o, "quick", c.quick);
+  array names;
+  if (o["planned"].get(names) == SUCCESS) {
+    for (element e : names) {
+      std::string_view name;
+      if (e.get(name) == SUCCESS) planned.emplace_back(name);
+    }
+  }
+  return c;
+}
+
+CaseInfo ReadCaseInfo(const object& o) {
+  CaseInfo info;
+  info.name = Str(o, "name");
+  info.suite = Str(o, "suite");
+  info.bench = Str(o, "bench");
+  info.realm = Str(o, "realm") == RealmName(RealmKind::kNode) ? RealmKind::kNode : RealmKind::kV8;
+  object params;
+  if (o["params"].get(params) == SUCCESS) {
+    for (auto field : params) {
+      std::string_view v;
+      if (field.value.get(v) == SUCCESS) info.params.emplace_back(std::string(field.key), std::string(v));
+    }
+  }
+  return info;
+}
+
+// An unknown status is a failure that says so, never a success.
+CaseStatus ReadStatus(const std::string& name, std::string& error) {
+  for (CaseStatus s : {CaseStatus::kOk, CaseStatus::kFailed, CaseStatus::kTimedOut, CaseStatus::kOutOfMemory,
+                       CaseStatus::kUnsupported}) {
+    if (name == CaseStatusName(s)) return s;
+  }
+  error = "the worker reported an unknown status '" + name + "'" + (error.empty() ? "" : ": " + error);
+  return CaseStatus::kFailed;
+}
+
+void ReadSamples(const object& o, CaseResult& r, std::vector<SampleWindow>& windows) {
+  array samples;
+  if (o["samples"].get(samples) != SUCCESS) return;
+  for (element e : samples) {
+    object counters;
+    if (e["counters"].get(counters) != SUCCESS) continue;
+    Sample s;
+    double iterations = 0;
+    if (e["iterations"].get(iterations) == SUCCESS && iterations >= 0 && iterations < 1e18) {
+      s.iterations = static_cast<std::uint64_t>(iterations);
+    }
+    for (auto field : counters) {
+      double v = 0;
+      if (field.value.get(v) == SUCCESS) s.counters.push_back({std::string(field.key), v, CounterUnit(field.key)});
+    }
+    r.samples.push_back(std::move(s));
+    array window;
+    double begin = 0, end = 0;
+    if (e["window_ms"].get(window) == SUCCESS && window.size() == 2 && window.at(0).get(begin) == SUCCESS &&
+        window.at(1).get(end) == SUCCESS) {
+      windows.push_back({iterations, begin, end});
+    }
+  }
+}
+
+CaseResult ReadCase(const object& o, std::vector<SampleWindow>& windows) {
+  CaseResult r;
+  r.info = ReadCaseInfo(o);
+  r.file = Str(o, "file");
+  r.error = Str(o, "error");
+  r.status = ReadStatus(Str(o, "status"), r.error);
+  r.trig_path = Str(o, "trig_path");
+  uint64_t young = 0;
+  if (o["young_generation_bytes"].get(young) == SUCCESS) r.young_generation_bytes = young;
+  ReadSamples(o, r, windows);
+  return r;
+}
+
+}  // namespace
+
+WorkerOutput ParseWorkerOutput(std::string_view text) {
+  WorkerOutput out;
+  simdjson::dom::parser parser;
+  std::size_t pos = 0;
+  while (pos < text.size()) {
+    auto nl = text.find('\n', pos);
+    if (nl == std::string_view::npos) nl = text.size();
+    const std::string_view line = text.substr(pos, nl - pos);
+    pos = nl + 1;
+    if (line.empty()) continue;
+    object o;
+    std::string_view type;
+    if (line.front() != '{' || parser.parse(line.data(), line.size()).get(o) != SUCCESS ||
+        o["type"].get(type) != SUCCESS) {
+      out.other_lines.emplace_back(line);
+    } else if (type == "context") {
+      out.context = ReadContext(o, out.planned);
+    } else if (type == "start") {
+      out.started.push_back(ReadCaseInfo(o));
+    } else if (type == "case") {
+      out.windows.emplace_back();
+      out.cases.push_back(ReadCase(o, out.windows.back()));
+    } else if (type == "end") {
+      out.ended = true;
+    } else if (type == "gc_clock") {
+      double t = 0;
+      if (o["perf_ms"].get(t) == SUCCESS) out.gc_clock_perf_ms = t;
+    } else {
+      out.other_lines.emplace_back(line);
+    }
+  }
+  AttributeGcTrace(out);
+  return out;
+}
+
+}  // namespace v8bench::driver

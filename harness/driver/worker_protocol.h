@@ -1,0 +1,39 @@
+// Reads the worker protocol (docs/protocol.md): the JSON lines `v8bench run --format jsonl`
+// (report/jsonl_reporter.h) and js/external_runner.mjs write, into the model's own types — the
+// context line into a RunContext, case lines into CaseResults (status an enum, counters with units).
+// Lines that are not protocol JSON (a suite's console.log, a crash message, V8's --trace-gc) are kept
+// aside, never fatal; unknown fields are ignored, missing ones keep the type's default.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "harness/model/result.h"
+
+namespace v8bench::driver {
+
+// External runners: a sample's iterations and its time window (performance.now() ms), for GC
+// attribution from V8's --trace-gc lines (gc_trace.h).
+struct SampleWindow {
+  double iterations = 0;
+  double begin_ms = 0, end_ms = 0;
+};
+
+struct WorkerOutput {
+  std::optional<RunContext> context;
+  std::vector<std::string> planned;                // case names, in the order the worker runs them
+  std::vector<CaseInfo> started;                   // cases begun, in order
+  std::vector<CaseResult> cases;                   // finished cases, in order
+  std::vector<std::vector<SampleWindow>> windows;  // parallel to cases: empty for v8bench workers
+  bool ended = false;                              // the "end" line arrived
+  std::optional<double> gc_clock_perf_ms;          // external runner with --gc-trace: when it forced a GC
+  std::vector<std::string> other_lines;
+};
+
+// Parses the lines; where the worker traced GC (--gc-trace), fills gc_ns and gc_count of each sample
+// from the trace lines that fall in its window (see gc_trace.h).
+WorkerOutput ParseWorkerOutput(std::string_view text);
+
+}  // namespace v8bench::driver

