@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "harness/stats/distributions.h"
+#include "harness/stats/ranks.h"
 
 namespace v8bench::stats {
 
@@ -38,22 +39,13 @@ MannWhitneyResult MannWhitneyU(const std::vector<double>& x, const std::vector<d
   for (double v : x) all.emplace_back(v, 0);
   for (double v : y) all.emplace_back(v, 1);
   std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  double rank_sum_x = 0, tie_term = 0;
-  bool ties = false;
-  for (std::size_t i = 0; i < all.size();) {
-    std::size_t j = i;
-    while (j < all.size() && all[j].first == all[i].first) ++j;
-    const double t = static_cast<double>(j - i);
-    const double avg_rank = (static_cast<double>(i + 1) + static_cast<double>(j)) / 2;
-    if (t > 1) {
-      ties = true;
-      tie_term += t * t * t - t;
-    }
-    for (std::size_t k = i; k < j; ++k) {
-      if (all[k].second == 0) rank_sum_x += avg_rank;
-    }
-    i = j;
+  const MidRanks ranks = RankSorted(all.size(), [&](std::size_t i) { return all[i].first; });
+  double rank_sum_x = 0;
+  for (std::size_t k = 0; k < all.size(); ++k) {
+    if (all[k].second == 0) rank_sum_x += ranks.rank[k];
   }
+  const bool ties = ranks.ties;
+  const double tie_term = ranks.tie_term;
   const double dm = static_cast<double>(m), dn = static_cast<double>(n), N = dm + dn;
   r.u = rank_sum_x - dm * (dm + 1) / 2;
   if (!ties && m < 50 && n < 50) {

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "harness/stats/distributions.h"
+#include "harness/stats/ranks.h"
 #include "harness/stats/statistics.h"
 
 namespace v8bench::stats {
@@ -38,22 +39,12 @@ WilcoxonResult WilcoxonSignedRank(const std::vector<double>& differences, Wilcox
   r.n = d.size();
   if (d.empty()) return r;
   std::sort(d.begin(), d.end(), [](double a, double b) { return std::fabs(a) < std::fabs(b); });
-  double tie_term = 0;
-  bool ties = false;
-  for (std::size_t i = 0; i < d.size();) {
-    std::size_t j = i;
-    while (j < d.size() && std::fabs(d[j]) == std::fabs(d[i])) ++j;
-    const double t = static_cast<double>(j - i);
-    const double avg_rank = (static_cast<double>(i + 1) + static_cast<double>(j)) / 2;
-    if (t > 1) {
-      ties = true;
-      tie_term += t * t * t - t;
-    }
-    for (std::size_t k = i; k < j; ++k) {
-      if (d[k] > 0) r.w_plus += avg_rank;
-    }
-    i = j;
+  const MidRanks ranks = RankSorted(d.size(), [&](std::size_t i) { return std::fabs(d[i]); });
+  for (std::size_t k = 0; k < d.size(); ++k) {
+    if (d[k] > 0) r.w_plus += ranks.rank[k];
   }
+  const bool ties = ranks.ties;
+  const double tie_term = ranks.tie_term;
   const double n = static_cast<double>(r.n);
   const double mean = n * (n + 1) / 4;
   if (options.allow_exact && r.n < 50 && !ties && r.zeros == 0) {
