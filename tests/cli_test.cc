@@ -4,7 +4,9 @@
 #include <simdjson.h>
 
 #include <filesystem>
+#include <map>
 
+#include "harness/cli/run_supervisor.h"
 #include "tests/support/cli.h"
 
 namespace v8bench {
@@ -226,6 +228,46 @@ TEST(CliNative, FloorsAreMeasuredBesideTheJsFigureAndAlone) {
   EXPECT_THAT(alone.out, HasSubstr("GB/s"));
   EXPECT_THAT(alone.out, HasSubstr("per call"));
   EXPECT_THAT(alone.out, HasSubstr("3 floors measured"));
+}
+
+}  // namespace
+}  // namespace v8bench
+
+namespace v8bench {
+namespace {
+
+// Issue 12, item 5: a case that ends its own process is reported as crashed; the run goes on.
+TEST(Cli, ACaseThatKillsItsProcessIsReportedAsCrashedAndTheRunContinues) {
+  for (const char* how : {"abort", "kill"}) {
+    const std::string out = testing::TempDir() + "/killed.json";
+    auto r = testing::RunCli({"run", testing::Fixture("kills_process.js"), "--quick", "--param",
+                              std::string("how=") + how, "--out", out});
+    EXPECT_EQ(r.exit_code, 1) << how << r.err;
+    EXPECT_NE(r.out.find("crashed"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find(std::string(how) == "abort" ? "SIGABRT" : "SIGKILL"), std::string::npos) << r.out;
+    simdjson::dom::parser parser;
+    simdjson::dom::element doc;
+    ASSERT_EQ(parser.parse(testing::ReadWholeFile(out)).get(doc), simdjson::SUCCESS);
+    std::map<std::string, std::string> status;
+    for (simdjson::dom::element b : doc["benchmarks"].get_array()) {
+      std::string_view name, st;
+      if (b["run_name"].get(name) == simdjson::SUCCESS && b["status"].get(st) == simdjson::SUCCESS) {
+        status[std::string(name)] = std::string(st);
+      }
+    }
+    const std::string suffix = std::string("/how:") + how;
+    EXPECT_EQ(status["kills_process/before" + suffix], "ok") << how;
+    EXPECT_EQ(status["kills_process/dies" + suffix], "crashed") << how;
+    EXPECT_EQ(status["kills_process/after" + suffix], "ok") << how;
+  }
+}
+
+TEST(Cli, TheRunsChildGetsTheUsersArgumentsWithTheWorkerProtocolAndItsOwnFilter) {
+  const std::vector<std::string> argv = {"s.js", "--format", "json", "--out=x.json", "--filter", "a", "--quick",
+                                         "--",   "--out",    "--filter=b"};
+  const std::vector<std::string> want = {"s.js",   "--quick", "--format", "jsonl",
+                                         "--filter", "^(?:x)$", "--", "--out", "--filter=b"};
+  EXPECT_EQ(cli::ChildRunArgs(argv, "^(?:x)$"), want);
 }
 
 }  // namespace

@@ -2,7 +2,9 @@
 // with short timings. Behaviour only (verdicts with large effects, exit codes, reports); the
 // detection-speed and false-positive measurements live in tools/compare_benchmark.sh.
 #include <gtest/gtest.h>
+
 #include <simdjson.h>
+#include <regex>
 
 #include "tests/support/cli.h"
 
@@ -126,9 +128,8 @@ TEST(Compare, CrashingWorkerIsReportedAndTheRestCompletes) {
   EXPECT_NE(r.out.find("SIGABRT"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("gate: FAIL"), std::string::npos) << r.out;
   // steady/after ran after the crash in every sample of both variants (in a continued worker).
-  const auto pos = r.out.find("steady/after");
-  ASSERT_NE(pos, std::string::npos);
-  EXPECT_NE(r.out.find("no change", pos), std::string::npos) << r.out;
+  // (The sample counts, not the verdict: an A/A verdict on 5 samples may flip by chance on a busy machine.)
+  EXPECT_TRUE(std::regex_search(r.out, std::regex(R"(steady/after\s+base\s+5\s[^\n]*\n\s+bad\s+5\s)"))) << r.out;
 
   const auto ungated = RunCli(args);
   EXPECT_EQ(ungated.exit_code, 2) << ungated.out;  // crashy/abort cannot be judged

@@ -5,6 +5,7 @@
 
 #include "harness/cli/commands.h"
 #include "harness/cli/common.h"
+#include "harness/cli/run_supervisor.h"
 #include "harness/report/atomic_file.h"
 #include "harness/report/jsonl_reporter.h"
 #include "harness/report/reporters.h"
@@ -112,70 +113,100 @@ Expected<Output> OutputFrom(const ParsedArgs& args) {
   return out;
 }
 
+// The reporters of a run: the table, a JSON/CSV document, both, or the worker protocol alone.
+struct Reporting {
+  TeeSink tee;
+  std::unique_ptr<ConsoleReporter> table;
+  std::unique_ptr<DocumentReporter> document;
+};
+
+ResultSink& OpenReporting(Reporting& r, const Output& output, const std::vector<std::string>& planned) {
+  if (output.path.has_value() || output.format == OutputFormat::kConsole) {
+    r.table = std::make_unique<ConsoleReporter>(ResultsStream(), planned);
+    r.tee.Add(r.table.get());
+  }
+  if (output.format != OutputFormat::kConsole) {
+    r.document = std::make_unique<DocumentReporter>(output.format, output.path.value_or("-"));
+    r.tee.Add(r.document.get());
+  }
+  return r.tee;
+}
+
+// Progress on stderr: one updating line on a terminal, a line per case when the table is not on
+// stdout to show it.
+ProgressFn ProgressPrinter(bool table_on_stdout) {
+  const bool tty = isatty(STDERR_FILENO) != 0;
+  return [tty, table_on_stdout](std::size_t i, std::size_t n, const CaseInfo& info) {
+    if (tty) {
+      std::fprintf(stderr, "\r\033[K[%zu/%zu] %s", i, n, info.name.c_str());
+    } else if (!table_on_stdout) {
+      std::fprintf(stderr, "[%zu/%zu] %s\n", i, n, info.name.c_str());
+    }
+  };
+}
+
+// The worker mode (--format jsonl): the plan runs in this process and the protocol goes to stdout.
+int RunInProcess(const ParsedArgs& args, const RunSettings& settings) {
+  auto engine = EngineOptionsFrom(args);
+  if (!engine) return Fail(engine.error());
+  ReserveStdoutForResults();  // before any JS runs: suite output goes to stderr, never into results
+  auto process = V8Process::Start(engine.value());
+  if (!process) return Fail(process.error());
+  auto files = LoadSuitesWithParams(*process.value(), SuitePathsOrDefault(args.positional), settings.quick,
+                                    settings.params, settings.timeout_s);
+  if (!files) return Fail(files.error());
+  auto plan = PlanCases(files.value(), settings);
+  if (!plan) return Fail(plan.error());
+  RunContext context = MakeRunContext(*process.value(), engine.value());
+  context.quick = settings.quick;
+  context.repetitions = settings.repetitions;
+  context.min_time_s = settings.min_time_s;
+  std::vector<std::string> names;
+  for (const auto& pc : plan.value()) names.push_back(pc.info.name);
+  JsonlReporter lines(ResultsStream(), names);
+  lines.Begin(context);
+  const RunSummary summary = RunPlan(*process.value(), plan.value(), settings, lines,
+                                     [&](std::size_t, std::size_t, const CaseInfo& info) { lines.CaseStarting(info); });
+  lines.End();
+  return summary.failed > 0 ? 1 : 0;
+}
+
 }  // namespace
 
 int RunCommand(const std::vector<std::string>& argv) {
   const CommandSpec spec = RunSpec();
   ParsedArgs parsed;
   if (auto stop = ParseCommand(spec, argv, parsed)) return *stop;
-  const ParsedArgs* args = &parsed;
-  auto parsed_settings = RunSettingsFrom(*args);
+  auto parsed_settings = RunSettingsFrom(parsed);
   if (!parsed_settings) return Fail(parsed_settings.error());
   RunSettings settings = parsed_settings.value();
-  settings.share_realm = args->Has("share-realm");
-  settings.native_floors = !args->Has("no-native");
-  auto output = OutputFrom(*args);
+  settings.share_realm = parsed.Has("share-realm");
+  settings.native_floors = !parsed.Has("no-native");
+  auto output = OutputFrom(parsed);
   if (!output) return Fail(output.error());
-  const auto& out_path = output->path;
-  const OutputFormat out_format = output->format;
-  const bool jsonl = output->jsonl;
+  if (output->jsonl) return RunInProcess(parsed, settings);
 
-  auto engine = EngineOptionsFrom(*args);
-  if (!engine) return Fail(engine.error());
-  ReserveStdoutForResults();  // before any JS runs: suite output goes to stderr, never into results
-  auto process = V8Process::Start(engine.value());
-  if (!process) return Fail(process.error());
-  auto files = LoadSuitesWithParams(*process.value(), SuitePathsOrDefault(args->positional), settings.quick,
-                                    settings.params, settings.timeout_s);
-  if (!files) return Fail(files.error());
-  auto plan = PlanCases(files.value(), settings);
-  if (!plan) return Fail(plan.error());
-
-  RunContext context = MakeRunContext(*process.value(), engine.value());
-  context.quick = settings.quick;
-  context.repetitions = settings.repetitions;
-  context.min_time_s = settings.min_time_s;
-
-  std::vector<std::string> names;
-  for (const auto& pc : plan.value()) names.push_back(pc.info.name);
-  TeeSink sinks;
-  const bool table_on_stdout = !jsonl && (out_path.has_value() || out_format == OutputFormat::kConsole);
-  JsonlReporter lines(ResultsStream(), names);
-  if (jsonl) sinks.Add(&lines);
-  ConsoleReporter table(ResultsStream(), names);
-  std::unique_ptr<DocumentReporter> document;
-  if (table_on_stdout) sinks.Add(&table);
-  if (!jsonl && out_format != OutputFormat::kConsole) {
-    document = std::make_unique<DocumentReporter>(out_format, out_path.value_or("-"));
-    sinks.Add(document.get());
-  }
-
-  const bool tty = !jsonl && isatty(STDERR_FILENO) != 0;
-  ProgressFn progress = [&](std::size_t i, std::size_t n, const CaseInfo& info) {
-    if (jsonl) {
-      lines.CaseStarting(info);
-    } else if (tty) {
-      std::fprintf(stderr, "\r\033[K[%zu/%zu] %s", i, n, info.name.c_str());
-    } else if (!table_on_stdout) {
-      std::fprintf(stderr, "[%zu/%zu] %s\n", i, n, info.name.c_str());
-    }
+  // Everything else runs the plan in a child process (run_supervisor.h), so that a case that kills its
+  // process is reported as crashed and the others still run.
+  if (auto engine = EngineOptionsFrom(parsed); !engine) return Fail(engine.error());
+  ReserveStdoutForResults();
+  Reporting reporting;
+  const bool table_on_stdout = output->path.has_value() || output->format == OutputFormat::kConsole;
+  const ProgressFn progress = ProgressPrinter(table_on_stdout);
+  SupervisorRequest request;
+  request.argv = argv;
+  request.filter = settings.filter;
+  request.case_timeout_s = settings.timeout_s;
+  request.open_sink = [&](const RunContext&, const std::vector<std::string>& planned) -> ResultSink& {
+    return OpenReporting(reporting, output.value(), planned);
   };
-  sinks.Begin(context);
-  const RunSummary summary = RunPlan(*process.value(), plan.value(), settings, sinks, progress);
-  if (tty) std::fprintf(stderr, "\r\033[K");
-  sinks.End();
-  if (document && !document->write_error().empty()) return Fail(Error::Input(document->write_error()));
-  return summary.failed > 0 ? 1 : 0;
+  request.progress = progress;
+  const int code = SuperviseRun(request);
+  if (isatty(STDERR_FILENO) != 0) std::fprintf(stderr, "\r\033[K");
+  if (reporting.document && !reporting.document->write_error().empty()) {
+    return Fail(Error::Input(reporting.document->write_error()));
+  }
+  return code;
 }
 
 }  // namespace v8bench::cli

@@ -3,8 +3,10 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace v8bench::driver {
@@ -16,6 +18,10 @@ struct LaunchRequest {
   // The process is killed (SIGKILL) when it writes nothing to stdout for this long (a worker writes a
   // line as each case starts and ends, so this bounds one case); 0 = never.
   double timeout_s = 0;
+  // Called with each chunk of stdout as it arrives (stdout is also collected into LaunchResult::out).
+  std::function<void(std::string_view)> on_stdout;
+  // The process writes to this process's stderr instead of a pipe (LaunchResult::err stays empty).
+  bool inherit_stderr = false;
 };
 
 enum class ExitKind {

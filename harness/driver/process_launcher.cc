@@ -25,6 +25,7 @@ struct Child {
   uv_pipe_t out{}, err{};
   uv_timer_t timer{};
   std::string out_buf, err_buf;
+  std::function<void(std::string_view)> on_stdout;
   int handles_open = 0;
   bool exited = false, out_done = false, err_done = false, timed_out = false, reported = false;
   std::int64_t exit_status = 0;
@@ -67,6 +68,7 @@ class ProcessLauncher final : public Launcher {
     c->owner = this;
     c->id = request.id;
     c->started = std::chrono::steady_clock::now();
+    c->on_stdout = request.on_stdout;
     children_[c->id] = std::move(child);
     uv_pipe_init(&loop_, &c->out, 0);
     uv_pipe_init(&loop_, &c->err, 0);
@@ -83,8 +85,13 @@ class ProcessLauncher final : public Launcher {
     stdio[0].flags = UV_IGNORE;
     stdio[1].flags = static_cast<uv_stdio_flags>(UV_CREATE_PIPE | UV_WRITABLE_PIPE);
     stdio[1].data.stream = reinterpret_cast<uv_stream_t*>(&c->out);
-    stdio[2].flags = static_cast<uv_stdio_flags>(UV_CREATE_PIPE | UV_WRITABLE_PIPE);
-    stdio[2].data.stream = reinterpret_cast<uv_stream_t*>(&c->err);
+    if (request.inherit_stderr) {
+      stdio[2].flags = UV_INHERIT_FD;
+      stdio[2].data.fd = 2;
+    } else {
+      stdio[2].flags = static_cast<uv_stdio_flags>(UV_CREATE_PIPE | UV_WRITABLE_PIPE);
+      stdio[2].data.stream = reinterpret_cast<uv_stream_t*>(&c->err);
+    }
     uv_process_options_t options{};
     options.file = argv[0];
     options.args = argv.data();
@@ -135,6 +142,7 @@ class ProcessLauncher final : public Launcher {
       auto* ch = static_cast<Child*>(s->data);
       if (n > 0) {
         ch->out_buf.append(buf->base, static_cast<std::size_t>(n));
+        if (ch->on_stdout) ch->on_stdout(std::string_view(buf->base, static_cast<std::size_t>(n)));
         // Progress (a case started or finished): the timeout counts from here again.
         if (uv_is_active(reinterpret_cast<uv_handle_t*>(&ch->timer))) uv_timer_again(&ch->timer);
       }
@@ -144,18 +152,23 @@ class ProcessLauncher final : public Launcher {
         ch->owner->MaybeFinish(ch);
       }
     });
-    uv_read_start(reinterpret_cast<uv_stream_t*>(&c->err), alloc, [](uv_stream_t* s, ssize_t n, const uv_buf_t* buf) {
-      auto* ch = static_cast<Child*>(s->data);
-      if (n > 0) {
-        ch->err_buf.append(buf->base, static_cast<std::size_t>(n));
-        if (ch->err_buf.size() > 2 * kStderrKeep) ch->err_buf.erase(0, ch->err_buf.size() - kStderrKeep);
-      }
-      if (n < 0) {
-        ch->err_done = true;
-        ch->owner->Close(ch, reinterpret_cast<uv_handle_t*>(s));
-        ch->owner->MaybeFinish(ch);
-      }
-    });
+    if (request.inherit_stderr) {
+      c->err_done = true;
+      Close(c, reinterpret_cast<uv_handle_t*>(&c->err));
+    } else {
+      uv_read_start(reinterpret_cast<uv_stream_t*>(&c->err), alloc, [](uv_stream_t* s, ssize_t n, const uv_buf_t* buf) {
+        auto* ch = static_cast<Child*>(s->data);
+        if (n > 0) {
+          ch->err_buf.append(buf->base, static_cast<std::size_t>(n));
+          if (ch->err_buf.size() > 2 * kStderrKeep) ch->err_buf.erase(0, ch->err_buf.size() - kStderrKeep);
+        }
+        if (n < 0) {
+          ch->err_done = true;
+          ch->owner->Close(ch, reinterpret_cast<uv_handle_t*>(s));
+          ch->owner->MaybeFinish(ch);
+        }
+      });
+    }
   }
 
   std::vector<LaunchResult> Wait() override {

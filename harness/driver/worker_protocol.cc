@@ -43,6 +43,15 @@ RunContext ReadContext(const object& o, std::vector<std::string>& planned) {
   Read(o, "trig_mismatch_fraction", c.trig_mismatch_fraction);
   Read(o, "min_time_s", c.min_time_s);
   Read(o, "quick", c.quick);
+  Read(o, "mhz_per_cpu", c.mhz_per_cpu);
+  Read(o, "cpu_scaling_enabled", c.cpu_scaling_enabled);
+  array load;
+  if (o["load_avg"].get(load) == SUCCESS) {
+    for (element e : load) {
+      double v = 0;
+      if (e.get(v) == SUCCESS) c.load_avg.push_back(v);
+    }
+  }
   array names;
   if (o["planned"].get(names) == SUCCESS) {
     for (element e : names) {
@@ -72,11 +81,44 @@ CaseInfo ReadCaseInfo(const object& o) {
 // An unknown status is a failure that says so, never a success.
 CaseStatus ReadStatus(const std::string& name, std::string& error) {
   for (CaseStatus s : {CaseStatus::kOk, CaseStatus::kFailed, CaseStatus::kTimedOut, CaseStatus::kOutOfMemory,
-                       CaseStatus::kUnsupported}) {
+                       CaseStatus::kUnsupported, CaseStatus::kCrashed}) {
     if (name == CaseStatusName(s)) return s;
   }
   error = "the worker reported an unknown status '" + name + "'" + (error.empty() ? "" : ": " + error);
   return CaseStatus::kFailed;
+}
+
+// A sample's "code" object (report/json_reporter.cc WriteCodeState); nullopt when absent.
+std::optional<CodeState> ReadCodeState(const element& sample) {
+  object code;
+  if (sample["code"].get(code) != SUCCESS) return std::nullopt;
+  CodeState c;
+  c.batch = CodeTierFromKey(Str(code, "batch"));
+  c.bench = CodeTierFromKey(Str(code, "bench"));
+  int64_t compiles = 0;
+  if (code["compiles"].get(compiles) == SUCCESS && compiles >= 0 && compiles < (1 << 30)) {
+    c.compiles = static_cast<int>(compiles);
+  }
+  Read(code, "changed", c.changed);
+  return c;
+}
+
+// The native floor line of a case (report/jsonl_reporter.cc), when the case measured one.
+std::optional<NativeFloor> ReadNativeFloor(const object& o) {
+  object n;
+  if (o["native"].get(n) != SUCCESS) return std::nullopt;
+  NativeFloor f;
+  f.kind = Str(n, "kind");
+  Read(n, "bytes_per_iteration", f.bytes_per_iteration);
+  Read(n, "calls_per_iteration", f.calls_per_iteration);
+  array times;
+  if (n["ns_per_iteration"].get(times) == SUCCESS) {
+    for (element e : times) {
+      double v = 0;
+      if (e.get(v) == SUCCESS) f.ns_per_iteration.push_back(v);
+    }
+  }
+  return f;
 }
 
 void ReadSamples(const object& o, CaseResult& r, std::vector<SampleWindow>& windows) {
@@ -94,6 +136,7 @@ void ReadSamples(const object& o, CaseResult& r, std::vector<SampleWindow>& wind
       double v = 0;
       if (field.value.get(v) == SUCCESS) s.counters.push_back({std::string(field.key), v, CounterUnit(field.key)});
     }
+    s.code = ReadCodeState(e);
     r.samples.push_back(std::move(s));
     array window;
     double begin = 0, end = 0;
@@ -113,6 +156,10 @@ CaseResult ReadCase(const object& o, std::vector<SampleWindow>& windows) {
   r.trig_path = Str(o, "trig_path");
   uint64_t young = 0;
   if (o["young_generation_bytes"].get(young) == SUCCESS) r.young_generation_bytes = young;
+  r.native = ReadNativeFloor(o);
+  r.tier = TierModeFromName(Str(o, "tier")).value_or(TierMode::kOptimized);
+  Read(o, "warmup_s", r.warmup_s);
+  Read(o, "warmup_capped", r.warmup_capped);
   ReadSamples(o, r, windows);
   return r;
 }

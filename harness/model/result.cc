@@ -35,6 +35,8 @@ const char* CaseStatusName(CaseStatus status) {
       return "out_of_memory";
     case CaseStatus::kUnsupported:
       return "unsupported";
+    case CaseStatus::kCrashed:
+      return "crashed";
   }
   return "?";
 }

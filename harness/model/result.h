@@ -33,7 +33,9 @@ struct Sample {
   std::optional<double> Get(const std::string& name) const;
 };
 
-enum class CaseStatus { kOk, kFailed, kTimedOut, kOutOfMemory, kUnsupported };
+// kCrashed: the process running the case died (a signal, V8's fatal error handler); `run` reports it and
+// goes on with the other cases in a fresh process.
+enum class CaseStatus { kOk, kFailed, kTimedOut, kOutOfMemory, kUnsupported, kCrashed };
 const char* CaseStatusName(CaseStatus status);
 
 struct CaseResult {

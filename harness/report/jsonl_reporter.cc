@@ -23,6 +23,11 @@ void JsonlReporter::Begin(const RunContext& c) {
   w.Key("executable").String(c.executable);
   w.Key("num_cpus").Int(c.num_cpus);
   w.Key("build_type").String(c.build_type);
+  w.Key("mhz_per_cpu").Number(c.mhz_per_cpu);
+  w.Key("cpu_scaling_enabled").Bool(c.cpu_scaling_enabled);
+  w.Key("load_avg").BeginArray();
+  for (double l : c.load_avg) w.Number(l);
+  w.EndArray();
   WriteEngineContextFields(w, c);
   w.Key("planned").BeginArray();
   for (const auto& n : planned_) w.String(n);
@@ -47,6 +52,15 @@ void JsonlReporter::CaseDone(const CaseResult& r) {
   w.Key("name").String(r.info.name);
   WriteCaseIdentityFields(w, r);
   w.Key("error").String(r.error);
+  if (r.native) {
+    // The native floor as measured (per-repetition times), so a reader can summarise it like `run` does.
+    w.Key("native").BeginObject().Key("kind").String(r.native->kind).Key("ns_per_iteration").BeginArray();
+    for (double ns : r.native->ns_per_iteration) w.Number(ns);
+    w.EndArray();
+    w.Key("bytes_per_iteration").Number(r.native->bytes_per_iteration);
+    w.Key("calls_per_iteration").Number(r.native->calls_per_iteration);
+    w.EndObject();
+  }
   w.Key("samples").BeginArray();
   for (const Sample& s : r.samples) {
     w.BeginObject().Key("iterations").Int(static_cast<long long>(s.iterations)).Key("counters").BeginObject();

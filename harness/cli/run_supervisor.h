@@ -1,0 +1,35 @@
+// `v8bench run` as a supervisor: the plan runs in a child `v8bench run ... --format jsonl` (the worker
+// protocol, docs/protocol.md), whose lines become CaseResults for this process's reporters as they
+// arrive. A case that kills its process (process.abort(), a signal, V8's fatal error handler) is
+// reported as crashed, and the cases its process did not reach run in a fresh child: nothing a case
+// does can end the run or lose what was measured.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "harness/model/result.h"
+#include "harness/model/result_sink.h"
+
+namespace v8bench::cli {
+
+struct SupervisorRequest {
+  std::vector<std::string> argv;  // the user's `run` arguments (after the command name)
+  std::string filter;             // the user's --filter, or empty
+  double case_timeout_s = 120;    // --timeout: a child silent for much longer than this is killed
+  // Called once, with the child's context and planned cases, before any case is reported: returns the
+  // sink every result goes to.
+  std::function<ResultSink&(const RunContext&, const std::vector<std::string>& planned)> open_sink;
+  std::function<void(std::size_t index, std::size_t total, const CaseInfo&)> progress;
+};
+
+// Returns the exit code of `run`: 0 all cases ok, 1 a case failed or crashed, 2 the child refused its
+// input (its message is on stderr).
+int SuperviseRun(const SupervisorRequest& request);
+
+// The child's arguments: the user's, without --format, --out and --filter (before a `--`), plus
+// `--format jsonl` and `--filter filter` when not empty.
+std::vector<std::string> ChildRunArgs(const std::vector<std::string>& argv, const std::string& filter);
+
+}  // namespace v8bench::cli
