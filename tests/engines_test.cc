@@ -34,6 +34,22 @@ class Engines : public ::testing::Test {
   }
 };
 
+// Issue 10, item 5: a directory of suites works on an external engine as on the embedded one (each
+// engine gets the directory's files, in `run`'s order).
+TEST_F(Engines, ADirectoryOfSuitesRunsOnNodeAsOnTheEmbeddedEngine) {
+  const std::string dir = testing::TempDir() + "/suites";
+  std::filesystem::create_directories(dir);
+  std::filesystem::copy_file(Fixture("hot.js"), dir + "/hot.js");
+  auto r = RunCli({"compare", dir, "--variant", "embedded=", "--engine", "node18=" + Node18(), "--runs", "2",
+                   "--min-samples", "2", "--metric", "wall", "--min-time", "0.02", "--format", "json"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc;
+  ASSERT_EQ(parser.parse(r.out).get(doc), simdjson::SUCCESS) << r.out.substr(0, 300);
+  EXPECT_NE(r.out.find("node18"), std::string::npos);
+  EXPECT_EQ(r.err.find("EISDIR"), std::string::npos) << r.err;
+}
+
 TEST_F(Engines, InfoShowsTheEnginesV8AndTrigPath) {
   auto r = RunCli({"info", "--engine", Node18(), "--format", "json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;

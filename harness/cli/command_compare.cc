@@ -12,6 +12,7 @@
 #include "harness/driver/results_file.h"
 #include "harness/report/atomic_file.h"
 #include "harness/report/units.h"
+#include "harness/runner/suite_loader.h"
 
 namespace v8bench::cli {
 namespace {
@@ -110,7 +111,11 @@ Expected<driver::CompareState> NewState(const ParsedArgs& args) {
   if (auto bound = driver::BindEngines(variants, args.GetAll("engine")); !bound) return bound.error();
   if (auto checked = driver::CheckVariants(variants); !checked) return checked.error();
   for (auto& v : variants) state.variants.push_back({std::move(v), std::nullopt});
-  state.settings.suites = SuitePathsOrDefault(args.positional);
+  // Directories become their suite files here, once, as `run` expands them: every engine's worker gets
+  // the same files (an external runner cannot read a directory).
+  auto suites = ExpandSuitePaths(SuitePathsOrDefault(args.positional));
+  if (!suites) return suites.error();
+  state.settings.suites = suites.value();
   state.settings.filter = args.Get("filter").value_or("");
   state.settings.seed = driver::RandomSeed();
   return state;
