@@ -55,6 +55,7 @@ svg .sample{fill-opacity:.75;stroke:none}
 .changed{fill:#cf222e}.steady{fill:#0969da}
 svg .lower{fill:#1a7f37;stroke:#1a7f37}svg .higher{fill:#cf222e;stroke:#cf222e}
 svg .same{fill:#57606a;stroke:#57606a}svg .insufficient{fill:#bf8700;stroke:#bf8700}
+svg text.lower,svg text.higher,svg text.same,svg text.insufficient{stroke:none}
 span.lower{color:#1a7f37}span.higher{color:#cf222e}span.same{color:#57606a}span.insufficient{color:#bf8700}
 .bar{display:inline-block;height:8px;background:#eaeef2;vertical-align:middle;margin-right:6px}
 .bar>span{display:block;height:8px;background:#8250df}
@@ -154,7 +155,7 @@ std::string StripPlot(const std::vector<StripRow>& rows, const std::function<std
 }
 
 std::string ForestPlot(const std::vector<ForestRow>& rows) {
-  constexpr double kLabelW = 260, kPlotW = 360, kNoteW = 220, kRowH = 20, kTop = 6;
+  constexpr double kLabelW = 260, kPlotW = 360, kNoteW = 300, kRowH = 20, kTop = 6;
   double lo = 0, hi = 0;
   for (const auto& r : rows) {
     for (double v : {r.low, r.high, r.change}) {
