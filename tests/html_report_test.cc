@@ -107,6 +107,17 @@ TEST(HtmlCli, ReportRendersASavedRunWithEveryRepetition) {
   EXPECT_EQ(Count(page, "<script"), 0u);
 }
 
+TEST(HtmlCli, RunWritesHtmlByTheOutExtension) {
+  const std::string dir = TempDir();
+  auto r = RunCli({"run", Fixture("hot.js"), "--repetitions", "3", "--min-time", "0.01", "--warmup", "0.01", "--out",
+                   dir + "/run.html"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string page = ReadWholeFile(dir + "/run.html");
+  EXPECT_EQ(page.rfind("<!doctype html>", 0), 0u);
+  EXPECT_EQ(Count(page, "<circle class=\"sample"), 3u);
+  EXPECT_THAT(r.out, HasSubstr("hot/spin")) << "the table still goes to stdout";
+}
+
 TEST(HtmlCli, ReportRefusesAFileThatIsNoResultsFile) {
   const std::string path = testing::WriteTempFile("x.json", R"({"hello": 1})");
   auto r = RunCli({"report", path});
