@@ -24,6 +24,9 @@ packages=(
   cmake g++ ninja-build pkg-config clang-format
   libbenchmark-dev libgtest-dev googletest libsimdjson-dev libfmt-dev libuv1-dev
   libicu72 libc-ares2 libnghttp2-14 libbrotli1 libssl3 zlib1g
+  # Headless browser for the HTML report test (it opens the report and checks DOM and screenshot;
+  # the test skips with a reason where /usr/bin/chromium is absent).
+  chromium
 )
 
 missing=()

@@ -8,6 +8,7 @@
 #include "harness/cli/commands.h"
 #include "harness/cli/common.h"
 #include "harness/cli/compare_common.h"
+#include "harness/driver/compare_html.h"
 #include "harness/driver/driver.h"
 #include "harness/driver/results_file.h"
 #include "harness/report/atomic_file.h"
@@ -64,7 +65,9 @@ CommandSpec CompareSpec() {
   return spec;
 }
 
-driver::ReportHeader MakeHeader(const driver::CompareState& s) {
+}  // namespace
+
+driver::ReportHeader CompareHeader(const driver::CompareState& s) {
   driver::ReportHeader h;
   h.title = "v8bench compare";
   for (std::size_t i = 0; i < s.variants.size(); ++i) {
@@ -98,6 +101,8 @@ driver::ReportHeader MakeHeader(const driver::CompareState& s) {
                                 s.interrupted ? " · INTERRUPTED: partial results" : ""));
   return h;
 }
+
+namespace {
 
 // A new comparison from the command line: its variants, suites and filter.
 Expected<driver::CompareState> NewState(const ParsedArgs& args) {
@@ -210,6 +215,13 @@ int CompareCommand(const std::vector<std::string>& argv) {
   driver::CompareState& state = loaded.value();
   const std::optional<std::string> out_path = args.Get("out") ? args.Get("out") : args.Get("resume");
   if (out_path) {
+    if (out_path->ends_with(".html")) {
+      return Fail(Error::Usage("--out " + *out_path +
+                               ": compare saves its samples as JSON (for --resume and diff); give --out FILE.json and "
+                               "--format html for the HTML report on stdout, or render the file later with "
+                               "`v8bench report FILE.json --out " +
+                               *out_path + "`"));
+    }
     if (auto writable = CheckWritable("--out", *out_path); !writable) return Fail(writable.error());
   }
   const bool quiet = args.Has("quiet");
@@ -244,8 +256,12 @@ int CompareCommand(const std::vector<std::string>& argv) {
   if (format.value() == "json") {
     const std::string doc = driver::RenderCompareJson(state, &analysis);
     std::fwrite(doc.data(), 1, doc.size(), stdout);
+  } else if (format.value() == "html") {
+    const std::string doc = driver::RenderCompareHtml(analysis, driver::DatasetFrom(state), CompareHeader(state),
+                                                      CommandLine("compare", argv));
+    std::fwrite(doc.data(), 1, doc.size(), stdout);
   } else {
-    PrintReport(analysis, MakeHeader(state), format.value());
+    PrintReport(analysis, CompareHeader(state), format.value());
   }
   if (!write_error.empty()) return Fail(Error::Input(write_error));
   if (state.interrupted) {

@@ -7,6 +7,7 @@
 #include "harness/cli/commands.h"
 #include "harness/cli/common.h"
 #include "harness/cli/compare_common.h"
+#include "harness/driver/compare_html.h"
 #include "harness/driver/results_file.h"
 #include "harness/report/atomic_file.h"
 
@@ -27,7 +28,9 @@ CommandSpec DiffSpec() {
       {"base-variant", "NAME", "The variant of a compare file BASE.json to use. Default: its first (baseline)."},
       {"new-variant", "NAME", "The variant of a compare file NEW.json to use. Default: its first (baseline)."},
       {"filter", "REGEX", "Compares only cases whose name matches this ECMAScript regex. Default: all cases."},
-      {"out", "FILE", "Also writes the report as JSON to FILE. Default: none."},
+      {"out", "FILE",
+       "Also writes the report to FILE, atomically: HTML for a .html name (charts of every sample), else JSON. "
+       "Default: none."},
   };
   for (auto& o : SettingOptionSpecs(true)) spec.options.push_back(o);
   spec.examples =
@@ -124,13 +127,19 @@ int DiffCommand(const std::vector<std::string>& argv) {
   }
   const driver::Analysis analysis = driver::Analyse(data.value(), options);
   const std::string json = driver::RenderDiffJson(base.value(), next.value(), data.value(), analysis);
+  const driver::ReportHeader header = DiffHeader(base.value(), next.value());
+  const std::string command = CommandLine("diff", argv);
+  auto html = [&] { return driver::RenderCompareHtml(analysis, data.value(), header, command); };
   if (format.value() == "json") {
     std::fwrite(json.data(), 1, json.size(), stdout);
+  } else if (format.value() == "html") {
+    const std::string doc = html();
+    std::fwrite(doc.data(), 1, doc.size(), stdout);
   } else {
-    PrintReport(analysis, DiffHeader(base.value(), next.value()), format.value());
+    PrintReport(analysis, header, format.value());
   }
   if (out) {
-    if (auto w = WriteFileAtomically(*out, json); !w) return Fail(w.error());
+    if (auto w = WriteFileAtomically(*out, out->ends_with(".html") ? html() : json); !w) return Fail(w.error());
   }
   return analysis.exit_code;
 }

@@ -63,9 +63,10 @@ CommandSpec RunSpec() {
       {"share-realm", "",
        "Runs all cases of a suite file in one isolate instead of a fresh one per case: faster, but JIT feedback and "
        "heap state carry over between cases."},
-      {"format", "console|json|csv|jsonl",
+      {"format", "console|json|csv|html|jsonl",
        "Output format: a table, Google Benchmark's JSON schema (with V8 version, flags, realm, semi-space and trig "
-       "path in its context), or CSV; jsonl (stdout only) is the worker protocol of `v8bench compare`: one JSON "
+       "path in its context), CSV, or one self-contained HTML page with charts; jsonl (stdout only) is the worker "
+       "protocol of `v8bench compare`: one JSON "
        "line per event, flushed at once. Default: console; with --out, taken from the file's extension."},
       {"out", "FILE",
        "Writes the results to FILE in --format, rewritten atomically after every case so an interrupted run keeps what "
@@ -88,24 +89,29 @@ struct Output {
 };
 
 Expected<Output> OutputFrom(const ParsedArgs& args) {
-  auto format = args.GetChoice("format", {"console", "json", "csv", "jsonl"});
+  auto format = args.GetChoice("format", {"console", "json", "csv", "html", "jsonl"});
   if (!format) return format.error();
   Output out;
   out.path = args.Get("out");
   const std::string chosen = format.value().value_or("");
   if (!chosen.empty()) {
-    out.format = chosen == "json" ? OutputFormat::kJson : chosen == "csv" ? OutputFormat::kCsv : OutputFormat::kConsole;
+    out.format = chosen == "json"   ? OutputFormat::kJson
+                 : chosen == "csv"  ? OutputFormat::kCsv
+                 : chosen == "html" ? OutputFormat::kHtml
+                                    : OutputFormat::kConsole;
   } else if (out.path) {
     const std::string& p = *out.path;
-    out.format = p.ends_with(".json")  ? OutputFormat::kJson
-                 : p.ends_with(".csv") ? OutputFormat::kCsv
-                                       : OutputFormat::kConsole;
+    out.format = p.ends_with(".json")   ? OutputFormat::kJson
+                 : p.ends_with(".csv")  ? OutputFormat::kCsv
+                 : p.ends_with(".html") ? OutputFormat::kHtml
+                                        : OutputFormat::kConsole;
   }
   out.jsonl = chosen == "jsonl";
   if (out.jsonl && out.path) return Error::Usage("--format jsonl writes to stdout; drop --out");
   if (out.path && out.format == OutputFormat::kConsole) {
-    return Error::Usage("--out " + *out.path +
-                        ": give --format json or csv (or a .json/.csv file name); the table goes to stdout");
+    return Error::Usage(
+        "--out " + *out.path +
+        ": give --format json, csv or html (or a .json/.csv/.html file name); the table goes to stdout");
   }
   if (out.path) {
     if (auto writable = CheckWritable("--out", *out.path); !writable) return writable.error();

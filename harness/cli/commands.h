@@ -14,5 +14,6 @@ int ProfileCommand(const std::vector<std::string>& args);
 int CompareCommand(const std::vector<std::string>& args);
 int DiffCommand(const std::vector<std::string>& args);
 int NativeCommand(const std::vector<std::string>& args);
+int ReportCommand(const std::vector<std::string>& args);
 
 }  // namespace v8bench::cli

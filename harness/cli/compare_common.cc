@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "harness/measure/metrics.h"
+#include "harness/model/shell_words.h"
 
 namespace v8bench::cli {
 namespace {
@@ -28,9 +29,10 @@ std::vector<OptionSpec> SettingOptionSpecs(bool statistics_only) {
     out.push_back({s.option, metric ? fmt::format("{}", fmt::join(MetricOptions(), "|")) : s.metavar,
                    fmt::format("{} {}", metric ? MetricHelp() : s.help, driver::DefaultSentence(s))});
   }
-  out.push_back({"format", "console|markdown|json",
+  out.push_back({"format", "console|markdown|json|html",
                  "Report format on stdout: an aligned table (colour on a terminal unless NO_COLOR is set), Markdown "
-                 "for a pull-request comment, or JSON with every sample. Default: console."});
+                 "for a pull-request comment, JSON with every sample, or one self-contained HTML page with charts "
+                 "(every sample per case, the changes with their CIs). Default: console."});
   return out;
 }
 
@@ -45,9 +47,31 @@ Status ApplySettingOptions(const ParsedArgs& args, bool statistics_only, driver:
 }
 
 Expected<std::string> ReportFormat(const ParsedArgs& args) {
-  auto format = args.GetChoice("format", {"console", "markdown", "json"});
+  auto format = args.GetChoice("format", {"console", "markdown", "json", "html"});
   if (!format) return format.error();
   return format.value().value_or("console");
+}
+
+std::string CommandLine(const std::string& command, const std::vector<std::string>& argv) {
+  std::string line = "v8bench " + command;
+  for (const auto& a : argv) line += fmt::format(" {}", ShellQuote(a));
+  return line;
+}
+
+std::string ReproducingCommand(const driver::CompareState& state) {
+  const auto& st = state.settings;
+  std::string line = "v8bench compare";
+  for (const auto& s : st.suites) line += fmt::format(" {}", ShellQuote(s));
+  if (!st.filter.empty()) line += fmt::format(" --filter {}", ShellQuote(st.filter));
+  for (const auto& vs : state.variants) {
+    line += fmt::format(" --variant {}", ShellQuote(vs.variant.name + "=" + vs.variant.flags_text));
+    if (!vs.variant.engine.empty()) {
+      line += fmt::format(" --engine {}", ShellQuote(vs.variant.name + "=" + vs.variant.engine));
+    }
+  }
+  line += st.runs > 0 ? fmt::format(" --runs {}", st.runs)
+                      : fmt::format(" --target-ci {} --max-time {}", st.target_ci * 100, st.max_time_s);
+  return line + fmt::format(" --metric {} --seed {}", st.metric, st.seed);
 }
 
 bool UseColor(std::FILE* out) {

@@ -9,6 +9,7 @@
 #include "harness/cli/args.h"
 #include "harness/driver/analysis.h"
 #include "harness/driver/compare_report.h"
+#include "harness/driver/comparison.h"
 
 namespace v8bench::cli {
 
@@ -17,8 +18,15 @@ namespace v8bench::cli {
 std::vector<OptionSpec> SettingOptionSpecs(bool statistics_only);
 // Applies the setting options given on the command line to `settings` (the rest keep their value).
 Status ApplySettingOptions(const ParsedArgs& args, bool statistics_only, driver::CompareSettings& settings);
-// --format: console, markdown or json.
+// --format: console, markdown, json or html.
 Expected<std::string> ReportFormat(const ParsedArgs& args);
+
+// "v8bench COMMAND ARGS..." with each argument shell-quoted: the exact command, for the HTML header.
+std::string CommandLine(const std::string& command, const std::vector<std::string>& argv);
+// A command that reproduces a saved comparison (its suites, filter, variants, engines, runs and seed).
+std::string ReproducingCommand(const driver::CompareState& state);
+// The report header of a comparison: variants with engines, V8 versions and trig path; sampling; machine.
+driver::ReportHeader CompareHeader(const driver::CompareState& state);
 
 bool UseColor(std::FILE* out);
 

@@ -21,6 +21,7 @@ constexpr const char* kUsage =
     "  compare  compare flag sets or builds side by side, one worker process per sample, with a gate\n"
     "  diff     compare two saved results files (v8bench or Google Benchmark JSON), with a gate\n"
     "  native   run only the native floors (simdjson, libm, memcpy) of the suites' cases\n"
+    "  report   render a saved results file (run or compare) as HTML with charts, Markdown or a table\n"
     "\n"
     "`v8bench <command> --help` explains each command and its options.\n";
 
@@ -46,6 +47,7 @@ int main(int argc, char** argv) {
   if (command == "compare") return v8bench::cli::CompareCommand(args);
   if (command == "diff") return v8bench::cli::DiffCommand(args);
   if (command == "native") return v8bench::cli::NativeCommand(args);
+  if (command == "report") return v8bench::cli::ReportCommand(args);
   std::fprintf(stderr, "v8bench: unknown command '%s'\n\n%s", command.c_str(), kUsage);
   return 2;
 }

@@ -1,4 +1,4 @@
-// JSON and CSV documents, rewritten whole and atomically after each case; and the tee.
+// JSON, CSV and HTML documents, rewritten whole and atomically after each case; and the tee.
 #include <cstdio>
 
 #include "harness/report/atomic_file.h"
@@ -6,6 +6,17 @@
 #include "harness/report/results_stream.h"
 
 namespace v8bench {
+
+std::string RenderDocument(OutputFormat format, const RunContext& context, const std::vector<CaseResult>& results) {
+  switch (format) {
+    case OutputFormat::kCsv:
+      return RenderCsv(context, results);
+    case OutputFormat::kHtml:
+      return RenderHtml(context, results);
+    default:
+      return RenderJson(context, results);
+  }
+}
 
 DocumentReporter::DocumentReporter(OutputFormat format, std::string path) : format_(format), path_(std::move(path)) {}
 
@@ -21,16 +32,14 @@ void DocumentReporter::CaseDone(const CaseResult& result) {
 
 void DocumentReporter::End() {
   if (path_ == "-") {
-    const std::string doc =
-        format_ == OutputFormat::kCsv ? RenderCsv(context_, results_) : RenderJson(context_, results_);
+    const std::string doc = RenderDocument(format_, context_, results_);
     std::fwrite(doc.data(), 1, doc.size(), ResultsStream());
     std::fflush(ResultsStream());
   }
 }
 
 void DocumentReporter::Flush() {
-  const std::string doc =
-      format_ == OutputFormat::kCsv ? RenderCsv(context_, results_) : RenderJson(context_, results_);
+  const std::string doc = RenderDocument(format_, context_, results_);
   if (auto written = WriteFileAtomically(path_, doc); !written && write_error_.empty()) {
     write_error_ = written.error().message;
   }

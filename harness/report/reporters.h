@@ -13,7 +13,7 @@
 
 namespace v8bench {
 
-enum class OutputFormat { kConsole, kJson, kCsv };
+enum class OutputFormat { kConsole, kJson, kCsv, kHtml };
 
 class JsonWriter;
 // The engine facts every JSON output carries (V8/Node versions, flags, semi-space, young generation,
@@ -28,6 +28,10 @@ void WriteCodeState(JsonWriter& w, const Sample& s);
 
 std::string RenderJson(const RunContext& context, const std::vector<CaseResult>& results);
 std::string RenderCsv(const RunContext& context, const std::vector<CaseResult>& results);
+// One self-contained HTML page (inline CSS and SVG, no script, no network): see html_reporter.cc.
+std::string RenderHtml(const RunContext& context, const std::vector<CaseResult>& results);
+// The document of `format` (json, csv or html).
+std::string RenderDocument(OutputFormat format, const RunContext& context, const std::vector<CaseResult>& results);
 
 class ConsoleReporter final : public ResultSink {
  public:
@@ -47,7 +51,7 @@ class ConsoleReporter final : public ResultSink {
   std::size_t failed_ = 0, ok_ = 0, unsupported_ = 0;
 };
 
-// JSON or CSV, to a file (path) or to stdout ("-": written once, at the end).
+// JSON, CSV or HTML, to a file (path) or to stdout ("-": written once, at the end).
 class DocumentReporter final : public ResultSink {
  public:
   DocumentReporter(OutputFormat format, std::string path);

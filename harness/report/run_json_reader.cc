@@ -1,0 +1,212 @@
+#include "harness/report/run_json_reader.h"
+
+#include <simdjson.h>
+
+#include <map>
+
+#include "harness/measure/metrics.h"
+
+namespace v8bench {
+namespace {
+
+using simdjson::SUCCESS;
+using simdjson::dom::array;
+using simdjson::dom::element;
+using simdjson::dom::object;
+
+std::string Str(object o, const char* key) {
+  std::string_view v;
+  return o[key].get(v) == SUCCESS ? std::string(v) : std::string();
+}
+double Num(object o, const char* key, double fallback = 0) {
+  double d;
+  if (o[key].get(d) == SUCCESS) return d;
+  int64_t i;
+  if (o[key].get(i) == SUCCESS) return static_cast<double>(i);
+  return fallback;
+}
+bool Bool(object o, const char* key) {
+  bool b = false;
+  return o[key].get(b) == SUCCESS && b;
+}
+
+CaseStatus StatusFrom(const std::string& name) {
+  for (CaseStatus s : {CaseStatus::kOk, CaseStatus::kFailed, CaseStatus::kTimedOut, CaseStatus::kOutOfMemory,
+                       CaseStatus::kUnsupported}) {
+    if (name == CaseStatusName(s)) return s;
+  }
+  return CaseStatus::kFailed;
+}
+
+Unit UnitOf(std::string_view counter) {
+  for (const MetricInfo& m : kMetrics) {
+    if (counter == m.counter) return m.unit;
+  }
+  return Unit::kCount;
+}
+
+// The per-repetition fields json_reporter.cc writes besides the counters.
+bool IsEntryField(std::string_view key) {
+  static const char* const kFields[] = {"name",
+                                        "family_index",
+                                        "per_family_instance_index",
+                                        "run_name",
+                                        "suite",
+                                        "bench",
+                                        "realm",
+                                        "params",
+                                        "file",
+                                        "status",
+                                        "young_generation_bytes",
+                                        "trig_path",
+                                        "tier",
+                                        "warmup_s",
+                                        "warmup_capped",
+                                        "native_kind",
+                                        "native_ns",
+                                        "js_over_native",
+                                        "native_below_floor",
+                                        "run_type",
+                                        "repetitions",
+                                        "repetition_index",
+                                        "threads",
+                                        "iterations",
+                                        "real_time",
+                                        "cpu_time",
+                                        "time_unit",
+                                        "code",
+                                        "error_occurred",
+                                        "error_message"};
+  for (const char* f : kFields) {
+    if (key == f) return true;
+  }
+  return false;
+}
+
+std::optional<CodeTier> TierOf(object code, const char* key) {
+  std::string_view v;
+  if (code[key].get(v) != SUCCESS) return std::nullopt;
+  return CodeTierFromKey(std::string(v));
+}
+
+}  // namespace
+
+bool IsRunJson(const std::string& text) {
+  simdjson::dom::parser parser;
+  element root;
+  object o, ctx;
+  array b;
+  std::string_view v;
+  return parser.parse(text).get(root) == SUCCESS && root.get(o) == SUCCESS && o["benchmarks"].get(b) == SUCCESS &&
+         o["context"].get(ctx) == SUCCESS && ctx["v8_version"].get(v) == SUCCESS;
+}
+
+Expected<RunDocument> ParseRunJson(const std::string& path, const std::string& text) {
+  simdjson::dom::parser parser;
+  element root;
+  if (auto err = parser.parse(text).get(root); err != SUCCESS) {
+    return Error::Input("'" + path + "' is not valid JSON (" + simdjson::error_message(err) + ")");
+  }
+  object o, ctx;
+  array benchmarks;
+  std::string_view version;
+  if (root.get(o) != SUCCESS || o["benchmarks"].get(benchmarks) != SUCCESS || o["context"].get(ctx) != SUCCESS ||
+      ctx["v8_version"].get(version) != SUCCESS) {
+    return Error::Input("'" + path +
+                        "' is not a v8bench run file (no \"benchmarks\" array, or no \"v8_version\" in its context); "
+                        "give a `v8bench run --out FILE.json` or `v8bench compare --out` file");
+  }
+  RunDocument doc;
+  RunContext& c = doc.context;
+  c.date = Str(ctx, "date");
+  c.host_name = Str(ctx, "host_name");
+  c.executable = Str(ctx, "executable");
+  c.num_cpus = static_cast<int>(Num(ctx, "num_cpus"));
+  c.mhz_per_cpu = Num(ctx, "mhz_per_cpu");
+  c.cpu_scaling_enabled = Bool(ctx, "cpu_scaling_enabled");
+  array load;
+  if (ctx["load_avg"].get(load) == SUCCESS) {
+    for (element e : load) {
+      double d;
+      if (e.get(d) == SUCCESS) c.load_avg.push_back(d);
+    }
+  }
+  c.build_type = Str(ctx, "library_build_type");
+  c.v8_version = std::string(version);
+  c.node_version = Str(ctx, "node_version");
+  c.v8_flags = Str(ctx, "v8_flags");
+  int64_t semi;
+  if (ctx["semi_space_mb"].get(semi) == SUCCESS) c.semi_space_mb = static_cast<int>(semi);
+  c.young_generation_bytes = static_cast<std::uint64_t>(Num(ctx, "young_generation_bytes"));
+  c.trig_path = Str(ctx, "trig_path");
+  c.trig_mismatch_fraction = Num(ctx, "trig_mismatch_fraction");
+  c.repetitions = static_cast<int>(Num(ctx, "repetitions"));
+  c.min_time_s = Num(ctx, "min_time_s");
+  c.quick = Bool(ctx, "quick");
+
+  std::map<std::string, std::size_t> index;  // run_name -> position in doc.results
+  for (element e : benchmarks) {
+    object b;
+    if (e.get(b) != SUCCESS) return Error::Input("'" + path + "': an entry of \"benchmarks\" is not an object");
+    if (Str(b, "run_type") == "aggregate") continue;
+    std::string name = Str(b, "run_name");
+    if (name.empty()) name = Str(b, "name");
+    auto [it, added] = index.try_emplace(name, doc.results.size());
+    if (added) {
+      CaseResult r;
+      r.info.name = name;
+      r.info.suite = Str(b, "suite");
+      r.info.bench = Str(b, "bench");
+      object params;
+      if (b["params"].get(params) == SUCCESS) {
+        for (auto field : params) {
+          std::string_view v;
+          if (field.value.get(v) == SUCCESS) r.info.params.emplace_back(std::string(field.key), std::string(v));
+        }
+      }
+      r.file = Str(b, "file");
+      r.status = StatusFrom(Str(b, "status"));
+      r.young_generation_bytes = static_cast<std::uint64_t>(Num(b, "young_generation_bytes"));
+      r.trig_path = Str(b, "trig_path");
+      if (auto tier = TierModeFromName(Str(b, "tier"))) r.tier = *tier;
+      r.warmup_s = Num(b, "warmup_s");
+      r.warmup_capped = Bool(b, "warmup_capped");
+      if (const std::string kind = Str(b, "native_kind"); !kind.empty()) {
+        r.native = NativeFloor{kind, {Num(b, "native_ns")}, 0, 0};
+      }
+      doc.results.push_back(std::move(r));
+    }
+    CaseResult& r = doc.results[it->second];
+    if (Bool(b, "error_occurred")) {
+      if (r.status == CaseStatus::kOk) r.status = CaseStatus::kFailed;
+      r.error = Str(b, "error_message");
+      continue;
+    }
+    Sample s;
+    s.iterations = static_cast<std::uint64_t>(Num(b, "iterations"));
+    for (auto field : b) {
+      if (IsEntryField(field.key)) continue;
+      double d;
+      int64_t i;
+      if (field.value.get(d) == SUCCESS) {
+        s.counters.push_back({std::string(field.key), d, UnitOf(field.key)});
+      } else if (field.value.get(i) == SUCCESS) {
+        s.counters.push_back({std::string(field.key), static_cast<double>(i), UnitOf(field.key)});
+      }
+    }
+    object code;
+    if (b["code"].get(code) == SUCCESS) {
+      CodeState cs;
+      cs.batch = TierOf(code, "batch");
+      cs.bench = TierOf(code, "bench");
+      int64_t compiles;
+      if (code["compiles"].get(compiles) == SUCCESS) cs.compiles = static_cast<int>(compiles);
+      cs.changed = Bool(code, "changed");
+      s.code = cs;
+    }
+    r.samples.push_back(std::move(s));
+  }
+  return doc;
+}
+
+}  // namespace v8bench
