@@ -40,7 +40,7 @@ asan="$here/build-asan"
 cmake -S "$here" -B "$asan" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" \
   -DV8BENCH_SANITIZE=ON >/dev/null
 # Only what the label runs: the binary and the test executables of the sanitize areas.
-cmake --build "$asan" -j "$(nproc)" --target v8bench unit_tests engine_tests cli_tests driver_tests corpus_tests
+cmake --build "$asan" -j "$(nproc)" --target v8bench unit_tests engine_tests cli_tests driver_tests paired_stats_tests corpus_tests
 # Leak checking on: v8bench frees what it creates (RAII), and nothing is left at exit to report.
 export ASAN_OPTIONS="abort_on_error=1:detect_leaks=1:strict_string_checks=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
