@@ -492,6 +492,11 @@ TEST(ResultsFile, RoundTripsAndIsReadByDiff) {
   EXPECT_EQ(back->settings.seed, 42u);
   EXPECT_EQ(back->variants[1].variant.worker_args, state.variants[1].variant.worker_args);
   EXPECT_EQ(back->runs[3].values, state.runs[3].values);
+  for (std::size_t i = 0; i < state.runs.size(); ++i) {
+    // Block b holds sample b of every variant; the file keeps it for resume and the paired analysis.
+    EXPECT_EQ(state.runs[i].block, state.runs[i].run);
+    EXPECT_EQ(back->runs[i].block, state.runs[i].block);
+  }
   EXPECT_EQ(back->variants[0].context->v8_version, "10.2");
 
   auto side = ReadResultsSide(path, "new");

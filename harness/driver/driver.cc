@@ -434,6 +434,7 @@ Status Driver::Run() {
       Slot slot;
       slot.record.variant = static_cast<int>(v);
       slot.record.run = started_[v]++;
+      slot.record.block = slot.record.run;  // Schedule: round b holds sample b of every variant
       slot.record.order = order++;
       const std::uint64_t id = next_id_++;
       slots_[id] = std::move(slot);

@@ -266,6 +266,7 @@ template <class Io, class Record>
 void SampleFields(Io& io, Record& r) {
   io("run", r.run, 0, kMaxCount);
   io("order", r.order, 0, kMaxCount);
+  io("block", r.block, 0, kMaxCount);
   io("wall_s", r.wall_s, 0.0, 1e12);
   io("processes", r.processes, 0, kMaxCount);
   io("error", r.error);
@@ -403,6 +404,7 @@ Expected<RunRecord> ReadSample(const element& e, const std::vector<VariantState>
   if (r.variant < 0) return Corrupt(path, "a sample names an unknown variant '" + name + "'");
   const auto fields = [](JsonIn& in, RunRecord& x) { SampleFields(in, x); };
   if (auto read = ReadFields(so, "results file '" + path + "': a sample", fields, r); !read) return read.error();
+  if (r.block < 0) r.block = r.run;  // the schedule has always run sample b of every variant in round b
   object values;
   if (so["values"].get(values) == SUCCESS) {
     for (auto field : values) {
