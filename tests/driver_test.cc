@@ -9,11 +9,14 @@
 #include <set>
 
 #include "harness/driver/analysis.h"
+#include "harness/driver/compare_report.h"
 #include "harness/driver/driver.h"
 #include "harness/driver/results_file.h"
 #include "harness/driver/schedule.h"
 #include "harness/driver/variant.h"
 #include "harness/driver/worker_protocol.h"
+#include "harness/stats/bootstrap.h"
+#include "harness/stats/paired.h"
 #include "harness/stats/rng.h"
 #include "tests/support/cli.h"
 
@@ -584,6 +587,121 @@ TEST(ResultsFile, SettingsRoundTripThroughTheOneDeclaration) {
     }
     EXPECT_EQ(TextOf(back->settings, spec), TextOf(s.settings, spec)) << spec.key;
   }
+}
+
+namespace {
+
+// A machine with two speed states that persist for several blocks (1.0 and 1.6, as measured in
+// issue 14); the new variant is `slowdown` slower; 1% noise. Both samples of a block share its state.
+Dataset TwoStateBlocks(int blocks, double slowdown, std::uint64_t seed) {
+  Dataset d;
+  d.variant_names = {"base", "new"};
+  CaseSeries c;
+  c.key = "s/x";
+  c.variants.resize(2);
+  stats::Rng rng(seed);
+  for (int b = 0; b < blocks; ++b) {
+    const double state = (b / 4) % 2 == 0 ? 1.0 : 1.6;
+    for (std::size_t v = 0; v < 2; ++v) {
+      const double x = 100 * state * (v == 1 ? slowdown : 1.0) * (1 + 0.01 * (rng.Uniform() - 0.5));
+      c.variants[v].metrics["cpu_ns"].push_back(x);
+      c.variants[v].blocks["cpu_ns"].push_back(static_cast<std::size_t>(b));
+    }
+  }
+  d.cases.push_back(c);
+  return d;
+}
+
+}  // namespace
+
+TEST(Analysis, PairedVerdictSeesThroughMachineStates) {
+  AnalysisOptions o;
+  o.threshold = 0.02;
+  const Analysis a = Analyse(TwoStateBlocks(20, 1.05, 3), o);
+  const CellAnalysis& cell = a.cases[0].cells[1];
+  ASSERT_TRUE(cell.paired.has_value());
+  EXPECT_TRUE(a.paired);
+  EXPECT_TRUE(cell.judged.paired);
+  EXPECT_EQ(cell.holm_verdict, stats::Verdict::kHigher);
+  EXPECT_NEAR(cell.judged.ratio.ratio, 1.05, 0.01);
+  EXPECT_LT(cell.judged.p, 0.001);
+  // The states were found, and no block straddles one: the stratified comparison is all blocks.
+  EXPECT_TRUE(cell.paired->stratified);
+  EXPECT_EQ(cell.paired->split_share, 0);
+  EXPECT_EQ(cell.paired->blocks.same_state.blocks, 20u);
+  // The unpaired interval sees the states as noise: far wider than the paired one.
+  const auto& unpaired = cell.versus.at("cpu_ns").ratio;
+  EXPECT_GT(stats::RelativeHalfWidth(unpaired), 3 * stats::RelativeHalfWidth(cell.judged.ratio));
+  EXPECT_EQ(a.exit_code, 1);  // the gate uses the paired verdict
+
+  // A/A on the same machine: no verdict.
+  const Analysis aa = Analyse(TwoStateBlocks(20, 1.0, 4), o);
+  EXPECT_NE(aa.cases[0].cells[1].holm_verdict, stats::Verdict::kHigher);
+  EXPECT_NE(aa.cases[0].cells[1].holm_verdict, stats::Verdict::kLower);
+  EXPECT_EQ(aa.exit_code, 0);
+}
+
+TEST(Analysis, FewerThanSixPairsFallBackToTheUnpairedTest) {
+  // Five pairs cannot reach p < 0.05 with the signed-rank test (its smallest p is 2/32).
+  const Analysis a = Analyse(TwoStateBlocks(5, 2.0, 5), AnalysisOptions{});
+  EXPECT_FALSE(a.cases[0].cells[1].judged.paired);
+  EXPECT_EQ(a.cases[0].cells[1].holm_verdict, stats::Verdict::kHigher);
+}
+
+TEST(Analysis, ReportedIntervalsUseTheStoppingSeed) {
+  // Issue 9: the report's bootstrap must be seeded as the stopping rule's (BootstrapSeed).
+  AnalysisOptions o;
+  o.stats.seed = 99;
+  const Dataset d = TwoStateBlocks(12, 1.03, 6);
+  const Analysis a = Analyse(d, o);
+  const auto& base = d.cases[0].variants[0].metrics.at("cpu_ns");
+  const auto& next = d.cases[0].variants[1].metrics.at("cpu_ns");
+  const auto seed = BootstrapSeed(99, "s/x", "cpu_ns", 1);
+  const auto unpaired = stats::BootstrapRatioOfMedians(base, next, 0.95, kBootstrapResamples, seed);
+  const auto& reported = a.cases[0].cells[1].versus.at("cpu_ns").ratio;
+  EXPECT_EQ(reported.low, unpaired.low);
+  EXPECT_EQ(reported.high, unpaired.high);
+  stats::CompareOptions so = o.stats;
+  so.seed = seed;
+  const auto paired = stats::ComparePaired(stats::LogRatios(base, next), so);
+  const auto& judged = a.cases[0].cells[1].judged;
+  ASSERT_TRUE(judged.paired);
+  EXPECT_EQ(judged.ratio.low, paired.ratio.low);
+  EXPECT_EQ(judged.ratio.high, paired.ratio.high);
+}
+
+TEST(Driver, TheIntervalThatStoppedSamplingIsTheOneReported) {
+  CompareState state = TwoVariants("--param work=1", "--param work=1.05", 0);
+  state.settings.target_ci = 0.02;
+  state.settings.min_runs = 6;
+  state.settings.max_runs = 200;
+  state.settings.max_time_s = 1e9;
+  FakeLauncher launcher;
+  launcher.behave = WorkWorker({"loop"}, 0.02);
+  Driver driver(state, launcher, "v8bench");
+  ASSERT_TRUE(driver.Run().ok());
+  const Analysis a = Analyse(DatasetFrom(state), AnalysisOptionsFrom(state.settings));
+  const CellAnalysis& cell = a.cases[0].cells[1];
+  ASSERT_TRUE(cell.judged.paired);
+  const double reported = stats::RelativeHalfWidth(cell.judged.ratio);
+  ASSERT_TRUE(Driver::WidestCi(state).has_value());
+  EXPECT_EQ(*Driver::WidestCi(state), reported);
+  EXPECT_LE(reported, 0.02);
+  // One sample fewer of the last variant, and the rule had not stopped: the reported interval is the
+  // first one within the target.
+  CompareState before = state;
+  before.runs.pop_back();
+  const auto earlier = Driver::WidestCi(before);
+  EXPECT_TRUE(!earlier || *earlier > 0.02);
+  // The JSON carries the paired figures beside the unpaired ones, and the console names the test.
+  const std::string json = RenderCompareJson(state, &a);
+  for (const char* key : {"\"judged\"", "\"wilcoxon_p\"", "\"same_state\"", "\"split_share\"",
+                          "\"unpaired_verdict_holm\"", "\"mann_whitney_p\"", "\"welch_p\""}) {
+    EXPECT_NE(json.find(key), std::string::npos) << key;
+  }
+  const std::string console = RenderConsole(a, ReportHeader{"t", {}}, false);
+  EXPECT_NE(console.find("p(W)"), std::string::npos) << console;
+  EXPECT_NE(console.find("Wilcoxon signed-rank"), std::string::npos) << console;
 }
 
 }  // namespace

@@ -8,7 +8,6 @@
 #include <set>
 
 #include "harness/driver/analysis.h"
-#include "harness/stats/bootstrap.h"
 #include "harness/stats/statistics.h"
 
 namespace v8bench::driver {
@@ -184,39 +183,14 @@ void Driver::Launch(std::uint64_t slot_id, const std::string& filter) {
 }
 
 std::optional<double> Driver::WidestCi(const CompareState& state) {
-  const std::string counter = ComparedMetric(state.settings.metric).counter;
-  const std::size_t nv = state.variants.size();
-  std::vector<int> counts(nv, 0);
+  std::vector<int> counts(state.variants.size(), 0);
   for (const auto& r : state.runs) ++counts[static_cast<std::size_t>(r.variant)];
   for (int c : counts) {
     if (c < state.settings.min_runs) return std::nullopt;
   }
-  // case -> variant -> values
-  std::map<std::string, std::vector<std::vector<double>>> values;
-  for (const auto& r : state.runs) {
-    for (const auto& [key, counters] : r.values) {
-      auto it = counters.find(counter);
-      if (it == counters.end()) continue;
-      auto& per = values[key];
-      per.resize(nv);
-      per[static_cast<std::size_t>(r.variant)].push_back(it->second);
-    }
-  }
-  double widest = 0;
-  bool any = false;
-  for (const auto& [key, per] : values) {
-    if (per[0].size() < static_cast<std::size_t>(state.settings.min_samples) || stats::Median(per[0]) <= 0) continue;
-    for (std::size_t v = 1; v < nv; ++v) {
-      if (per[v].size() < static_cast<std::size_t>(state.settings.min_samples)) continue;
-      const auto ci = stats::BootstrapRatioOfMedians(per[0], per[v], 0.95, kBootstrapResamples,
-                                                     BootstrapSeed(state.settings.seed, key, counter, v));
-      if (!(ci.ratio > 0) || !std::isfinite(ci.ratio)) continue;
-      widest = std::max(widest, (ci.high - ci.low) / 2 / ci.ratio);
-      any = true;
-    }
-  }
-  if (!any) return std::nullopt;
-  return widest;
+  // The report's own analysis (the same function, the same seeds): the interval that stops sampling
+  // is the one reported.
+  return WidestInterval(Analyse(DatasetFrom(state), AnalysisOptionsFrom(state.settings)));
 }
 
 bool Driver::StopStarting() const {
