@@ -148,6 +148,33 @@ TEST(Variant, SplitsKnobsFromV8Flags) {
   EXPECT_TRUE(base->worker_args.empty() && base->v8_flags.empty());
 }
 
+TEST(Variant, TierAndMaxWarmupReachEveryWorker) {
+  auto v = ParseVariant("auto=--tier auto --no-opt");
+  ASSERT_TRUE(v.ok()) << v.error().message;
+  EXPECT_EQ(v->worker_args, (std::vector<std::string>{"--tier", "auto"}));
+  EXPECT_FALSE(ParseVariant("a=--tier turbo").ok());
+  CompareSettings s;
+  s.suites = {"x.js"};
+  s.max_warmup_s = 3;
+  auto has = [](const std::vector<std::string>& args, const std::string& k, const std::string& value) {
+    for (std::size_t i = 0; i + 1 < args.size(); ++i) {
+      if (args[i] == k && args[i + 1] == value) return true;
+    }
+    return false;
+  };
+  const auto own = Driver::WorkerArgs(s, v.value(), "");
+  EXPECT_TRUE(has(own, "--tier", "auto"));
+  EXPECT_TRUE(has(own, "--max-warmup", "3"));
+  Variant node = v.value();
+  node.engine_kind = EngineKind::kNode;
+  node.runner = "/tmp/runner.mjs";
+  const auto ext = Driver::WorkerArgs(s, node, "");
+  EXPECT_TRUE(has(ext, "--tier", "auto"));
+  EXPECT_TRUE(has(ext, "--max-warmup", "3"));
+  s.max_warmup_s = 0.01;
+  EXPECT_FALSE(ValidateSettings(s, "").ok());  // below --warmup
+}
+
 TEST(Variant, RejectsMalformedSpecs) {
   EXPECT_FALSE(ParseVariant("noname").ok());
   EXPECT_FALSE(ParseVariant("bad name=--x").ok());

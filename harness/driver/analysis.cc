@@ -92,7 +92,7 @@ CellAnalysis AnalyseCell(const VariantSeries& vs, const VariantSeries* base, con
   if (base == nullptr) return cell;
   for (const auto& [name, values] : vs.metrics) {
     auto b = base->metrics.find(name);
-    if (b == base->metrics.end()) continue;
+    if (b == base->metrics.end() || (options.chosen_metric_only && name != counter)) continue;
     stats::CompareOptions o = options.stats;
     o.seed = BootstrapSeed(options.stats.seed, key, name, vi);
     cell.versus[name] = stats::CompareSamples(b->second, values, o);

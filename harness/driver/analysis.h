@@ -90,6 +90,7 @@ struct AnalysisOptions {
   std::string metric = kDefaultCompareMetric;
   stats::CompareOptions stats;
   std::optional<double> threshold;  // fraction; the gate is on when set
+  bool chosen_metric_only = false;  // compare only the chosen metric against the baseline (the stopping check)
 };
 
 struct Analysis {

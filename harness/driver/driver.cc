@@ -109,7 +109,9 @@ std::vector<std::string> ExternalWorkerArgs(const CompareSettings& s, const Vari
                                           "--min-time",
                                           fmt::format("{}", s.min_time_s),
                                           "--warmup",
-                                          fmt::format("{}", s.warmup_s)};
+                                          fmt::format("{}", s.warmup_s),
+                                          "--max-warmup",
+                                          fmt::format("{}", s.max_warmup_s)};
   if (!filter.empty()) {
     runner_args.push_back("--filter");
     runner_args.push_back(filter);
@@ -117,8 +119,8 @@ std::vector<std::string> ExternalWorkerArgs(const CompareSettings& s, const Vari
   std::vector<std::string> v8_flags;
   for (std::size_t i = 0; i < v.worker_args.size(); ++i) {
     const std::string& knob = v.worker_args[i];
-    if (knob == "--param" && i + 1 < v.worker_args.size()) {
-      runner_args.push_back("--param");
+    if ((knob == "--param" || knob == "--tier") && i + 1 < v.worker_args.size()) {
+      runner_args.push_back(knob);  // the runner takes these as v8bench run does
       runner_args.push_back(v.worker_args[++i]);
     } else if (knob == "--semi-space" && i + 1 < v.worker_args.size()) {
       const std::string mb = v.worker_args[++i];
@@ -151,10 +153,11 @@ std::vector<std::string> Driver::WorkerArgs(const CompareSettings& s, const Vari
   // Native floors are not compared; skipping them halves a worker's time.
   std::vector<std::string> args = {"run"};
   args.insert(args.end(), s.suites.begin(), s.suites.end());
-  for (const auto& a : {std::string("--format"), std::string("jsonl"), std::string("--no-native"),
-                        std::string("--repetitions"), std::to_string(s.repetitions), std::string("--min-time"),
-                        fmt::format("{}", s.min_time_s), std::string("--warmup"), fmt::format("{}", s.warmup_s),
-                        std::string("--timeout"), fmt::format("{}", s.timeout_s)}) {
+  for (const auto& a :
+       {std::string("--format"), std::string("jsonl"), std::string("--no-native"), std::string("--repetitions"),
+        std::to_string(s.repetitions), std::string("--min-time"), fmt::format("{}", s.min_time_s),
+        std::string("--warmup"), fmt::format("{}", s.warmup_s), std::string("--max-warmup"),
+        fmt::format("{}", s.max_warmup_s), std::string("--timeout"), fmt::format("{}", s.timeout_s)}) {
     args.push_back(a);
   }
   if (!filter.empty()) {
@@ -190,7 +193,9 @@ std::optional<double> Driver::WidestCi(const CompareState& state) {
   }
   // The report's own analysis (the same function, the same seeds): the interval that stops sampling
   // is the one reported.
-  return WidestInterval(Analyse(DatasetFrom(state), AnalysisOptionsFrom(state.settings)));
+  AnalysisOptions options = AnalysisOptionsFrom(state.settings);
+  options.chosen_metric_only = true;  // the other metrics' comparisons do not decide anything here
+  return WidestInterval(Analyse(DatasetFrom(state), options));
 }
 
 bool Driver::StopStarting() const {
