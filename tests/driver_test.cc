@@ -6,6 +6,7 @@
 #include <fstream>
 #include <functional>
 #include <map>
+#include <memory>
 #include <set>
 
 #include "harness/driver/analysis.h"
@@ -729,6 +730,79 @@ TEST(Driver, TheIntervalThatStoppedSamplingIsTheOneReported) {
   const std::string console = RenderConsole(a, ReportHeader{"t", {}}, false);
   EXPECT_NE(console.find("p(W)"), std::string::npos) << console;
   EXPECT_NE(console.find("Wilcoxon signed-rank"), std::string::npos) << console;
+}
+
+// A worker whose case line carries each repetition's code state: `code(variant, sample)` gives
+// {batch, bench, changed}.
+struct FakeCode {
+  std::string batch, bench;
+  bool changed = false;
+};
+std::function<LaunchResult(const LaunchRequest&)> CodeWorker(std::function<FakeCode(bool, int)> code) {
+  auto count = std::make_shared<std::map<bool, int>>();
+  return [code, count](const LaunchRequest& r) {
+    const bool variant = HasArg(r, "--no-opt");
+    const int n = (*count)[variant]++;
+    const FakeCode c = code(variant, n);
+    std::string out = Jsonl({"s/x"}, {{"s/x", variant ? 110.0 + n % 3 : 100.0 + n % 3}});
+    const std::string code_json = "\"code\":{\"batch\":\"" + c.batch + "\",\"bench\":\"" + c.bench +
+                                  "\",\"compiles\":" + (c.changed ? "1" : "0") +
+                                  ",\"changed\":" + (c.changed ? "true" : "false") + "}";
+    const auto at = out.find("\"counters\"");
+    out.insert(at, code_json + ",");
+    LaunchResult res;
+    res.out = out;
+    return res;
+  };
+}
+
+TEST(Analysis, MixedCodeIsNotJudgedAndDifferentCodeIsNamed) {
+  // The variant's samples: one in four ran Ignition/Sparkplug instead of TurboFan: not judged.
+  CompareState mixed = TwoVariants("", "--no-opt", 12);
+  FakeLauncher launcher;
+  launcher.behave = CodeWorker([](bool variant, int n) {
+    return variant && n % 4 == 0 ? FakeCode{"ignition", "sparkplug"} : FakeCode{"turbofan", "turbofan"};
+  });
+  Driver driver(mixed, launcher, "v8bench");
+  ASSERT_TRUE(driver.Run().ok());
+  AnalysisOptions o;
+  o.threshold = 0.02;
+  const Analysis a = Analyse(DatasetFrom(mixed), o);
+  ASSERT_EQ(a.cases.size(), 1u);
+  EXPECT_TRUE(a.cases[0].cells[1].code_mixed);
+  EXPECT_NE(a.cases[0].cells[1].holm_verdict, stats::Verdict::kHigher);
+  EXPECT_TRUE(a.trips.empty());  // a 10% "slowdown" from mixed code does not trip the gate
+  ASSERT_EQ(a.code.size(), 1u);
+  EXPECT_NE(a.code[0].find("3 of 12 samples ran Ignition/Sparkplug"), std::string::npos) << a.code[0];
+  EXPECT_NE(RenderConsole(a, ReportHeader{"t", {}}, false).find("mixed code"), std::string::npos);
+  // The code survives the results file.
+  const std::string path = testing::WriteTempFile("code.json", RenderCompareJson(mixed, &a));
+  auto back = ReadCompareState(path);
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  EXPECT_EQ(back->runs[0].code, mixed.runs[0].code);
+  EXPECT_TRUE(Analyse(DatasetFrom(*back), o).cases[0].cells[1].code_mixed);
+
+  // Code that changed while timed is not judged either.
+  CompareState changing = TwoVariants("", "--no-opt", 12);
+  launcher.behave = CodeWorker([](bool variant, int n) { return FakeCode{"turbofan", "turbofan", variant && n == 2}; });
+  Driver again(changing, launcher, "v8bench");
+  ASSERT_TRUE(again.Run().ok());
+  const Analysis c = Analyse(DatasetFrom(changing), o);
+  EXPECT_TRUE(c.cases[0].cells[1].code_mixed);
+  EXPECT_NE(c.code[0].find("changed while timed"), std::string::npos) << c.code[0];
+
+  // Uniform but different code: judged, and named beside the verdict.
+  CompareState different = TwoVariants("", "--no-opt", 12);
+  launcher.behave = CodeWorker([](bool variant, int) {
+    return variant ? FakeCode{"ignition", "sparkplug"} : FakeCode{"turbofan", "turbofan"};
+  });
+  Driver third(different, launcher, "v8bench");
+  ASSERT_TRUE(third.Run().ok());
+  const Analysis d = Analyse(DatasetFrom(different), o);
+  EXPECT_FALSE(d.cases[0].cells[1].code_mixed);
+  EXPECT_EQ(d.cases[0].cells[1].holm_verdict, stats::Verdict::kHigher);
+  ASSERT_EQ(d.code.size(), 1u);
+  EXPECT_NE(d.code[0].find("ran Ignition/Sparkplug, the baseline TurboFan/TurboFan"), std::string::npos) << d.code[0];
 }
 
 }  // namespace

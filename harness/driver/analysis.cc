@@ -50,6 +50,10 @@ Dataset DatasetFrom(const CompareState& state) {
         series.metrics[name].push_back(value);
         series.blocks[name].push_back(block);
       }
+      if (const auto code = run.code.find(key); code != run.code.end()) {
+        series.code.push_back(code->second.label);
+        series.code_changed += code->second.changed ? 1 : 0;
+      }
     }
     for (const auto& f : run.failures) {
       if (f.kind == "unsupported") {
@@ -161,6 +165,57 @@ void NoteStates(Analysis& a, const CaseAnalysis& ca) {
         "[{:+.1f}%, {:+.1f}%], p(W) = {:.2g})",
         ca.key, a.variant_names[vi], cell.paired->split_share * 100, b.same_state.blocks, b.all.blocks,
         (b.all.ratio.ratio - 1) * 100, (b.all.ratio.low - 1) * 100, (b.all.ratio.high - 1) * 100, b.all.wilcoxon.p));
+  }
+}
+
+// The code states a variant's samples ran, as one label ("" when none was reported), and whether
+// they were a mixture or changed while timed.
+struct CodeFacts {
+  std::string label;
+  bool mixed = false;
+  std::string why;
+};
+CodeFacts CodeOf(const VariantSeries& vs) {
+  CodeFacts f;
+  std::map<std::string, std::size_t> counts;
+  for (const auto& l : vs.code) ++counts[l];
+  for (const auto& [label, n] : counts) {
+    f.label += fmt::format("{}{}", f.label.empty() ? "" : " + ", label);
+    if (counts.size() > 1)
+      f.why += fmt::format("{}{} of {} samples ran {}", f.why.empty() ? "" : ", ", n, vs.code.size(), label);
+  }
+  if (counts.size() == 1 && f.label.find(" + ") != std::string::npos) f.why = "each sample ran " + f.label;
+  if (vs.code_changed > 0) {
+    f.why += fmt::format("{}{} of {} samples ran code that changed while timed", f.why.empty() ? "" : "; ",
+                         vs.code_changed, vs.code.size());
+  }
+  f.mixed = !f.why.empty();
+  return f;
+}
+
+// Like with like (issue 9): a comparison whose samples ran a mixture of code states is not judged;
+// one whose variants ran different code says so beside the verdict.
+void JudgeCode(Analysis& a, CaseAnalysis& ca, const CaseSeries& cs) {
+  const CodeFacts base = CodeOf(cs.variants[0]);
+  ca.cells[0].code = base.label;
+  for (std::size_t vi = 1; vi < ca.cells.size(); ++vi) {
+    const CodeFacts own = CodeOf(cs.variants[vi]);
+    CellAnalysis& cell = ca.cells[vi];
+    cell.code = own.label;
+    const std::string where = fmt::format("{} ({})", ca.key, a.variant_names[vi]);
+    if (own.mixed || base.mixed) {
+      cell.code_mixed = true;
+      cell.judged.verdict = stats::Verdict::kInsufficient;  // out of the Holm family, the gate and stopping
+      a.code.push_back(
+          fmt::format("mixed code: {}: not judged: {}: the figures mix different machine code, so "
+                      "a difference may be a code-state accident, not the change",
+                      where, own.mixed ? own.why : "the baseline's " + base.why));
+    } else if (!own.label.empty() && !base.label.empty() && own.label != base.label) {
+      a.code.push_back(
+          fmt::format("different code: {}: ran {}, the baseline {}: the change may be the code "
+                      "state itself (e.g. a flag that changes tiering), not the work",
+                      where, own.label, base.label));
+    }
   }
 }
 
@@ -291,6 +346,7 @@ Analysis Analyse(const Dataset& data, const AnalysisOptions& options) {
                                          mod.low_count, FormatValue(mod.low_median, metric.unit), mod.high_count,
                                          FormatValue(mod.high_median, metric.unit)));
     }
+    JudgeCode(a, ca, cs);
     a.cases.push_back(std::move(ca));
   }
   AdjustForMultipleComparisons(a, options.stats);

@@ -27,6 +27,8 @@ struct VariantSeries {
   std::map<std::string, std::vector<double>> metrics;  // counter -> one value per sample
   // counter -> the schedule block of each value in `metrics` (absent: unknown, e.g. diff; no pairs)
   std::map<std::string, std::vector<std::size_t>> blocks;
+  std::vector<std::string> code;      // per sample that reported it: the code label (CaseCode::label)
+  std::size_t code_changed = 0;       // samples with a repetition whose code changed while timed
   std::vector<std::string> failures;  // one line per failed sample of this case
   std::string unsupported;            // why the engine cannot run this case (unsupported() in the suite); not a failure
 };
@@ -69,7 +71,11 @@ struct CellAnalysis {                                           // one case, one
   Judgement judged;                                             // the chosen metric (not for the baseline)
   double p_holm = 1;                                            // of judged.p, Holm-adjusted over the comparisons
   stats::Verdict holm_verdict = stats::Verdict::kInsufficient;  // the verdict; the gate uses it
-  double unpaired_p_holm = 1;                                   // of the Mann-Whitney p, for reference
+  // The variant's or the baseline's samples ran a mixture of code states, or code that changed while
+  // timed: the change is not judged (verdict "mixed code"), whatever the figures say.
+  bool code_mixed = false;
+  std::string code;            // the code the samples ran ("TurboFan/TurboFan"; several joined by " + ")
+  double unpaired_p_holm = 1;  // of the Mann-Whitney p, for reference
   stats::Verdict unpaired_holm_verdict = stats::Verdict::kInsufficient;
   std::optional<double> gc_share;  // median GC time / median CPU time
   std::vector<std::string> failures;
@@ -108,6 +114,8 @@ struct Analysis {
   std::vector<std::string> unsupported;   // "case: reason"
   // "case (variant): the machine ran in two speed states; 2 of 20 blocks (10%) straddled a change ..."
   std::vector<std::string> states;
+  // "case (variant): ran Ignition/Sparkplug, the baseline TurboFan/TurboFan ..." and mixed-code cases
+  std::vector<std::string> code;
   std::optional<double> threshold;
   double alpha = 0.05, noise_floor = 0.01;
   std::size_t min_samples = 5;

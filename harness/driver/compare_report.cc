@@ -53,7 +53,11 @@ std::vector<Row> Rows(const Analysis& a) {
       if (vi > 0) {
         auto vs = cell.versus.find(a.counter);
         const Judgement& j = cell.judged;
-        if (j.verdict == stats::Verdict::kInsufficient) {
+        if (cell.code_mixed) {
+          r.change = Pct(j.ratio.ratio);
+          r.verdict = r.holm = "mixed code";  // not judged: see the note
+          r.v = stats::Verdict::kInsufficient;
+        } else if (j.verdict == stats::Verdict::kInsufficient) {
           r.verdict = "insufficient";
           r.v = stats::Verdict::kInsufficient;
         } else {
@@ -102,6 +106,7 @@ std::vector<std::string> Notes(const Analysis& a) {
         base, a.alpha, a.noise_floor * 100));
   }
   for (const auto& s : a.states) notes.push_back(s);
+  for (const auto& c : a.code) notes.push_back(c);
   if (a.comparisons > 1) {
     notes.push_back(fmt::format(
         "Be aware that with {} comparisons, about {:.1f} false positive(s) are expected at p < {} by chance alone; "

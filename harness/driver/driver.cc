@@ -55,6 +55,19 @@ std::string TellingLine(const std::string& err) {
   return first;
 }
 
+// The code a sample's repetitions ran (nullopt where the worker could not tell).
+std::optional<CaseCode> SampleCode(const CaseResult& c) {
+  std::optional<CaseCode> code;
+  for (const Sample& s : c.samples) {
+    if (!s.code) continue;
+    if (!code) code.emplace();
+    const std::string label = CodeStateLabel(*s.code);
+    if (code->label.find(label) == std::string::npos) code->label += (code->label.empty() ? "" : " + ") + label;
+    code->changed = code->changed || s.code->changed;
+  }
+  return code;
+}
+
 }  // namespace
 
 std::string RegexEscape(const std::string& text) {
@@ -310,6 +323,7 @@ Status Driver::RecordCases(const WorkerOutput& out, RunRecord& rec) {
       }
       if (!xs.empty()) values[m.counter] = stats::Median(xs);
     }
+    if (auto code = SampleCode(c)) rec.code[key] = *code;
   }
   return OkStatus();
 }

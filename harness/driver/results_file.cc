@@ -110,6 +110,8 @@ void WriteCell(JsonWriter& w, const Analysis& a, const CellAnalysis& cell, const
     w.Key("gc_share").Null();
   }
   WriteStrings(w, "failures", cell.failures);
+  w.Key("code").String(cell.code);
+  w.Key("code_mixed").Bool(cell.code_mixed);
   if (vi > 0) {
     w.Key("p_holm").Number(cell.p_holm);
     w.Key("verdict_holm").String(stats::VerdictName(cell.holm_verdict, a.is_time));
@@ -155,6 +157,7 @@ void WriteAnalysis(JsonWriter& w, const Analysis& a, const Dataset& data) {
   WriteStrings(w, "multimodal", a.multimodal);
   WriteStrings(w, "unsupported", a.unsupported);
   WriteStrings(w, "machine_states", a.states);
+  WriteStrings(w, "code_notes", a.code);
   w.Key("paired").Bool(a.paired);
   w.Key("cases").BeginArray();
   for (std::size_t ci = 0; ci < a.cases.size(); ++ci) {
@@ -428,6 +431,11 @@ void WriteSample(JsonWriter& w, const RunRecord& r, const std::string& variant) 
     w.EndObject();
   }
   w.EndObject();
+  w.Key("code").BeginObject();
+  for (const auto& [key, code] : r.code) {
+    w.Key(key).BeginObject().Key("label").String(code.label).Key("changed").Bool(code.changed).EndObject();
+  }
+  w.EndObject();
   w.Key("failures").BeginArray();
   for (const auto& f : r.failures) {
     w.BeginObject().Key("case").String(f.key).Key("kind").String(f.kind).Key("message").String(f.message).EndObject();
@@ -448,6 +456,17 @@ Expected<RunRecord> ReadSample(const element& e, const std::vector<VariantState>
   const auto fields = [](JsonIn& in, RunRecord& x) { SampleFields(in, x); };
   if (auto read = ReadFields(so, "results file '" + path + "': a sample", fields, r); !read) return read.error();
   if (r.block < 0) r.block = r.run;  // the schedule has always run sample b of every variant in round b
+  object code;
+  if (so["code"].get(code) == SUCCESS) {
+    for (auto field : code) {
+      object c;
+      if (field.value.get(c) != SUCCESS) return Corrupt(path, "a sample's code entries are not objects");
+      CaseCode& dest = r.code[std::string(field.key)];
+      dest.label = Str(c, "label");
+      bool changed = false;
+      if (c["changed"].get(changed) == SUCCESS) dest.changed = changed;
+    }
+  }
   object values;
   if (so["values"].get(values) == SUCCESS) {
     for (auto field : values) {

@@ -79,6 +79,24 @@ CaseStatus ReadStatus(const std::string& name, std::string& error) {
   return CaseStatus::kFailed;
 }
 
+// A repetition's `code` object (report/json_reporter.cc WriteCodeState; js/bench_api.js codeState):
+// tiers by key or null (unknown), compiles a count or null; nullopt without the object.
+std::optional<CodeState> ReadCodeState(const element& e) {
+  object c;
+  if (e["code"].get(c) != SUCCESS) return std::nullopt;
+  CodeState state;
+  std::string_view key;
+  if (c["batch"].get(key) == SUCCESS) state.batch = CodeTierFromKey(std::string(key));
+  if (c["bench"].get(key) == SUCCESS) state.bench = CodeTierFromKey(std::string(key));
+  double compiles = 0;
+  if (c["compiles"].get(compiles) == SUCCESS && compiles >= 0 && compiles < 1e9) {
+    state.compiles = static_cast<int>(compiles);
+  }
+  bool changed = false;
+  if (c["changed"].get(changed) == SUCCESS) state.changed = changed;
+  return state;
+}
+
 void ReadSamples(const object& o, CaseResult& r, std::vector<SampleWindow>& windows) {
   array samples;
   if (o["samples"].get(samples) != SUCCESS) return;
@@ -94,6 +112,7 @@ void ReadSamples(const object& o, CaseResult& r, std::vector<SampleWindow>& wind
       double v = 0;
       if (field.value.get(v) == SUCCESS) s.counters.push_back({std::string(field.key), v, CounterUnit(field.key)});
     }
+    s.code = ReadCodeState(e);
     r.samples.push_back(std::move(s));
     array window;
     double begin = 0, end = 0;
@@ -113,6 +132,11 @@ CaseResult ReadCase(const object& o, std::vector<SampleWindow>& windows) {
   r.trig_path = Str(o, "trig_path");
   uint64_t young = 0;
   if (o["young_generation_bytes"].get(young) == SUCCESS) r.young_generation_bytes = young;
+  double warmup = 0;
+  if (o["warmup_s"].get(warmup) == SUCCESS && warmup >= 0) r.warmup_s = warmup;
+  bool capped = false;
+  if (o["warmup_capped"].get(capped) == SUCCESS) r.warmup_capped = capped;
+  if (auto tier = TierModeFromName(Str(o, "tier"))) r.tier = *tier;
   ReadSamples(o, r, windows);
   return r;
 }
