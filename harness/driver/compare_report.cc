@@ -84,11 +84,11 @@ std::vector<Row> Rows(const Analysis& a) {
 
 std::string MetricTitle(const Analysis& a) { return ComparedMetric(a.metric).title; }
 
-std::vector<std::string> Notes(const Analysis& a) {
-  std::vector<std::string> notes;
+// How the figures and the verdict were computed: paired (compare) or unpaired (diff).
+std::string MethodNote(const Analysis& a) {
   const std::string base = a.variant_names.empty() ? "" : a.variant_names[0];
   if (a.paired) {
-    notes.push_back(fmt::format(
+    return fmt::format(
         "Figures are medians per iteration over samples (one worker process each). Samples ran in blocks, one of "
         "every variant back to back in a random order; change is the median over blocks of the ratio to the "
         "baseline ({}) in the same block, with a 95% bootstrap CI over blocks, and p(W) the Wilcoxon signed-rank "
@@ -96,15 +96,20 @@ std::vector<std::string> Notes(const Analysis& a) {
         "excludes 0 and a change of at least {:.1f}% (the noise floor). p(MW) is the unpaired Mann-Whitney test, "
         "for reference (unpaired figures and Welch's t-test are in the JSON). A comparison with fewer than 6 "
         "blocks is judged unpaired (p(MW) marked).",
-        base, a.alpha, a.noise_floor * 100));
+        base, a.alpha, a.noise_floor * 100);
   } else {
-    notes.push_back(fmt::format(
+    return fmt::format(
         "Figures are medians per iteration over samples (one worker process each); change is the ratio of medians "
         "versus the baseline ({}), with a 95% bootstrap CI. A verdict needs Mann-Whitney p < {} (marks: * < 0.05, "
         "** < 0.01, *** < 0.001), a CI that excludes 0 and a change of at least {:.1f}% (the noise floor); "
         "Welch's t-test on means is in the JSON, for reference.",
-        base, a.alpha, a.noise_floor * 100));
+        base, a.alpha, a.noise_floor * 100);
   }
+}
+
+std::vector<std::string> Notes(const Analysis& a) {
+  std::vector<std::string> notes;
+  notes.push_back(MethodNote(a));
   for (const auto& s : a.states) notes.push_back(s);
   for (const auto& c : a.code) notes.push_back(c);
   if (a.comparisons > 1) {
