@@ -6,14 +6,18 @@
 #include <fstream>
 #include <functional>
 #include <map>
+#include <memory>
 #include <set>
 
 #include "harness/driver/analysis.h"
+#include "harness/driver/compare_report.h"
 #include "harness/driver/driver.h"
 #include "harness/driver/results_file.h"
 #include "harness/driver/schedule.h"
 #include "harness/driver/variant.h"
 #include "harness/driver/worker_protocol.h"
+#include "harness/stats/bootstrap.h"
+#include "harness/stats/paired.h"
 #include "harness/stats/rng.h"
 #include "tests/support/cli.h"
 
@@ -143,6 +147,33 @@ TEST(Variant, SplitsKnobsFromV8Flags) {
   auto base = ParseVariant("base=");
   ASSERT_TRUE(base.ok());
   EXPECT_TRUE(base->worker_args.empty() && base->v8_flags.empty());
+}
+
+TEST(Variant, TierAndMaxWarmupReachEveryWorker) {
+  auto v = ParseVariant("auto=--tier auto --no-opt");
+  ASSERT_TRUE(v.ok()) << v.error().message;
+  EXPECT_EQ(v->worker_args, (std::vector<std::string>{"--tier", "auto"}));
+  EXPECT_FALSE(ParseVariant("a=--tier turbo").ok());
+  CompareSettings s;
+  s.suites = {"x.js"};
+  s.max_warmup_s = 3;
+  auto has = [](const std::vector<std::string>& args, const std::string& k, const std::string& value) {
+    for (std::size_t i = 0; i + 1 < args.size(); ++i) {
+      if (args[i] == k && args[i + 1] == value) return true;
+    }
+    return false;
+  };
+  const auto own = Driver::WorkerArgs(s, v.value(), "");
+  EXPECT_TRUE(has(own, "--tier", "auto"));
+  EXPECT_TRUE(has(own, "--max-warmup", "3"));
+  Variant node = v.value();
+  node.engine_kind = EngineKind::kNode;
+  node.runner = "/tmp/runner.mjs";
+  const auto ext = Driver::WorkerArgs(s, node, "");
+  EXPECT_TRUE(has(ext, "--tier", "auto"));
+  EXPECT_TRUE(has(ext, "--max-warmup", "3"));
+  s.max_warmup_s = 0.01;
+  EXPECT_FALSE(ValidateSettings(s, "").ok());  // below --warmup
 }
 
 TEST(Variant, RejectsMalformedSpecs) {
@@ -492,6 +523,11 @@ TEST(ResultsFile, RoundTripsAndIsReadByDiff) {
   EXPECT_EQ(back->settings.seed, 42u);
   EXPECT_EQ(back->variants[1].variant.worker_args, state.variants[1].variant.worker_args);
   EXPECT_EQ(back->runs[3].values, state.runs[3].values);
+  for (std::size_t i = 0; i < state.runs.size(); ++i) {
+    // Block b holds sample b of every variant; the file keeps it for resume and the paired analysis.
+    EXPECT_EQ(state.runs[i].block, state.runs[i].run);
+    EXPECT_EQ(back->runs[i].block, state.runs[i].block);
+  }
   EXPECT_EQ(back->variants[0].context->v8_version, "10.2");
 
   auto side = ReadResultsSide(path, "new");
@@ -579,6 +615,194 @@ TEST(ResultsFile, SettingsRoundTripThroughTheOneDeclaration) {
     }
     EXPECT_EQ(TextOf(back->settings, spec), TextOf(s.settings, spec)) << spec.key;
   }
+}
+
+namespace {
+
+// A machine with two speed states that persist for several blocks (1.0 and 1.6, as measured in
+// issue 14); the new variant is `slowdown` slower; 1% noise. Both samples of a block share its state.
+Dataset TwoStateBlocks(int blocks, double slowdown, std::uint64_t seed) {
+  Dataset d;
+  d.variant_names = {"base", "new"};
+  CaseSeries c;
+  c.key = "s/x";
+  c.variants.resize(2);
+  stats::Rng rng(seed);
+  for (int b = 0; b < blocks; ++b) {
+    const double state = (b / 4) % 2 == 0 ? 1.0 : 1.6;
+    for (std::size_t v = 0; v < 2; ++v) {
+      const double x = 100 * state * (v == 1 ? slowdown : 1.0) * (1 + 0.01 * (rng.Uniform() - 0.5));
+      c.variants[v].metrics["cpu_ns"].push_back(x);
+      c.variants[v].blocks["cpu_ns"].push_back(static_cast<std::size_t>(b));
+    }
+  }
+  d.cases.push_back(c);
+  return d;
+}
+
+}  // namespace
+
+TEST(Analysis, PairedVerdictSeesThroughMachineStates) {
+  AnalysisOptions o;
+  o.threshold = 0.02;
+  const Analysis a = Analyse(TwoStateBlocks(20, 1.05, 3), o);
+  const CellAnalysis& cell = a.cases[0].cells[1];
+  ASSERT_TRUE(cell.paired.has_value());
+  EXPECT_TRUE(a.paired);
+  EXPECT_TRUE(cell.judged.paired);
+  EXPECT_EQ(cell.holm_verdict, stats::Verdict::kHigher);
+  EXPECT_NEAR(cell.judged.ratio.ratio, 1.05, 0.01);
+  EXPECT_LT(cell.judged.p, 0.001);
+  // The states were found, and no block straddles one: the stratified comparison is all blocks.
+  EXPECT_TRUE(cell.paired->stratified);
+  EXPECT_EQ(cell.paired->split_share, 0);
+  EXPECT_EQ(cell.paired->blocks.same_state.blocks, 20u);
+  // The unpaired interval sees the states as noise: far wider than the paired one.
+  const auto& unpaired = cell.versus.at("cpu_ns").ratio;
+  EXPECT_GT(stats::RelativeHalfWidth(unpaired), 3 * stats::RelativeHalfWidth(cell.judged.ratio));
+  EXPECT_EQ(a.exit_code, 1);  // the gate uses the paired verdict
+
+  // A/A on the same machine: no verdict.
+  const Analysis aa = Analyse(TwoStateBlocks(20, 1.0, 4), o);
+  EXPECT_NE(aa.cases[0].cells[1].holm_verdict, stats::Verdict::kHigher);
+  EXPECT_NE(aa.cases[0].cells[1].holm_verdict, stats::Verdict::kLower);
+  EXPECT_EQ(aa.exit_code, 0);
+}
+
+TEST(Analysis, FewerThanSixPairsFallBackToTheUnpairedTest) {
+  // Five pairs cannot reach p < 0.05 with the signed-rank test (its smallest p is 2/32).
+  const Analysis a = Analyse(TwoStateBlocks(5, 2.0, 5), AnalysisOptions{});
+  EXPECT_FALSE(a.cases[0].cells[1].judged.paired);
+  EXPECT_EQ(a.cases[0].cells[1].holm_verdict, stats::Verdict::kHigher);
+}
+
+TEST(Analysis, ReportedIntervalsUseTheStoppingSeed) {
+  // Issue 9: the report's bootstrap must be seeded as the stopping rule's (BootstrapSeed).
+  AnalysisOptions o;
+  o.stats.seed = 99;
+  const Dataset d = TwoStateBlocks(12, 1.03, 6);
+  const Analysis a = Analyse(d, o);
+  const auto& base = d.cases[0].variants[0].metrics.at("cpu_ns");
+  const auto& next = d.cases[0].variants[1].metrics.at("cpu_ns");
+  const auto seed = BootstrapSeed(99, "s/x", "cpu_ns", 1);
+  const auto unpaired = stats::BootstrapRatioOfMedians(base, next, 0.95, kBootstrapResamples, seed);
+  const auto& reported = a.cases[0].cells[1].versus.at("cpu_ns").ratio;
+  EXPECT_EQ(reported.low, unpaired.low);
+  EXPECT_EQ(reported.high, unpaired.high);
+  stats::CompareOptions so = o.stats;
+  so.seed = seed;
+  const auto paired = stats::ComparePaired(stats::LogRatios(base, next), so);
+  const auto& judged = a.cases[0].cells[1].judged;
+  ASSERT_TRUE(judged.paired);
+  EXPECT_EQ(judged.ratio.low, paired.ratio.low);
+  EXPECT_EQ(judged.ratio.high, paired.ratio.high);
+}
+
+TEST(Driver, TheIntervalThatStoppedSamplingIsTheOneReported) {
+  CompareState state = TwoVariants("--param work=1", "--param work=1.05", 0);
+  state.settings.target_ci = 0.02;
+  state.settings.min_runs = 6;
+  state.settings.max_runs = 200;
+  state.settings.max_time_s = 1e9;
+  FakeLauncher launcher;
+  launcher.behave = WorkWorker({"loop"}, 0.02);
+  Driver driver(state, launcher, "v8bench");
+  ASSERT_TRUE(driver.Run().ok());
+  const Analysis a = Analyse(DatasetFrom(state), AnalysisOptionsFrom(state.settings));
+  const CellAnalysis& cell = a.cases[0].cells[1];
+  ASSERT_TRUE(cell.judged.paired);
+  const double reported = stats::RelativeHalfWidth(cell.judged.ratio);
+  ASSERT_TRUE(Driver::WidestCi(state).has_value());
+  EXPECT_EQ(*Driver::WidestCi(state), reported);
+  EXPECT_LE(reported, 0.02);
+  // One sample fewer of the last variant, and the rule had not stopped: the reported interval is the
+  // first one within the target.
+  CompareState before = state;
+  before.runs.pop_back();
+  const auto earlier = Driver::WidestCi(before);
+  EXPECT_TRUE(!earlier || *earlier > 0.02);
+  // The JSON carries the paired figures beside the unpaired ones, and the console names the test.
+  const std::string json = RenderCompareJson(state, &a);
+  for (const char* key : {"\"judged\"", "\"wilcoxon_p\"", "\"same_state\"", "\"split_share\"",
+                          "\"unpaired_verdict_holm\"", "\"mann_whitney_p\"", "\"welch_p\""}) {
+    EXPECT_NE(json.find(key), std::string::npos) << key;
+  }
+  const std::string console = RenderConsole(a, ReportHeader{"t", {}}, false);
+  EXPECT_NE(console.find("p(W)"), std::string::npos) << console;
+  EXPECT_NE(console.find("Wilcoxon signed-rank"), std::string::npos) << console;
+}
+
+// A worker whose case line carries each repetition's code state: `code(variant, sample)` gives
+// {batch, bench, changed}.
+struct FakeCode {
+  std::string batch, bench;
+  bool changed = false;
+};
+std::function<LaunchResult(const LaunchRequest&)> CodeWorker(std::function<FakeCode(bool, int)> code) {
+  auto count = std::make_shared<std::map<bool, int>>();
+  return [code, count](const LaunchRequest& r) {
+    const bool variant = HasArg(r, "--no-opt");
+    const int n = (*count)[variant]++;
+    const FakeCode c = code(variant, n);
+    std::string out = Jsonl({"s/x"}, {{"s/x", variant ? 110.0 + n % 3 : 100.0 + n % 3}});
+    const std::string code_json = "\"code\":{\"batch\":\"" + c.batch + "\",\"bench\":\"" + c.bench +
+                                  "\",\"compiles\":" + (c.changed ? "1" : "0") +
+                                  ",\"changed\":" + (c.changed ? "true" : "false") + "}";
+    const auto at = out.find("\"counters\"");
+    out.insert(at, code_json + ",");
+    LaunchResult res;
+    res.out = out;
+    return res;
+  };
+}
+
+TEST(Analysis, MixedCodeIsNotJudgedAndDifferentCodeIsNamed) {
+  // The variant's samples: one in four ran Ignition/Sparkplug instead of TurboFan: not judged.
+  CompareState mixed = TwoVariants("", "--no-opt", 12);
+  FakeLauncher launcher;
+  launcher.behave = CodeWorker([](bool variant, int n) {
+    return variant && n % 4 == 0 ? FakeCode{"ignition", "sparkplug"} : FakeCode{"turbofan", "turbofan"};
+  });
+  Driver driver(mixed, launcher, "v8bench");
+  ASSERT_TRUE(driver.Run().ok());
+  AnalysisOptions o;
+  o.threshold = 0.02;
+  const Analysis a = Analyse(DatasetFrom(mixed), o);
+  ASSERT_EQ(a.cases.size(), 1u);
+  EXPECT_TRUE(a.cases[0].cells[1].code_mixed);
+  EXPECT_NE(a.cases[0].cells[1].holm_verdict, stats::Verdict::kHigher);
+  EXPECT_TRUE(a.trips.empty());  // a 10% "slowdown" from mixed code does not trip the gate
+  ASSERT_EQ(a.code.size(), 1u);
+  EXPECT_NE(a.code[0].find("3 of 12 samples ran Ignition/Sparkplug"), std::string::npos) << a.code[0];
+  EXPECT_NE(RenderConsole(a, ReportHeader{"t", {}}, false).find("mixed code"), std::string::npos);
+  // The code survives the results file.
+  const std::string path = testing::WriteTempFile("code.json", RenderCompareJson(mixed, &a));
+  auto back = ReadCompareState(path);
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  EXPECT_EQ(back->runs[0].code, mixed.runs[0].code);
+  EXPECT_TRUE(Analyse(DatasetFrom(*back), o).cases[0].cells[1].code_mixed);
+
+  // Code that changed while timed is not judged either.
+  CompareState changing = TwoVariants("", "--no-opt", 12);
+  launcher.behave = CodeWorker([](bool variant, int n) { return FakeCode{"turbofan", "turbofan", variant && n == 2}; });
+  Driver again(changing, launcher, "v8bench");
+  ASSERT_TRUE(again.Run().ok());
+  const Analysis c = Analyse(DatasetFrom(changing), o);
+  EXPECT_TRUE(c.cases[0].cells[1].code_mixed);
+  EXPECT_NE(c.code[0].find("changed while timed"), std::string::npos) << c.code[0];
+
+  // Uniform but different code: judged, and named beside the verdict.
+  CompareState different = TwoVariants("", "--no-opt", 12);
+  launcher.behave = CodeWorker([](bool variant, int) {
+    return variant ? FakeCode{"ignition", "sparkplug"} : FakeCode{"turbofan", "turbofan"};
+  });
+  Driver third(different, launcher, "v8bench");
+  ASSERT_TRUE(third.Run().ok());
+  const Analysis d = Analyse(DatasetFrom(different), o);
+  EXPECT_FALSE(d.cases[0].cells[1].code_mixed);
+  EXPECT_EQ(d.cases[0].cells[1].holm_verdict, stats::Verdict::kHigher);
+  ASSERT_EQ(d.code.size(), 1u);
+  EXPECT_NE(d.code[0].find("ran Ignition/Sparkplug, the baseline TurboFan/TurboFan"), std::string::npos) << d.code[0];
 }
 
 }  // namespace

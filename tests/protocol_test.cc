@@ -55,6 +55,14 @@ TEST(Protocol, V8benchRunOutputReadsIntoTheModel) {
   ExpectConformant(out, r.out);
   EXPECT_TRUE(out.cases[0].samples[0].Get("cpu_ns").has_value());
   EXPECT_TRUE(out.cases[0].samples[0].Get("alloc_bytes").has_value());
+  // Each repetition's code state and the case's warm-up reach the driver (compare judges like with like).
+  for (const Sample& s : out.cases[0].samples) {
+    ASSERT_TRUE(s.code.has_value()) << r.out;
+    EXPECT_TRUE(s.code->batch.has_value() && s.code->bench.has_value()) << r.out;
+    EXPECT_TRUE(s.code->compiles.has_value()) << r.out;
+  }
+  EXPECT_EQ(out.cases[0].tier, TierMode::kOptimized);
+  EXPECT_GT(out.cases[0].warmup_s, 0) << r.out;
 }
 
 TEST(Protocol, ExternalRunnerOutputReadsTheSame) {

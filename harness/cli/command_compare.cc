@@ -91,12 +91,13 @@ driver::ReportHeader CompareHeader(const driver::CompareState& s) {
   std::string per;
   for (std::size_t i = 0; i < counts.size(); ++i) per += fmt::format("{}{}", i ? "/" : "", counts[i]);
   h.lines.push_back(fmt::format(
-      "{} samples ({} per variant; {}), each a worker process running each case {}× for ≥{} s after a {} s "
-      "warm-up; order interleaved at random, seed {} (--seed {} repeats it)",
+      "{} samples ({} per variant; {}), each a worker process running each case {}× for ≥{} s after a warm-up "
+      "of ≥{} s and until its code stops changing (at most {} s); in blocks of one sample per variant, in a "
+      "random order, seed {} (--seed {} repeats it)",
       s.runs.size(), per,
       st.runs > 0 ? fmt::format("fixed --runs {}", st.runs)
                   : fmt::format("adaptive: target CI ±{:.1f}%, max {} s", st.target_ci * 100, st.max_time_s),
-      st.repetitions, st.min_time_s, st.warmup_s, st.seed, st.seed));
+      st.repetitions, st.min_time_s, st.warmup_s, st.max_warmup_s, st.seed, st.seed));
   h.lines.push_back(fmt::format("{:.1f} s on {} ({} CPUs), {}{}", s.elapsed_s, s.host_name, s.num_cpus, s.date,
                                 s.interrupted ? " · INTERRUPTED: partial results" : ""));
   return h;

@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
-#include <functional>
+#include <limits>
 
 #include "harness/report/units.h"
 #include "harness/stats/holm.h"
@@ -45,7 +45,15 @@ Dataset DatasetFrom(const CompareState& state) {
     if (run.variant < 0 || static_cast<std::size_t>(run.variant) >= d.variant_names.size()) continue;
     for (const auto& [key, counters] : run.values) {
       auto& series = slot(key).variants[static_cast<std::size_t>(run.variant)];
-      for (const auto& [name, value] : counters) series.metrics[name].push_back(value);
+      const auto block = static_cast<std::size_t>(run.block >= 0 ? run.block : run.run);
+      for (const auto& [name, value] : counters) {
+        series.metrics[name].push_back(value);
+        series.blocks[name].push_back(block);
+      }
+      if (const auto code = run.code.find(key); code != run.code.end()) {
+        series.code.push_back(code->second.label);
+        series.code_changed += code->second.changed ? 1 : 0;
+      }
     }
     for (const auto& f : run.failures) {
       if (f.kind == "unsupported") {
@@ -88,12 +96,127 @@ CellAnalysis AnalyseCell(const VariantSeries& vs, const VariantSeries* base, con
   if (base == nullptr) return cell;
   for (const auto& [name, values] : vs.metrics) {
     auto b = base->metrics.find(name);
-    if (b == base->metrics.end()) continue;
+    if (b == base->metrics.end() || (options.chosen_metric_only && name != counter)) continue;
     stats::CompareOptions o = options.stats;
-    o.seed = options.stats.seed ^ std::hash<std::string>{}(key + "\x1f" + name) ^ (vi * 0x9e3779b97f4a7c15ULL);
+    o.seed = BootstrapSeed(options.stats.seed, key, name, vi);
     cell.versus[name] = stats::CompareSamples(b->second, values, o);
   }
   return cell;
+}
+
+// The paired comparisons of the chosen metric, per variant (none for the baseline, none when some
+// variant's values carry no blocks). States are classified over all variants of the case.
+std::vector<std::optional<PairedAnalysis>> AnalysePaired(const CaseSeries& cs, const std::string& counter,
+                                                         const AnalysisOptions& options) {
+  std::vector<std::optional<PairedAnalysis>> out(cs.variants.size());
+  std::vector<stats::BlockSample> samples;
+  for (std::size_t vi = 0; vi < cs.variants.size(); ++vi) {
+    const auto values = cs.variants[vi].metrics.find(counter);
+    const auto blocks = cs.variants[vi].blocks.find(counter);
+    if (values == cs.variants[vi].metrics.end()) continue;
+    if (blocks == cs.variants[vi].blocks.end() || blocks->second.size() != values->second.size()) return out;
+    for (std::size_t i = 0; i < values->second.size(); ++i) {
+      samples.push_back({blocks->second[i], vi, values->second[i]});
+    }
+  }
+  const stats::MachineStates states = stats::ClassifyMachineStates(samples);
+  for (std::size_t vi = 1; vi < cs.variants.size(); ++vi) {
+    stats::CompareOptions o = options.stats;
+    o.seed = BootstrapSeed(options.stats.seed, cs.key, counter, vi);
+    PairedAnalysis pa;
+    pa.blocks = stats::CompareBlocks(samples, states, 0, vi, o);
+    // Too few same-state pairs to decide: the verdict rests on all blocks (the split share says why).
+    pa.stratified = states.detected && pa.blocks.same_state.verdict != stats::Verdict::kInsufficient;
+    pa.split_share = states.split_share;
+    out[vi] = pa;
+  }
+  return out;
+}
+
+// With n pairs the two-sided signed-rank p is at least 2 / 2^n (all signs alike): below 6 pairs it
+// cannot reach alpha 0.05, whatever the change.
+bool PairsCanDecide(const stats::PairedComparison& c, double alpha) {
+  return c.verdict != stats::Verdict::kInsufficient && std::pow(2.0, 1.0 - static_cast<double>(c.blocks)) < alpha;
+}
+
+// The figures the verdict rests on: paired when there are pairs enough to decide, else unpaired
+// (Mann-Whitney's smallest p is far smaller for few samples: 0.008 for 5 and 5).
+Judgement Judge(const CellAnalysis& cell, const std::string& counter, double alpha) {
+  Judgement j;
+  if (cell.paired && PairsCanDecide(cell.paired->used(), alpha)) {
+    const stats::PairedComparison& c = cell.paired->used();
+    return {true, c.ratio, c.wilcoxon.p, c.verdict};
+  }
+  const auto it = cell.versus.find(counter);
+  if (it == cell.versus.end()) return j;
+  return {false, it->second.ratio, it->second.mann_whitney.p, it->second.verdict};
+}
+
+// Where the machine's speed states were detected: how many blocks straddled a change, and what the
+// comparison over all blocks said (the verdict rests on the blocks within one state).
+void NoteStates(Analysis& a, const CaseAnalysis& ca) {
+  for (std::size_t vi = 1; vi < ca.cells.size(); ++vi) {
+    const CellAnalysis& cell = ca.cells[vi];
+    if (!cell.paired || !cell.paired->stratified || !cell.judged.paired) continue;
+    const stats::BlockComparison& b = cell.paired->blocks;
+    a.states.push_back(fmt::format(
+        "machine states: {} ({}): the samples fall into two speed states; {:.0f}% of the blocks ran across a "
+        "change of state; the verdict uses the {} blocks within one state (over all {} blocks: {:+.1f}% "
+        "[{:+.1f}%, {:+.1f}%], p(W) = {:.2g})",
+        ca.key, a.variant_names[vi], cell.paired->split_share * 100, b.same_state.blocks, b.all.blocks,
+        (b.all.ratio.ratio - 1) * 100, (b.all.ratio.low - 1) * 100, (b.all.ratio.high - 1) * 100, b.all.wilcoxon.p));
+  }
+}
+
+// The code states a variant's samples ran, as one label ("" when none was reported), and whether
+// they were a mixture or changed while timed.
+struct CodeFacts {
+  std::string label;
+  bool mixed = false;
+  std::string why;
+};
+CodeFacts CodeOf(const VariantSeries& vs) {
+  CodeFacts f;
+  std::map<std::string, std::size_t> counts;
+  for (const auto& l : vs.code) ++counts[l];
+  for (const auto& [label, n] : counts) {
+    f.label += fmt::format("{}{}", f.label.empty() ? "" : " + ", label);
+    if (counts.size() > 1)
+      f.why += fmt::format("{}{} of {} samples ran {}", f.why.empty() ? "" : ", ", n, vs.code.size(), label);
+  }
+  if (counts.size() == 1 && f.label.find(" + ") != std::string::npos) f.why = "each sample ran " + f.label;
+  if (vs.code_changed > 0) {
+    f.why += fmt::format("{}{} of {} samples ran code that changed while timed", f.why.empty() ? "" : "; ",
+                         vs.code_changed, vs.code.size());
+  }
+  f.mixed = !f.why.empty();
+  return f;
+}
+
+// Like with like (issue 9): a comparison whose samples ran a mixture of code states is not judged;
+// one whose variants ran different code says so beside the verdict.
+void JudgeCode(Analysis& a, CaseAnalysis& ca, const CaseSeries& cs) {
+  const CodeFacts base = CodeOf(cs.variants[0]);
+  ca.cells[0].code = base.label;
+  for (std::size_t vi = 1; vi < ca.cells.size(); ++vi) {
+    const CodeFacts own = CodeOf(cs.variants[vi]);
+    CellAnalysis& cell = ca.cells[vi];
+    cell.code = own.label;
+    const std::string where = fmt::format("{} ({})", ca.key, a.variant_names[vi]);
+    if (own.mixed || base.mixed) {
+      cell.code_mixed = true;
+      cell.judged.verdict = stats::Verdict::kInsufficient;  // out of the Holm family, the gate and stopping
+      a.code.push_back(
+          fmt::format("mixed code: {}: not judged: {}: the figures mix different machine code, so "
+                      "a difference may be a code-state accident, not the change",
+                      where, own.mixed ? own.why : "the baseline's " + base.why));
+    } else if (!own.label.empty() && !base.label.empty() && own.label != base.label) {
+      a.code.push_back(
+          fmt::format("different code: {}: ran {}, the baseline {}: the change may be the code "
+                      "state itself (e.g. a flag that changes tiering), not the work",
+                      where, own.label, base.label));
+    }
+  }
 }
 
 // A case every variant reported unsupported is left out, with its reason.
@@ -104,33 +227,42 @@ bool AllUnsupported(const CaseSeries& cs, const std::string& counter) {
   return !cs.variants.empty();
 }
 
-// Holm-Bonferroni over the chosen metric's comparisons that had enough samples.
+bool Significant(stats::Verdict v) { return v == stats::Verdict::kLower || v == stats::Verdict::kHigher; }
+
+// Holm-Bonferroni over the chosen metric's comparisons that had enough samples: the verdicts'
+// p-values (paired where there are pairs), and the unpaired Mann-Whitney p-values for reference.
 void AdjustForMultipleComparisons(Analysis& a, const stats::CompareOptions& options) {
-  struct Ref {
-    std::size_t c, v;
-  };
-  std::vector<Ref> tested;
-  std::vector<double> pvalues;
-  for (std::size_t ci = 0; ci < a.cases.size(); ++ci) {
-    for (std::size_t vi = 1; vi < a.cases[ci].cells.size(); ++vi) {
-      const auto& versus = a.cases[ci].cells[vi].versus;
-      auto it = versus.find(a.counter);
-      if (it == versus.end() || it->second.verdict == stats::Verdict::kInsufficient) continue;
-      tested.push_back({ci, vi});
-      pvalues.push_back(it->second.mann_whitney.p);
+  std::vector<CellAnalysis*> tested, unpaired;
+  std::vector<double> p, p_unpaired;
+  for (CaseAnalysis& ca : a.cases) {
+    for (std::size_t vi = 1; vi < ca.cells.size(); ++vi) {
+      CellAnalysis& cell = ca.cells[vi];
+      if (cell.judged.verdict != stats::Verdict::kInsufficient) {
+        tested.push_back(&cell);
+        p.push_back(cell.judged.p);
+        a.paired = a.paired || cell.judged.paired;
+      }
+      auto it = cell.versus.find(a.counter);
+      if (it != cell.versus.end() && it->second.verdict != stats::Verdict::kInsufficient) {
+        unpaired.push_back(&cell);
+        p_unpaired.push_back(it->second.mann_whitney.p);
+      }
     }
   }
-  const std::vector<double> adjusted = stats::HolmAdjust(pvalues);
+  const std::vector<double> adjusted = stats::HolmAdjust(p);
   a.comparisons = tested.size();
   for (std::size_t i = 0; i < tested.size(); ++i) {
-    CellAnalysis& cell = a.cases[tested[i].c].cells[tested[i].v];
-    const auto& cmp = cell.versus[a.counter];
+    CellAnalysis& cell = *tested[i];
     cell.p_holm = adjusted[i];
-    cell.holm_verdict = stats::Decide(adjusted[i], cmp.ratio, options);
-    if (cmp.verdict == stats::Verdict::kLower || cmp.verdict == stats::Verdict::kHigher) ++a.significant;
-    if (cell.holm_verdict == stats::Verdict::kLower || cell.holm_verdict == stats::Verdict::kHigher) {
-      ++a.significant_holm;
-    }
+    cell.holm_verdict = stats::Decide(adjusted[i], cell.judged.ratio, options);
+    if (Significant(cell.judged.verdict)) ++a.significant;
+    if (Significant(cell.holm_verdict)) ++a.significant_holm;
+  }
+  const std::vector<double> adjusted_unpaired = stats::HolmAdjust(p_unpaired);
+  for (std::size_t i = 0; i < unpaired.size(); ++i) {
+    CellAnalysis& cell = *unpaired[i];
+    cell.unpaired_p_holm = adjusted_unpaired[i];
+    cell.unpaired_holm_verdict = stats::Decide(adjusted_unpaired[i], cell.versus.at(a.counter).ratio, options);
   }
 }
 
@@ -148,7 +280,7 @@ void ApplyGate(Analysis& a, const CaseAnalysis& ca) {
       continue;
     }
     if (cell.holm_verdict != stats::Verdict::kHigher) continue;
-    const double ratio = cell.versus.at(a.counter).ratio.ratio;
+    const double ratio = cell.judged.ratio.ratio;
     if (ratio - 1 > *a.threshold) {
       a.trips.push_back(
           {ca.key, vname,
@@ -201,9 +333,12 @@ Analysis Analyse(const Dataset& data, const AnalysisOptions& options) {
       a.cases.push_back(std::move(ca));
       continue;
     }
+    auto paired = AnalysePaired(cs, a.counter, options);
     for (std::size_t vi = 0; vi < cs.variants.size(); ++vi) {
       ca.cells.push_back(
           AnalyseCell(cs.variants[vi], vi == 0 ? nullptr : &cs.variants[0], cs.key, vi, a.counter, options));
+      ca.cells.back().paired = std::move(paired[vi]);
+      if (vi > 0) ca.cells.back().judged = Judge(ca.cells.back(), a.counter, options.stats.alpha);
       const auto m = ca.cells.back().metrics.find(a.counter);
       if (m == ca.cells.back().metrics.end() || !m->second.modality.multimodal) continue;
       const stats::Modality& mod = m->second.modality;
@@ -211,6 +346,7 @@ Analysis Analyse(const Dataset& data, const AnalysisOptions& options) {
                                          mod.low_count, FormatValue(mod.low_median, metric.unit), mod.high_count,
                                          FormatValue(mod.high_median, metric.unit)));
     }
+    JudgeCode(a, ca, cs);
     a.cases.push_back(std::move(ca));
   }
   AdjustForMultipleComparisons(a, options.stats);
@@ -218,9 +354,26 @@ Analysis Analyse(const Dataset& data, const AnalysisOptions& options) {
     if (ca.cells.empty() || !ca.unsupported.empty()) continue;
     ApplyGate(a, ca);
     NoteInsufficient(a, ca);
+    NoteStates(a, ca);
   }
   a.exit_code = !a.trips.empty() ? 1 : !a.insufficient.empty() ? 2 : 0;
   return a;
+}
+
+std::optional<double> WidestInterval(const Analysis& a) {
+  double widest = 0;
+  bool any = false;
+  for (const CaseAnalysis& ca : a.cases) {
+    if (!ca.unsupported.empty()) continue;
+    for (std::size_t vi = 1; vi < ca.cells.size(); ++vi) {
+      const Judgement& j = ca.cells[vi].judged;
+      if (j.verdict == stats::Verdict::kInsufficient || !(j.ratio.ratio > 0) || !std::isfinite(j.ratio.ratio)) continue;
+      widest = std::max(widest, stats::RelativeHalfWidth(j.ratio));
+      any = true;
+    }
+  }
+  if (!any) return std::nullopt;
+  return widest;
 }
 
 }  // namespace v8bench::driver

@@ -1,7 +1,12 @@
 // The statistics of a comparison: per case and variant, descriptive figures of each metric and a
-// multimodality check; versus the baseline (the first variant), the ratio of medians with a
-// bootstrap CI, Mann-Whitney and Welch p-values, a verdict and a Holm-Bonferroni-adjusted verdict
-// over all comparisons of the chosen metric; and the gate's decision. Used by compare and diff.
+// multimodality check; versus the baseline (the first variant):
+//  - paired, when the samples carry their schedule block (compare): per block the log ratio of the
+//    chosen metric, its median as the estimate, a bootstrap CI over blocks, the Wilcoxon signed-rank
+//    p; when the machine's speed states are detected, over the blocks whose samples shared a state
+//    (stratified; docs/paired.md). The verdict, Holm and the gate use these figures;
+//  - unpaired, always (and alone for diff, whose samples have no blocks): the ratio of medians with a
+//    bootstrap CI, Mann-Whitney and Welch p-values, their verdict and Holm-adjusted verdict.
+// Every bootstrap is seeded with BootstrapSeed, as the adaptive stopping check is.
 #pragma once
 
 #include <map>
@@ -12,6 +17,7 @@
 #include "harness/driver/comparison.h"
 #include "harness/stats/compare.h"
 #include "harness/stats/modality.h"
+#include "harness/stats/paired.h"
 #include "harness/stats/statistics.h"
 
 namespace v8bench::driver {
@@ -19,8 +25,12 @@ namespace v8bench::driver {
 // The samples to analyse, however they were obtained (a comparison, or two saved results files).
 struct VariantSeries {
   std::map<std::string, std::vector<double>> metrics;  // counter -> one value per sample
-  std::vector<std::string> failures;                   // one line per failed sample of this case
-  std::string unsupported;  // why the engine cannot run this case (unsupported() in the suite); not a failure
+  // counter -> the schedule block of each value in `metrics` (absent: unknown, e.g. diff; no pairs)
+  std::map<std::string, std::vector<std::size_t>> blocks;
+  std::vector<std::string> code;      // per sample that reported it: the code label (CaseCode::label)
+  std::size_t code_changed = 0;       // samples with a repetition whose code changed while timed
+  std::vector<std::string> failures;  // one line per failed sample of this case
+  std::string unsupported;            // why the engine cannot run this case (unsupported() in the suite); not a failure
 };
 struct CaseSeries {
   std::string key;
@@ -37,11 +47,36 @@ struct MetricStats : stats::Summary {
   stats::Modality modality;
 };
 
-struct CellAnalysis {                                     // one case, one variant
-  std::map<std::string, MetricStats> metrics;             // counter -> figures
-  std::map<std::string, stats::SampleComparison> versus;  // counter -> vs the baseline (not for it)
-  double p_holm = 1;                                      // of the chosen metric's Mann-Whitney p
-  stats::Verdict holm_verdict = stats::Verdict::kInsufficient;
+// The paired comparison of the chosen metric against the baseline (stats/paired.h).
+struct PairedAnalysis {
+  stats::BlockComparison blocks;  // over all blocks, and over the blocks whose samples shared a state
+  bool stratified = false;        // machine states were detected: the verdict rests on same_state
+  double split_share = 0;         // of the case's blocks, the share whose samples ran in different states
+  const stats::PairedComparison& used() const { return stratified ? blocks.same_state : blocks.all; }
+};
+
+// What the verdict of one comparison rests on: the paired figures when there are pairs, else the
+// unpaired ones (ratio of medians, Mann-Whitney).
+struct Judgement {
+  bool paired = false;
+  stats::RatioInterval ratio;                              // estimate and 95% CI, new / base
+  double p = 1;                                            // Wilcoxon signed-rank (paired) or Mann-Whitney, unadjusted
+  stats::Verdict verdict = stats::Verdict::kInsufficient;  // on the unadjusted p
+};
+
+struct CellAnalysis {                                           // one case, one variant
+  std::map<std::string, MetricStats> metrics;                   // counter -> figures
+  std::map<std::string, stats::SampleComparison> versus;        // counter -> vs the baseline (not for it), unpaired
+  std::optional<PairedAnalysis> paired;                         // the chosen metric, when the samples have blocks
+  Judgement judged;                                             // the chosen metric (not for the baseline)
+  double p_holm = 1;                                            // of judged.p, Holm-adjusted over the comparisons
+  stats::Verdict holm_verdict = stats::Verdict::kInsufficient;  // the verdict; the gate uses it
+  // The variant's or the baseline's samples ran a mixture of code states, or code that changed while
+  // timed: the change is not judged (verdict "mixed code"), whatever the figures say.
+  bool code_mixed = false;
+  std::string code;            // the code the samples ran ("TurboFan/TurboFan"; several joined by " + ")
+  double unpaired_p_holm = 1;  // of the Mann-Whitney p, for reference
+  stats::Verdict unpaired_holm_verdict = stats::Verdict::kInsufficient;
   std::optional<double> gc_share;  // median GC time / median CPU time
   std::vector<std::string> failures;
   bool insufficient = false;  // fewer than min_samples values of the chosen metric
@@ -61,6 +96,7 @@ struct AnalysisOptions {
   std::string metric = kDefaultCompareMetric;
   stats::CompareOptions stats;
   std::optional<double> threshold;  // fraction; the gate is on when set
+  bool chosen_metric_only = false;  // compare only the chosen metric against the baseline (the stopping check)
 };
 
 struct Analysis {
@@ -71,10 +107,15 @@ struct Analysis {
   std::size_t comparisons = 0;       // cases x non-baseline variants with enough samples
   std::size_t significant = 0;       // by the unadjusted verdict
   std::size_t significant_holm = 0;  // by the Holm-adjusted verdict
+  bool paired = false;               // some verdict rests on paired figures
   std::vector<GateTrip> trips;
   std::vector<std::string> insufficient;  // "case (variant): n of min samples"
   std::vector<std::string> multimodal;    // "case (variant): 17 near 21.6 ns, 3 near 13.5 ns"
   std::vector<std::string> unsupported;   // "case: reason"
+  // "case (variant): the machine ran in two speed states; 2 of 20 blocks (10%) straddled a change ..."
+  std::vector<std::string> states;
+  // "case (variant): ran Ignition/Sparkplug, the baseline TurboFan/TurboFan ..." and mixed-code cases
+  std::vector<std::string> code;
   std::optional<double> threshold;
   double alpha = 0.05, noise_floor = 0.01;
   std::size_t min_samples = 5;
@@ -86,6 +127,11 @@ struct Analysis {
 AnalysisOptions AnalysisOptionsFrom(const CompareSettings& settings);
 
 Analysis Analyse(const Dataset& data, const AnalysisOptions& options);
+
+// The widest relative half-width, (high - low) / 2 / ratio, of the intervals the verdicts rest on
+// (CellAnalysis::judged), over the comparisons with enough samples; nullopt when there is none. The adaptive stopping
+// rule: computed on Analyse's own figures, so the interval that stopped sampling is the one reported.
+std::optional<double> WidestInterval(const Analysis& a);
 
 // The bootstrap seed of one comparison (case, metric counter, variant index), so that the adaptive
 // stopping check and the final analysis compute the very same interval.

@@ -11,7 +11,7 @@ namespace v8bench::driver {
 namespace {
 
 struct Row {
-  std::string key, variant, n, value, cv, gc, alloc, change, ci, p_mw, p_t, verdict, holm;
+  std::string key, variant, n, value, cv, gc, alloc, change, ci, p_w, p_mw, verdict, holm;
   stats::Verdict v = stats::Verdict::kNoChange;
 };
 
@@ -52,17 +52,22 @@ std::vector<Row> Rows(const Analysis& a) {
         r.alloc = FormatBytes(al->second.median);
       if (vi > 0) {
         auto vs = cell.versus.find(a.counter);
-        if (vs == cell.versus.end() || vs->second.verdict == stats::Verdict::kInsufficient) {
+        const Judgement& j = cell.judged;
+        if (cell.code_mixed) {
+          r.change = Pct(j.ratio.ratio);
+          r.verdict = r.holm = "mixed code";  // not judged: see the note
+          r.v = stats::Verdict::kInsufficient;
+        } else if (j.verdict == stats::Verdict::kInsufficient) {
           r.verdict = "insufficient";
           r.v = stats::Verdict::kInsufficient;
         } else {
-          const auto& c = vs->second;
-          r.change = Pct(c.ratio.ratio);
-          r.ci = fmt::format("[{}, {}]", Pct(c.ratio.low), Pct(c.ratio.high));
-          r.p_mw = P(c.mann_whitney.p) + " " + stats::SignificanceMarks(c.mann_whitney.p);
-          r.p_t = P(c.welch.p);
-          r.verdict = stats::VerdictName(c.verdict, a.is_time);
-          r.v = c.verdict;
+          r.change = Pct(j.ratio.ratio);
+          r.ci = fmt::format("[{}, {}]", Pct(j.ratio.low), Pct(j.ratio.high));
+          if (j.paired) r.p_w = P(j.p) + " " + std::string(stats::SignificanceMarks(j.p));
+          if (vs != cell.versus.end()) r.p_mw = P(vs->second.mann_whitney.p);
+          if (!j.paired) r.p_mw += " " + std::string(stats::SignificanceMarks(j.p));
+          r.verdict = stats::VerdictName(j.verdict, a.is_time);
+          r.v = j.verdict;
           r.holm = stats::VerdictName(cell.holm_verdict, a.is_time);
         }
       } else if (cell.insufficient) {
@@ -79,14 +84,34 @@ std::vector<Row> Rows(const Analysis& a) {
 
 std::string MetricTitle(const Analysis& a) { return ComparedMetric(a.metric).title; }
 
+// How the figures and the verdict were computed: paired (compare) or unpaired (diff).
+std::string MethodNote(const Analysis& a) {
+  const std::string base = a.variant_names.empty() ? "" : a.variant_names[0];
+  if (a.paired) {
+    return fmt::format(
+        "Figures are medians per iteration over samples (one worker process each). Samples ran in blocks, one of "
+        "every variant back to back in a random order; change is the median over blocks of the ratio to the "
+        "baseline ({}) in the same block, with a 95% bootstrap CI over blocks, and p(W) the Wilcoxon signed-rank "
+        "test of those ratios (marks: * < 0.05, ** < 0.01, *** < 0.001). A verdict needs p(W) < {}, a CI that "
+        "excludes 0 and a change of at least {:.1f}% (the noise floor). p(MW) is the unpaired Mann-Whitney test, "
+        "for reference (unpaired figures and Welch's t-test are in the JSON). A comparison with fewer than 6 "
+        "blocks is judged unpaired (p(MW) marked).",
+        base, a.alpha, a.noise_floor * 100);
+  } else {
+    return fmt::format(
+        "Figures are medians per iteration over samples (one worker process each); change is the ratio of medians "
+        "versus the baseline ({}), with a 95% bootstrap CI. A verdict needs Mann-Whitney p < {} (marks: * < 0.05, "
+        "** < 0.01, *** < 0.001), a CI that excludes 0 and a change of at least {:.1f}% (the noise floor); "
+        "Welch's t-test on means is in the JSON, for reference.",
+        base, a.alpha, a.noise_floor * 100);
+  }
+}
+
 std::vector<std::string> Notes(const Analysis& a) {
   std::vector<std::string> notes;
-  notes.push_back(fmt::format(
-      "Figures are medians per iteration over samples (one worker process each); change is the ratio of medians "
-      "versus the baseline ({}), with a 95% bootstrap CI. A verdict needs Mann-Whitney p < {} (marks: * < 0.05, "
-      "** < 0.01, *** < 0.001), a CI that excludes 0 and a change of at least {:.1f}% (the noise floor); p(t) is "
-      "Welch's t-test on means, for reference.",
-      a.variant_names.empty() ? "" : a.variant_names[0], a.alpha, a.noise_floor * 100));
+  notes.push_back(MethodNote(a));
+  for (const auto& s : a.states) notes.push_back(s);
+  for (const auto& c : a.code) notes.push_back(c);
   if (a.comparisons > 1) {
     notes.push_back(fmt::format(
         "Be aware that with {} comparisons, about {:.1f} false positive(s) are expected at p < {} by chance alone; "
@@ -151,12 +176,12 @@ std::string RenderConsole(const Analysis& a, const ReportHeader& h, bool color) 
   for (const auto& l : h.lines) out += l + "\n";
   out += "\n";
   const std::vector<Row> rows = Rows(a);
-  const std::vector<std::string> titles = {"case",   "variant", "n",     MetricTitle(a), "±CV",     "GC%", "alloc",
-                                           "change", "95% CI",  "p(MW)", "p(t)",         "verdict", "holm"};
-  const std::vector<bool> right = {false, false, true, true, true, true, true, true, false, false, true, false, false};
+  const std::vector<std::string> titles = {"case",   "variant", "n",    MetricTitle(a), "±CV",     "GC%", "alloc",
+                                           "change", "95% CI",  "p(W)", "p(MW)",        "verdict", "holm"};
+  const std::vector<bool> right = {false, false, true, true, true, true, true, true, false, false, false, false, false};
   auto fields = [](const Row& r) {
-    return std::vector<std::string>{r.key,    r.variant, r.n,    r.value, r.cv,      r.gc,  r.alloc,
-                                    r.change, r.ci,      r.p_mw, r.p_t,   r.verdict, r.holm};
+    return std::vector<std::string>{r.key,    r.variant, r.n,   r.value, r.cv,      r.gc,  r.alloc,
+                                    r.change, r.ci,      r.p_w, r.p_mw,  r.verdict, r.holm};
   };
   std::vector<std::size_t> width(titles.size());
   for (std::size_t i = 0; i < titles.size(); ++i) width[i] = Width(titles[i]);
@@ -210,14 +235,14 @@ std::string RenderMarkdown(const Analysis& a, const ReportHeader& h) {
   std::string out = "### " + h.title + "\n\n";
   for (const auto& l : h.lines) out += "- " + esc(l) + "\n";
   out += "\n| case | variant | n | " + MetricTitle(a) +
-         " | ±CV | GC% | alloc | change | 95% CI | p(MW) | p(t) | verdict | holm |\n";
-  out += "|---|---|--:|--:|--:|--:|--:|--:|---|---|--:|---|---|\n";
+         " | ±CV | GC% | alloc | change | 95% CI | p(W) | p(MW) | verdict | holm |\n";
+  out += "|---|---|--:|--:|--:|--:|--:|--:|---|---|---|---|---|\n";
   for (const Row& r : Rows(a)) {
     std::string verdict = r.verdict;
     if (r.v == stats::Verdict::kHigher || r.v == stats::Verdict::kLower) verdict = "**" + verdict + "**";
     out += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
                        r.key.empty() ? "" : "`" + esc(r.key) + "`", esc(r.variant), r.n, r.value, r.cv, r.gc, r.alloc,
-                       r.change, r.ci, esc(r.p_mw), r.p_t, verdict, r.holm);
+                       r.change, r.ci, esc(r.p_w), esc(r.p_mw), verdict, r.holm);
   }
   out += "\n";
   for (const auto& n : Notes(a)) {

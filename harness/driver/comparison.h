@@ -27,13 +27,27 @@ struct CaseFailure {
   std::string message;
 };
 
+// The code one sample ran for a case (model/code_state.h): its repetitions' tiers as "batch/bench"
+// labels (several, joined by " + ", when the repetitions differed), and whether any repetition ran
+// code that changed while it was timed.
+struct CaseCode {
+  std::string label;
+  bool changed = false;
+  bool operator==(const CaseCode&) const = default;
+};
+
 struct RunRecord {
   int variant = 0;
   int run = 0;    // index among this variant's samples
   int order = 0;  // position in the whole comparison's schedule
+  // The schedule's block (round) the sample ran in: block b holds sample b of every variant, back to
+  // back in a seeded random order, so the samples of one block are the pairs the paired statistics
+  // compare (analysis.h). Files written before blocks were recorded read back with block = run.
+  int block = -1;
   double wall_s = 0;
   int processes = 0;
   std::map<std::string, std::map<std::string, double>> values;  // case key -> counter -> value
+  std::map<std::string, CaseCode> code;                         // case key -> its code, where the worker reported it
   std::vector<CaseFailure> failures;
   std::string error;  // the worker could not run at all (bad flag, missing engine, ...)
 };

@@ -8,7 +8,6 @@
 #include <set>
 
 #include "harness/driver/analysis.h"
-#include "harness/stats/bootstrap.h"
 #include "harness/stats/statistics.h"
 
 namespace v8bench::driver {
@@ -54,6 +53,19 @@ std::string TellingLine(const std::string& err) {
   }
   if (first.size() > 200) first = first.substr(0, 200) + "...";
   return first;
+}
+
+// The code a sample's repetitions ran (nullopt where the worker could not tell).
+std::optional<CaseCode> SampleCode(const CaseResult& c) {
+  std::optional<CaseCode> code;
+  for (const Sample& s : c.samples) {
+    if (!s.code) continue;
+    if (!code) code.emplace();
+    const std::string label = CodeStateLabel(*s.code);
+    if (code->label.find(label) == std::string::npos) code->label += (code->label.empty() ? "" : " + ") + label;
+    code->changed = code->changed || s.code->changed;
+  }
+  return code;
 }
 
 }  // namespace
@@ -110,7 +122,9 @@ std::vector<std::string> ExternalWorkerArgs(const CompareSettings& s, const Vari
                                           "--min-time",
                                           fmt::format("{}", s.min_time_s),
                                           "--warmup",
-                                          fmt::format("{}", s.warmup_s)};
+                                          fmt::format("{}", s.warmup_s),
+                                          "--max-warmup",
+                                          fmt::format("{}", s.max_warmup_s)};
   if (!filter.empty()) {
     runner_args.push_back("--filter");
     runner_args.push_back(filter);
@@ -118,8 +132,8 @@ std::vector<std::string> ExternalWorkerArgs(const CompareSettings& s, const Vari
   std::vector<std::string> v8_flags;
   for (std::size_t i = 0; i < v.worker_args.size(); ++i) {
     const std::string& knob = v.worker_args[i];
-    if (knob == "--param" && i + 1 < v.worker_args.size()) {
-      runner_args.push_back("--param");
+    if ((knob == "--param" || knob == "--tier") && i + 1 < v.worker_args.size()) {
+      runner_args.push_back(knob);  // the runner takes these as v8bench run does
       runner_args.push_back(v.worker_args[++i]);
     } else if (knob == "--semi-space" && i + 1 < v.worker_args.size()) {
       const std::string mb = v.worker_args[++i];
@@ -152,10 +166,11 @@ std::vector<std::string> Driver::WorkerArgs(const CompareSettings& s, const Vari
   // Native floors are not compared; skipping them halves a worker's time.
   std::vector<std::string> args = {"run"};
   args.insert(args.end(), s.suites.begin(), s.suites.end());
-  for (const auto& a : {std::string("--format"), std::string("jsonl"), std::string("--no-native"),
-                        std::string("--repetitions"), std::to_string(s.repetitions), std::string("--min-time"),
-                        fmt::format("{}", s.min_time_s), std::string("--warmup"), fmt::format("{}", s.warmup_s),
-                        std::string("--timeout"), fmt::format("{}", s.timeout_s)}) {
+  for (const auto& a :
+       {std::string("--format"), std::string("jsonl"), std::string("--no-native"), std::string("--repetitions"),
+        std::to_string(s.repetitions), std::string("--min-time"), fmt::format("{}", s.min_time_s),
+        std::string("--warmup"), fmt::format("{}", s.warmup_s), std::string("--max-warmup"),
+        fmt::format("{}", s.max_warmup_s), std::string("--timeout"), fmt::format("{}", s.timeout_s)}) {
     args.push_back(a);
   }
   if (!filter.empty()) {
@@ -184,39 +199,16 @@ void Driver::Launch(std::uint64_t slot_id, const std::string& filter) {
 }
 
 std::optional<double> Driver::WidestCi(const CompareState& state) {
-  const std::string counter = ComparedMetric(state.settings.metric).counter;
-  const std::size_t nv = state.variants.size();
-  std::vector<int> counts(nv, 0);
+  std::vector<int> counts(state.variants.size(), 0);
   for (const auto& r : state.runs) ++counts[static_cast<std::size_t>(r.variant)];
   for (int c : counts) {
     if (c < state.settings.min_runs) return std::nullopt;
   }
-  // case -> variant -> values
-  std::map<std::string, std::vector<std::vector<double>>> values;
-  for (const auto& r : state.runs) {
-    for (const auto& [key, counters] : r.values) {
-      auto it = counters.find(counter);
-      if (it == counters.end()) continue;
-      auto& per = values[key];
-      per.resize(nv);
-      per[static_cast<std::size_t>(r.variant)].push_back(it->second);
-    }
-  }
-  double widest = 0;
-  bool any = false;
-  for (const auto& [key, per] : values) {
-    if (per[0].size() < static_cast<std::size_t>(state.settings.min_samples) || stats::Median(per[0]) <= 0) continue;
-    for (std::size_t v = 1; v < nv; ++v) {
-      if (per[v].size() < static_cast<std::size_t>(state.settings.min_samples)) continue;
-      const auto ci = stats::BootstrapRatioOfMedians(per[0], per[v], 0.95, kBootstrapResamples,
-                                                     BootstrapSeed(state.settings.seed, key, counter, v));
-      if (!(ci.ratio > 0) || !std::isfinite(ci.ratio)) continue;
-      widest = std::max(widest, (ci.high - ci.low) / 2 / ci.ratio);
-      any = true;
-    }
-  }
-  if (!any) return std::nullopt;
-  return widest;
+  // The report's own analysis (the same function, the same seeds): the interval that stops sampling
+  // is the one reported.
+  AnalysisOptions options = AnalysisOptionsFrom(state.settings);
+  options.chosen_metric_only = true;  // the other metrics' comparisons do not decide anything here
+  return WidestInterval(Analyse(DatasetFrom(state), options));
 }
 
 bool Driver::StopStarting() const {
@@ -331,6 +323,7 @@ Status Driver::RecordCases(const WorkerOutput& out, RunRecord& rec) {
       }
       if (!xs.empty()) values[m.counter] = stats::Median(xs);
     }
+    if (auto code = SampleCode(c)) rec.code[key] = *code;
   }
   return OkStatus();
 }
@@ -434,6 +427,7 @@ Status Driver::Run() {
       Slot slot;
       slot.record.variant = static_cast<int>(v);
       slot.record.run = started_[v]++;
+      slot.record.block = slot.record.run;  // Schedule: round b holds sample b of every variant
       slot.record.order = order++;
       const std::uint64_t id = next_id_++;
       slots_[id] = std::move(slot);

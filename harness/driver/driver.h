@@ -42,7 +42,8 @@ class Driver {
   // cannot run at all: its worker rejects its flags or the suites before running any case.
   Status Run();
 
-  // The widest relative half-width of the chosen metric's ratio CI over cases with enough samples,
+  // The widest relative half-width of the intervals the verdicts rest on (paired when the samples are
+  // paired; analysis.h WidestInterval) over cases with enough samples,
   // or nullopt while some variant has fewer than min_runs samples.
   static std::optional<double> WidestCi(const CompareState& state);
 

@@ -54,6 +54,46 @@ void WriteMetric(JsonWriter& w, const MetricStats& m, const std::vector<double>*
   w.EndObject();
 }
 
+void WritePairedComparison(JsonWriter& w, const char* key, const stats::PairedComparison& c, bool is_time) {
+  w.Key(key).BeginObject();
+  w.Key("blocks").Int(static_cast<long long>(c.blocks));
+  w.Key("ratio").Number(c.ratio.ratio);
+  w.Key("ci_low").Number(c.ratio.low);
+  w.Key("ci_high").Number(c.ratio.high);
+  w.Key("hodges_lehmann").Number(c.hodges_lehmann);
+  w.Key("wilcoxon_v").Number(c.wilcoxon.w_plus);
+  w.Key("wilcoxon_p").Number(c.wilcoxon.p);
+  w.Key("wilcoxon_exact").Bool(c.wilcoxon.exact);
+  w.Key("verdict").String(stats::VerdictName(c.verdict, is_time));
+  w.EndObject();
+}
+
+// What the verdict rests on, and the paired figures (all blocks, and within one machine state).
+void WriteJudgement(JsonWriter& w, const Analysis& a, const CellAnalysis& cell) {
+  const Judgement& j = cell.judged;
+  w.Key("judged").BeginObject();
+  w.Key("paired").Bool(j.paired);
+  w.Key("ratio").Number(j.ratio.ratio);
+  w.Key("ci_low").Number(j.ratio.low);
+  w.Key("ci_high").Number(j.ratio.high);
+  w.Key("p").Number(j.p);
+  w.Key("verdict").String(stats::VerdictName(j.verdict, a.is_time));
+  w.EndObject();
+  w.Key("unpaired_p_holm").Number(cell.unpaired_p_holm);
+  w.Key("unpaired_verdict_holm").String(stats::VerdictName(cell.unpaired_holm_verdict, a.is_time));
+  if (!cell.paired) {
+    w.Key("paired").Null();
+    return;
+  }
+  w.Key("paired").BeginObject();
+  w.Key("stratified").Bool(cell.paired->stratified);
+  w.Key("split_share").Number(cell.paired->split_share);
+  w.Key("split_pairs").Int(static_cast<long long>(cell.paired->blocks.split_pairs));
+  WritePairedComparison(w, "all", cell.paired->blocks.all, a.is_time);
+  WritePairedComparison(w, "same_state", cell.paired->blocks.same_state, a.is_time);
+  w.EndObject();
+}
+
 void WriteStrings(JsonWriter& w, const char* key, const std::vector<std::string>& xs) {
   w.Key(key).BeginArray();
   for (const auto& x : xs) w.String(x);
@@ -70,9 +110,12 @@ void WriteCell(JsonWriter& w, const Analysis& a, const CellAnalysis& cell, const
     w.Key("gc_share").Null();
   }
   WriteStrings(w, "failures", cell.failures);
+  w.Key("code").String(cell.code);
+  w.Key("code_mixed").Bool(cell.code_mixed);
   if (vi > 0) {
     w.Key("p_holm").Number(cell.p_holm);
     w.Key("verdict_holm").String(stats::VerdictName(cell.holm_verdict, a.is_time));
+    WriteJudgement(w, a, cell);
   }
   w.Key("metrics").BeginObject();
   for (const auto& [counter, m] : cell.metrics) {
@@ -113,6 +156,9 @@ void WriteAnalysis(JsonWriter& w, const Analysis& a, const Dataset& data) {
   WriteStrings(w, "insufficient", a.insufficient);
   WriteStrings(w, "multimodal", a.multimodal);
   WriteStrings(w, "unsupported", a.unsupported);
+  WriteStrings(w, "machine_states", a.states);
+  WriteStrings(w, "code_notes", a.code);
+  w.Key("paired").Bool(a.paired);
   w.Key("cases").BeginArray();
   for (std::size_t ci = 0; ci < a.cases.size(); ++ci) {
     const CaseAnalysis& ca = a.cases[ci];
@@ -266,6 +312,7 @@ template <class Io, class Record>
 void SampleFields(Io& io, Record& r) {
   io("run", r.run, 0, kMaxCount);
   io("order", r.order, 0, kMaxCount);
+  io("block", r.block, 0, kMaxCount);
   io("wall_s", r.wall_s, 0.0, 1e12);
   io("processes", r.processes, 0, kMaxCount);
   io("error", r.error);
@@ -384,6 +431,11 @@ void WriteSample(JsonWriter& w, const RunRecord& r, const std::string& variant) 
     w.EndObject();
   }
   w.EndObject();
+  w.Key("code").BeginObject();
+  for (const auto& [key, code] : r.code) {
+    w.Key(key).BeginObject().Key("label").String(code.label).Key("changed").Bool(code.changed).EndObject();
+  }
+  w.EndObject();
   w.Key("failures").BeginArray();
   for (const auto& f : r.failures) {
     w.BeginObject().Key("case").String(f.key).Key("kind").String(f.kind).Key("message").String(f.message).EndObject();
@@ -403,6 +455,18 @@ Expected<RunRecord> ReadSample(const element& e, const std::vector<VariantState>
   if (r.variant < 0) return Corrupt(path, "a sample names an unknown variant '" + name + "'");
   const auto fields = [](JsonIn& in, RunRecord& x) { SampleFields(in, x); };
   if (auto read = ReadFields(so, "results file '" + path + "': a sample", fields, r); !read) return read.error();
+  if (r.block < 0) r.block = r.run;  // the schedule has always run sample b of every variant in round b
+  object code;
+  if (so["code"].get(code) == SUCCESS) {
+    for (auto field : code) {
+      object c;
+      if (field.value.get(c) != SUCCESS) return Corrupt(path, "a sample's code entries are not objects");
+      CaseCode& dest = r.code[std::string(field.key)];
+      dest.label = Str(c, "label");
+      bool changed = false;
+      if (c["changed"].get(changed) == SUCCESS) dest.changed = changed;
+    }
+  }
   object values;
   if (so["values"].get(values) == SUCCESS) {
     for (auto field : values) {
@@ -552,6 +616,8 @@ Expected<ResultsSide> CompareFileSide(const std::string& path, const std::string
   for (const auto& c : DatasetFrom(state.value()).cases) {
     side.order.push_back(c.key);
     side.cases[c.key] = c.variants[static_cast<std::size_t>(index)];
+    // diff compares two sides that may come from different files, whose blocks are not pairs: unpaired.
+    side.cases[c.key].blocks.clear();
   }
   return side;
 }

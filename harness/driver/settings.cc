@@ -45,14 +45,21 @@ const SettingSpec kSettings[] = {
     {"min-time", "min_time_s", K::kSeconds, 0.001, 3600, &S::min_time_s, "S",
      "Each repetition runs for at least S seconds.", nullptr, false},
     {"warmup", "warmup_s", K::kSeconds, 0, 3600, &S::warmup_s, "S",
-     "Untimed warm-up per case in each worker (the JIT tiers up).", nullptr, false},
+     "Untimed warm-up per case in each worker: at least S seconds, and until the case's code has stopped "
+     "changing (as v8bench run --warmup).",
+     nullptr, false},
+    {"max-warmup", "max_warmup_s", K::kSeconds, 0.01, 86400, &S::max_warmup_s, "S",
+     "Stops waiting for a case's code to stop changing after S seconds of warm-up (the case is flagged).", nullptr,
+     false},
     {"metric", "metric", K::kMetric, 0, 0, &S::metric, nullptr, nullptr, nullptr, true},
     {"threshold", "threshold_pct", K::kPercent, 0, 1000, &S::threshold, "PCT",
      "The gate: exits 1 when any case is significantly slower (Holm-adjusted) than the baseline by more than PCT "
      "percent, or fails where the baseline did not, and names those cases.",
      "no gate", true},
     {"alpha", "alpha", K::kNumber, 1e-9, 0.5, &S::alpha, "A",
-     "Significance level of the Mann-Whitney test behind every verdict.", nullptr, true},
+     "Significance level of the test behind every verdict (the paired Wilcoxon signed-rank test; Mann-Whitney "
+     "for diff and for fewer than 6 blocks).",
+     nullptr, true},
     {"noise-floor", "noise_floor_pct", K::kPercent, 0, 100, &S::noise_floor, "PCT",
      "A change smaller than PCT percent is never called significant, however small its p-value.", nullptr, true},
     {"min-samples", "min_samples", K::kCount, 2, 100000, &S::min_samples, "N",
@@ -192,6 +199,12 @@ Status ValidateSettings(CompareSettings& s, const std::string& where) {
                                       s.max_runs, s.min_samples));
     }
     s.min_runs = std::max(s.min_runs, s.min_samples);
+  }
+  if (s.max_warmup_s < s.warmup_s) {
+    return Error::Usage(
+        fmt::format("{}--max-warmup {} is less than --warmup {}: the warm-up lasts --warmup, and "
+                    "until the code stops changing, at most --max-warmup",
+                    where, s.max_warmup_s, s.warmup_s));
   }
   return OkStatus();
 }

@@ -32,10 +32,13 @@ Expected<Variant> ParseVariant(const std::string& spec) {
       value = word.substr(e + 1);
       has_value = true;
     }
-    if (key == "--semi-space" || key == "--param") {
+    if (key == "--semi-space" || key == "--param" || key == "--tier") {
       if (!has_value) {
         if (i + 1 >= w.size()) return bad(key + " needs a value");
         value = w[++i];
+      }
+      if (key == "--tier" && value != "optimized" && value != "interpreter" && value != "auto") {
+        return bad("--tier '" + value + "': choose optimized (the default), interpreter or auto");
       }
       if (key == "--semi-space") {
         char* end = nullptr;
@@ -43,7 +46,7 @@ Expected<Variant> ParseVariant(const std::string& spec) {
         if (value.empty() || *end != '\0' || mb < 1 || mb > 1024) {
           return bad("--semi-space '" + value + "': give megabytes, 1 to 1024");
         }
-      } else {
+      } else if (key == "--param") {
         const auto pe = value.find('=');
         if (pe == std::string::npos || pe == 0 || pe + 1 == value.size()) {
           return bad("--param '" + value + "': write NAME=VALUE or NAME=V1,V2");
@@ -59,7 +62,7 @@ Expected<Variant> ParseVariant(const std::string& spec) {
     } else {
       return bad("'" + word +
                  "' is neither a V8 flag (--flag) nor a knob (--semi-space MB, --fast-trig, --no-fast-trig, "
-                 "--param NAME=V)");
+                 "--param NAME=V, --tier optimized|interpreter|auto)");
     }
   }
   return v;

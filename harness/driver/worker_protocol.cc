@@ -88,19 +88,22 @@ CaseStatus ReadStatus(const std::string& name, std::string& error) {
   return CaseStatus::kFailed;
 }
 
-// A sample's "code" object (report/json_reporter.cc WriteCodeState); nullopt when absent.
-std::optional<CodeState> ReadCodeState(const element& sample) {
-  object code;
-  if (sample["code"].get(code) != SUCCESS) return std::nullopt;
-  CodeState c;
-  c.batch = CodeTierFromKey(Str(code, "batch"));
-  c.bench = CodeTierFromKey(Str(code, "bench"));
-  int64_t compiles = 0;
-  if (code["compiles"].get(compiles) == SUCCESS && compiles >= 0 && compiles < (1 << 30)) {
-    c.compiles = static_cast<int>(compiles);
+// A repetition's `code` object (report/json_reporter.cc WriteCodeState; js/bench_api.js codeState):
+// tiers by key or null (unknown), compiles a count or null; nullopt without the object.
+std::optional<CodeState> ReadCodeState(const element& e) {
+  object c;
+  if (e["code"].get(c) != SUCCESS) return std::nullopt;
+  CodeState state;
+  std::string_view key;
+  if (c["batch"].get(key) == SUCCESS) state.batch = CodeTierFromKey(std::string(key));
+  if (c["bench"].get(key) == SUCCESS) state.bench = CodeTierFromKey(std::string(key));
+  double compiles = 0;
+  if (c["compiles"].get(compiles) == SUCCESS && compiles >= 0 && compiles < 1e9) {
+    state.compiles = static_cast<int>(compiles);
   }
-  Read(code, "changed", c.changed);
-  return c;
+  bool changed = false;
+  if (c["changed"].get(changed) == SUCCESS) state.changed = changed;
+  return state;
 }
 
 // The native floor line of a case (report/jsonl_reporter.cc), when the case measured one.
@@ -157,9 +160,11 @@ CaseResult ReadCase(const object& o, std::vector<SampleWindow>& windows) {
   uint64_t young = 0;
   if (o["young_generation_bytes"].get(young) == SUCCESS) r.young_generation_bytes = young;
   r.native = ReadNativeFloor(o);
-  r.tier = TierModeFromName(Str(o, "tier")).value_or(TierMode::kOptimized);
-  Read(o, "warmup_s", r.warmup_s);
-  Read(o, "warmup_capped", r.warmup_capped);
+  double warmup = 0;
+  if (o["warmup_s"].get(warmup) == SUCCESS && warmup >= 0) r.warmup_s = warmup;
+  bool capped = false;
+  if (o["warmup_capped"].get(capped) == SUCCESS) r.warmup_capped = capped;
+  if (auto tier = TierModeFromName(Str(o, "tier"))) r.tier = *tier;
   ReadSamples(o, r, windows);
   return r;
 }
