@@ -240,8 +240,8 @@ namespace {
 TEST(Cli, ACaseThatKillsItsProcessIsReportedAsCrashedAndTheRunContinues) {
   for (const char* how : {"abort", "kill"}) {
     const std::string out = testing::TempDir() + "/killed.json";
-    auto r = testing::RunCli({"run", testing::Fixture("kills_process.js"), "--quick", "--param",
-                              std::string("how=") + how, "--out", out});
+    auto r = testing::RunCli(
+        {"run", testing::Fixture("kills_process.js"), "--quick", "--param", std::string("how=") + how, "--out", out});
     EXPECT_EQ(r.exit_code, 1) << how << r.err;
     EXPECT_NE(r.out.find("crashed"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find(std::string(how) == "abort" ? "SIGABRT" : "SIGKILL"), std::string::npos) << r.out;
@@ -263,10 +263,10 @@ TEST(Cli, ACaseThatKillsItsProcessIsReportedAsCrashedAndTheRunContinues) {
 }
 
 TEST(Cli, TheRunsChildGetsTheUsersArgumentsWithTheWorkerProtocolAndItsOwnFilter) {
-  const std::vector<std::string> argv = {"s.js", "--format", "json", "--out=x.json", "--filter", "a", "--quick",
-                                         "--",   "--out",    "--filter=b"};
-  const std::vector<std::string> want = {"s.js",   "--quick", "--format", "jsonl",
-                                         "--filter", "^(?:x)$", "--", "--out", "--filter=b"};
+  const std::vector<std::string> argv = {"s.js", "--format", "json", "--out=x.json", "--filter",
+                                         "a",    "--quick",  "--",   "--out",        "--filter=b"};
+  const std::vector<std::string> want = {"s.js",    "--quick", "--format", "jsonl",     "--filter",
+                                         "^(?:x)$", "--",      "--out",    "--filter=b"};
   EXPECT_EQ(cli::ChildRunArgs(argv, "^(?:x)$"), want);
 }
 

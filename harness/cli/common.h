@@ -45,8 +45,7 @@ Expected<ParamOverrides> ParseParamOverrides(const std::vector<std::string>& tex
 // LoadSuites, then checks that every --param names a parameter of some loaded grid: an unknown
 // name is an Error::Usage that lists the parameters the suites have.
 Expected<std::vector<LoadedSuiteFile>> LoadSuitesWithParams(V8Process& process, const std::vector<std::string>& paths,
-                                                            bool quick, const ParamOverrides& params,
-                                                            double timeout_s);
+                                                            bool quick, const ParamOverrides& params, double timeout_s);
 
 // Parses `argv` for `spec`. Returns the exit code to stop with (2 after printing a usage error, 0
 // after printing --help), or nullopt when the command should go on with `out`.

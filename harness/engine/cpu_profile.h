@@ -18,10 +18,10 @@ namespace v8bench {
 struct ProfileOptions {
   std::size_t case_index = 0;  // as SuiteHost::Prepare takes it
   bool quick = false;
-  double warmup_s = 0.5;    // untimed batches before sampling starts, so the JIT has tiered up
-  double duration_s = 2.0;  // batches run under the profiler until this much wall time is spent
-  int interval_us = 100;    // sampling interval
-  double timeout_s = 120;   // for everything (setup, warm-up, profile); past it the case is terminated
+  double warmup_s = 0.5;                 // untimed batches before sampling starts, so the JIT has tiered up
+  double duration_s = 2.0;               // batches run under the profiler until this much wall time is spent
+  int interval_us = 100;                 // sampling interval
+  double timeout_s = 120;                // for everything (setup, warm-up, profile); past it the case is terminated
   TierMode tier = TierMode::kOptimized;  // the same tiering sequence as `run` (SuiteHost::Settle)
 };
 
