@@ -24,6 +24,18 @@ void Read(const object& o, const char* key, T& out) {
   if (o[key].get(v) == SUCCESS) out = v;
 }
 
+// The numbers of array `key` (elements that are not numbers are skipped); empty when absent.
+std::vector<double> Numbers(const object& o, const char* key) {
+  std::vector<double> out;
+  array values;
+  if (o[key].get(values) != SUCCESS) return out;
+  for (element e : values) {
+    double v = 0;
+    if (e.get(v) == SUCCESS) out.push_back(v);
+  }
+  return out;
+}
+
 RunContext ReadContext(const object& o, std::vector<std::string>& planned) {
   RunContext c;
   c.date = Str(o, "date");
@@ -45,13 +57,7 @@ RunContext ReadContext(const object& o, std::vector<std::string>& planned) {
   Read(o, "quick", c.quick);
   Read(o, "mhz_per_cpu", c.mhz_per_cpu);
   Read(o, "cpu_scaling_enabled", c.cpu_scaling_enabled);
-  array load;
-  if (o["load_avg"].get(load) == SUCCESS) {
-    for (element e : load) {
-      double v = 0;
-      if (e.get(v) == SUCCESS) c.load_avg.push_back(v);
-    }
-  }
+  c.load_avg = Numbers(o, "load_avg");
   array names;
   if (o["planned"].get(names) == SUCCESS) {
     for (element e : names) {
@@ -114,13 +120,7 @@ std::optional<NativeFloor> ReadNativeFloor(const object& o) {
   f.kind = Str(n, "kind");
   Read(n, "bytes_per_iteration", f.bytes_per_iteration);
   Read(n, "calls_per_iteration", f.calls_per_iteration);
-  array times;
-  if (n["ns_per_iteration"].get(times) == SUCCESS) {
-    for (element e : times) {
-      double v = 0;
-      if (e.get(v) == SUCCESS) f.ns_per_iteration.push_back(v);
-    }
-  }
+  f.ns_per_iteration = Numbers(n, "ns_per_iteration");
   return f;
 }
 
