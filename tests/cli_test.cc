@@ -230,12 +230,6 @@ TEST(CliNative, FloorsAreMeasuredBesideTheJsFigureAndAlone) {
   EXPECT_THAT(alone.out, HasSubstr("3 floors measured"));
 }
 
-}  // namespace
-}  // namespace v8bench
-
-namespace v8bench {
-namespace {
-
 // Issue 12, item 5: a case that ends its own process is reported as crashed; the run goes on.
 TEST(Cli, ACaseThatKillsItsProcessIsReportedAsCrashedAndTheRunContinues) {
   for (const char* how : {"abort", "kill"}) {

@@ -56,6 +56,10 @@ std::optional<TierMode> TierModeFromName(const std::string& name) {
   return std::nullopt;
 }
 
+bool CodeChangedBetween(const CodeState& before, const CodeState& after) {
+  return (after.compiles && *after.compiles > 0) || after.batch != before.batch || after.bench != before.bench;
+}
+
 std::string CodeStateLabel(const CodeState& state) {
   auto name = [](const std::optional<CodeTier>& t) { return t ? std::string(CodeTierName(*t)) : std::string("?"); };
   return name(state.batch) + "/" + name(state.bench);

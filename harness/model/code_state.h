@@ -38,6 +38,10 @@ struct CodeState {
   bool operator==(const CodeState&) const = default;
 };
 
+// True when `after` is not the code `before` described: a tier of the loop or the bench moved, or V8
+// compiled optimised code in between (after.compiles counts the compiles since `before` was read).
+bool CodeChangedBetween(const CodeState& before, const CodeState& after);
+
 // "TurboFan/TurboFan" style label of the two tiers ("?" for unknown): batch loop / bench function.
 std::string CodeStateLabel(const CodeState& state);
 

@@ -62,8 +62,7 @@ class CaseBenchmark {
     }
     auto end = host_.TakeCodeState();
     if (!end) return Fail(state, end.error());
-    end.value().changed = (end.value().compiles && *end.value().compiles > 0) ||
-                          end.value().batch != start.value().batch || end.value().bench != start.value().bench;
+    end.value().changed = CodeChangedBetween(start.value(), end.value());
     PublishCodeState(state, end.value());
     for (const Counter& c : PerIteration(cost, n)) Publish(state, c);
     auto own = host_.CaseCounters();
@@ -115,8 +114,7 @@ Expected<WarmupOutcome> WarmUp(SuiteHost& host, const RunSettings& settings) {
     const double took = since(b0);
     auto now = host.TakeCodeState();
     if (!now) return now.error();
-    if ((now.value().compiles && *now.value().compiles > 0) || now.value().batch != last.value().batch ||
-        now.value().bench != last.value().bench) {
+    if (CodeChangedBetween(last.value(), now.value())) {
       quiet_since = Clock::now();
       last = now;
     }
