@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 #include <simdjson.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -20,13 +22,15 @@ struct Rep {
   std::string batch, bench;
   bool changed = false;
   double compiles = -1;
-  double wall_ns = 0, gc_ns = 0, alloc_bytes = -1;
+  double wall_ns = 0, gc_ns = 0, alloc_bytes = -1, page_faults = -1;
 };
 
 struct CaseLine {
   std::string name, tier;
   std::vector<Rep> reps;
 };
+
+std::string context_malloc;  // the last RunJsonl's context "malloc"
 
 // The JSONL case lines of `v8bench run ... --format jsonl`.
 std::vector<CaseLine> RunJsonl(std::vector<std::string> args) {
@@ -46,9 +50,11 @@ std::vector<CaseLine> RunJsonl(std::vector<std::string> args) {
     simdjson::dom::element doc;
     if (line.empty() || parser.parse(line).get(doc) != simdjson::SUCCESS) continue;
     std::string_view type;
-    if (doc["type"].get(type) != simdjson::SUCCESS || type != "case") continue;
-    CaseLine c;
+    if (doc["type"].get(type) != simdjson::SUCCESS) continue;
     std::string_view sv;
+    if (type == "context" && doc["malloc"].get(sv) == simdjson::SUCCESS) context_malloc = sv;
+    if (type != "case") continue;
+    CaseLine c;
     if (doc["name"].get(sv) == simdjson::SUCCESS) c.name = sv;
     if (doc["tier"].get(sv) == simdjson::SUCCESS) c.tier = sv;
     simdjson::dom::array samples;
@@ -62,8 +68,9 @@ std::vector<CaseLine> RunJsonl(std::vector<std::string> args) {
         if (code["changed"].get(rep.changed) != simdjson::SUCCESS) rep.changed = false;
         if (code["compiles"].get(rep.compiles) != simdjson::SUCCESS) rep.compiles = -1;
       }
-      for (auto [key, slot] : {std::pair{"wall_ns", &rep.wall_ns}, std::pair{"gc_ns", &rep.gc_ns},
-                               std::pair{"alloc_bytes", &rep.alloc_bytes}}) {
+      for (auto [key, slot] :
+           {std::pair{"wall_ns", &rep.wall_ns}, std::pair{"gc_ns", &rep.gc_ns},
+            std::pair{"alloc_bytes", &rep.alloc_bytes}, std::pair{"page_faults", &rep.page_faults}}) {
         if (s["counters"][key].get(*slot) != simdjson::SUCCESS) *slot = -1;
       }
       c.reps.push_back(rep);
@@ -160,6 +167,29 @@ TEST(CodeState, GcShareIsAgainstWallTimeAndNeverAboveOne) {
       EXPECT_LE(GcShare(rep.gc_ns, rep.wall_ns), 1.0) << c.name;
     }
   }
+}
+
+// A case that allocates and drops a 256 KiB Buffer per iteration: with glibc's default thresholds the
+// freed buffer goes back to the OS and the next one faults in 64 fresh pages (kernel time charged to
+// the case, 3-4x its CPU here); v8bench pins the thresholds, so the pages are faulted once, in
+// warm-up. A user's own glibc.malloc tunables win, and the context says whose policy ran.
+TEST(CodeState, TheCHeapKeepsFreedMemorySoABigBufferFaultsOnlyInWarmUp) {
+  const std::vector<std::string> args = {testing::SuitePath("buffer_concat.js"), "--quick", "--filter",
+                                         "concat_total_length/chunk:1024/chunks:256"};
+  auto pinned = RunJsonl(args);
+  EXPECT_EQ(context_malloc.rfind("pinned", 0), 0u) << context_malloc;
+  ASSERT_EQ(pinned.size(), 1u);
+  for (const Rep& rep : pinned[0].reps) EXPECT_LT(rep.page_faults, 8) << "faults per iteration (64 = every page)";
+
+  ASSERT_EQ(setenv("GLIBC_TUNABLES", "glibc.malloc.trim_threshold=131072", 1), 0);
+  auto trimming = RunJsonl(args);
+  unsetenv("GLIBC_TUNABLES");
+  EXPECT_NE(context_malloc.find("trim_threshold=131072 (the user's)"), std::string::npos) << context_malloc;
+  ASSERT_EQ(trimming.size(), 1u);
+  std::vector<double> faults;
+  for (const Rep& rep : trimming[0].reps) faults.push_back(rep.page_faults);
+  std::sort(faults.begin(), faults.end());
+  EXPECT_GT(faults[faults.size() / 2], 32) << "the harness no longer sees pages returned to the OS";
 }
 
 }  // namespace

@@ -11,6 +11,8 @@
 #include <set>
 #include <tuple>
 
+#include "harness/measure/c_heap.h"
+
 namespace v8bench::cli {
 
 std::vector<OptionSpec> EngineOptionSpecs() {
@@ -90,6 +92,7 @@ RunContext MakeRunContext(V8Process& process, const EngineOptions& options) {
   c.young_generation_bytes = process.InitialYoungGenerationBytes();
   c.trig_path = process.trig().path;
   c.trig_mismatch_fraction = process.trig().mismatch_fraction;
+  c.malloc_policy = MallocPolicy();
 #ifdef NDEBUG
   c.build_type = "release";
 #else

@@ -5,6 +5,7 @@
 
 #include "harness/cli/commands.h"
 #include "harness/engine/v8_process.h"
+#include "harness/measure/c_heap.h"
 
 namespace {
 
@@ -28,6 +29,8 @@ constexpr const char* kUsage =
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Before anything allocates much or starts a thread: see measure/c_heap.h.
+  v8bench::PinMallocThresholds();
   std::vector<std::string> args(argv + 1, argv + argc);
   if (!args.empty() && args[0] == "--version") {
     // Also how the compare driver recognises a v8bench build given as --engine.

@@ -46,6 +46,7 @@ RunContext ReadContext(const object& o, std::vector<std::string>& planned) {
   c.node_version = Str(o, "node_version");
   c.v8_flags = Str(o, "v8_flags");
   c.trig_path = Str(o, "trig_path");
+  c.malloc_policy = Str(o, "malloc");
   int64_t n = 0;
   if (o["num_cpus"].get(n) == SUCCESS && n >= 0 && n < (1 << 20)) c.num_cpus = static_cast<int>(n);
   if (o["semi_space_mb"].get(n) == SUCCESS && n > 0 && n <= 1 << 20) c.semi_space_mb = static_cast<int>(n);

@@ -9,6 +9,7 @@ void BatchTimer::Start() {
   cost_ = BatchCost{};
   cost_.heap_before = heap_.Read();
   // Clocks last, so that reading the heap is not timed.
+  faults0_ = ThreadMinorFaults();
   proc0_ = ProcessCpuNowNs();
   cpu0_ = ThreadCpuNowNs();
   wall0_ = WallNowNs();
@@ -18,9 +19,11 @@ BatchCost BatchTimer::Stop() {
   const auto wall1 = WallNowNs();
   const auto cpu1 = ThreadCpuNowNs();
   const auto proc1 = ProcessCpuNowNs();
+  const auto faults1 = ThreadMinorFaults();
   cost_.wall_ns = wall1 - wall0_;
   cost_.cpu_ns = cpu1 - cpu0_;
   cost_.process_cpu_ns = proc1 - proc0_;
+  cost_.page_faults = faults1 - faults0_;
   cost_.heap_after = heap_.Read();
   return cost_;
 }

@@ -15,7 +15,7 @@ class BatchTimer {
  private:
   HeapProbe& heap_;
   BatchCost cost_;
-  std::uint64_t wall0_ = 0, cpu0_ = 0, proc0_ = 0;
+  std::uint64_t wall0_ = 0, cpu0_ = 0, proc0_ = 0, faults0_ = 0;
 };
 
 }  // namespace v8bench

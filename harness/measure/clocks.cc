@@ -1,5 +1,7 @@
 #include "harness/measure/clocks.h"
 
+#include <sys/resource.h>
+
 #include <ctime>
 
 namespace v8bench {
@@ -16,5 +18,11 @@ std::uint64_t Read(clockid_t id) {
 std::uint64_t WallNowNs() { return Read(CLOCK_MONOTONIC); }
 std::uint64_t ThreadCpuNowNs() { return Read(CLOCK_THREAD_CPUTIME_ID); }
 std::uint64_t ProcessCpuNowNs() { return Read(CLOCK_PROCESS_CPUTIME_ID); }
+
+std::uint64_t ThreadMinorFaults() {
+  rusage usage{};
+  if (getrusage(RUSAGE_THREAD, &usage) != 0) return 0;
+  return static_cast<std::uint64_t>(usage.ru_minflt);
+}
 
 }  // namespace v8bench

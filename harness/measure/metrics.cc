@@ -85,6 +85,7 @@ std::vector<Counter> PerIteration(const BatchCost& cost, std::uint64_t iteration
       {metric::kGcCount, static_cast<double>(gc_count) / n, Unit::kCount},
       {metric::kAlloc, alloc / n, Unit::kBytes},
       {metric::kPeakHeap, static_cast<double>(b.peak_used_bytes), Unit::kBytes},
+      {metric::kPageFaults, static_cast<double>(cost.page_faults) / n, Unit::kCount},
   };
   for (std::size_t k = 0; k < kGcKinds; ++k) {
     const auto count = b.gc_count[k] - a.gc_count[k];

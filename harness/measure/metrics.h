@@ -34,6 +34,8 @@ inline constexpr MetricInfo kMetrics[] = {
     {"gc_count", Unit::kCount, nullptr, "GCs/iter", nullptr, nullptr},
     {"alloc_bytes", Unit::kBytes, "alloc", "alloc/iter", nullptr, "bytes allocated on the V8 heap"},
     {"peak_heap_bytes", Unit::kBytes, nullptr, "peak heap", nullptr, nullptr},  // a peak, not per iteration
+    {"page_faults", Unit::kCount, "faults", "faults/iter", nullptr,
+     "minor page faults of the main thread: memory touched for the first time (see README, \"Which memory\")"},
 };
 
 // What compare and diff compare when no --metric is given.
@@ -61,7 +63,8 @@ inline constexpr const char* kProcessCpu = kMetrics[2].counter;  // all threads
 inline constexpr const char* kGc = kMetrics[3].counter;          // main-thread GC pause, all kinds
 inline constexpr const char* kGcCount = kMetrics[4].counter;
 inline constexpr const char* kAlloc = kMetrics[5].counter;
-inline constexpr const char* kPeakHeap = kMetrics[6].counter;  // a peak over the batch, not per iteration
+inline constexpr const char* kPeakHeap = kMetrics[6].counter;    // a peak over the batch, not per iteration
+inline constexpr const char* kPageFaults = kMetrics[7].counter;  // main thread, minor
 
 }  // namespace v8bench::metric
 
@@ -77,6 +80,7 @@ struct BatchCost {
   std::uint64_t wall_ns = 0;
   std::uint64_t cpu_ns = 0;
   std::uint64_t process_cpu_ns = 0;
+  std::uint64_t page_faults = 0;  // minor, main thread
   HeapReading heap_before;
   HeapReading heap_after;
 };

@@ -72,6 +72,7 @@ struct RunContext {
   std::uint64_t young_generation_bytes = 0;  // at isolate creation
   std::string trig_path;
   double trig_mismatch_fraction = 0;  // share of probe inputs where Math.sin/cos != host libm
+  std::string malloc_policy;          // the C heap's thresholds (see measure/c_heap.h)
   std::string build_type;
   bool quick = false;
   int repetitions = 0;

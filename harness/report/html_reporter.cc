@@ -73,6 +73,7 @@ std::string RenderHtml(const RunContext& c, const std::vector<CaseResult>& resul
       {"semi-space", c.semi_space_mb ? fmt::format("{} MB", *c.semi_space_mb) : "V8's default"},
       {"young generation", FormatBytes(static_cast<double>(c.young_generation_bytes))},
       {"trig path", fmt::format("{} (mismatch vs libm {})", c.trig_path, FormatPercent(c.trig_mismatch_fraction))},
+      {"C heap", c.malloc_policy.empty() ? "(not recorded)" : c.malloc_policy},
       {"machine", fmt::format("{} · {} CPUs · {:.0f} MHz · scaling {} · load {}", c.host_name, c.num_cpus,
                               c.mhz_per_cpu, c.cpu_scaling_enabled ? "on" : "off", load)},
       {"sampling",

@@ -19,6 +19,7 @@ void WriteEngineContextFields(JsonWriter& w, const RunContext& c) {
   w.Key("young_generation_bytes").Int(static_cast<long long>(c.young_generation_bytes));
   w.Key("trig_path").String(c.trig_path);
   w.Key("trig_mismatch_fraction").Number(c.trig_mismatch_fraction);
+  w.Key("malloc").String(c.malloc_policy);
   w.Key("repetitions").Int(c.repetitions);
   w.Key("min_time_s").Number(c.min_time_s);
   w.Key("quick").Bool(c.quick);

@@ -140,6 +140,7 @@ Expected<RunDocument> ParseRunJson(const std::string& path, const std::string& t
   c.young_generation_bytes = static_cast<std::uint64_t>(Num(ctx, "young_generation_bytes"));
   c.trig_path = Str(ctx, "trig_path");
   c.trig_mismatch_fraction = Num(ctx, "trig_mismatch_fraction");
+  c.malloc_policy = Str(ctx, "malloc");
   c.repetitions = static_cast<int>(Num(ctx, "repetitions"));
   c.min_time_s = Num(ctx, "min_time_s");
   c.quick = Bool(ctx, "quick");
