@@ -1,4 +1,5 @@
 #include "harness/measure/metrics.h"
+#include "harness/measure/c_heap.h"
 
 #include <gtest/gtest.h>
 
@@ -36,6 +37,23 @@ TEST(Metrics, IncrementalMarkingStepsAreNotCollections) {
   s.counters = PerIteration(cost, 1);
   EXPECT_DOUBLE_EQ(*s.Get("gc_count"), 1);
   EXPECT_DOUBLE_EQ(*s.Get("incremental_marking_count"), 5);
+}
+
+}  // namespace
+}  // namespace v8bench
+
+namespace v8bench {
+namespace {
+
+// The warm-up waits while the heaps grow (a falling fault rate) and accepts a steady one, high or low.
+TEST(Metrics, AFaultRateHasSettledWhenItStopsFallingWhateverItsLevel) {
+  EXPECT_FALSE(FaultRateSettled(103, 50));  // still growing to the working set
+  EXPECT_FALSE(FaultRateSettled(50, 0.6));
+  EXPECT_FALSE(FaultRateSettled(0.2, 8));  // a case that starts to fault is not steady either
+  EXPECT_TRUE(FaultRateSettled(0.6, 0.5));
+  EXPECT_TRUE(FaultRateSettled(0, 0.9));    // below a page per iteration: noise
+  EXPECT_TRUE(FaultRateSettled(65, 64.2));  // every iteration maps fresh memory: steady, and measured
+  EXPECT_FALSE(FaultRateSettled(65, 40));
 }
 
 }  // namespace

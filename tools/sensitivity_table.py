@@ -49,6 +49,7 @@ def print_table(out, settings, undisturbed_only):
             vals = [r[c] for r in runs if c in r]
             table.setdefault(c, {})[s] = statistics.median(vals)
     rows, within, compared = [], 0, 0
+    has_aa = "defaults" in settings and "defaults-again" in settings
     for c in sorted(table):
         vals = [table[c][s] for s in settings if s in table[c]]
         if len(vals) < 2:
@@ -58,15 +59,18 @@ def print_table(out, settings, undisturbed_only):
         spread = max(vals) / min(vals) - 1 if vals and min(vals) > 0 else float("nan")
         within += spread <= 0.15
         cells = " | ".join(fmt_ns(table[c][s]) if s in table[c] else "—" for s in settings)
-        rows.append(f"| {c} | {cells} | {spread * 100:.1f}% |")
+        # The same settings twice: what noise alone gives.
+        a, b = table[c].get("defaults"), table[c].get("defaults-again")
+        aa = f"{(max(a, b) / min(a, b) - 1) * 100:.1f}%" if a and b else "—"
+        rows.append(f"| {c} | {cells} | {spread * 100:.1f}% |" + (f" {aa} |" if has_aa else ""))
     if undisturbed_only:
         print(f"### Undisturbed repetitions only (main-thread CPU >= {UNDISTURBED:.0%} of wall)\n")
         print("— where fewer than two settings had such a repetition.\n")
     else:
         print("### All repetitions\n")
     print(f"**{within} of {compared} cases within 15%.**\n")
-    print("| case | " + " | ".join(settings) + " | spread |")
-    print("|---|" + "---|" * (len(settings) + 1))
+    print("| case | " + " | ".join(settings) + " | spread |" + (" A/A: defaults vs defaults-again |" if has_aa else ""))
+    print("|---|" + "---|" * (len(settings) + 1 + has_aa))
     print("\n".join(rows))
 
 

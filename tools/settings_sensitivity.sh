@@ -5,6 +5,10 @@
 # (Main-thread CPU: on a shared machine it is far less disturbed by other processes than wall time.)
 #
 #   tools/settings_sensitivity.sh OUT_DIR [RUNS] [BINARY]     e.g. results/<date>-<machine>/sensitivity 3
+#   SUITES="buffer_concat streams" tools/settings_sensitivity.sh ...   (default: the five mission suites)
+#
+# `defaults-again` repeats `defaults` as a setting of its own: the spread between the two is what the
+# machine's noise alone gives, the floor against which the settings' spread is read.
 #
 # Writes OUT_DIR/<setting>/<run>.json (v8bench JSON) and OUT_DIR/table.md; the exact commands go to
 # OUT_DIR/commands.txt. All settings use the suites' quick parameter grids, so every setting measures the
@@ -14,7 +18,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 out=${1:?usage: tools/settings_sensitivity.sh OUT_DIR [RUNS] [BINARY]}
 runs=${2:-3}
 bin=${3:-$here/build/v8bench}
-suites=(json_reviver trig buffer_concat streams young_gen)
+read -r -a suites <<<"${SUITES:-json_reviver trig buffer_concat streams young_gen}"
 declare -A settings=(
   [quick]=""
   [defaults]="--warmup 0.2 --min-time 0.5 --repetitions 5"
@@ -22,8 +26,9 @@ declare -A settings=(
   [warmup-1]="--warmup 1"
   [min-time-0.5]="--min-time 0.5"
   [repetitions-10]="--repetitions 10"
+  [defaults-again]="--warmup 0.2 --min-time 0.5 --repetitions 5"
 )
-order=(quick defaults warmup-0.05 warmup-1 min-time-0.5 repetitions-10)
+order=(quick defaults warmup-0.05 warmup-1 min-time-0.5 repetitions-10 defaults-again)
 mkdir -p "$out"
 : >"$out/commands.txt"
 paths=()

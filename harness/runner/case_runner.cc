@@ -8,6 +8,8 @@
 #include <optional>
 
 #include "harness/measure/batch_timer.h"
+#include "harness/measure/c_heap.h"
+#include "harness/measure/clocks.h"
 #include "harness/runner/native_runner.h"
 #include "harness/runner/sample_collector.h"
 
@@ -93,7 +95,8 @@ class CaseBenchmark {
 };
 
 // Warm-up: batches grow to RunSettings::kWarmupBatchSeconds, and run until the code has not changed
-// (no optimised compile, the same tiers) for max(--warmup, kQuietSeconds), or until --max-warmup.
+// (no optimised compile, the same tiers) and the page-fault rate has settled (the heaps have grown to
+// the case's working set; measure/c_heap.h) for max(--warmup, kQuietSeconds), or until --max-warmup.
 struct WarmupOutcome {
   double seconds = 0;
   bool capped = false;
@@ -108,17 +111,22 @@ Expected<WarmupOutcome> WarmUp(SuiteHost& host, const RunSettings& settings) {
   const auto start = Clock::now();
   auto quiet_since = start;
   std::uint64_t n = 1;
+  std::optional<double> last_faults;  // per iteration, in the last long batch
   for (;;) {
     const auto b0 = Clock::now();
+    const std::uint64_t f0 = ThreadMinorFaults();
     if (auto ran = host.RunBatch(n); !ran) return ran.error();
+    const double faults = static_cast<double>(ThreadMinorFaults() - f0) / static_cast<double>(n);
     const double took = since(b0);
+    const bool long_batches = took >= RunSettings::kWarmupBatchSeconds;
     auto now = host.TakeCodeState();
     if (!now) return now.error();
-    if (CodeChangedBetween(last.value(), now.value())) {
+    const bool memory_moved = long_batches && last_faults && !FaultRateSettled(*last_faults, faults);
+    if (long_batches) last_faults = faults;
+    if (CodeChangedBetween(last.value(), now.value()) || memory_moved) {
       quiet_since = Clock::now();
       last = now;
     }
-    const bool long_batches = took >= RunSettings::kWarmupBatchSeconds;
     if (long_batches && since(quiet_since) >= quiet_needed) return WarmupOutcome{since(start), false};
     if (since(start) >= settings.max_warmup_s) return WarmupOutcome{since(start), true};
     if (!long_batches && n < (std::uint64_t{1} << 40)) {
