@@ -98,4 +98,6 @@ for fn in "$@"; do
   } >>"$out/summary.md"
 done
 rm -f "$out"/*.perf.data "$out"/*.perf.data.old
+# Results that travel: paths relative to the checkout.
+sed -i "s|$here/||g" "$out"/*.json "$out"/*.jsonl
 echo "engine_gap: wrote $out/summary.md" >&2
