@@ -199,6 +199,23 @@ async function timeBatch(api, batch, n, isAsync) {
 // The warm-up rule's constants, as in harness/runner/run_settings.h.
 const QUIET_SECONDS = 0.1;
 const WARMUP_BATCH_SECONDS = 0.01;
+// Minor page faults so far (process-wide: JS cannot see one thread's), or null where the engine does not
+// report them (workerd; Bun reports them through node:process too).
+const pageFaults = (() => {
+  const usage = globalThis.process?.resourceUsage;
+  if (typeof usage !== 'function') return () => null;
+  try {
+    if (typeof usage().minorPageFault !== 'number') return () => null;
+  } catch {
+    return () => null;
+  }
+  return () => usage().minorPageFault;
+})();
+// The fault rate has settled (harness/measure/c_heap.h FaultRateSettled): the heaps have grown to the
+// case's working set, whether every iteration then faults or none does.
+function faultRateSettled(previous, now) {
+  return Math.abs(now - previous) <= 0.25 * Math.max(previous, now) + 1;
+}
 // bench_api.js codeState() tier codes.
 const TIER_KEYS = [null, 'ignition', 'sparkplug', 'maglev', 'turbofan'];
 
@@ -208,7 +225,7 @@ async function measureCase(api, index, opts) {
   await withEval(() => api.check());
   // The same rule as the embedded host (harness/runner/case_runner.cc): a fixed tiering sequence
   // (bench_api.js settle()), then warm-up batches growing to 10 ms, until the code state has not changed
-  // for max(--warmup, 0.1 s), at most --max-warmup seconds.
+  // and the page-fault rate has settled for max(--warmup, 0.1 s), at most --max-warmup seconds.
   await withEval(() => api.settle(opts.tier));
   let n = 1;
   const warmStart = performance.now();
@@ -216,15 +233,21 @@ async function measureCase(api, index, opts) {
   let last = api.codeState();
   let quietSince = warmStart;
   let warmupCapped = false;
+  let lastFaults = null; // per iteration, in the last long batch
   for (;;) {
+    const f0 = pageFaults();
     const t = await timeBatch(api, batch, n, isAsync);
+    const f1 = pageFaults();
     const ms = t.t1 - t.t0;
+    const longBatch = ms >= WARMUP_BATCH_SECONDS * 1000;
+    const faults = f0 === null || f1 === null ? null : (f1 - f0) / n;
+    const memoryMoved = longBatch && faults !== null && lastFaults !== null && !faultRateSettled(lastFaults, faults);
+    if (longBatch && faults !== null) lastFaults = faults;
     const now = api.codeState();
-    if (now !== last) {
+    if (now !== last || memoryMoved) {
       last = now;
       quietSince = performance.now();
     }
-    const longBatch = ms >= WARMUP_BATCH_SECONDS * 1000;
     if (longBatch && performance.now() - quietSince >= quietMs) break;
     if (performance.now() - warmStart >= opts.maxWarmup * 1000) {
       warmupCapped = true;
