@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <string>
 #include <string_view>
@@ -92,6 +93,25 @@ TEST_F(Engines, AnExecutableThatIsNoEngineIsRejected) {
   auto r = RunCli({"info", "--engine", "/bin/true"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("/bin/true"), std::string::npos) << r.err;
+}
+
+// Issue 10, item 3: Node's V8 builds have no --use-libm-trig-functions, so --fast-trig cannot be
+// honoured there (exit 2, said), while --no-fast-trig asks for the fdlibm path Node 18 uses anyway.
+TEST_F(Engines, FastTrigIsRefusedWhereTheEnginesV8HasNoSwitch) {
+  auto fast = RunCli({"info", "--engine", Node18(), "--fast-trig"});
+  EXPECT_EQ(fast.exit_code, 2) << fast.out << fast.err;
+  EXPECT_NE(fast.err.find("--fast-trig"), std::string::npos) << fast.err;
+  EXPECT_NE(fast.err.find("no runtime switch"), std::string::npos) << fast.err;
+  auto slow = RunCli({"info", "--engine", Node18(), "--no-fast-trig", "--format", "json"});
+  ASSERT_EQ(slow.exit_code, 0) << slow.err;
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc;
+  ASSERT_EQ(parser.parse(slow.out).get(doc), simdjson::SUCCESS) << slow.out;
+  EXPECT_EQ(std::string(doc["trig"]["path"].get_string().value()), "fdlibm");
+  auto cmp = RunCli({"compare", Fixture("alloc.js"), "--variant", "embedded=", "--variant", "node18=--fast-trig",
+                     "--engine", "node18=" + Node18(), "--runs", "2", "--min-samples", "2", "--metric", "wall"});
+  EXPECT_EQ(cmp.exit_code, 2) << cmp.out << cmp.err;
+  EXPECT_NE(cmp.err.find("variant node18: --fast-trig"), std::string::npos) << cmp.err;
 }
 
 TEST_F(Engines, AMetricTheEngineCannotGiveIsAnErrorNotAnEmptyColumn) {
@@ -313,6 +333,59 @@ TEST(OtherEngines, AVariantsV8FlagsReachWorkerdAndOnesItRejectsAreAnError) {
                      "--engine", "wd=" + Workerd(), "--runs", "2", "--min-samples", "2"});
   EXPECT_EQ(bad.exit_code, 2) << bad.out << bad.err;
   EXPECT_NE(bad.err.find("--no-such-v8-flag"), std::string::npos) << bad.err;
+}
+
+std::string Deno() { return Engine("deno/node_modules/@deno/linux-x64-glibc/deno"); }
+
+std::string TrigPathOf(const std::string& info_json) {
+  simdjson::dom::parser parser;
+  auto doc = ParseJson(parser, info_json);
+  std::string_view path;
+  if (doc["trig"]["path"].get_string().get(path) != simdjson::SUCCESS) return "(missing trig.path)";
+  return std::string(path);
+}
+
+// Issue 10, item 3: Deno's V8 has --use-libm-trig-functions; the knobs reach it, and the trig path is
+// detected with each variant's own flags, in `info` and in a comparison's results file.
+TEST(OtherEngines, FastTrigOnDenoIsDetectedWithEachVariantsFlags) {
+  REQUIRE_ENGINE(Deno(), "deno");
+  auto fast = RunCli({"info", "--engine", Deno(), "--fast-trig", "--format", "json"});
+  ASSERT_EQ(fast.exit_code, 0) << fast.err;
+  auto slow = RunCli({"info", "--engine", Deno(), "--no-fast-trig", "--format", "json"});
+  ASSERT_EQ(slow.exit_code, 0) << slow.err;
+  EXPECT_EQ(TrigPathOf(fast.out), "libm") << fast.out;
+  EXPECT_EQ(TrigPathOf(slow.out), "fdlibm") << slow.out;
+  EXPECT_NE(fast.out.find("--use-libm-trig-functions"), std::string::npos) << fast.out;  // v8_flags
+
+  const std::string tmp = testing::TempDir() + "/deno-trig";
+  std::filesystem::create_directories(tmp);
+  const std::string out = tmp + "/trig.json";
+  auto r = RunCli({"compare",       Fixture("alloc.js"),
+                   "--filter",      "arith",
+                   "--variant",     "slow=--no-fast-trig",
+                   "--variant",     "fast=--fast-trig",
+                   "--engine",      "slow=" + Deno(),
+                   "--engine",      "fast=" + Deno(),
+                   "--runs",        "2",
+                   "--min-samples", "2",
+                   "--metric",      "wall",
+                   "--min-time",    "0.01",
+                   "--out",         out},
+                  300);
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  // The header names each variant's own path.
+  EXPECT_NE(r.out.find("slow (baseline): --no-fast-trig"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("trig fdlibm"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("trig libm"), std::string::npos) << r.out;
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc;
+  ASSERT_EQ(parser.load(out).get(doc), simdjson::SUCCESS);
+  std::map<std::string, std::string> trig;
+  for (simdjson::dom::element v : doc["variants"].get_array())
+    trig[Str(v, "name")] = Str(v["engine_info"], "trig_path");
+  EXPECT_EQ(trig["slow"], "fdlibm");
+  EXPECT_EQ(trig["fast"], "libm");
+  std::filesystem::remove_all(tmp);
 }
 
 }  // namespace
