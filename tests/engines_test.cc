@@ -51,6 +51,38 @@ TEST_F(Engines, ADirectoryOfSuitesRunsOnNodeAsOnTheEmbeddedEngine) {
   EXPECT_EQ(r.err.find("EISDIR"), std::string::npos) << r.err;
 }
 
+// compare --quick is run --quick on every engine: the suites' quick grids (here n:8 of 8, 64, 512),
+// run --quick's timing and few samples, recorded in the results file.
+TEST_F(Engines, CompareQuickRunsTheQuickGridsOnEveryEngine) {
+  const std::string dir = testing::TempDir();
+  const std::string suite = dir + "/grid.js";
+  std::ofstream(suite) << "suite({ name: 'grid', params: { n: [8, 64, 512] }, quick: { n: [8] },\n"
+                          "  setup: (p) => ({ n: p.n }),\n"
+                          "  benches: { sum(s) { let t = 0; for (let i = 0; i < s.n; i++) t += i; return t; } } });\n";
+  const std::string out = dir + "/quick.json";
+  auto r = RunCli({"compare", suite, "--quick", "--variant", "embedded=", "--engine", "node18=" + Node18(), "--metric",
+                   "wall", "--out", out});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("grid/sum/n:8"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("grid/sum/n:64"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("grid/sum/n:512"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("quick grids"), std::string::npos) << r.out;
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc;
+  ASSERT_EQ(parser.load(out).get(doc), simdjson::SUCCESS);
+  EXPECT_TRUE(doc["settings"]["quick"].get_bool().value());
+  EXPECT_EQ(doc["settings"]["runs"].get_int64().value(), 5);
+  EXPECT_DOUBLE_EQ(doc["settings"]["min_time_s"].get_double().value(), 0.05);
+  std::set<std::string> cases;
+  for (simdjson::dom::element sample : doc["samples"].get_array()) {
+    for (auto c : sample["values"].get_object()) cases.insert(std::string(c.key));
+  }
+  EXPECT_EQ(cases, std::set<std::string>{"grid/sum/n:8"});
+  // A resumed comparison keeps its grids: --quick is the file's, not an option.
+  auto resumed = RunCli({"compare", "--resume", out, "--quick"});
+  EXPECT_EQ(resumed.exit_code, 2) << resumed.err;
+}
+
 TEST_F(Engines, InfoShowsTheEnginesV8AndTrigPath) {
   auto r = RunCli({"info", "--engine", Node18(), "--format", "json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;

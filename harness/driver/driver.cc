@@ -130,6 +130,7 @@ std::vector<std::string> ExternalWorkerArgs(const CompareSettings& s, const Vari
     runner_args.push_back("--filter");
     runner_args.push_back(filter);
   }
+  if (s.quick) runner_args.push_back("--quick");
   for (std::size_t i = 0; i < v.worker_args.size(); ++i) {
     const std::string& knob = v.worker_args[i];
     if ((knob == "--param" || knob == "--tier") && i + 1 < v.worker_args.size()) {
@@ -171,6 +172,7 @@ std::vector<std::string> Driver::WorkerArgs(const CompareSettings& s, const Vari
     args.push_back("--filter");
     args.push_back(filter);
   }
+  if (s.quick) args.push_back("--quick");  // the grids; the timing options above are explicit
   args.insert(args.end(), v.worker_args.begin(), v.worker_args.end());
   if (!v.v8_flags.empty()) {
     args.push_back("--");
