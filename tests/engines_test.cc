@@ -83,6 +83,38 @@ TEST_F(Engines, CompareQuickRunsTheQuickGridsOnEveryEngine) {
   EXPECT_EQ(resumed.exit_code, 2) << resumed.err;
 }
 
+// Issue 10, item 6: `profile --engine` profiles with the engine's own profiler (the inspector's
+// Profiler domain) and writes the same .cpuprofile and tables as the embedded profile.
+TEST_F(Engines, ProfileOnNodeWritesACpuProfileAndTheTopTable) {
+  const std::string dir = testing::TempDir();
+  const std::string out = dir + "/node.cpuprofile";
+  auto r = RunCli({"profile", Fixture("hot.js"), "--case", "hot/spin/n:512", "--engine", Node18(), "--duration", "0.5",
+                   "--warmup", "0.2", "--out", out});
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc;
+  ASSERT_EQ(parser.load(out).get(doc), simdjson::SUCCESS);
+  simdjson::dom::array nodes, samples, deltas;
+  ASSERT_EQ(doc["nodes"].get(nodes), simdjson::SUCCESS);
+  ASSERT_EQ(doc["samples"].get(samples), simdjson::SUCCESS);
+  ASSERT_EQ(doc["timeDeltas"].get(deltas), simdjson::SUCCESS);
+  EXPECT_GT(samples.size(), 50u);
+  EXPECT_EQ(samples.size(), deltas.size());
+  std::set<std::string> names;
+  for (simdjson::dom::element n : nodes) names.insert(std::string(n["callFrame"]["functionName"].get_string().value()));
+  EXPECT_TRUE(names.count("hotSpin")) << "the bench's hot function is in the profile";
+  // The top table (self time) names the bench function, and the engine is said.
+  const auto table = r.out.substr(r.out.find("by self time"), 600);
+  EXPECT_NE(table.find("hotSpin"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("on node v18."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("--no-turbo-inlining"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("batch loop TurboFan"), std::string::npos) << r.out;
+  // An unknown case lists the cases (exit 2), as on the embedded engine.
+  auto unknown = RunCli({"profile", Fixture("hot.js"), "--case", "hot/nope", "--engine", Node18(), "--out", out});
+  EXPECT_EQ(unknown.exit_code, 2) << unknown.err;
+  EXPECT_NE(unknown.err.find("hot/spin/n:512"), std::string::npos) << unknown.err;
+}
+
 TEST_F(Engines, InfoShowsTheEnginesV8AndTrigPath) {
   auto r = RunCli({"info", "--engine", Node18(), "--format", "json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -418,6 +450,26 @@ TEST(OtherEngines, FastTrigOnDenoIsDetectedWithEachVariantsFlags) {
   EXPECT_EQ(trig["slow"], "fdlibm");
   EXPECT_EQ(trig["fast"], "libm");
   std::filesystem::remove_all(tmp);
+}
+
+TEST(OtherEngines, ProfileOnWorkerdIsAClearErrorAndOnBunItWorks) {
+  REQUIRE_ENGINE(Workerd(), "workerd");
+  auto wd = RunCli({"profile", Fixture("hot.js"), "--case", "hot/spin/n:512", "--engine", Workerd()});
+  EXPECT_EQ(wd.exit_code, 2) << wd.out << wd.err;
+  EXPECT_NE(wd.err.find("not supported on workerd"), std::string::npos) << wd.err;
+  REQUIRE_ENGINE(Bun(), "bun");
+  const std::string out = testing::TempDir() + "/bun.cpuprofile";
+  auto bun = RunCli({"profile", Fixture("hot.js"), "--case", "hot/spin/n:512", "--engine", Bun(), "--duration", "0.5",
+                     "--warmup", "0.2", "--out", out});
+  ASSERT_EQ(bun.exit_code, 0) << bun.out << bun.err;
+  EXPECT_NE(bun.out.find("JavaScriptCore"), std::string::npos) << bun.out;
+  // JavaScriptCore inlines hotSpin into the bench function `spin`, which the table names.
+  const auto table = bun.out.substr(bun.out.find("by self time"), 600);
+  EXPECT_NE(table.find("spin"), std::string::npos) << bun.out;
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc;
+  ASSERT_EQ(parser.load(out).get(doc), simdjson::SUCCESS);
+  EXPECT_GT(doc["samples"].get_array().size(), 10u);
 }
 
 }  // namespace
