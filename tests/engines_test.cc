@@ -472,5 +472,21 @@ TEST(OtherEngines, ProfileOnWorkerdIsAClearErrorAndOnBunItWorks) {
   EXPECT_GT(doc["samples"].get_array().size(), 10u);
 }
 
+TEST(OtherEngines, ProfileOnDenoNamesTheHotFunctionAndCountsDenosOwnJsAsRuntime) {
+  REQUIRE_ENGINE(Deno(), "deno");
+  const std::string out = testing::TempDir() + "/deno.cpuprofile";
+  auto r = RunCli({"profile", Fixture("hot.js"), "--case", "hot/spin/n:512", "--engine", Deno(), "--duration", "0.5",
+                   "--warmup", "0.2", "--out", out, "--top", "30"});
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  const auto table = r.out.substr(r.out.find("by self time"), 600);
+  EXPECT_NE(table.find("hotSpin"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("V8 15."), std::string::npos) << r.out;
+  // Deno's event loop (ext:core/01_core.js) is the runtime's, not the suite's.
+  for (std::size_t at = r.out.find("ext:"); at != std::string::npos; at = r.out.find("ext:", at + 1)) {
+    const std::string line = r.out.substr(at, r.out.find('\n', at) - at);
+    EXPECT_NE(line.find("[runtime internals]"), std::string::npos) << line;
+  }
+}
+
 }  // namespace
 }  // namespace v8bench
