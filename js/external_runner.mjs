@@ -12,6 +12,11 @@
 //                                             UNSAFE_EVAL binding, V8 flags are the config's v8Flags)
 //   node external_runner.mjs info            (engine facts as one JSON line)
 //   node external_runner.mjs trig FILE.json  (Math.sin/cos of the doubles in FILE, as JSON)
+//   node external_runner.mjs profile --case NAME --profile-out FILE [--duration S] [--interval US]
+//        [--warmup S] SUITE.js               (one case under the engine's own sampling profiler, the
+//                                             inspector's Profiler domain through node:inspector: node,
+//                                             deno, bun; the .cpuprofile goes to FILE, a summary line
+//                                             to stdout; harness/cli/command_profile.cc reads both)
 //
 // Figures are labelled with how they were obtained (`measured_by` on every case line). A figure an
 // engine cannot give is absent, never zero:
@@ -355,7 +360,8 @@ function installGlobals() {
 }
 
 function parseArgs(argv) {
-  const opts = { filter: null, repetitions: 3, minTime: 0.5, warmup: 0.2, maxWarmup: 10, tier: 'optimized', quick: false, gcTrace: false, params: {}, files: [] };
+  const opts = { filter: null, repetitions: 3, minTime: 0.5, warmup: 0.2, maxWarmup: 10, tier: 'optimized', quick: false, gcTrace: false, params: {}, files: [],
+    caseName: null, profileOut: null, duration: 2, interval: 100 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = () => argv[++i];
@@ -367,6 +373,10 @@ function parseArgs(argv) {
     else if (a === '--tier') opts.tier = next();
     else if (a === '--quick') opts.quick = true;
     else if (a === '--gc-trace') opts.gcTrace = true;
+    else if (a === '--case') opts.caseName = next();
+    else if (a === '--profile-out') opts.profileOut = next();
+    else if (a === '--duration') opts.duration = Number(next());
+    else if (a === '--interval') opts.interval = Number(next());
     else if (a === '--param') {
       const [k, v] = next().split(/=(.*)/s);
       opts.params[k] = v.split(',');
@@ -415,6 +425,78 @@ async function run(argv) {
   return failed > 0 ? 1 : 0;
 }
 
+// --- Profile -------------------------------------------------------------------------------------
+// As the embedded profile (harness/engine/cpu_profile.cc ProfileCase): prepare, self-check, the fixed
+// tiering sequence, warm-up batches doubling up to 5 ms for --warmup seconds (at least 3 batches), then
+// batches under the profiler for --duration seconds.
+const PROFILE_BATCH_SECONDS = 0.005;
+
+async function profileCase(argv) {
+  const opts = parseArgs(argv);
+  let inspector;
+  try {
+    inspector = require('node:inspector');
+  } catch {
+    inspector = null;
+  }
+  if (!inspector || typeof inspector.Session !== 'function') {
+    emit({ type: 'profile_error', kind: 'unsupported', message: 'this engine has no node:inspector Session (the Profiler domain v8bench profiles with)' });
+    return 2;
+  }
+  const api = installGlobals();
+  api.configure(JSON.stringify(opts.params));
+  for (const file of opts.files) evalScript(readText(file), file);
+  const described = JSON.parse(api.describe(opts.quick));
+  const index = described.cases.findIndex((c) => c.name === opts.caseName);
+  if (index < 0) {
+    emit({ type: 'profile_error', kind: 'usage', message: `no such case`, cases: described.cases.map((c) => c.name) });
+    return 2;
+  }
+  const batch = api.prepare(index, opts.quick);
+  const isAsync = api.isAsync();
+  await api.check();
+  await api.settle(opts.tier);
+  let n = 1;
+  const warmStart = performance.now();
+  for (let batches = 0; ; ++batches) {
+    const b0 = performance.now();
+    const r = batch(n);
+    if (isAsync) await r;
+    const took = (performance.now() - b0) / 1000;
+    if ((performance.now() - warmStart) / 1000 >= opts.warmup && batches >= 2) break;
+    if (took < PROFILE_BATCH_SECONDS && n < 2 ** 40) n *= 2;
+  }
+  const warmupS = (performance.now() - warmStart) / 1000;
+  const codeBefore = api.codeState();
+
+  const session = new inspector.Session();
+  session.connect();
+  const post = (method, params) =>
+    new Promise((resolve, reject) => session.post(method, params || {}, (e, r) => (e ? reject(e) : resolve(r))));
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: opts.interval });
+  await post('Profiler.start');
+  let iterations = 0;
+  const start = performance.now();
+  do {
+    const r = batch(n);
+    if (isAsync) await r;
+    iterations += n;
+  } while ((performance.now() - start) / 1000 < opts.duration);
+  const profiledS = (performance.now() - start) / 1000;
+  const { profile } = await post('Profiler.stop');
+  await post('Profiler.disable');
+  session.disconnect();
+  const codeAfter = api.codeState();
+  await api.teardown();
+  fs.writeFileSync(opts.profileOut, JSON.stringify(profile));
+  const tiers = (state) => (state === 0 ? null : { batch: TIER_KEYS[state >> 3], bench: TIER_KEYS[state & 7] });
+  emit({ type: 'profile', ...facts, case: opts.caseName, batch_function: batch.name, iterations, batch_size: n,
+    warmup_s: warmupS, profiled_s: profiledS, interval_us: opts.interval, v8_flags: (process.execArgv || []).join(' '),
+    code_before: tiers(codeBefore), code_after: tiers(codeAfter) });
+  return 0;
+}
+
 async function main(argv) {
   const [command, ...rest] = argv;
   facts = engineFacts();
@@ -430,7 +512,8 @@ async function main(argv) {
     return 0;
   }
   if (command === 'run') return run(rest);
-  console.error('usage: external_runner.mjs info | trig FILE | run [options] SUITE...');
+  if (command === 'profile') return profileCase(rest);
+  console.error('usage: external_runner.mjs info | trig FILE | run [options] SUITE... | profile --case NAME --profile-out FILE [options] SUITE');
   return 2;
 }
 

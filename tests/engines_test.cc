@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <string>
 #include <string_view>
@@ -48,6 +49,70 @@ TEST_F(Engines, ADirectoryOfSuitesRunsOnNodeAsOnTheEmbeddedEngine) {
   ASSERT_EQ(parser.parse(r.out).get(doc), simdjson::SUCCESS) << r.out.substr(0, 300);
   EXPECT_NE(r.out.find("node18"), std::string::npos);
   EXPECT_EQ(r.err.find("EISDIR"), std::string::npos) << r.err;
+}
+
+// compare --quick is run --quick on every engine: the suites' quick grids (here n:8 of 8, 64, 512),
+// run --quick's timing and few samples, recorded in the results file.
+TEST_F(Engines, CompareQuickRunsTheQuickGridsOnEveryEngine) {
+  const std::string dir = testing::TempDir();
+  const std::string suite = dir + "/grid.js";
+  std::ofstream(suite) << "suite({ name: 'grid', params: { n: [8, 64, 512] }, quick: { n: [8] },\n"
+                          "  setup: (p) => ({ n: p.n }),\n"
+                          "  benches: { sum(s) { let t = 0; for (let i = 0; i < s.n; i++) t += i; return t; } } });\n";
+  const std::string out = dir + "/quick.json";
+  auto r = RunCli({"compare", suite, "--quick", "--variant", "embedded=", "--engine", "node18=" + Node18(), "--metric",
+                   "wall", "--out", out});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("grid/sum/n:8"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("grid/sum/n:64"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("grid/sum/n:512"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("quick grids"), std::string::npos) << r.out;
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc;
+  ASSERT_EQ(parser.load(out).get(doc), simdjson::SUCCESS);
+  EXPECT_TRUE(doc["settings"]["quick"].get_bool().value());
+  EXPECT_EQ(doc["settings"]["runs"].get_int64().value(), 5);
+  EXPECT_DOUBLE_EQ(doc["settings"]["min_time_s"].get_double().value(), 0.05);
+  std::set<std::string> cases;
+  for (simdjson::dom::element sample : doc["samples"].get_array()) {
+    for (auto c : sample["values"].get_object()) cases.insert(std::string(c.key));
+  }
+  EXPECT_EQ(cases, std::set<std::string>{"grid/sum/n:8"});
+  // A resumed comparison keeps its grids: --quick is the file's, not an option.
+  auto resumed = RunCli({"compare", "--resume", out, "--quick"});
+  EXPECT_EQ(resumed.exit_code, 2) << resumed.err;
+}
+
+// Issue 10, item 6: `profile --engine` profiles with the engine's own profiler (the inspector's
+// Profiler domain) and writes the same .cpuprofile and tables as the embedded profile.
+TEST_F(Engines, ProfileOnNodeWritesACpuProfileAndTheTopTable) {
+  const std::string dir = testing::TempDir();
+  const std::string out = dir + "/node.cpuprofile";
+  auto r = RunCli({"profile", Fixture("hot.js"), "--case", "hot/spin/n:512", "--engine", Node18(), "--duration", "0.5",
+                   "--warmup", "0.2", "--out", out});
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc;
+  ASSERT_EQ(parser.load(out).get(doc), simdjson::SUCCESS);
+  simdjson::dom::array nodes, samples, deltas;
+  ASSERT_EQ(doc["nodes"].get(nodes), simdjson::SUCCESS);
+  ASSERT_EQ(doc["samples"].get(samples), simdjson::SUCCESS);
+  ASSERT_EQ(doc["timeDeltas"].get(deltas), simdjson::SUCCESS);
+  EXPECT_GT(samples.size(), 50u);
+  EXPECT_EQ(samples.size(), deltas.size());
+  std::set<std::string> names;
+  for (simdjson::dom::element n : nodes) names.insert(std::string(n["callFrame"]["functionName"].get_string().value()));
+  EXPECT_TRUE(names.count("hotSpin")) << "the bench's hot function is in the profile";
+  // The top table (self time) names the bench function, and the engine is said.
+  const auto table = r.out.substr(r.out.find("by self time"), 600);
+  EXPECT_NE(table.find("hotSpin"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("on node v18."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("--no-turbo-inlining"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("batch loop TurboFan"), std::string::npos) << r.out;
+  // An unknown case lists the cases (exit 2), as on the embedded engine.
+  auto unknown = RunCli({"profile", Fixture("hot.js"), "--case", "hot/nope", "--engine", Node18(), "--out", out});
+  EXPECT_EQ(unknown.exit_code, 2) << unknown.err;
+  EXPECT_NE(unknown.err.find("hot/spin/n:512"), std::string::npos) << unknown.err;
 }
 
 TEST_F(Engines, InfoShowsTheEnginesV8AndTrigPath) {
@@ -92,6 +157,25 @@ TEST_F(Engines, AnExecutableThatIsNoEngineIsRejected) {
   auto r = RunCli({"info", "--engine", "/bin/true"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("/bin/true"), std::string::npos) << r.err;
+}
+
+// Issue 10, item 3: Node's V8 builds have no --use-libm-trig-functions, so --fast-trig cannot be
+// honoured there (exit 2, said), while --no-fast-trig asks for the fdlibm path Node 18 uses anyway.
+TEST_F(Engines, FastTrigIsRefusedWhereTheEnginesV8HasNoSwitch) {
+  auto fast = RunCli({"info", "--engine", Node18(), "--fast-trig"});
+  EXPECT_EQ(fast.exit_code, 2) << fast.out << fast.err;
+  EXPECT_NE(fast.err.find("--fast-trig"), std::string::npos) << fast.err;
+  EXPECT_NE(fast.err.find("no runtime switch"), std::string::npos) << fast.err;
+  auto slow = RunCli({"info", "--engine", Node18(), "--no-fast-trig", "--format", "json"});
+  ASSERT_EQ(slow.exit_code, 0) << slow.err;
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc;
+  ASSERT_EQ(parser.parse(slow.out).get(doc), simdjson::SUCCESS) << slow.out;
+  EXPECT_EQ(std::string(doc["trig"]["path"].get_string().value()), "fdlibm");
+  auto cmp = RunCli({"compare", Fixture("alloc.js"), "--variant", "embedded=", "--variant", "node18=--fast-trig",
+                     "--engine", "node18=" + Node18(), "--runs", "2", "--min-samples", "2", "--metric", "wall"});
+  EXPECT_EQ(cmp.exit_code, 2) << cmp.out << cmp.err;
+  EXPECT_NE(cmp.err.find("variant node18: --fast-trig"), std::string::npos) << cmp.err;
 }
 
 TEST_F(Engines, AMetricTheEngineCannotGiveIsAnErrorNotAnEmptyColumn) {
@@ -313,6 +397,95 @@ TEST(OtherEngines, AVariantsV8FlagsReachWorkerdAndOnesItRejectsAreAnError) {
                      "--engine", "wd=" + Workerd(), "--runs", "2", "--min-samples", "2"});
   EXPECT_EQ(bad.exit_code, 2) << bad.out << bad.err;
   EXPECT_NE(bad.err.find("--no-such-v8-flag"), std::string::npos) << bad.err;
+}
+
+std::string Deno() { return Engine("deno/node_modules/@deno/linux-x64-glibc/deno"); }
+
+std::string TrigPathOf(const std::string& info_json) {
+  simdjson::dom::parser parser;
+  auto doc = ParseJson(parser, info_json);
+  std::string_view path;
+  if (doc["trig"]["path"].get_string().get(path) != simdjson::SUCCESS) return "(missing trig.path)";
+  return std::string(path);
+}
+
+// Issue 10, item 3: Deno's V8 has --use-libm-trig-functions; the knobs reach it, and the trig path is
+// detected with each variant's own flags, in `info` and in a comparison's results file.
+TEST(OtherEngines, FastTrigOnDenoIsDetectedWithEachVariantsFlags) {
+  REQUIRE_ENGINE(Deno(), "deno");
+  auto fast = RunCli({"info", "--engine", Deno(), "--fast-trig", "--format", "json"});
+  ASSERT_EQ(fast.exit_code, 0) << fast.err;
+  auto slow = RunCli({"info", "--engine", Deno(), "--no-fast-trig", "--format", "json"});
+  ASSERT_EQ(slow.exit_code, 0) << slow.err;
+  EXPECT_EQ(TrigPathOf(fast.out), "libm") << fast.out;
+  EXPECT_EQ(TrigPathOf(slow.out), "fdlibm") << slow.out;
+  EXPECT_NE(fast.out.find("--use-libm-trig-functions"), std::string::npos) << fast.out;  // v8_flags
+
+  const std::string tmp = testing::TempDir() + "/deno-trig";
+  std::filesystem::create_directories(tmp);
+  const std::string out = tmp + "/trig.json";
+  auto r = RunCli({"compare",       Fixture("alloc.js"),
+                   "--filter",      "arith",
+                   "--variant",     "slow=--no-fast-trig",
+                   "--variant",     "fast=--fast-trig",
+                   "--engine",      "slow=" + Deno(),
+                   "--engine",      "fast=" + Deno(),
+                   "--runs",        "2",
+                   "--min-samples", "2",
+                   "--metric",      "wall",
+                   "--min-time",    "0.01",
+                   "--out",         out},
+                  300);
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  // The header names each variant's own path.
+  EXPECT_NE(r.out.find("slow (baseline): --no-fast-trig"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("trig fdlibm"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("trig libm"), std::string::npos) << r.out;
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc;
+  ASSERT_EQ(parser.load(out).get(doc), simdjson::SUCCESS);
+  std::map<std::string, std::string> trig;
+  for (simdjson::dom::element v : doc["variants"].get_array())
+    trig[Str(v, "name")] = Str(v["engine_info"], "trig_path");
+  EXPECT_EQ(trig["slow"], "fdlibm");
+  EXPECT_EQ(trig["fast"], "libm");
+  std::filesystem::remove_all(tmp);
+}
+
+TEST(OtherEngines, ProfileOnWorkerdIsAClearErrorAndOnBunItWorks) {
+  REQUIRE_ENGINE(Workerd(), "workerd");
+  auto wd = RunCli({"profile", Fixture("hot.js"), "--case", "hot/spin/n:512", "--engine", Workerd()});
+  EXPECT_EQ(wd.exit_code, 2) << wd.out << wd.err;
+  EXPECT_NE(wd.err.find("not supported on workerd"), std::string::npos) << wd.err;
+  REQUIRE_ENGINE(Bun(), "bun");
+  const std::string out = testing::TempDir() + "/bun.cpuprofile";
+  auto bun = RunCli({"profile", Fixture("hot.js"), "--case", "hot/spin/n:512", "--engine", Bun(), "--duration", "0.5",
+                     "--warmup", "0.2", "--out", out});
+  ASSERT_EQ(bun.exit_code, 0) << bun.out << bun.err;
+  EXPECT_NE(bun.out.find("JavaScriptCore"), std::string::npos) << bun.out;
+  // JavaScriptCore inlines hotSpin into the bench function `spin`, which the table names.
+  const auto table = bun.out.substr(bun.out.find("by self time"), 600);
+  EXPECT_NE(table.find("spin"), std::string::npos) << bun.out;
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc;
+  ASSERT_EQ(parser.load(out).get(doc), simdjson::SUCCESS);
+  EXPECT_GT(doc["samples"].get_array().size(), 10u);
+}
+
+TEST(OtherEngines, ProfileOnDenoNamesTheHotFunctionAndCountsDenosOwnJsAsRuntime) {
+  REQUIRE_ENGINE(Deno(), "deno");
+  const std::string out = testing::TempDir() + "/deno.cpuprofile";
+  auto r = RunCli({"profile", Fixture("hot.js"), "--case", "hot/spin/n:512", "--engine", Deno(), "--duration", "0.5",
+                   "--warmup", "0.2", "--out", out, "--top", "30"});
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  const auto table = r.out.substr(r.out.find("by self time"), 600);
+  EXPECT_NE(table.find("hotSpin"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("V8 15."), std::string::npos) << r.out;
+  // Deno's event loop (ext:core/01_core.js) is the runtime's, not the suite's.
+  for (std::size_t at = r.out.find("ext:"); at != std::string::npos; at = r.out.find("ext:", at + 1)) {
+    const std::string line = r.out.substr(at, r.out.find('\n', at) - at);
+    EXPECT_NE(line.find("[runtime internals]"), std::string::npos) << line;
+  }
 }
 
 }  // namespace

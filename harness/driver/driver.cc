@@ -94,14 +94,15 @@ Status Driver::PrepareEngines() {
     if (!kind) return kind.error();
     v.engine_kind = kind.value();
     if (v.engine_kind == EngineKind::kV8bench) continue;
-    if (auto takes = CheckEngineTakes(v.engine, v.engine_kind, v.name, v.v8_flags, v.worker_args); !takes) {
-      return takes.error();
-    }
+    auto flags = EngineV8Flags(v.engine, v.engine_kind, "variant " + v.name, v.knobs, v.v8_flags);
+    if (!flags) return flags.error();
+    v.engine_v8_flags = flags.value();
     auto runner = MaterializeRunner();
     if (!runner) return runner.error();
     v.runner = runner.value();
-    auto info = ProbeExternalEngine(v.engine, v.engine_kind);
-    if (!info) return info.error();
+    // Per variant, with its flags: the trig path is the variant's (Deno's --use-libm-trig-functions).
+    auto info = ProbeExternalEngine(v.engine, v.engine_kind, v.engine_v8_flags.value());
+    if (!info) return Error{info.error().kind, "variant " + v.name + ": " + info.error().message};
     if (auto measures = CheckEngineMeasures(info.value(), FindMetricOption(state_.settings.metric)->counter, v.name);
         !measures) {
       return measures.error();
@@ -129,25 +130,19 @@ std::vector<std::string> ExternalWorkerArgs(const CompareSettings& s, const Vari
     runner_args.push_back("--filter");
     runner_args.push_back(filter);
   }
-  std::vector<std::string> v8_flags;
+  if (s.quick) runner_args.push_back("--quick");
   for (std::size_t i = 0; i < v.worker_args.size(); ++i) {
     const std::string& knob = v.worker_args[i];
     if ((knob == "--param" || knob == "--tier") && i + 1 < v.worker_args.size()) {
       runner_args.push_back(knob);  // the runner takes these as v8bench run does
       runner_args.push_back(v.worker_args[++i]);
-    } else if (knob == "--semi-space" && i + 1 < v.worker_args.size()) {
-      const std::string mb = v.worker_args[++i];
-      v8_flags.push_back("--min-semi-space-size=" + mb);
-      v8_flags.push_back("--max-semi-space-size=" + mb);
-    } else if (knob == "--fast-trig") {
-      v8_flags.push_back(std::string("--") + kLibmTrigFlag);
-    } else if (knob == "--no-fast-trig") {
-      v8_flags.push_back(std::string("--no-") + kLibmTrigFlag);
     }
   }
-  v8_flags.insert(v8_flags.end(), v.v8_flags.begin(), v.v8_flags.end());
+  // The engine knobs are V8 flags in the engine's syntax (model/knobs.h, checked by EngineV8Flags).
+  std::vector<std::string> v8_flags = v.engine_v8_flags.value_or(KnobV8Flags(v.knobs));
+  if (!v.engine_v8_flags) v8_flags.insert(v8_flags.end(), v.v8_flags.begin(), v.v8_flags.end());
   // The runner drives and reads each case's tiers through natives syntax (bench_api.js settle()); Bun
-  // (JavaScriptCore) has no V8 flags, and CheckEngineTakes refused any a variant gave it.
+  // (JavaScriptCore) has no V8 flags, and EngineV8Flags refused any a variant gave it.
   if (v.engine_kind != EngineKind::kBun) v8_flags.insert(v8_flags.begin(), "--allow-natives-syntax");
   if (v.engine_kind == EngineKind::kDeno) {
     // Deno has no GC observation API: V8's GC trace, parsed here (gc_trace.h), stands in for it.
@@ -177,6 +172,7 @@ std::vector<std::string> Driver::WorkerArgs(const CompareSettings& s, const Vari
     args.push_back("--filter");
     args.push_back(filter);
   }
+  if (s.quick) args.push_back("--quick");  // the grids; the timing options above are explicit
   args.insert(args.end(), v.worker_args.begin(), v.worker_args.end());
   if (!v.v8_flags.empty()) {
     args.push_back("--");

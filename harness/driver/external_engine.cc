@@ -1,5 +1,6 @@
 #include "harness/driver/external_engine.h"
 
+#include <fmt/format.h>
 #include <simdjson.h>
 #include <unistd.h>
 
@@ -139,33 +140,136 @@ Expected<EngineKind> DetectEngineKind(const std::string& path) {
                       accepted);
 }
 
-Status CheckEngineTakes(const std::string& path, EngineKind kind, const std::string& variant,
-                        const std::vector<std::string>& v8_flags, const std::vector<std::string>& knobs) {
+Expected<bool> EngineHasV8Flag(const std::string& path, EngineKind kind, const std::string& name) {
+  switch (kind) {
+    case EngineKind::kBun:
+    case EngineKind::kV8bench:  // asks its own V8 (V8Process validates every flag)
+      return false;
+    case EngineKind::kNode:
+    case EngineKind::kDeno: {
+      auto help = kind == EngineKind::kNode ? Capture({path, "--v8-options"}) : Capture({path, "--v8-flags=--help"});
+      if (!help) return help.error();
+      return help->find("--" + name + " ") != std::string::npos || help->find("--" + name + "\n") != std::string::npos;
+    }
+    case EngineKind::kWorkerd: {
+      auto runner = MaterializeRunner();
+      if (!runner) return runner.error();
+      std::vector<std::string> argv = {path};
+      for (auto& a : ExternalEngineArgs(kind, runner.value(), {"--" + name}, {"info"})) argv.push_back(a);
+      auto out = Capture(argv);
+      if (out) return true;
+      if (out.error().message.find("unrecognized V8 flag") != std::string::npos) return false;
+      return out.error();
+    }
+  }
+  return false;
+}
+
+namespace {
+
+// Math.sin/cos of the fixed probe inputs (TrigProbeInputs), computed by the engine with `v8_flags`,
+// sin and cos interleaved. A run that fails with flags is the flags' fault (Error::Usage).
+Expected<std::vector<double>> RunTrigProbe(const std::string& path, EngineKind kind, const std::string& runner,
+                                           const std::vector<std::string>& v8_flags) {
+  const std::vector<double> xs = TrigProbeInputs();
+  JsonWriter w;
+  w.BeginArray();
+  for (double x : xs) w.Number(x);
+  w.EndArray();
+  // The inputs are fixed, so one file serves every probe (and workerd's config, which embeds it, is
+  // the same for every probe with the same flags).
+  const fs::path inputs = fs::path(runner).parent_path() / "trig-inputs.json";
+  if (!WriteIfDifferent(inputs, w.str())) return Error::Input("cannot write " + inputs.string());
+  std::vector<std::string> argv = {path};
+  for (auto& a : ExternalEngineArgs(kind, runner, v8_flags, {"trig", inputs.string()})) argv.push_back(a);
+  auto trig = Capture(argv);
+  if (!trig) {
+    if (v8_flags.empty()) return trig.error();
+    std::string flags;
+    for (const auto& f : v8_flags) flags += (flags.empty() ? "" : " ") + f;
+    return Error::Usage(path + " does not take the V8 flags given (" + flags + "): " + trig.error().message);
+  }
+  simdjson::dom::parser parser;
+  simdjson::dom::array arr;
+  if (parser.parse(trig.value()).get(arr) != simdjson::SUCCESS || arr.size() != 2 * xs.size()) {
+    return Error::Input(path + ": the trig probe's output is not a JSON array of " + std::to_string(2 * xs.size()) +
+                        " numbers (sin and cos of each input)");
+  }
+  std::vector<double> results;
+  for (simdjson::dom::element v : arr) {
+    double y = 0;
+    if (v.get(y) != simdjson::SUCCESS) return Error::Input(path + ": the trig probe printed a value that is no number");
+    results.push_back(y);
+  }
+  return results;
+}
+
+// The engine's trig path with `v8_flags`. An engine whose V8 has the runtime switch also computes
+// both paths, forced (the flag after the variant's: V8's last flag wins), as references
+// (ClassifyTrigBySwitch); otherwise the rate against the host libm decides (ClassifyTrig).
+Expected<TrigInfo> ProbeTrig(const std::string& path, EngineKind kind, const std::string& runner,
+                             const std::vector<std::string>& v8_flags) {
+  auto results = RunTrigProbe(path, kind, runner, v8_flags);
+  if (!results) return results.error();
+  auto has_switch = EngineHasV8Flag(path, kind, kLibmTrigFlag);
+  if (!has_switch) return has_switch.error();
+  if (!has_switch.value()) return ClassifyTrig(TrigProbeInputs(), results.value());
+  std::vector<std::string> forced = v8_flags;
+  forced.push_back(TrigV8Flag(TrigRequest::kFast));
+  auto libm = RunTrigProbe(path, kind, runner, forced);
+  if (!libm) return libm.error();
+  forced.back() = TrigV8Flag(TrigRequest::kSlow);
+  auto fdlibm = RunTrigProbe(path, kind, runner, forced);
+  if (!fdlibm) return fdlibm.error();
+  return ClassifyTrigBySwitch(TrigProbeInputs(), results.value(), libm.value(), fdlibm.value());
+}
+
+}  // namespace
+
+Expected<std::vector<std::string>> EngineV8Flags(const std::string& path, EngineKind kind, const std::string& who,
+                                                 const EngineKnobs& knobs, const std::vector<std::string>& v8_flags) {
   if (kind == EngineKind::kBun) {
     std::vector<std::string> v8_only = v8_flags;
-    for (const auto& k : knobs) {
-      if (k == "--semi-space" || k == "--fast-trig" || k == "--no-fast-trig") v8_only.push_back(k);
-    }
-    if (v8_only.empty()) return OkStatus();
+    if (knobs.semi_space_mb) v8_only.insert(v8_only.begin(), "--semi-space");
+    if (knobs.trig != TrigRequest::kEngineDefault) v8_only.insert(v8_only.begin(), TrigKnobName(knobs.trig));
+    if (v8_only.empty()) return std::vector<std::string>{};
     std::string list;
     for (const auto& f : v8_only) list += (list.empty() ? "" : " ") + f;
-    return Error::Usage("variant " + variant + ": " + path +
+    return Error::Usage(who + ": " + path +
                         " is Bun, which runs JavaScriptCore, not V8: it takes no V8 flags or V8 knobs (" + list +
-                        "). Remove them from this variant, or compare them on a V8 engine (node, deno, workerd, "
-                        "v8bench).");
+                        "). Remove them, or compare them on a V8 engine (node, deno, workerd, v8bench).");
   }
-  if (kind == EngineKind::kWorkerd && !v8_flags.empty()) {
-    auto runner = MaterializeRunner();
-    if (!runner) return runner.error();
-    std::vector<std::string> argv = {path};
-    for (auto& a : ExternalEngineArgs(kind, runner.value(), v8_flags, {"info"})) argv.push_back(a);
-    auto out = Capture(argv);
-    if (!out) {
-      return Error::Usage("variant " + variant + ": workerd (" + path + ") does not take the V8 flags given (" +
-                          out.error().message + ")");
+  EngineKnobs rest = knobs;
+  if (knobs.trig != TrigRequest::kEngineDefault) {
+    auto has = EngineHasV8Flag(path, kind, kLibmTrigFlag);
+    if (!has) return has.error();
+    if (!has.value()) {
+      rest.trig = TrigRequest::kEngineDefault;  // no flag to give; what the engine does is checked below
+      const std::string lacks =
+          fmt::format("{} ({}) has no runtime switch between its sin/cos paths: its V8 has no --{}",
+                      EngineKindName(kind), path, kLibmTrigFlag);
+      if (knobs.trig == TrigRequest::kFast) {
+        return Error::Usage(fmt::format(
+            "{}: --fast-trig: {} (it exists only in V8 builds made with v8_use_libm_trig_functions, e.g. Deno's). "
+            "`v8bench info --engine {}` shows the path it uses; drop --fast-trig, or compare the paths on an engine "
+            "that has the switch.",
+            who, lacks, path));
+      }
+      auto runner = MaterializeRunner();
+      if (!runner) return runner.error();
+      auto trig = ProbeTrig(path, kind, runner.value(), {});
+      if (!trig) return trig.error();
+      if (trig->path != "fdlibm") {
+        return Error::Usage(fmt::format(
+            "{}: --no-fast-trig: {}, and it computes Math.sin/cos with {}, not fdlibm. Drop --no-fast-trig, or "
+            "compare the paths on an engine that has the switch (e.g. Deno).",
+            who, lacks, trig->path));
+      }
     }
   }
-  return OkStatus();
+  std::vector<std::string> flags = KnobV8Flags(rest);
+  flags.insert(flags.end(), v8_flags.begin(), v8_flags.end());
+  return flags;
 }
 
 Expected<std::string> MaterializeRunner() {
@@ -193,7 +297,7 @@ std::vector<std::string> ExternalEngineArgs(EngineKind kind, const std::string& 
     return {"test", "--experimental", config ? config.value() : runner + ".workerd-config-missing.capnp"};
   }
   if (kind == EngineKind::kBun) {
-    // JavaScriptCore: CheckEngineTakes refused V8 flags; the harness's own (natives syntax) do not apply.
+    // JavaScriptCore: EngineV8Flags refused V8 flags; the harness's own (natives syntax) do not apply.
     args.push_back(runner);
     args.insert(args.end(), runner_args.begin(), runner_args.end());
     return args;
@@ -293,7 +397,8 @@ Expected<std::string> WorkerdConfig(const std::string& runner, const std::vector
   return path.string();
 }
 
-Expected<ExternalEngineInfo> ProbeExternalEngine(const std::string& path, EngineKind kind) {
+Expected<ExternalEngineInfo> ProbeExternalEngine(const std::string& path, EngineKind kind,
+                                                 const std::vector<std::string>& v8_flags) {
   auto runner = MaterializeRunner();
   if (!runner) return runner.error();
   ExternalEngineInfo info;
@@ -338,34 +443,10 @@ Expected<ExternalEngineInfo> ProbeExternalEngine(const std::string& path, Engine
     }
   }
 
-  // Trig: the engine computes Math.sin/cos of the fixed inputs; the host compares with its libm.
-  const std::vector<double> xs = TrigProbeInputs();
-  JsonWriter w;
-  w.BeginArray();
-  for (double x : xs) w.Number(x);
-  w.EndArray();
-  // The inputs are fixed, so one file serves every probe (and workerd's config, which embeds it, is
-  // the same for every probe too).
-  const fs::path inputs = fs::path(runner.value()).parent_path() / "trig-inputs.json";
-  if (!WriteIfDifferent(inputs, w.str())) return Error::Input("cannot write " + inputs.string());
-  auto trig = Capture([&] {
-    std::vector<std::string> argv = {path};
-    for (auto& a : ExternalEngineArgs(kind, runner.value(), {}, {"trig", inputs.string()})) argv.push_back(a);
-    return argv;
-  }());
+  // Trig: the engine computes Math.sin/cos of the fixed inputs with the flags; the host compares.
+  auto trig = ProbeTrig(path, kind, runner.value(), v8_flags);
   if (!trig) return trig.error();
-  simdjson::dom::array arr;
-  if (parser.parse(trig.value()).get(arr) != simdjson::SUCCESS || arr.size() != 2 * xs.size()) {
-    return Error::Input(path + ": the trig probe's output is not a JSON array of " + std::to_string(2 * xs.size()) +
-                        " numbers (sin and cos of each input)");
-  }
-  std::vector<double> results;
-  for (simdjson::dom::element v : arr) {
-    double y = 0;
-    if (v.get(y) != simdjson::SUCCESS) return Error::Input(path + ": the trig probe printed a value that is no number");
-    results.push_back(y);
-  }
-  info.trig = ClassifyTrig(xs, results);
+  info.trig = trig.value();
   return info;
 }
 

@@ -11,6 +11,7 @@
 
 #include "harness/measure/trig_classifier.h"
 #include "harness/model/expected.h"
+#include "harness/model/knobs.h"
 
 namespace v8bench::driver {
 
@@ -22,12 +23,21 @@ const char* EngineKindName(EngineKind kind);
 // them is an Error::Usage that says what is accepted.
 Expected<EngineKind> DetectEngineKind(const std::string& path);
 
-// Whether the engine takes a variant's V8 flags and V8-only knobs (`knobs`: the variant's harness
-// knobs, e.g. --semi-space 1, --fast-trig). Bun runs JavaScriptCore: any V8 flag or V8 knob is an
-// Error::Usage naming the variant. workerd checks V8 flags itself when it reads its config; a flag it
-// rejects is an Error::Usage with workerd's message. Others: OK (V8 itself checks later).
-Status CheckEngineTakes(const std::string& path, EngineKind kind, const std::string& variant,
-                        const std::vector<std::string>& v8_flags, const std::vector<std::string>& knobs);
+// Whether the engine's V8 has the flag `name` (without dashes, e.g. "use-libm-trig-functions"): node
+// lists its V8 flags with `--v8-options`, deno with `--v8-flags=--help`; workerd refuses a config with
+// a flag its V8 lacks ("unrecognized V8 flag"). Bun has no V8: false.
+Expected<bool> EngineHasV8Flag(const std::string& path, EngineKind kind, const std::string& name);
+
+// The V8 flags the engine gets for a variant's knobs and V8 flags (`who` names the variant, or the
+// command, in messages): KnobV8Flags(knobs) (model/knobs.h, the one translation), then `v8_flags`.
+// Refused with an Error::Usage (exit 2):
+//   - any V8 flag or V8 knob on Bun (JavaScriptCore, not V8);
+//   - --fast-trig where the engine's V8 has no --use-libm-trig-functions (Node's builds, workerd);
+//   - --no-fast-trig there, unless the engine's one path is fdlibm (then the knob asks for what the
+//     engine does anyway, and gives no flag: the engine would refuse it).
+// Other flags are checked by the engine itself when it runs (ProbeExternalEngine with them).
+Expected<std::vector<std::string>> EngineV8Flags(const std::string& path, EngineKind kind, const std::string& who,
+                                                 const EngineKnobs& knobs, const std::vector<std::string>& v8_flags);
 
 // Writes the embedded runner and bench API into v8bench's cache ($XDG_CACHE_HOME or ~/.cache, else
 // /tmp), once per content, and returns the runner's path.
@@ -63,8 +73,11 @@ struct ExternalEngineInfo {
   std::vector<std::pair<std::string, std::string>> measured_by;
 };
 
-// Asks the engine for its versions and runs the trig probe in it (`info --engine PATH`).
-Expected<ExternalEngineInfo> ProbeExternalEngine(const std::string& path, EngineKind kind);
+// Asks the engine for its versions and runs the trig probe in it with `v8_flags` (`info --engine PATH`,
+// and once per variant in a comparison: the trig path depends on the flags, e.g. Deno's
+// --use-libm-trig-functions). Flags the engine refuses are an Error::Usage with its message.
+Expected<ExternalEngineInfo> ProbeExternalEngine(const std::string& path, EngineKind kind,
+                                                 const std::vector<std::string>& v8_flags = {});
 
 // Whether the engine gives the figure a comparison's --metric needs (`counter`: cpu_ns, wall_ns, ...).
 // One it lacks (cpu_ns on Node 18 or workerd, alloc_bytes on Bun) is an Error::Usage naming the

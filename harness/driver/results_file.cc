@@ -330,6 +330,7 @@ void WriteSettings(JsonWriter& w, const CompareSettings& st) {
   w.Key("settings").BeginObject();
   WriteStrings(w, "suites", st.suites);
   w.Key("filter").String(st.filter);
+  w.Key("quick").Bool(st.quick);
   w.Key("mode").String(st.runs > 0 ? "fixed" : "adaptive");
   for (const SettingSpec& spec : SettingSpecs()) {
     w.Key(spec.key);
@@ -355,6 +356,7 @@ Status ReadSettings(const object& st, CompareSettings& cs, const std::string& pa
     }
   }
   cs.filter = Str(st, "filter");
+  if (bool quick = false; st["quick"].get(quick) == SUCCESS) cs.quick = quick;
   for (const SettingSpec& spec : SettingSpecs()) {
     element e;
     if (st[spec.key].get(e) != SUCCESS || e.is_null()) continue;

@@ -20,6 +20,7 @@ namespace v8bench::driver {
 struct CompareSettings {
   std::vector<std::string> suites;  // suite files or directories, as given to the workers
   std::string filter;               // an ECMAScript regex over case names
+  bool quick = false;               // the suites' quick parameter grids (as `run --quick`), on every engine
   std::string metric = kDefaultCompareMetric;
   // Sampling: fixed `runs` per variant, or (runs == 0) adaptive until the ratio's CI half-width is
   // at most target_ci (a fraction) for every case, with at least min_runs and at most max_runs per

@@ -46,6 +46,7 @@ Expected<Variant> ParseVariant(const std::string& spec) {
         if (value.empty() || *end != '\0' || mb < 1 || mb > 1024) {
           return bad("--semi-space '" + value + "': give megabytes, 1 to 1024");
         }
+        v.knobs.semi_space_mb = static_cast<int>(mb);
       } else if (key == "--param") {
         const auto pe = value.find('=');
         if (pe == std::string::npos || pe == 0 || pe + 1 == value.size()) {
@@ -56,6 +57,11 @@ Expected<Variant> ParseVariant(const std::string& spec) {
       v.worker_args.push_back(key);
       v.worker_args.push_back(value);
     } else if (word == "--fast-trig" || word == "--no-fast-trig") {
+      const TrigRequest trig = word == "--fast-trig" ? TrigRequest::kFast : TrigRequest::kSlow;
+      if (v.knobs.trig != TrigRequest::kEngineDefault && v.knobs.trig != trig) {
+        return bad("--fast-trig and --no-fast-trig contradict each other; give one");
+      }
+      v.knobs.trig = trig;
       v.worker_args.push_back(word);
     } else if (word.size() > 1 && word[0] == '-') {
       v.v8_flags.push_back(word);

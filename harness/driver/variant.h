@@ -2,11 +2,13 @@
 // harness knobs. `--variant NAME=FLAGS` declares one; `--engine NAME=PATH` binds it to another build.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "harness/driver/external_engine.h"
 #include "harness/model/expected.h"
+#include "harness/model/knobs.h"
 #include "harness/model/shell_words.h"
 
 namespace v8bench::driver {
@@ -19,8 +21,12 @@ struct Variant {
   // external runner they run the suites with.
   EngineKind engine_kind = EngineKind::kV8bench;
   std::string runner;
-  std::string trig_path;                 // node/deno: probed by the driver
+  std::string trig_path;  // external engines: probed by the driver with the variant's V8 flags
+  // External engines: the V8 flags the engine gets (EngineV8Flags: the knobs' flags, then v8_flags),
+  // checked against the engine; nullopt until the comparison starts (then KnobV8Flags + v8_flags).
+  std::optional<std::vector<std::string>> engine_v8_flags;
   std::vector<std::string> worker_args;  // harness knobs for `run`: --semi-space N, --fast-trig, --param K=V
+  EngineKnobs knobs;                     // the engine knobs among them (--semi-space, --fast-trig, --no-fast-trig)
   std::vector<std::string> v8_flags;     // everything else, passed to V8 after `--`
   // --param overrides, NAME -> VALUES text, in the order given.
   std::vector<std::pair<std::string, std::string>> params;

@@ -1,18 +1,9 @@
 #include "harness/engine/engine_options.h"
 
-#include "harness/measure/trig_classifier.h"
-
 namespace v8bench {
 
 std::vector<std::string> ComposeV8Flags(const EngineOptions& options) {
-  std::vector<std::string> flags;
-  if (options.semi_space_mb) {
-    const auto mb = std::to_string(*options.semi_space_mb);
-    flags.push_back("--min-semi-space-size=" + mb);
-    flags.push_back("--max-semi-space-size=" + mb);
-  }
-  if (options.trig == TrigRequest::kFast) flags.emplace_back(std::string("--") + kLibmTrigFlag);
-  if (options.trig == TrigRequest::kSlow) flags.emplace_back(std::string("--no-") + kLibmTrigFlag);
+  std::vector<std::string> flags = KnobV8Flags({options.semi_space_mb, options.trig});
   flags.insert(flags.end(), options.v8_flags.begin(), options.v8_flags.end());
   return flags;
 }

@@ -5,11 +5,9 @@
 #include <string>
 #include <vector>
 
-namespace v8bench {
+#include "harness/model/knobs.h"
 
-// The sin/cos path a user asks for. V8 picks its implementation at build time
-// (v8_use_libm_trig_functions); only builds made with it have a runtime switch.
-enum class TrigRequest { kEngineDefault, kFast, kSlow };
+namespace v8bench {
 
 struct EngineOptions {
   std::vector<std::string> v8_flags;  // passed to V8 as given, after the knobs below
@@ -17,7 +15,8 @@ struct EngineOptions {
   TrigRequest trig = TrigRequest::kEngineDefault;
 };
 
-// The flags V8 gets for `options`: knobs first, so that an explicit V8 flag given by the user wins.
+// The flags V8 gets for `options`: knobs first (model/knobs.h KnobV8Flags), so that an explicit V8
+// flag given by the user wins.
 std::vector<std::string> ComposeV8Flags(const EngineOptions& options);
 
 // Splits a --v8-flags string on whitespace, honouring single and double quotes.

@@ -169,7 +169,7 @@ void V8Process::Impl::ProbeOnce() {
   if (trig) return;
   auto realm = CreateBareRealm(*this);
   if (!realm) {
-    trig = TrigInfo{"unknown", 0, 0};
+    trig = TrigInfo{"unknown", 0, 0, "the trig probe could not run"};
     return;
   }
   {

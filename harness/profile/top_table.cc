@@ -17,7 +17,7 @@ const char* FrameOwnerName(FrameOwner owner) {
     case FrameOwner::kBuiltin:
       return "builtins/VM";
     case FrameOwner::kNode:
-      return "Node internals";
+      return "runtime internals";
     case FrameOwner::kHarness:
       return "harness";
     case FrameOwner::kGc:
@@ -53,7 +53,8 @@ FrameOwner OwnerOf(const ProfileNode& n, int batch_script_id) {
   if (StartsWith(n.url, "v8bench:") || (batch_script_id > 0 && n.script_id == batch_script_id)) {
     return FrameOwner::kHarness;
   }
-  if (StartsWith(n.url, "node:")) return FrameOwner::kNode;
+  // The runtime's own JS: Node's (node:...) and Deno's (ext:..., e.g. ext:core/01_core.js).
+  if (StartsWith(n.url, "node:") || StartsWith(n.url, "ext:")) return FrameOwner::kNode;
   if (n.kind == FrameKind::kScript) return FrameOwner::kSuite;
   return FrameOwner::kBuiltin;
 }
@@ -329,8 +330,10 @@ std::string RenderSummary(const ProfileSummary& s, bool inlining) {
                        Pct(s.shares[static_cast<int>(order[i])]));
   }
   out += "\n";
-  out += fmt::format("VM state when sampled: JS {} · GC {} · compiling {} · other/external {} · idle {}\n",
-                     Pct(s.vm_js), Pct(s.vm_gc), Pct(s.vm_compiler), Pct(s.vm_other), Pct(s.vm_idle));
+  if (s.vm_js + s.vm_gc + s.vm_compiler + s.vm_other + s.vm_idle > 0) {  // unknown in an engine's own profile
+    out += fmt::format("VM state when sampled: JS {} · GC {} · compiling {} · other/external {} · idle {}\n",
+                       Pct(s.vm_js), Pct(s.vm_gc), Pct(s.vm_compiler), Pct(s.vm_other), Pct(s.vm_idle));
+  }
   out += fmt::format(
       "(harness = the bench API and the compiled batch loop `{}`; builtins/VM = V8 builtins, API callbacks and "
       "frames V8 could not attribute to a script. C++ builtins such as JSON.parse have no frame of their own in "

@@ -1,5 +1,5 @@
 // What a CPU profile says, for a person: the functions with the most self and total time, where the
-// samples went (the suite's code, builtins, Node internals, the harness, GC, idle), and for the hot
+// samples went (the suite's code, builtins, runtime internals, the harness, GC, idle), and for the hot
 // functions which tiers V8 compiled them to and the deopts it recorded while sampling.
 #pragma once
 
@@ -16,7 +16,7 @@ namespace v8bench {
 enum class FrameOwner {
   kSuite,    // JS in the suite's own scripts (and scripts it creates)
   kBuiltin,  // V8 builtins, API callbacks and other VM frames that are not the ones below
-  kNode,     // Node's own JS (node:internal/..., node:...)
+  kNode,     // the runtime's own JS: Node's (node:internal/..., node:...), Deno's (ext:...)
   kHarness,  // the bench API (scripts named v8bench:...) and the compiled batch loop
   kGc,       // (garbage collector)
   kProgram,  // (program): native code outside JS, e.g. the host between batches

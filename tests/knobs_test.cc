@@ -1,0 +1,67 @@
+// The one knob-to-V8-flag translation (model/knobs.h), which the embedded engine (ComposeV8Flags)
+// and the compare driver (external engines' worker command lines) both use.
+#include "harness/model/knobs.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "harness/driver/driver.h"
+#include "harness/driver/variant.h"
+#include "harness/engine/engine_options.h"
+
+namespace v8bench {
+namespace {
+
+using Flags = std::vector<std::string>;
+
+TEST(Knobs, EachKnobBecomesItsV8Flags) {
+  EXPECT_EQ(KnobV8Flags({}), Flags{});
+  EXPECT_EQ(KnobV8Flags({.semi_space_mb = 16}), (Flags{"--min-semi-space-size=16", "--max-semi-space-size=16"}));
+  EXPECT_EQ(KnobV8Flags({.semi_space_mb = std::nullopt, .trig = TrigRequest::kFast}),
+            Flags{"--use-libm-trig-functions"});
+  EXPECT_EQ(KnobV8Flags({.semi_space_mb = std::nullopt, .trig = TrigRequest::kSlow}),
+            Flags{"--no-use-libm-trig-functions"});
+  EXPECT_EQ(KnobV8Flags({.semi_space_mb = 1, .trig = TrigRequest::kFast}),
+            (Flags{"--min-semi-space-size=1", "--max-semi-space-size=1", "--use-libm-trig-functions"}));
+  EXPECT_EQ(TrigV8Flag(TrigRequest::kEngineDefault), "");
+  EXPECT_STREQ(TrigKnobName(TrigRequest::kSlow), "--no-fast-trig");
+}
+
+TEST(Knobs, TheEmbeddedEngineGetsTheKnobsFlagsBeforeTheUsersOwn) {
+  EngineOptions options;
+  options.semi_space_mb = 2;
+  options.trig = TrigRequest::kSlow;
+  options.v8_flags = {"--max-semi-space-size=4"};  // the user's own flag comes last, so it wins
+  EXPECT_EQ(ComposeV8Flags(options), (Flags{"--min-semi-space-size=2", "--max-semi-space-size=2",
+                                            "--no-use-libm-trig-functions", "--max-semi-space-size=4"}));
+}
+
+TEST(Knobs, AVariantsKnobsAreParsedOnceAndReachAnExternalEngineAsTheSameFlags) {
+  auto v = driver::ParseVariant("fast=--semi-space 8 --fast-trig --no-opt --param n=1");
+  ASSERT_TRUE(v.ok()) << v.error().message;
+  EXPECT_EQ(v->knobs.semi_space_mb, 8);
+  EXPECT_EQ(v->knobs.trig, TrigRequest::kFast);
+  EXPECT_EQ(v->v8_flags, Flags{"--no-opt"});
+  EXPECT_FALSE(driver::ParseVariant("x=--fast-trig --no-fast-trig").ok());
+
+  driver::CompareSettings s;
+  s.suites = {"x.js"};
+  driver::Variant node = v.value();
+  node.engine_kind = driver::EngineKind::kNode;
+  node.runner = "/tmp/runner.mjs";
+  const Flags args = driver::Driver::WorkerArgs(s, node, "");
+  const Flags expected_flags = {"--allow-natives-syntax", "--min-semi-space-size=8", "--max-semi-space-size=8",
+                                "--use-libm-trig-functions", "--no-opt"};
+  ASSERT_GE(args.size(), expected_flags.size());
+  EXPECT_EQ(Flags(args.begin(), args.begin() + static_cast<long>(expected_flags.size())), expected_flags);
+  // Once the driver has checked the flags against the engine, the checked list is what it gets.
+  node.engine_v8_flags = Flags{"--min-semi-space-size=8", "--max-semi-space-size=8"};
+  const Flags checked = driver::Driver::WorkerArgs(s, node, "");
+  EXPECT_EQ(checked[1], "--min-semi-space-size=8");
+  EXPECT_EQ(checked[3], "/tmp/runner.mjs");
+}
+
+}  // namespace
+}  // namespace v8bench
