@@ -44,8 +44,13 @@ rel() { local p; p=$(realpath "$1"); echo "${p#"$here/"}"; }
 cd "$here"
 perf record -q -e cpu-clock -o "$out/embedded.perf.data" -- "$v8bench" run "$suite" --filter "$case_re" --no-native \
   --repetitions 1 --min-time "$secs" --format json --out "$out/embedded.json" -- --perf-basic-prof >/dev/null 2>"$out/embedded.err"
-perf record -q -e cpu-clock -o "$out/node.perf.data" -- "$node" --allow-natives-syntax --perf-basic-prof \
-  js/external_runner.mjs run --filter "$case_re" --repetitions 1 --min-time "$secs" "$suite" >"$out/node.jsonl" 2>"$out/node.err"
+# Node's --perf-basic-prof also writes isolate-*-v8.log into its working directory: run it in $out.
+suite_abs=$(realpath "$suite")
+out_abs=$(realpath "$out")
+(cd "$out_abs" && perf record -q -e cpu-clock -o "$out_abs/node.perf.data" -- "$node" --allow-natives-syntax \
+  --perf-basic-prof "$here/js/external_runner.mjs" run --filter "$case_re" --repetitions 1 --min-time "$secs" \
+  "$suite_abs" >"$out_abs/node.jsonl" 2>"$out_abs/node.err")
+rm -f "$out_abs"/isolate-*-v8.log
 
 top() {
   perf report -i "$1" --stdio --sort dso,sym 2>/dev/null | grep -v '^#' | grep -v '^$' |
