@@ -112,6 +112,31 @@ TEST(Engine, NodeRealmHasRealBufferAndStreams) {
   }
 }
 
+// unsupported('why') is a status carried by what was thrown (in setup, in the timed loop, in an awaited
+// promise; both realms), with its reason whole; an Error whose text or name says "Unsupported" is a
+// plain failure.
+TEST(Engine, UnsupportedIsToldByWhatWasThrownNotByItsText) {
+  ASSERT_TRUE(g_process->facts().node_realm_available) << g_process->facts().node_realm_problem;
+  auto results = RunFixture("unsupported.js");
+  ASSERT_EQ(results.size(), 12u);
+  for (const std::string suite : {"unsupported", "unsupported_node"}) {
+    SCOPED_TRACE(suite);
+    auto result = [&](const char* bench) { return results[suite + "/" + bench]; };
+    EXPECT_EQ(result("in_setup").status, CaseStatus::kUnsupported) << result("in_setup").error;
+    EXPECT_EQ(result("in_setup").error, "no widget here");
+    EXPECT_EQ(result("in_fn").status, CaseStatus::kUnsupported) << result("in_fn").error;
+    EXPECT_EQ(result("in_fn").error, "widgets ran out");
+    EXPECT_EQ(result("async_rejects").status, CaseStatus::kUnsupported) << result("async_rejects").error;
+    EXPECT_EQ(result("async_rejects").error, "no async widget");
+    EXPECT_EQ(result("two_line_reason").status, CaseStatus::kUnsupported);
+    EXPECT_EQ(result("two_line_reason").error, "line one\nline two");
+    EXPECT_EQ(result("message_says_unsupported").status, CaseStatus::kFailed);
+    EXPECT_NE(result("message_says_unsupported").error.find("Unsupported: this is a plain error"), std::string::npos);
+    EXPECT_EQ(result("named_unsupported").status, CaseStatus::kFailed);
+    EXPECT_NE(result("named_unsupported").error.find("Unsupported: a plain error"), std::string::npos);
+  }
+}
+
 TEST(Engine, CaseCountersArePublishedWithUnits) {
   auto results = RunFixture("counters.js");
   const CaseResult& r = results["counters/own"];

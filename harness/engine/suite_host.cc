@@ -206,6 +206,7 @@ Status SuiteHost::Prepare(std::size_t case_index, bool quick) {
   auto is_async = s_->CallApi("isAsync", {});
   if (!is_async) return is_async.error();
   s_->async = is_async.value()->IsTrue();
+  if (auto probed = s_->CallApi("probed", {}); !probed) return probed.error();
   auto checked = s_->CallApi("check", {});
   if (!checked) {
     if (checked.error().kind != Error::Kind::kJsException) return checked.error();
