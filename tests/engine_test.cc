@@ -73,6 +73,22 @@ TEST(Engine, DescribeListsCasesInStableOrder) {
   EXPECT_EQ(file->suites[0].benches[0].grid[0].first, "n");
 }
 
+// --param values reach the bench API as JSON (model/json_string.h): quotes, backslashes, control
+// characters and UTF-8 arrive as they were given.
+TEST(Engine, ParamOverridesReachTheSuiteExactly) {
+  auto source = ReadFile(testing::Fixture("alloc.js"));
+  ASSERT_TRUE(source.ok());
+  const std::string value = "q\"uote b\\ack\ttab\x01 \xc3\xa9";
+  auto host = SuiteHost::Open(*g_process, RealmKind::kV8, "alloc.js", source.value(), {{"n", {value, "7"}}}, 60);
+  ASSERT_TRUE(host.ok()) << host.error().message;
+  auto file = host.value()->Describe(false);
+  ASSERT_TRUE(file.ok()) << file.error().message;
+  ASSERT_EQ(file->cases.size(), 6u);
+  ASSERT_EQ(file->cases[0].params.size(), 1u);
+  EXPECT_EQ(file->cases[0].params[0].second, value);
+  EXPECT_EQ(file->cases[1].params[0].second, "7");
+}
+
 TEST(Engine, TwiceTheAllocationReportsAboutTwiceTheBytes) {
   auto results = RunFixture("alloc.js");
   ASSERT_EQ(results.size(), 3u);

@@ -5,20 +5,11 @@
 #include "harness/engine/js_error.h"
 #include "harness/engine/js_sources.h"
 #include "harness/engine/suite_host_state.h"
+#include "harness/model/json_string.h"
 
 namespace v8bench {
 
 namespace {
-
-std::string JsonQuote(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out.push_back('\\');
-    if (static_cast<unsigned char>(c) < 0x20) continue;
-    out.push_back(c);
-  }
-  return out + "\"";
-}
 
 // A suite definition error is thrown inside the bench API (suite(), describe()); the user needs the
 // line of the suite file that caused it, which is the first frame of theirs on the stack.
