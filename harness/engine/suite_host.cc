@@ -3,9 +3,9 @@
 #include <simdjson.h>
 
 #include "harness/engine/js_error.h"
-#include "harness/engine/js_sources.h"
 #include "harness/engine/suite_host_state.h"
 #include "harness/model/json_string.h"
+#include "js/js_sources.h"
 
 namespace v8bench {
 
