@@ -180,7 +180,12 @@ constexpr double kTargetBatchSeconds = 0.005;
 }  // namespace
 
 Expected<CpuProfileData> ProfileCase(SuiteHost& host, const ProfileOptions& options) {
-  SuiteHost::State& s = host.state();
+  return host.RunUnderProfiler(options);
+}
+
+Expected<CpuProfileData> SuiteHost::RunUnderProfiler(const ProfileOptions& options) {
+  State& s = *s_;
+  SuiteHost& host = *this;
   v8::Isolate* isolate = s.realm->isolate();
   CpuProfileData data;
   data.interval_us = options.interval_us;

@@ -41,7 +41,7 @@ SuiteHost::~SuiteHost() = default;
 Expected<std::unique_ptr<SuiteHost>> SuiteHost::Open(V8Process& process, RealmKind kind, const std::string& path,
                                                      const std::string& source, const ParamOverrides& overrides,
                                                      double timeout_s) {
-  auto realm = CreateRealm(kind, process.impl());
+  auto realm = process.NewRealm(kind);
   if (!realm) return realm.error();
   auto state = std::make_unique<State>();
   state->realm = std::move(realm.value());
