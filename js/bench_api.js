@@ -380,7 +380,9 @@
     const fn = spec.fn;
     const probe = fn(state);
     const isAsync = spec.async === true || (probe !== null && typeof probe === 'object' && typeof probe.then === 'function');
-    current = { c, spec, state, fn, isAsync, batch: null, probe };
+    // An async probe is settled at once into an outcome, so a rejection is handled from the start
+    // (Node would end the environment over an unhandled one) and fails the case in probed()/check().
+    current = { c, spec, state, fn, isAsync, batch: null, probe: isAsync ? settleProbe(probe) : probe };
     const sink = [0, 0, 0, 0, 0, 0, 0, 0];
     if (isAsync) {
       current.batch = new Function('fn', 'state', 'sink', asyncSource)(fn, state, sink);
@@ -394,12 +396,35 @@
     return current.batch;
   }
 
-  // Runs the untimed self-check on the probe result; returns a promise for async benches.
+  async function settleProbe(probe) {
+    try {
+      return { ok: true, value: await probe };
+    } catch (error) {
+      return { ok: false, error };
+    }
+  }
+
+  // For async benches: a promise that rejects as the probe call did (undefined for sync benches, whose
+  // probe threw in prepare()), so the host reports it as the case's failure, not the self-check's.
+  function probed() {
+    const cur = current;
+    if (!cur.isAsync) return undefined;
+    return (async () => {
+      const outcome = await cur.probe;
+      if (!outcome.ok) throw outcome.error;
+    })();
+  }
+
+  // Runs the untimed self-check on the probe result; returns a promise for async benches (which
+  // rejects as the probe did, if it did).
   function check() {
     const cur = current;
-    if (!cur.spec.check) return undefined;
-    if (cur.isAsync) return Promise.resolve(cur.probe).then((r) => cur.spec.check(cur.state, r));
-    return cur.spec.check(cur.state, cur.probe);
+    if (!cur.isAsync) return cur.spec.check ? cur.spec.check(cur.state, cur.probe) : undefined;
+    return (async () => {
+      const outcome = await cur.probe;
+      if (!outcome.ok) throw outcome.error;
+      return cur.spec.check ? cur.spec.check(cur.state, outcome.value) : undefined;
+    })();
   }
 
   function isAsync() {
@@ -459,8 +484,19 @@
 
   // A bench calls unsupported('why') (in setup or fn) when the engine lacks what it measures, e.g.
   // the JSON.parse reviver's context argument: the case is reported as unsupported, with the
-  // reason, never silently skipped.
-  class Unsupported extends Error {}
+  // reason, never silently skipped. The host tells it from any other throw by the private brand
+  // (unsupportedReason), not by its text: an Error whose message or name says "Unsupported" is a
+  // failure like any other.
+  class Unsupported extends Error {
+    #reason;
+    constructor(reason) {
+      super(reason);
+      this.#reason = reason;
+    }
+    static reasonOf(thrown) {
+      return typeof thrown === 'object' && thrown !== null && #reason in thrown ? thrown.#reason : undefined;
+    }
+  }
   Unsupported.prototype.name = 'Unsupported';
   function unsupported(reason) {
     throw new Unsupported(String(reason));
@@ -483,7 +519,20 @@
   Object.defineProperty(global, 'seededRandom', { value: seededRandom, writable: false, enumerable: false });
   Object.defineProperty(global, 'unsupported', { value: unsupported, writable: false, enumerable: false });
   Object.defineProperty(global, '__v8bench', {
-    value: Object.freeze({ configure, describe, prepare, settle, codeState, check, isAsync, counters, floor, teardown }),
+    value: Object.freeze({
+      configure,
+      describe,
+      prepare,
+      probed,
+      settle,
+      codeState,
+      check,
+      isAsync,
+      counters,
+      floor,
+      teardown,
+      unsupportedReason: Unsupported.reasonOf,
+    }),
     writable: false,
     enumerable: false,
   });

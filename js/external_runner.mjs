@@ -413,8 +413,9 @@ async function run(argv) {
       Object.assign(line, measured.warmup);
     } catch (e) {
       const text = describeError(e);
-      line.status = e && e.name === 'Unsupported' ? 'unsupported' : 'failed';
-      line.error = e && e.name === 'Unsupported' ? e.message : text;
+      const reason = api.unsupportedReason(e); // the bench API's brand check, never the error's name or text
+      line.status = reason === undefined ? 'failed' : 'unsupported';
+      line.error = reason === undefined ? text : reason;
       if (line.status === 'failed') failed++;
       try { await withEval(() => api.teardown()); } catch { /* the case already failed */ }
     }

@@ -124,6 +124,24 @@ TEST(Cli, BadCommandLineValuesAreExit2WithTheOptionNamed) {
   EXPECT_THAT(filter.err, HasSubstr("alloc/alloc_1x/n:64"));
 }
 
+// Results travel: run from the directory above the build, the context names the binary relative to it (as
+// from a checkout: build/v8bench); run from elsewhere, by its absolute path.
+TEST(Cli, ResultsNameTheBinaryRelativeToTheDirectoryTheyWereMadeIn) {
+  const std::filesystem::path binary = std::filesystem::canonical(V8BENCH_BINARY);
+  auto executable = [](const std::string& cwd) -> std::string {
+    auto r = RunCli({"run", Fixture("alloc.js"), "--quick", "--filter", "arith", "--format", "json"}, 120, cwd);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    simdjson::dom::parser parser;
+    simdjson::dom::element doc;
+    std::string_view exe;
+    if (parser.parse(r.out).get(doc) != simdjson::SUCCESS || doc["context"]["executable"].get(exe)) return "";
+    return std::string(exe);
+  };
+  EXPECT_EQ(executable(binary.parent_path().parent_path().string()),
+            (binary.parent_path().filename() / binary.filename()).string());
+  EXPECT_EQ(executable(testing::TempDir()), binary.string());
+}
+
 TEST(Cli, JsonOutputIsGoogleBenchmarkSchemaWithEngineContext) {
   const std::string path = testing::TempDir() + "/out.json";
   auto r = RunCli({"run", Fixture("alloc.js"), "--quick", "--out", path, "--semi-space", "4"});

@@ -73,6 +73,22 @@ TEST(Engine, DescribeListsCasesInStableOrder) {
   EXPECT_EQ(file->suites[0].benches[0].grid[0].first, "n");
 }
 
+// --param values reach the bench API as JSON (model/json_string.h): quotes, backslashes, control
+// characters and UTF-8 arrive as they were given.
+TEST(Engine, ParamOverridesReachTheSuiteExactly) {
+  auto source = ReadFile(testing::Fixture("alloc.js"));
+  ASSERT_TRUE(source.ok());
+  const std::string value = "q\"uote b\\ack\ttab\x01 \xc3\xa9";
+  auto host = SuiteHost::Open(*g_process, RealmKind::kV8, "alloc.js", source.value(), {{"n", {value, "7"}}}, 60);
+  ASSERT_TRUE(host.ok()) << host.error().message;
+  auto file = host.value()->Describe(false);
+  ASSERT_TRUE(file.ok()) << file.error().message;
+  ASSERT_EQ(file->cases.size(), 6u);
+  ASSERT_EQ(file->cases[0].params.size(), 1u);
+  EXPECT_EQ(file->cases[0].params[0].second, value);
+  EXPECT_EQ(file->cases[1].params[0].second, "7");
+}
+
 TEST(Engine, TwiceTheAllocationReportsAboutTwiceTheBytes) {
   auto results = RunFixture("alloc.js");
   ASSERT_EQ(results.size(), 3u);
@@ -109,6 +125,31 @@ TEST(Engine, NodeRealmHasRealBufferAndStreams) {
   for (const auto& [name, r] : results) {
     EXPECT_EQ(r.status, CaseStatus::kOk) << name << ": " << r.error;
     EXPECT_EQ(r.info.realm, RealmKind::kNode);
+  }
+}
+
+// unsupported('why') is a status carried by what was thrown (in setup, in the timed loop, in an awaited
+// promise; both realms), with its reason whole; an Error whose text or name says "Unsupported" is a
+// plain failure.
+TEST(Engine, UnsupportedIsToldByWhatWasThrownNotByItsText) {
+  ASSERT_TRUE(g_process->facts().node_realm_available) << g_process->facts().node_realm_problem;
+  auto results = RunFixture("unsupported.js");
+  ASSERT_EQ(results.size(), 12u);
+  for (const std::string suite : {"unsupported", "unsupported_node"}) {
+    SCOPED_TRACE(suite);
+    auto result = [&](const char* bench) { return results[suite + "/" + bench]; };
+    EXPECT_EQ(result("in_setup").status, CaseStatus::kUnsupported) << result("in_setup").error;
+    EXPECT_EQ(result("in_setup").error, "no widget here");
+    EXPECT_EQ(result("in_fn").status, CaseStatus::kUnsupported) << result("in_fn").error;
+    EXPECT_EQ(result("in_fn").error, "widgets ran out");
+    EXPECT_EQ(result("async_rejects").status, CaseStatus::kUnsupported) << result("async_rejects").error;
+    EXPECT_EQ(result("async_rejects").error, "no async widget");
+    EXPECT_EQ(result("two_line_reason").status, CaseStatus::kUnsupported);
+    EXPECT_EQ(result("two_line_reason").error, "line one\nline two");
+    EXPECT_EQ(result("message_says_unsupported").status, CaseStatus::kFailed);
+    EXPECT_NE(result("message_says_unsupported").error.find("Unsupported: this is a plain error"), std::string::npos);
+    EXPECT_EQ(result("named_unsupported").status, CaseStatus::kFailed);
+    EXPECT_NE(result("named_unsupported").error.find("Unsupported: a plain error"), std::string::npos);
   }
 }
 

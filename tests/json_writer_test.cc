@@ -1,5 +1,7 @@
 #include "harness/report/json_writer.h"
 
+#include "harness/model/json_string.h"
+
 #include <gtest/gtest.h>
 
 #include <simdjson.h>
@@ -23,6 +25,27 @@ TEST(JsonWriter, EscapesNamesThatWouldBreakJson) {
   EXPECT_TRUE(doc["b"].get_bool().value());
   EXPECT_TRUE(doc["z"].is_null());
   EXPECT_EQ(doc["a"].get_array().size(), 2u);
+}
+
+TEST(JsonQuote, EscapesQuotesBackslashesAndEveryControlCharacter) {
+  EXPECT_EQ(JsonQuote(""), R"("")");
+  EXPECT_EQ(JsonQuote(R"(say "hi" \ now)"), R"("say \"hi\" \\ now")");
+  EXPECT_EQ(JsonQuote("a\nb\rc\td"), R"("a\nb\rc\td")");
+  EXPECT_EQ(JsonQuote(std::string("\0\x01\x1f", 3)), R"("\u0000\u0001\u001f")");
+  EXPECT_EQ(JsonQuote("\x7f"), "\"\x7f\"");  // DEL is not a control character to JSON
+  // Every byte below 0x20 round-trips through a JSON parser.
+  std::string controls;
+  for (int c = 0; c < 0x20; ++c) controls.push_back(static_cast<char>(c));
+  simdjson::dom::parser parser;
+  std::string_view back;
+  ASSERT_EQ(parser.parse(JsonQuote(controls)).get(back), simdjson::SUCCESS);
+  EXPECT_EQ(back, controls);
+}
+
+TEST(JsonQuote, PassesUtf8AndInvalidBytesThroughUnchanged) {
+  EXPECT_EQ(JsonQuote("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80"), "\"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80\"");
+  // Not UTF-8: the bytes are kept as they were (not replaced, not escaped).
+  EXPECT_EQ(JsonQuote("\xff\xfe\xc3"), "\"\xff\xfe\xc3\"");
 }
 
 TEST(JsonWriter, NonFiniteNumbersBecomeNull) {

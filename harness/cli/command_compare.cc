@@ -183,7 +183,7 @@ Expected<driver::CompareState> StateFrom(const ParsedArgs& args) {
   if (state->date.empty()) state->date = NowText();
   if (state->host_name.empty()) state->host_name = HostName();
   state->num_cpus = static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN));
-  state->driver = SelfExecutable();
+  state->driver = PathForResults(SelfExecutable());
   state->complete = false;
   state->interrupted = false;
   return state;

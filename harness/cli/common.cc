@@ -69,6 +69,16 @@ std::string SelfExecutable() {
   return "v8bench";
 }
 
+std::string PathForResults(const std::string& path) {
+  const std::filesystem::path p(path);
+  std::error_code ec;
+  const std::filesystem::path cwd = std::filesystem::current_path(ec);
+  if (ec || !p.is_absolute()) return path;
+  const std::filesystem::path relative = p.lexically_normal().lexically_relative(cwd);
+  if (relative.empty() || *relative.begin() == "..") return path;
+  return relative.string();
+}
+
 std::string HostName() {
   char host[256] = {0};
   gethostname(host, sizeof host - 1);
@@ -79,7 +89,7 @@ RunContext MakeRunContext(V8Process& process, const EngineOptions& options) {
   RunContext c;
   c.date = NowText();
   c.host_name = HostName();
-  c.executable = SelfExecutable();
+  c.executable = PathForResults(SelfExecutable());
   const auto& cpu = benchmark::CPUInfo::Get();
   c.num_cpus = cpu.num_cpus;
   c.mhz_per_cpu = cpu.cycles_per_second / 1e6;

@@ -25,10 +25,15 @@ std::vector<std::string> SuitePathsOrDefault(const std::vector<std::string>& pos
 RunContext MakeRunContext(V8Process& process, const EngineOptions& options);
 
 // Facts about this process and machine, for the results files: now as ISO 8601 with the offset,
-// this executable's path, the host name.
+// this executable's path (absolute: what a child process is started with), the host name.
 std::string NowText();
 std::string SelfExecutable();
 std::string HostName();
+
+// `path` as a results file records it: relative to the current directory when it lies inside it (a
+// run from a checkout records build/v8bench, not the machine's absolute path, so results travel),
+// otherwise unchanged.
+std::string PathForResults(const std::string& path);
 
 // RunSettings from the options a command declares among --quick, --filter, --param, --repetitions,
 // --min-time, --warmup, --timeout (declared with RunSettingOption, so Parse checked their ranges;

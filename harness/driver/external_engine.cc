@@ -13,8 +13,8 @@
 #include <string_view>
 
 #include "harness/driver/launcher.h"
-#include "harness/engine/js_sources.h"
 #include "harness/report/json_writer.h"
+#include "js/js_sources.h"
 
 namespace v8bench::driver {
 namespace {

@@ -75,100 +75,15 @@ class ProcessLauncher final : public Launcher {
     uv_timer_init(&loop_, &c->timer);
     c->out.data = c->err.data = c->timer.data = c->process.data = c;
     c->handles_open = 3;
-
-    std::vector<std::string> owned = {request.executable};
-    owned.insert(owned.end(), request.args.begin(), request.args.end());
-    std::vector<char*> argv;
-    for (auto& a : owned) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    uv_stdio_container_t stdio[3];
-    stdio[0].flags = UV_IGNORE;
-    stdio[1].flags = static_cast<uv_stdio_flags>(UV_CREATE_PIPE | UV_WRITABLE_PIPE);
-    stdio[1].data.stream = reinterpret_cast<uv_stream_t*>(&c->out);
-    if (request.inherit_stderr) {
-      stdio[2].flags = UV_INHERIT_FD;
-      stdio[2].data.fd = 2;
-    } else {
-      stdio[2].flags = static_cast<uv_stdio_flags>(UV_CREATE_PIPE | UV_WRITABLE_PIPE);
-      stdio[2].data.stream = reinterpret_cast<uv_stream_t*>(&c->err);
-    }
-    uv_process_options_t options{};
-    options.file = argv[0];
-    options.args = argv.data();
-    options.stdio = stdio;
-    options.stdio_count = 3;
-    options.exit_cb = [](uv_process_t* p, std::int64_t status, int signal) {
-      auto* ch = static_cast<Child*>(p->data);
-      ch->exited = true;
-      ch->exit_status = status;
-      ch->term_signal = signal;
-      uv_timer_stop(&ch->timer);
-      ch->owner->MaybeFinish(ch);
-    };
-    if (const int rc = uv_spawn(&loop_, &c->process, &options); rc != 0) {
-      LaunchResult r;
-      r.id = c->id;
-      r.kind = ExitKind::kSpawnFailed;
-      r.spawn_error = std::string("cannot start ") + request.executable + ": " + uv_strerror(rc);
-      done_.push_back(std::move(r));
-      c->reported = true;
-      c->exited = c->out_done = c->err_done = true;
-      Close(c, reinterpret_cast<uv_handle_t*>(&c->out));
-      Close(c, reinterpret_cast<uv_handle_t*>(&c->err));
-      Close(c, reinterpret_cast<uv_handle_t*>(&c->timer));
+    if (const int rc = Spawn(c, request); rc != 0) {
+      SpawnFailed(c, std::string("cannot start ") + request.executable + ": " + uv_strerror(rc));
       return;
     }
     ++c->handles_open;  // the process handle
     ++running_;
     if (interrupted_) uv_process_kill(&c->process, SIGKILL);
-    if (request.timeout_s > 0) {
-      uv_timer_start(
-          &c->timer,
-          [](uv_timer_t* t) {
-            auto* ch = static_cast<Child*>(t->data);
-            if (ch->exited) return;
-            ch->timed_out = true;
-            uv_process_kill(&ch->process, SIGKILL);
-          },
-          static_cast<std::uint64_t>(request.timeout_s * 1000), static_cast<std::uint64_t>(request.timeout_s * 1000));
-    }
-    auto alloc = [](uv_handle_t* h, std::size_t, uv_buf_t* buf) {
-      auto* ch = static_cast<Child*>(h->data);
-      auto& space = h == reinterpret_cast<uv_handle_t*>(&ch->out) ? ch->out_read : ch->err_read;
-      buf->base = space.data();
-      buf->len = space.size();
-    };
-    uv_read_start(reinterpret_cast<uv_stream_t*>(&c->out), alloc, [](uv_stream_t* s, ssize_t n, const uv_buf_t* buf) {
-      auto* ch = static_cast<Child*>(s->data);
-      if (n > 0) {
-        ch->out_buf.append(buf->base, static_cast<std::size_t>(n));
-        if (ch->on_stdout) ch->on_stdout(std::string_view(buf->base, static_cast<std::size_t>(n)));
-        // Progress (a case started or finished): the timeout counts from here again.
-        if (uv_is_active(reinterpret_cast<uv_handle_t*>(&ch->timer))) uv_timer_again(&ch->timer);
-      }
-      if (n < 0) {
-        ch->out_done = true;
-        ch->owner->Close(ch, reinterpret_cast<uv_handle_t*>(s));
-        ch->owner->MaybeFinish(ch);
-      }
-    });
-    if (request.inherit_stderr) {
-      c->err_done = true;
-      Close(c, reinterpret_cast<uv_handle_t*>(&c->err));
-    } else {
-      uv_read_start(reinterpret_cast<uv_stream_t*>(&c->err), alloc, [](uv_stream_t* s, ssize_t n, const uv_buf_t* buf) {
-        auto* ch = static_cast<Child*>(s->data);
-        if (n > 0) {
-          ch->err_buf.append(buf->base, static_cast<std::size_t>(n));
-          if (ch->err_buf.size() > 2 * kStderrKeep) ch->err_buf.erase(0, ch->err_buf.size() - kStderrKeep);
-        }
-        if (n < 0) {
-          ch->err_done = true;
-          ch->owner->Close(ch, reinterpret_cast<uv_handle_t*>(s));
-          ch->owner->MaybeFinish(ch);
-        }
-      });
-    }
+    if (request.timeout_s > 0) StartTimeout(c, request.timeout_s);
+    ReadOutput(c, request.inherit_stderr);
   }
 
   std::vector<LaunchResult> Wait() override {
@@ -213,6 +128,109 @@ class ProcessLauncher final : public Launcher {
   }
 
  private:
+  // Starts the worker: stdin ignored, stdout a pipe, stderr a pipe or ours. uv_spawn's result.
+  int Spawn(Child* c, const LaunchRequest& request) {
+    std::vector<std::string> owned = {request.executable};
+    owned.insert(owned.end(), request.args.begin(), request.args.end());
+    std::vector<char*> argv;
+    for (auto& a : owned) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    uv_stdio_container_t stdio[3];
+    stdio[0].flags = UV_IGNORE;
+    stdio[1].flags = static_cast<uv_stdio_flags>(UV_CREATE_PIPE | UV_WRITABLE_PIPE);
+    stdio[1].data.stream = reinterpret_cast<uv_stream_t*>(&c->out);
+    if (request.inherit_stderr) {
+      stdio[2].flags = UV_INHERIT_FD;
+      stdio[2].data.fd = 2;
+    } else {
+      stdio[2].flags = static_cast<uv_stdio_flags>(UV_CREATE_PIPE | UV_WRITABLE_PIPE);
+      stdio[2].data.stream = reinterpret_cast<uv_stream_t*>(&c->err);
+    }
+    uv_process_options_t options{};
+    options.file = argv[0];
+    options.args = argv.data();
+    options.stdio = stdio;
+    options.stdio_count = 3;
+    options.exit_cb = [](uv_process_t* p, std::int64_t status, int signal) {
+      auto* ch = static_cast<Child*>(p->data);
+      ch->exited = true;
+      ch->exit_status = status;
+      ch->term_signal = signal;
+      uv_timer_stop(&ch->timer);
+      ch->owner->MaybeFinish(ch);
+    };
+    return uv_spawn(&loop_, &c->process, &options);
+  }
+
+  // A worker that never started: reported at once, its pipes and timer closed.
+  void SpawnFailed(Child* c, std::string message) {
+    LaunchResult r;
+    r.id = c->id;
+    r.kind = ExitKind::kSpawnFailed;
+    r.spawn_error = std::move(message);
+    done_.push_back(std::move(r));
+    c->reported = true;
+    c->exited = c->out_done = c->err_done = true;
+    Close(c, reinterpret_cast<uv_handle_t*>(&c->out));
+    Close(c, reinterpret_cast<uv_handle_t*>(&c->err));
+    Close(c, reinterpret_cast<uv_handle_t*>(&c->timer));
+  }
+
+  // Kills the worker when `seconds` pass without a line from it (ReadOutput restarts the timer).
+  static void StartTimeout(Child* c, double seconds) {
+    uv_timer_start(
+        &c->timer,
+        [](uv_timer_t* t) {
+          auto* ch = static_cast<Child*>(t->data);
+          if (ch->exited) return;
+          ch->timed_out = true;
+          uv_process_kill(&ch->process, SIGKILL);
+        },
+        static_cast<std::uint64_t>(seconds * 1000), static_cast<std::uint64_t>(seconds * 1000));
+  }
+
+  // Collects stdout (passing each read to on_stdout) and, unless it is inherited, the last
+  // kStderrKeep bytes of stderr; end of file on both is half of what finishes a worker.
+  void ReadOutput(Child* c, bool inherit_stderr) {
+    auto alloc = [](uv_handle_t* h, std::size_t, uv_buf_t* buf) {
+      auto* ch = static_cast<Child*>(h->data);
+      auto& space = h == reinterpret_cast<uv_handle_t*>(&ch->out) ? ch->out_read : ch->err_read;
+      buf->base = space.data();
+      buf->len = space.size();
+    };
+    uv_read_start(reinterpret_cast<uv_stream_t*>(&c->out), alloc, [](uv_stream_t* s, ssize_t n, const uv_buf_t* buf) {
+      auto* ch = static_cast<Child*>(s->data);
+      if (n > 0) {
+        ch->out_buf.append(buf->base, static_cast<std::size_t>(n));
+        if (ch->on_stdout) ch->on_stdout(std::string_view(buf->base, static_cast<std::size_t>(n)));
+        // Progress (a case started or finished): the timeout counts from here again.
+        if (uv_is_active(reinterpret_cast<uv_handle_t*>(&ch->timer))) uv_timer_again(&ch->timer);
+      }
+      if (n < 0) {
+        ch->out_done = true;
+        ch->owner->Close(ch, reinterpret_cast<uv_handle_t*>(s));
+        ch->owner->MaybeFinish(ch);
+      }
+    });
+    if (inherit_stderr) {
+      c->err_done = true;
+      Close(c, reinterpret_cast<uv_handle_t*>(&c->err));
+      return;
+    }
+    uv_read_start(reinterpret_cast<uv_stream_t*>(&c->err), alloc, [](uv_stream_t* s, ssize_t n, const uv_buf_t* buf) {
+      auto* ch = static_cast<Child*>(s->data);
+      if (n > 0) {
+        ch->err_buf.append(buf->base, static_cast<std::size_t>(n));
+        if (ch->err_buf.size() > 2 * kStderrKeep) ch->err_buf.erase(0, ch->err_buf.size() - kStderrKeep);
+      }
+      if (n < 0) {
+        ch->err_done = true;
+        ch->owner->Close(ch, reinterpret_cast<uv_handle_t*>(s));
+        ch->owner->MaybeFinish(ch);
+      }
+    });
+  }
+
   void KillAll() {
     for (auto& [id, c] : children_) {
       if (!c->exited && !c->reported) uv_process_kill(&c->process, SIGKILL);

@@ -48,15 +48,20 @@ class BareRealm final : public Realm {
   }
 
   Expected<v8::Local<v8::Value>> Call(v8::Local<v8::Function> fn, int argc, v8::Local<v8::Value>* argv) override {
+    ForgetThrown();
     v8::TryCatch try_catch(isolate());
     v8::Local<v8::Value> result;
     const bool ok = fn->Call(context(), context()->Global(), argc, argv).ToLocal(&result);
-    if (!ok) return Error::Js(DescribeException(isolate(), context(), try_catch));
+    if (!ok) {
+      if (!try_catch.HasTerminated()) SetThrown(try_catch.Exception());
+      return Error::Js(DescribeException(isolate(), context(), try_catch));
+    }
     isolate()->PerformMicrotaskCheckpoint();
     return result;
   }
 
   Expected<v8::Local<v8::Value>> Settle(v8::Local<v8::Promise> promise, const std::atomic<bool>& should_stop) override {
+    ForgetThrown();
     // Nothing but microtasks can settle a promise here: there is no event loop in a bare realm.
     while (promise->State() == v8::Promise::kPending && !should_stop.load()) {
       isolate()->PerformMicrotaskCheckpoint();
@@ -71,6 +76,7 @@ class BareRealm final : public Realm {
     }
     if (should_stop.load()) return Error::Timeout("deadline reached while awaiting the bench");
     if (promise->State() == v8::Promise::kRejected) {
+      SetThrown(promise->Result());
       return Error::Js(DescribeRejection(isolate(), context(), promise->Result()));
     }
     return promise->Result();

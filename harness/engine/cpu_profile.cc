@@ -177,10 +177,29 @@ void SplitNames(CpuProfileData& data) {
 // profile ends close to --duration.
 constexpr double kTargetBatchSeconds = 0.005;
 
+// Untimed batches for at least `seconds` (and three batches), doubling the batch until one takes
+// kTargetBatchSeconds: the batch size to profile with.
+Expected<std::uint64_t> WarmUp(SuiteHost& host, double seconds) {
+  std::uint64_t n = 1;
+  const auto start = Clock::now();
+  for (int batches = 0;; ++batches) {
+    const auto b0 = Clock::now();
+    if (auto ran = host.RunBatch(n); !ran) return ran.error();
+    const double took = SecondsSince(b0);
+    if (SecondsSince(start) >= seconds && batches >= 2) return n;
+    if (took < kTargetBatchSeconds && n < (std::uint64_t{1} << 40)) n *= 2;
+  }
+}
+
 }  // namespace
 
 Expected<CpuProfileData> ProfileCase(SuiteHost& host, const ProfileOptions& options) {
-  SuiteHost::State& s = host.state();
+  return host.RunUnderProfiler(options);
+}
+
+Expected<CpuProfileData> SuiteHost::RunUnderProfiler(const ProfileOptions& options) {
+  State& s = *s_;
+  SuiteHost& host = *this;
   v8::Isolate* isolate = s.realm->isolate();
   CpuProfileData data;
   data.interval_us = options.interval_us;
@@ -211,16 +230,10 @@ Expected<CpuProfileData> ProfileCase(SuiteHost& host, const ProfileOptions& opti
     data.batch_function = ToUtf8(isolate, batch->GetName());
   }
 
-  // Warm-up, sizing the batch on the way.
-  std::uint64_t n = 1;
   const auto warm_start = Clock::now();
-  for (int batches = 0;; ++batches) {
-    const auto b0 = Clock::now();
-    if (auto ran = host.RunBatch(n); !ran) return fail(ran.error());
-    const double took = SecondsSince(b0);
-    if (SecondsSince(warm_start) >= options.warmup_s && batches >= 2) break;
-    if (took < kTargetBatchSeconds && n < (std::uint64_t{1} << 40)) n *= 2;
-  }
+  auto batch_size = WarmUp(host, options.warmup_s);
+  if (!batch_size) return fail(batch_size.error());
+  const std::uint64_t n = batch_size.value();
   data.warmup_s = SecondsSince(warm_start);
   data.batch_size = n;
 

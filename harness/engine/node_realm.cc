@@ -85,6 +85,7 @@ class NodeRealm final : public Realm {
   }
 
   Expected<v8::Local<v8::Value>> Call(v8::Local<v8::Function> fn, int argc, v8::Local<v8::Value>* argv) override {
+    ForgetThrown();
     v8::Local<v8::Value> result;
     std::string error;
     {
@@ -92,6 +93,7 @@ class NodeRealm final : public Realm {
       node::CallbackScope callback_scope(isolate(), resource_.Get(isolate()), {0, 0});
       v8::TryCatch try_catch(isolate());
       if (!fn->Call(context(), context()->Global(), argc, argv).ToLocal(&result)) {
+        if (!try_catch.HasTerminated()) SetThrown(try_catch.Exception());
         error = DescribeException(isolate(), context(), try_catch);
       } else if (result->IsPromise()) {
         // The host awaits this promise (Settle) and reports its rejection; say so before the scope
@@ -99,12 +101,16 @@ class NodeRealm final : public Realm {
         MarkHandled(result.As<v8::Promise>());
       }
     }
-    if (exit_code_) return ExitError();
+    if (exit_code_) {
+      ForgetThrown();  // the environment ended: that, not what was thrown, is the failure
+      return ExitError();
+    }
     if (!error.empty()) return Error::Js(error);
     return result;
   }
 
   Expected<v8::Local<v8::Value>> Settle(v8::Local<v8::Promise> promise, const std::atomic<bool>& should_stop) override {
+    ForgetThrown();
     uv_loop_t* loop = setup_->event_loop();
     while (promise->State() == v8::Promise::kPending) {
       if (should_stop.load()) return Error::Timeout("deadline reached while awaiting the bench");
@@ -120,6 +126,7 @@ class NodeRealm final : public Realm {
     }
     if (exit_code_) return ExitError();
     if (promise->State() == v8::Promise::kRejected) {
+      SetThrown(promise->Result());
       return Error::Js(DescribeRejection(isolate(), context(), promise->Result()));
     }
     return promise->Result();

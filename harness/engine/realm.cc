@@ -17,6 +17,13 @@ std::uint64_t Realm::YoungGenerationBytes() const {
   return 0;
 }
 
+v8::Local<v8::Value> Realm::TakeThrown() {
+  if (thrown_.IsEmpty()) return {};
+  v8::Local<v8::Value> value = thrown_.Get(isolate_);
+  thrown_.Reset();
+  return value;
+}
+
 Expected<v8::Local<v8::Value>> Realm::RunScript(const std::string& source, const std::string& name) {
   v8::Isolate* iso = isolate();
   v8::Local<v8::Context> ctx = context();

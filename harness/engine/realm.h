@@ -44,6 +44,12 @@ class Realm {
   // Thread-safe: wakes this realm's event loop if it is blocked (so a deadline is noticed).
   virtual void Wake() {}
 
+  // What the last failed Call or Settle threw or rejected with (empty when it failed otherwise:
+  // terminated, or an event loop with nothing left). Read once: taking it clears it. Callers classify
+  // a failure by this value (e.g. the bench API's unsupported()), never by the text of the Error.
+  // REQUIRES: inside a RealmScope.
+  v8::Local<v8::Value> TakeThrown();
+
   // If JS asked the host to exit (process.exit, an uncaught exception in node): the exit code.
   virtual std::optional<int> ExitRequested() const { return std::nullopt; }
 
@@ -57,12 +63,20 @@ class Realm {
  protected:
   Realm(RealmKind kind, v8::Isolate* isolate) : kind_(kind), isolate_(isolate) {}
   void SetContext(v8::Local<v8::Context> context) { context_.Reset(isolate_, context); }
-  void ResetContext() { context_.Reset(); }
+  // Every Call and Settle begins with ForgetThrown and records a throw or rejection with SetThrown.
+  void ForgetThrown() { thrown_.Reset(); }
+  void SetThrown(v8::Local<v8::Value> value) { thrown_.Reset(isolate_, value); }
+  // Before the isolate goes: drops every handle the base class holds.
+  void ResetContext() {
+    thrown_.Reset();
+    context_.Reset();
+  }
 
  private:
   RealmKind kind_;
   v8::Isolate* isolate_;
   v8::Global<v8::Context> context_;
+  v8::Global<v8::Value> thrown_;
 };
 
 // Empty when the node realm can be created here; otherwise why not and what to do.

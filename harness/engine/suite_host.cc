@@ -3,22 +3,13 @@
 #include <simdjson.h>
 
 #include "harness/engine/js_error.h"
-#include "harness/engine/js_sources.h"
 #include "harness/engine/suite_host_state.h"
+#include "harness/model/json_string.h"
+#include "js/js_sources.h"
 
 namespace v8bench {
 
 namespace {
-
-std::string JsonQuote(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out.push_back('\\');
-    if (static_cast<unsigned char>(c) < 0x20) continue;
-    out.push_back(c);
-  }
-  return out + "\"";
-}
 
 // A suite definition error is thrown inside the bench API (suite(), describe()); the user needs the
 // line of the suite file that caused it, which is the first frame of theirs on the stack.
@@ -50,7 +41,7 @@ SuiteHost::~SuiteHost() = default;
 Expected<std::unique_ptr<SuiteHost>> SuiteHost::Open(V8Process& process, RealmKind kind, const std::string& path,
                                                      const std::string& source, const ParamOverrides& overrides,
                                                      double timeout_s) {
-  auto realm = CreateRealm(kind, process.impl());
+  auto realm = process.NewRealm(kind);
   if (!realm) return realm.error();
   auto state = std::make_unique<State>();
   state->realm = std::move(realm.value());
@@ -206,6 +197,7 @@ Status SuiteHost::Prepare(std::size_t case_index, bool quick) {
   auto is_async = s_->CallApi("isAsync", {});
   if (!is_async) return is_async.error();
   s_->async = is_async.value()->IsTrue();
+  if (auto probed = s_->CallApi("probed", {}); !probed) return probed.error();
   auto checked = s_->CallApi("check", {});
   if (!checked) {
     if (checked.error().kind != Error::Kind::kJsException) return checked.error();

@@ -10,6 +10,7 @@
 #include "harness/engine/v8_process.h"
 #include "harness/measure/heap_probe.h"
 #include "harness/model/code_state.h"
+#include "harness/model/cpu_profile_data.h"
 #include "harness/model/expected.h"
 #include "harness/model/native_work.h"
 #include "harness/model/result.h"
@@ -63,11 +64,12 @@ class SuiteHost {
   void ArmDeadline(double seconds);
   void Disarm();
 
-  // Engine-internal access (profiling lives in the engine layer too).
-  struct State;
-  State& state() { return *s_; }
+  // Profiles case `options.case_index` under V8's sampling CPU profiler: ProfileCase
+  // (engine/cpu_profile.h) says what it does; defined in engine/cpu_profile.cc.
+  Expected<CpuProfileData> RunUnderProfiler(const ProfileOptions& options);
 
  private:
+  struct State;  // engine-internal: engine/suite_host_state.h
   explicit SuiteHost(std::unique_ptr<State> state);
   std::unique_ptr<State> s_;
 };

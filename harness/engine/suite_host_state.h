@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -62,17 +63,27 @@ struct SuiteHost::State {
                                 " was terminated. Raise it with --v8-flags=--max-old-space-size=MB if it really "
                                 "needs more");
     }
-    // unsupported('why') from the bench API: the engine lacks what the case measures.
+    // unsupported('why') from the bench API: the engine lacks what the case measures. Told by the
+    // thrown value itself (the bench API's brand check), never by the text of the message.
     if (error.kind == Error::Kind::kJsException) {
-      const std::string tag = "Unsupported: ";
-      auto at = error.message.find(tag);
-      if (at != std::string::npos && (at == 0 || error.message.compare(at - 2, 2, ": ") == 0)) {
-        std::string reason = error.message.substr(at + tag.size());
-        reason = reason.substr(0, reason.find('\n'));
-        return Error::Unsupported(reason);
-      }
+      if (auto reason = UnsupportedReason(realm->TakeThrown())) return Error::Unsupported(std::move(*reason));
     }
     return error;
+  }
+
+  // The reason if `thrown` came from unsupported('why'), else nullopt. The bench API's own function
+  // (frozen in __v8bench before the suite ran) checks the brand; it runs no suite code.
+  std::optional<std::string> UnsupportedReason(v8::Local<v8::Value> thrown) {
+    if (thrown.IsEmpty()) return std::nullopt;
+    auto fn = ApiMethod("unsupportedReason");
+    if (!fn) return std::nullopt;
+    v8::TryCatch try_catch(realm->isolate());
+    v8::Local<v8::Value> reason;
+    if (!fn.value()->Call(realm->context(), v8::Undefined(realm->isolate()), 1, &thrown).ToLocal(&reason) ||
+        !reason->IsString()) {
+      return std::nullopt;
+    }
+    return ToUtf8(realm->isolate(), reason);
   }
 
   Expected<v8::Local<v8::Function>> ApiMethod(const char* name) {

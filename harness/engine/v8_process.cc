@@ -165,6 +165,8 @@ V8Process::~V8Process() {
 
 const EngineFacts& V8Process::facts() const { return impl_->facts; }
 
+Expected<std::unique_ptr<Realm>> V8Process::NewRealm(RealmKind kind) { return CreateRealm(kind, *impl_); }
+
 void V8Process::Impl::ProbeOnce() {
   if (trig) return;
   auto realm = CreateBareRealm(*this);

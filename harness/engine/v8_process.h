@@ -9,8 +9,11 @@
 #include "harness/engine/engine_options.h"
 #include "harness/engine/trig_probe.h"
 #include "harness/model/expected.h"
+#include "harness/model/suite.h"
 
 namespace v8bench {
+
+class Realm;
 
 struct EngineFacts {
   std::string v8_version;
@@ -43,8 +46,11 @@ class V8Process {
   std::uint64_t InitialYoungGenerationBytes();
   std::uint64_t HeapSizeLimitBytes();
 
-  struct Impl;
-  Impl& impl() { return *impl_; }
+  // A fresh realm of `kind` (a new isolate) on this process's platform: what SuiteHost::Open needs
+  // from the process, and all it gets. Realm is engine-internal (engine/realm.h).
+  Expected<std::unique_ptr<Realm>> NewRealm(RealmKind kind);
+
+  struct Impl;  // engine-internal (engine/process_impl.h): the platform and what it detected once
 
  private:
   explicit V8Process(std::unique_ptr<Impl> impl);

@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "harness/engine/cpu_profile.h"
+#include "harness/model/cpu_profile_data.h"
 
 namespace v8bench {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/engine/cpu_profile.h"
+#include "harness/model/cpu_profile_data.h"
 
 namespace v8bench {
 

@@ -1,43 +1,12 @@
 #include "harness/report/json_writer.h"
 
+#include "harness/model/json_string.h"
+
 #include <fmt/format.h>
 
 #include <cmath>
 
 namespace v8bench {
-
-std::string JsonEscape(std::string_view s) {
-  std::string out;
-  out.reserve(s.size() + 2);
-  out.push_back('"');
-  for (unsigned char c : s) {
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (c < 0x20) {
-          out += fmt::format("\\u{:04x}", c);
-        } else {
-          out.push_back(static_cast<char>(c));
-        }
-    }
-  }
-  out.push_back('"');
-  return out;
-}
 
 void JsonWriter::BeforeValue() {
   if (after_key_) {
@@ -78,7 +47,7 @@ JsonWriter& JsonWriter::EndArray() {
 
 JsonWriter& JsonWriter::Key(std::string_view key) {
   BeforeValue();
-  out_ += JsonEscape(key);
+  out_ += JsonQuote(key);
   out_.push_back(':');
   after_key_ = true;
   return *this;
@@ -86,7 +55,7 @@ JsonWriter& JsonWriter::Key(std::string_view key) {
 
 JsonWriter& JsonWriter::String(std::string_view value) {
   BeforeValue();
-  out_ += JsonEscape(value);
+  out_ += JsonQuote(value);
   return *this;
 }
 

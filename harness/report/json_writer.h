@@ -1,5 +1,5 @@
-// A small JSON writer: escapes every string (names and messages may hold quotes, backslashes,
-// control characters) and writes numbers so that they parse back exactly.
+// A small JSON writer: escapes every string (model/json_string.h: names and messages may hold quotes,
+// backslashes, control characters) and writes numbers so that they parse back exactly.
 #pragma once
 
 #include <string>
@@ -29,7 +29,5 @@ class JsonWriter {
   std::vector<bool> first_;  // per open container: nothing written in it yet
   bool after_key_ = false;
 };
-
-std::string JsonEscape(std::string_view s);
 
 }  // namespace v8bench

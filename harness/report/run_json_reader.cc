@@ -89,6 +89,92 @@ std::optional<CodeTier> TierOf(object code, const char* key) {
   return CodeTierFromKey(std::string(v));
 }
 
+// The run's context, as json_reporter.cc writes it (its "v8_version" is known to be there).
+RunContext ContextFrom(object ctx) {
+  RunContext c;
+  c.date = Str(ctx, "date");
+  c.host_name = Str(ctx, "host_name");
+  c.executable = Str(ctx, "executable");
+  c.num_cpus = static_cast<int>(Num(ctx, "num_cpus"));
+  c.mhz_per_cpu = Num(ctx, "mhz_per_cpu");
+  c.cpu_scaling_enabled = Bool(ctx, "cpu_scaling_enabled");
+  array load;
+  if (ctx["load_avg"].get(load) == SUCCESS) {
+    for (element e : load) {
+      double d;
+      if (e.get(d) == SUCCESS) c.load_avg.push_back(d);
+    }
+  }
+  c.build_type = Str(ctx, "library_build_type");
+  c.v8_version = Str(ctx, "v8_version");
+  c.node_version = Str(ctx, "node_version");
+  c.v8_flags = Str(ctx, "v8_flags");
+  int64_t semi;
+  if (ctx["semi_space_mb"].get(semi) == SUCCESS) c.semi_space_mb = static_cast<int>(semi);
+  c.young_generation_bytes = static_cast<std::uint64_t>(Num(ctx, "young_generation_bytes"));
+  c.trig_path = Str(ctx, "trig_path");
+  c.trig_mismatch_fraction = Num(ctx, "trig_mismatch_fraction");
+  c.malloc_policy = Str(ctx, "malloc");
+  c.repetitions = static_cast<int>(Num(ctx, "repetitions"));
+  c.min_time_s = Num(ctx, "min_time_s");
+  c.quick = Bool(ctx, "quick");
+  return c;
+}
+
+// A case's description and outcome from the first entry of "benchmarks" that names it; no samples yet.
+CaseResult CaseFrom(object b, const std::string& name) {
+  CaseResult r;
+  r.info.name = name;
+  r.info.suite = Str(b, "suite");
+  r.info.bench = Str(b, "bench");
+  object params;
+  if (b["params"].get(params) == SUCCESS) {
+    for (auto field : params) {
+      std::string_view v;
+      if (field.value.get(v) == SUCCESS) r.info.params.emplace_back(std::string(field.key), std::string(v));
+    }
+  }
+  r.file = Str(b, "file");
+  r.status = StatusFrom(Str(b, "status"));
+  r.young_generation_bytes = static_cast<std::uint64_t>(Num(b, "young_generation_bytes"));
+  r.trig_path = Str(b, "trig_path");
+  if (auto tier = TierModeFromName(Str(b, "tier"))) r.tier = *tier;
+  r.warmup_s = Num(b, "warmup_s");
+  r.warmup_capped = Bool(b, "warmup_capped");
+  if (const std::string kind = Str(b, "native_kind"); !kind.empty()) {
+    r.native = NativeFloor{kind, {Num(b, "native_ns")}, 0, 0};
+  }
+  return r;
+}
+
+// One repetition: its iterations, every numeric field that is not one of the entry's own (the
+// counters, with their units from the metric registry) and its code state.
+Sample SampleFrom(object b) {
+  Sample s;
+  s.iterations = static_cast<std::uint64_t>(Num(b, "iterations"));
+  for (auto field : b) {
+    if (IsEntryField(field.key)) continue;
+    double d;
+    int64_t i;
+    if (field.value.get(d) == SUCCESS) {
+      s.counters.push_back({std::string(field.key), d, UnitOf(field.key)});
+    } else if (field.value.get(i) == SUCCESS) {
+      s.counters.push_back({std::string(field.key), static_cast<double>(i), UnitOf(field.key)});
+    }
+  }
+  object code;
+  if (b["code"].get(code) == SUCCESS) {
+    CodeState cs;
+    cs.batch = TierOf(code, "batch");
+    cs.bench = TierOf(code, "bench");
+    int64_t compiles;
+    if (code["compiles"].get(compiles) == SUCCESS) cs.compiles = static_cast<int>(compiles);
+    cs.changed = Bool(code, "changed");
+    s.code = cs;
+  }
+  return s;
+}
+
 }  // namespace
 
 bool IsRunJson(const std::string& text) {
@@ -117,34 +203,7 @@ Expected<RunDocument> ParseRunJson(const std::string& path, const std::string& t
                         "give a `v8bench run --out FILE.json` or `v8bench compare --out` file");
   }
   RunDocument doc;
-  RunContext& c = doc.context;
-  c.date = Str(ctx, "date");
-  c.host_name = Str(ctx, "host_name");
-  c.executable = Str(ctx, "executable");
-  c.num_cpus = static_cast<int>(Num(ctx, "num_cpus"));
-  c.mhz_per_cpu = Num(ctx, "mhz_per_cpu");
-  c.cpu_scaling_enabled = Bool(ctx, "cpu_scaling_enabled");
-  array load;
-  if (ctx["load_avg"].get(load) == SUCCESS) {
-    for (element e : load) {
-      double d;
-      if (e.get(d) == SUCCESS) c.load_avg.push_back(d);
-    }
-  }
-  c.build_type = Str(ctx, "library_build_type");
-  c.v8_version = std::string(version);
-  c.node_version = Str(ctx, "node_version");
-  c.v8_flags = Str(ctx, "v8_flags");
-  int64_t semi;
-  if (ctx["semi_space_mb"].get(semi) == SUCCESS) c.semi_space_mb = static_cast<int>(semi);
-  c.young_generation_bytes = static_cast<std::uint64_t>(Num(ctx, "young_generation_bytes"));
-  c.trig_path = Str(ctx, "trig_path");
-  c.trig_mismatch_fraction = Num(ctx, "trig_mismatch_fraction");
-  c.malloc_policy = Str(ctx, "malloc");
-  c.repetitions = static_cast<int>(Num(ctx, "repetitions"));
-  c.min_time_s = Num(ctx, "min_time_s");
-  c.quick = Bool(ctx, "quick");
-
+  doc.context = ContextFrom(ctx);
   std::map<std::string, std::size_t> index;  // run_name -> position in doc.results
   for (element e : benchmarks) {
     object b;
@@ -153,59 +212,14 @@ Expected<RunDocument> ParseRunJson(const std::string& path, const std::string& t
     std::string name = Str(b, "run_name");
     if (name.empty()) name = Str(b, "name");
     auto [it, added] = index.try_emplace(name, doc.results.size());
-    if (added) {
-      CaseResult r;
-      r.info.name = name;
-      r.info.suite = Str(b, "suite");
-      r.info.bench = Str(b, "bench");
-      object params;
-      if (b["params"].get(params) == SUCCESS) {
-        for (auto field : params) {
-          std::string_view v;
-          if (field.value.get(v) == SUCCESS) r.info.params.emplace_back(std::string(field.key), std::string(v));
-        }
-      }
-      r.file = Str(b, "file");
-      r.status = StatusFrom(Str(b, "status"));
-      r.young_generation_bytes = static_cast<std::uint64_t>(Num(b, "young_generation_bytes"));
-      r.trig_path = Str(b, "trig_path");
-      if (auto tier = TierModeFromName(Str(b, "tier"))) r.tier = *tier;
-      r.warmup_s = Num(b, "warmup_s");
-      r.warmup_capped = Bool(b, "warmup_capped");
-      if (const std::string kind = Str(b, "native_kind"); !kind.empty()) {
-        r.native = NativeFloor{kind, {Num(b, "native_ns")}, 0, 0};
-      }
-      doc.results.push_back(std::move(r));
-    }
+    if (added) doc.results.push_back(CaseFrom(b, name));
     CaseResult& r = doc.results[it->second];
     if (Bool(b, "error_occurred")) {
       if (r.status == CaseStatus::kOk) r.status = CaseStatus::kFailed;
       r.error = Str(b, "error_message");
       continue;
     }
-    Sample s;
-    s.iterations = static_cast<std::uint64_t>(Num(b, "iterations"));
-    for (auto field : b) {
-      if (IsEntryField(field.key)) continue;
-      double d;
-      int64_t i;
-      if (field.value.get(d) == SUCCESS) {
-        s.counters.push_back({std::string(field.key), d, UnitOf(field.key)});
-      } else if (field.value.get(i) == SUCCESS) {
-        s.counters.push_back({std::string(field.key), static_cast<double>(i), UnitOf(field.key)});
-      }
-    }
-    object code;
-    if (b["code"].get(code) == SUCCESS) {
-      CodeState cs;
-      cs.batch = TierOf(code, "batch");
-      cs.bench = TierOf(code, "bench");
-      int64_t compiles;
-      if (code["compiles"].get(compiles) == SUCCESS) cs.compiles = static_cast<int>(compiles);
-      cs.changed = Bool(code, "changed");
-      s.code = cs;
-    }
-    r.samples.push_back(std::move(s));
+    r.samples.push_back(SampleFrom(b));
   }
   return doc;
 }
