@@ -332,7 +332,7 @@ function installGlobals() {
 }
 
 function parseArgs(argv) {
-  const opts = { filter: null, repetitions: 3, minTime: 0.5, warmup: 0.2, maxWarmup: 10, tier: 'optimized', quick: false, gcTrace: false, params: {}, files: [] };
+  const opts = { filter: null, repetitions: 3, minTime: 0.5, warmup: 0.2, maxWarmup: 10, tier: 'optimized', quick: false, gcTrace: false, planOnly: false, params: {}, files: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = () => argv[++i];
@@ -344,6 +344,7 @@ function parseArgs(argv) {
     else if (a === '--tier') opts.tier = next();
     else if (a === '--quick') opts.quick = true;
     else if (a === '--gc-trace') opts.gcTrace = true;
+    else if (a === '--plan-only') opts.planOnly = true;
     else if (a === '--param') {
       const [k, v] = next().split(/=(.*)/s);
       opts.params[k] = v.split(',');
@@ -369,6 +370,12 @@ async function run(argv) {
   const plan = described.cases.map((c, index) => ({ ...c, index })).filter((c) => !opts.filter || opts.filter.test(c.name));
   const v8Flags = isWorkerd ? workerEnv.V8BENCH.v8_flags.join(' ') : (process.execArgv || []).join(' ');
   emit({ type: 'context', ...facts, v8_flags: v8Flags, trig_path: '', planned: plan.map((c) => c.name) });
+  if (opts.planOnly) {
+    // compare --shard learns the cases from these lines; nothing runs.
+    for (const c of plan) emit({ type: 'plan', name: c.name, suite: c.suite, bench: c.bench, params: Object.fromEntries(c.params) });
+    emit({ type: 'end' });
+    return 0;
+  }
   let failed = 0;
   for (const c of plan) {
     emit({ type: 'start', name: c.name, suite: c.suite, bench: c.bench, params: Object.fromEntries(c.params) });
