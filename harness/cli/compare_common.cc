@@ -71,7 +71,9 @@ std::string ReproducingCommand(const driver::CompareState& state) {
   }
   line += st.runs > 0 ? fmt::format(" --runs {}", st.runs)
                       : fmt::format(" --target-ci {} --max-time {}", st.target_ci * 100, st.max_time_s);
-  return line + fmt::format(" --metric {} --seed {}", st.metric, st.seed);
+  line += fmt::format(" --metric {} --seed {}", st.metric, st.seed);
+  if (state.shard) line += fmt::format(" --shard {}/{}", state.shard->index, state.shard->count);
+  return line;
 }
 
 bool UseColor(std::FILE* out) {
