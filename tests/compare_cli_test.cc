@@ -338,6 +338,13 @@ TEST(Shard, ShardsRunSideBySideAndMergedMatchOneUnshardedRun) {
   EXPECT_TRUE(a["shard"].is_null());
   EXPECT_EQ(b["merged"]["count"].get_int64().value(), 3);
   EXPECT_EQ(b["merged"]["shards"].get_array().size(), 3u);
+  // --plot: each case's samples as a text box plot per variant (a pipe is no terminal: only when asked).
+  const auto plotted = RunCli({"merge", dir + "/s1.json", dir + "/s2.json", dir + "/s3.json", "--plot"});
+  EXPECT_EQ(plotted.exit_code, 0) << plotted.err;
+  EXPECT_NE(plotted.out.find("distribution"), std::string::npos) << plotted.out;
+  EXPECT_NE(plotted.out.find("┤"), std::string::npos) << plotted.out;
+  const auto unplotted = RunCli({"merge", dir + "/s1.json", dir + "/s2.json", dir + "/s3.json"});
+  EXPECT_EQ(unplotted.out.find("distribution"), std::string::npos) << unplotted.out;
   // The merged file is a compare file: report renders it.
   const auto report = RunCli({"report", dir + "/all.json", "--format", "console"});
   EXPECT_EQ(report.exit_code, 0) << report.err;

@@ -9,6 +9,7 @@
 #include <memory>
 #include <regex>
 #include <set>
+#include <sstream>
 
 #include "harness/driver/analysis.h"
 #include "harness/driver/compare_report.h"
@@ -824,6 +825,60 @@ TEST(Driver, TheIntervalThatStoppedSamplingIsTheOneReported) {
   const std::string console = RenderConsole(a, ReportHeader{"t", {}}, false);
   EXPECT_NE(console.find("p(W)"), std::string::npos) << console;
   EXPECT_NE(console.find("Wilcoxon signed-rank"), std::string::npos) << console;
+}
+
+TEST(InlineBoxPlot, DrawsRangeMiddleHalfAndMedianOnTheGivenAxis) {
+  std::vector<double> xs;
+  for (int i = 0; i <= 10; ++i) xs.push_back(i);
+  // Quartiles 2.5 and 7.5 round to columns 3 and 8; the median is column 5.
+  EXPECT_EQ(InlineBoxPlot(xs, 0, 10, 11), "├──██│███─┤");
+  // The same samples on a wider shared axis sit in its lower half.
+  EXPECT_EQ(InlineBoxPlot(xs, 0, 20, 11), "├██│█┤     ");
+  // Log axis: 1, 10, 100 are evenly spaced; linear squashes the lower two.
+  EXPECT_EQ(InlineBoxPlot({1, 10, 100}, 1, 100, 5, true), "├█│█┤");
+  EXPECT_EQ(InlineBoxPlot({1, 10, 100}, 1, 100, 5, false), "│██─┤");
+  EXPECT_EQ(InlineBoxPlot({1, 10, 100}, 0, 100, 5, true), "│██─┤");  // lo = 0: no log axis
+  EXPECT_EQ(InlineBoxPlot({5}, 5, 5, 5), "  │  ");                   // no spread: the middle
+  EXPECT_EQ(InlineBoxPlot({}, 0, 1, 4), "    ");
+  EXPECT_EQ(InlineBoxPlot({-3, 5, 50}, 0, 10, 11), "├████│█████");  // outside the axis: at its ends
+}
+
+TEST(InlineBoxPlot, TheConsoleShowsEachCaseOnOneAxisWhenAskedAndItFits) {
+  Dataset d;
+  d.variant_names = {"base", "new"};
+  CaseSeries c;
+  c.key = "s/x";
+  c.variants.resize(2);
+  c.variants[0].metrics["cpu_ns"] = {100, 101, 102, 103, 104, 105};
+  c.variants[1].metrics["cpu_ns"] = {200, 202, 204, 206, 208, 210};
+  d.cases.push_back(c);
+  const Analysis a = Analyse(d, AnalysisOptions{});
+  const std::string plain = RenderConsole(a, ReportHeader{"t", {}}, false);
+  EXPECT_EQ(plain.find("distribution"), std::string::npos);
+  ConsoleOptions o;
+  o.samples = &d;
+  o.plot_width = 12;
+  const std::string plotted = RenderConsole(a, ReportHeader{"t", {}}, o);
+  EXPECT_NE(plotted.find("distribution"), std::string::npos) << plotted;
+  // One axis from 100 to 210 (log): the baseline at its left end, the new variant at its right.
+  const std::string base = InlineBoxPlot(d.cases[0].variants[0].metrics["cpu_ns"], 100, 210, 12, true);
+  const std::string next = InlineBoxPlot(d.cases[0].variants[1].metrics["cpu_ns"], 100, 210, 12, true);
+  EXPECT_NE(base.front(), ' ');
+  EXPECT_EQ(base.back(), ' ');
+  EXPECT_EQ(next.front(), ' ');
+  EXPECT_NE(next.back(), ' ');
+  EXPECT_NE(plotted.find(base.substr(0, base.find_last_not_of(' ') + 1) + "\n"), std::string::npos) << plotted;
+  EXPECT_NE(plotted.find(next + "\n"), std::string::npos) << plotted;
+  // The rest of the table is unchanged by the column: each line of the plain table begins its line.
+  std::istringstream plain_lines(plain), plotted_lines(plotted);
+  int line = 0;  // the title, a blank line, the column titles and one row per variant
+  for (std::string p, q; line < 5 && std::getline(plain_lines, p) && std::getline(plotted_lines, q); ++line) {
+    EXPECT_EQ(q.substr(0, p.size()), p);
+  }
+  EXPECT_EQ(line, 5);
+  // Too wide for the terminal: left out.
+  o.max_width = 60;
+  EXPECT_EQ(RenderConsole(a, ReportHeader{"t", {}}, o), plain);
 }
 
 // A worker whose case line carries each repetition's code state: `code(variant, sample)` gives

@@ -301,7 +301,7 @@ int CompareCommand(const std::vector<std::string>& argv) {
                                                       CommandLine("compare", argv));
     std::fwrite(doc.data(), 1, doc.size(), stdout);
   } else {
-    PrintReport(analysis, CompareHeader(state), format.value());
+    PrintReport(analysis, CompareHeader(state), format.value(), args, driver::DatasetFrom(state));
   }
   if (!write_error.empty()) return Fail(Error::Input(write_error));
   if (state.interrupted) {

@@ -28,6 +28,8 @@ CommandSpec MergeSpec() {
       "files (paths and contents), case list and variants (names, flags, engines and the engines' V8/Node\n"
       "versions, V8 flags, trig path and build type); a difference is refused, naming the field and both files'\n"
       "values. A shard given twice is refused; a missing or unfinished shard too, unless --allow-partial.\n"
+      "The statistics options below (--threshold, --alpha, ...) default to the shards' own values, not to the\n"
+      "defaults they name.\n"
       "Exit: 0; 1 when the --threshold gate trips; 2 on shards that do not belong together, a missing shard,\n"
       "a missing or corrupt file, or too few samples.";
   spec.options = {
@@ -86,7 +88,7 @@ int MergeCommand(const std::vector<std::string>& argv) {
     const std::string doc = html();
     std::fwrite(doc.data(), 1, doc.size(), stdout);
   } else {
-    PrintReport(analysis, header, format.value());
+    PrintReport(analysis, header, format.value(), args, data);
   }
   if (out) {
     const std::string doc = out->ends_with(".html") ? html() : driver::RenderCompareJson(state, &analysis);
