@@ -349,6 +349,8 @@ TEST(Shard, ShardsRunSideBySideAndMergedMatchOneUnshardedRun) {
   const auto report = RunCli({"report", dir + "/all.json", "--format", "console"});
   EXPECT_EQ(report.exit_code, 0) << report.err;
   EXPECT_NE(report.out.find("sh/sum/n:4"), std::string::npos);
+  const auto report_plot = RunCli({"report", dir + "/all.json", "--format", "console", "--plot"});
+  EXPECT_NE(report_plot.out.find("distribution"), std::string::npos) << report_plot.out;
 
   // Refusals, exit 2, each naming what differs.
   auto refused = [&](const std::vector<std::string>& args, const std::string& what) {
