@@ -360,7 +360,7 @@ function installGlobals() {
 }
 
 function parseArgs(argv) {
-  const opts = { filter: null, repetitions: 3, minTime: 0.5, warmup: 0.2, maxWarmup: 10, tier: 'optimized', quick: false, gcTrace: false, params: {}, files: [],
+  const opts = { filter: null, repetitions: 3, minTime: 0.5, warmup: 0.2, maxWarmup: 10, tier: 'optimized', quick: false, gcTrace: false, planOnly: false, params: {}, files: [],
     caseName: null, profileOut: null, duration: 2, interval: 100 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -377,6 +377,7 @@ function parseArgs(argv) {
     else if (a === '--profile-out') opts.profileOut = next();
     else if (a === '--duration') opts.duration = Number(next());
     else if (a === '--interval') opts.interval = Number(next());
+    else if (a === '--plan-only') opts.planOnly = true;
     else if (a === '--param') {
       const [k, v] = next().split(/=(.*)/s);
       opts.params[k] = v.split(',');
@@ -402,6 +403,12 @@ async function run(argv) {
   const plan = described.cases.map((c, index) => ({ ...c, index })).filter((c) => !opts.filter || opts.filter.test(c.name));
   const v8Flags = isWorkerd ? workerEnv.V8BENCH.v8_flags.join(' ') : (process.execArgv || []).join(' ');
   emit({ type: 'context', ...facts, v8_flags: v8Flags, trig_path: '', planned: plan.map((c) => c.name) });
+  if (opts.planOnly) {
+    // compare --shard learns the cases from these lines; nothing runs.
+    for (const c of plan) emit({ type: 'plan', name: c.name, suite: c.suite, bench: c.bench, params: Object.fromEntries(c.params) });
+    emit({ type: 'end' });
+    return 0;
+  }
   let failed = 0;
   for (const c of plan) {
     emit({ type: 'start', name: c.name, suite: c.suite, bench: c.bench, params: Object.fromEntries(c.params) });

@@ -3,7 +3,11 @@
 // detection-speed and false-positive measurements live in tools/compare_benchmark.sh.
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
 #include <simdjson.h>
+
+#include <cstdlib>
+#include <map>
 #include <regex>
 
 #include "tests/support/cli.h"
@@ -236,6 +240,146 @@ TEST(Diff, EveryMetricIsReadFromRunJson) {
     const auto d = RunCli({"diff", out, out, "--metric", metric, "--format", "json"});
     EXPECT_EQ(d.exit_code, 0) << metric << ": " << d.err;
   }
+}
+
+// Four tiny cases (n:1..4), for sharding: which cases run where, not what they cost.
+std::string ShardSuite() {
+  return WriteTempFile("shard_suite.js", R"(suite({
+  name: 'sh',
+  realm: 'v8',
+  params: { n: [1, 2, 3, 4] },
+  setup(p) { return { n: p.n * 8 }; },
+  benches: {
+    sum(s) { let t = 0; for (let i = 0; i < s.n; i++) t += i; return t; },
+  },
+});
+)");
+}
+
+std::vector<std::string> ShardCompare(const std::string& suite, std::vector<std::string> extra) {
+  std::vector<std::string> args = {"compare",        suite,    "--variant", "base=", "--variant",
+                                   "noopt=--no-opt", "--runs", "6"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return Fast(args);
+}
+
+// Per case: the sample count of each variant's chosen metric.
+std::map<std::string, std::vector<std::size_t>> SampleCounts(simdjson::dom::element root) {
+  std::map<std::string, std::vector<std::size_t>> out;
+  for (auto c : root["analysis"]["cases"].get_array()) {
+    auto& counts = out[std::string(c["case"].get_string().value())];
+    for (auto v : c["variants"].get_array()) counts.push_back(v["metrics"]["cpu_ns"]["n"].get_uint64().value());
+  }
+  return out;
+}
+
+// The comparisons Holm adjusts over, plus the cells left out of the family for mixed code.
+std::size_t HolmFamily(simdjson::dom::element root) {
+  std::size_t mixed = 0;
+  for (auto c : root["analysis"]["cases"].get_array()) {
+    for (auto v : c["variants"].get_array()) mixed += v["code_mixed"].get_bool().value() ? 1 : 0;
+  }
+  return root["analysis"]["comparisons"].get_uint64().value() + mixed;
+}
+
+TEST(Shard, ShardsRunSideBySideAndMergedMatchOneUnshardedRun) {
+  const std::string suite = ShardSuite();
+  const std::string dir = TempDir();
+  // One unsharded run, then three shards at once as separate processes (as three machines would run them).
+  const auto whole = RunCli(ShardCompare(suite, {"--out", dir + "/whole.json"}));
+  ASSERT_EQ(whole.exit_code, 0) << whole.out << whole.err;
+  std::string script;
+  for (int k = 1; k <= 3; ++k) {
+    std::string line;
+    for (const auto& a :
+         ShardCompare(suite, {"--shard", fmt::format("{}/3", k), "--out", fmt::format("{}/s{}.json", dir, k)})) {
+      line += " '" + a + "'";
+    }
+    script += fmt::format("( '{}'{} > {}/o{} 2>&1; echo $? > {}/rc{} ) &\n", V8BENCH_BINARY, line, dir, k, dir, k);
+  }
+  script += "wait\n";
+  ASSERT_EQ(std::system(("sh " + WriteTempFile("shards.sh", script)).c_str()), 0);
+  for (int k = 1; k <= 3; ++k) {
+    EXPECT_EQ(ReadWholeFile(fmt::format("{}/rc{}", dir, k)), "0\n") << ReadWholeFile(fmt::format("{}/o{}", dir, k));
+  }
+  const auto merged = RunCli({"merge", dir + "/s2.json", dir + "/s3.json", dir + "/s1.json", "--out", dir + "/all.json",
+                              "--format", "markdown"});
+  ASSERT_EQ(merged.exit_code, 0) << merged.out << merged.err;
+  EXPECT_NE(merged.out.find("merged from 3 of 3 shards"), std::string::npos) << merged.out;
+
+  simdjson::dom::parser p1, p2, p3;
+  const std::string whole_text = ReadWholeFile(dir + "/whole.json");
+  const std::string all_text = ReadWholeFile(dir + "/all.json");
+  const std::string shard_text = ReadWholeFile(dir + "/s1.json");
+  auto a = Parse(p1, whole_text);
+  auto b = Parse(p2, all_text);
+  auto s1 = Parse(p3, shard_text);
+  // The same cases, each with the same number of samples per variant.
+  const auto counts = SampleCounts(a);
+  EXPECT_EQ(counts.size(), 4u);
+  EXPECT_EQ(SampleCounts(b), counts);
+  for (const auto& [key, n] : counts) EXPECT_EQ(n, (std::vector<std::size_t>{6, 6})) << key;
+  // The same verdict rules: one Holm family over all the cases (every case's noopt cell, less those whose
+  // samples ran mixed code, which a run's code states decide), the same alpha, floor, sample minimum, pairing.
+  EXPECT_EQ(HolmFamily(a), 4u);
+  EXPECT_EQ(HolmFamily(b), 4u);
+  EXPECT_EQ(a["analysis"]["min_samples"].get_uint64().value(), b["analysis"]["min_samples"].get_uint64().value());
+  for (const char* field : {"alpha", "noise_floor_pct"}) {
+    EXPECT_EQ(a["analysis"][field].get_double().value(), b["analysis"][field].get_double().value()) << field;
+  }
+  EXPECT_EQ(a["analysis"]["paired"].get_bool().value(), b["analysis"]["paired"].get_bool().value());
+  EXPECT_TRUE(b["analysis"]["paired"].get_bool().value());
+  // The shard file records its share and what merge checks; the merge records its shards.
+  EXPECT_EQ(s1["shard"]["index"].get_int64().value(), 1);
+  EXPECT_EQ(s1["shard"]["count"].get_int64().value(), 3);
+  EXPECT_EQ(s1["shard"]["all_cases"].get_array().size(), 4u);
+  EXPECT_EQ(s1["shard"]["cases"].get_array().size(), 2u);  // 4 cases over 3 shards: 2, 1, 1
+  EXPECT_EQ(s1["suite_digests"].get_array().size(), 1u);
+  EXPECT_TRUE(a["shard"].is_null());
+  EXPECT_EQ(b["merged"]["count"].get_int64().value(), 3);
+  EXPECT_EQ(b["merged"]["shards"].get_array().size(), 3u);
+  // --plot: each case's samples as a text box plot per variant (a pipe is no terminal: only when asked).
+  const auto plotted = RunCli({"merge", dir + "/s1.json", dir + "/s2.json", dir + "/s3.json", "--plot"});
+  EXPECT_EQ(plotted.exit_code, 0) << plotted.err;
+  EXPECT_NE(plotted.out.find("distribution"), std::string::npos) << plotted.out;
+  EXPECT_NE(plotted.out.find("┤"), std::string::npos) << plotted.out;
+  const auto unplotted = RunCli({"merge", dir + "/s1.json", dir + "/s2.json", dir + "/s3.json"});
+  EXPECT_EQ(unplotted.out.find("distribution"), std::string::npos) << unplotted.out;
+  // The merged file is a compare file: report renders it.
+  const auto report = RunCli({"report", dir + "/all.json", "--format", "console"});
+  EXPECT_EQ(report.exit_code, 0) << report.err;
+  EXPECT_NE(report.out.find("sh/sum/n:4"), std::string::npos);
+  const auto report_plot = RunCli({"report", dir + "/all.json", "--format", "console", "--plot"});
+  EXPECT_NE(report_plot.out.find("distribution"), std::string::npos) << report_plot.out;
+
+  // Refusals, exit 2, each naming what differs.
+  auto refused = [&](const std::vector<std::string>& args, const std::string& what) {
+    const auto r = RunCli(args);
+    EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+    EXPECT_NE(r.err.find(what), std::string::npos) << r.err;
+  };
+  refused({"merge", dir + "/s1.json", dir + "/s1.json", dir + "/s2.json", dir + "/s3.json"},
+          "shard 1/3 is given twice");
+  refused({"merge", dir + "/s1.json", dir + "/s3.json"}, "shard 2/3 is missing (given: 1/3, 3/3)");
+  refused({"merge", dir + "/whole.json"}, "is not a shard");
+  refused({"compare", "--resume", dir + "/all.json"}, "is a merge of shards");
+  // Short shards (one case, few samples) that differ from the others in one respect each.
+  const auto flags =
+      RunCli(Fast({"compare", suite, "--variant", "base=", "--variant", "noopt=--no-opt --jitless", "--runs", "2",
+                   "--min-samples", "2", "--shard", "3/3", "--out", dir + "/flags.json"}));
+  ASSERT_EQ(flags.exit_code, 0) << flags.err;
+  refused({"merge", dir + "/s1.json", dir + "/s2.json", dir + "/flags.json"},
+          "variant 'noopt': flags: '--no-opt' in " + dir + "/s1.json, '--no-opt --jitless' in " + dir + "/flags.json");
+  const auto runs = RunCli(Fast({"compare", suite, "--variant", "base=", "--variant", "noopt=--no-opt", "--runs", "2",
+                                 "--min-samples", "2", "--shard", "3/3", "--out", dir + "/runs.json"}));
+  ASSERT_EQ(runs.exit_code, 0) << runs.err;
+  refused({"merge", dir + "/s1.json", dir + "/s2.json", dir + "/runs.json"},
+          "settings.runs (--runs): 6 in " + dir + "/s1.json, 2 in " + dir + "/runs.json");
+  // --allow-partial analyses the shards given.
+  const auto partial = RunCli({"merge", dir + "/s1.json", dir + "/s3.json", "--allow-partial", "--format", "json"});
+  EXPECT_EQ(partial.exit_code, 0) << partial.err;
+  simdjson::dom::parser p4;
+  EXPECT_EQ(SampleCounts(Parse(p4, partial.out)).size(), 3u);
 }
 
 }  // namespace

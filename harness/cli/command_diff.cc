@@ -136,7 +136,7 @@ int DiffCommand(const std::vector<std::string>& argv) {
     const std::string doc = html();
     std::fwrite(doc.data(), 1, doc.size(), stdout);
   } else {
-    PrintReport(analysis, header, format.value());
+    PrintReport(analysis, header, format.value(), args, data.value());
   }
   if (out) {
     if (auto w = WriteFileAtomically(*out, out->ends_with(".html") ? html() : json); !w) return Fail(w.error());

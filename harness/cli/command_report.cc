@@ -33,6 +33,9 @@ CommandSpec ReportSpec() {
        "What to render: HTML, Markdown (compare files) or the console table. Default: html; with --out, taken from "
        "the file's extension (.html, .md, anything else html)."},
       {"out", "FILE", "Writes the report to FILE atomically instead of stdout. Default: stdout."},
+      {"plot", "",
+       "With --format console, for a compare file: adds each case's samples as text box plots, one per variant on "
+       "one axis (├ smallest, █ middle half, │ median, ┤ largest). Default: off."},
   };
   spec.examples =
       "  v8bench report semi.json --out semi.html\n"
@@ -48,7 +51,7 @@ Expected<std::string> ReadText(const std::string& path) {
   return text.str();
 }
 
-Expected<std::string> RenderCompareFile(const std::string& path, const std::string& format) {
+Expected<std::string> RenderCompareFile(const std::string& path, const std::string& format, bool plot) {
   auto state = driver::ReadCompareState(path);
   if (!state) return state.error();
   const driver::Dataset data = driver::DatasetFrom(state.value());
@@ -56,7 +59,11 @@ Expected<std::string> RenderCompareFile(const std::string& path, const std::stri
   const driver::Analysis analysis = driver::Analyse(data, driver::AnalysisOptionsFrom(state->settings));
   const driver::ReportHeader header = CompareHeader(state.value());
   if (format == "markdown") return driver::RenderMarkdown(analysis, header);
-  if (format == "console") return driver::RenderConsole(analysis, header, false);
+  if (format == "console") {
+    driver::ConsoleOptions console;
+    if (plot) console.samples = &data;
+    return driver::RenderConsole(analysis, header, console);
+  }
   return driver::RenderCompareHtml(analysis, data, header, ReproducingCommand(state.value()));
 }
 
@@ -108,7 +115,7 @@ int ReportCommand(const std::vector<std::string>& argv) {
   if (!text) return Fail(text.error());
   Expected<std::string> doc = Error::Input("");
   if (text->find("\"v8bench_compare\"") != std::string::npos) {
-    doc = RenderCompareFile(path, format);
+    doc = RenderCompareFile(path, format, args.Has("plot"));
   } else if (IsRunJson(text.value())) {
     doc = RenderRunFile(path, text.value(), format);
   } else {

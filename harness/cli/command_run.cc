@@ -68,6 +68,9 @@ CommandSpec RunSpec() {
        "path in its context), CSV, or one self-contained HTML page with charts; jsonl (stdout only) is the worker "
        "protocol of `v8bench compare`: one JSON "
        "line per event, flushed at once. Default: console; with --out, taken from the file's extension."},
+      {"plan-only", "",
+       "With --format jsonl: writes the context line, one `plan` line per case the run would execute (name, suite, "
+       "bench, params) and `end`, and runs nothing; `compare --shard` learns each variant's cases from it."},
       {"out", "FILE",
        "Writes the results to FILE in --format, rewritten atomically after every case so an interrupted run keeps what "
        "it measured; the table still goes to stdout. Default: stdout only."},
@@ -171,6 +174,11 @@ int RunInProcess(const ParsedArgs& args, const RunSettings& settings) {
   for (const auto& pc : plan.value()) names.push_back(pc.info.name);
   JsonlReporter lines(ResultsStream(), names);
   lines.Begin(context);
+  if (args.Has("plan-only")) {
+    for (const auto& pc : plan.value()) lines.CasePlanned(pc.info);
+    lines.End();
+    return 0;
+  }
   const RunSummary summary = RunPlan(*process.value(), plan.value(), settings, lines,
                                      [&](std::size_t, std::size_t, const CaseInfo& info) { lines.CaseStarting(info); });
   lines.End();
@@ -191,6 +199,8 @@ int RunCommand(const std::vector<std::string>& argv) {
   auto output = OutputFrom(parsed);
   if (!output) return Fail(output.error());
   if (output->jsonl) return RunInProcess(parsed, settings);
+  if (parsed.Has("plan-only"))
+    return Fail(Error::Usage("--plan-only is part of the worker protocol: give --format jsonl"));
 
   // Everything else runs the plan in a child process (run_supervisor.h), so that a case that kills its
   // process is reported as crashed and the others still run.

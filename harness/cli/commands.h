@@ -15,5 +15,6 @@ int CompareCommand(const std::vector<std::string>& args);
 int DiffCommand(const std::vector<std::string>& args);
 int NativeCommand(const std::vector<std::string>& args);
 int ReportCommand(const std::vector<std::string>& args);
+int MergeCommand(const std::vector<std::string>& args);
 
 }  // namespace v8bench::cli

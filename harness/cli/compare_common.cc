@@ -1,6 +1,7 @@
 #include "harness/cli/compare_common.h"
 
 #include <fmt/format.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -29,6 +30,10 @@ std::vector<OptionSpec> SettingOptionSpecs(bool statistics_only) {
     out.push_back({s.option, metric ? fmt::format("{}", fmt::join(MetricOptions(), "|")) : s.metavar,
                    fmt::format("{} {}", metric ? MetricHelp() : s.help, driver::DefaultSentence(s))});
   }
+  out.push_back({"plot", "",
+                 "Adds a column to the console table: per case, each variant's samples as a text box plot on one axis "
+                 "(├ smallest, █ middle half, │ median, ┤ largest), where a shifted spread or two clusters show at a "
+                 "glance. Default: on when stdout is a terminal wide enough for it."});
   out.push_back({"format", "console|markdown|json|html",
                  "Report format on stdout: an aligned table (colour on a terminal unless NO_COLOR is set), Markdown "
                  "for a pull-request comment, JSON with every sample, or one self-contained HTML page with charts "
@@ -72,7 +77,9 @@ std::string ReproducingCommand(const driver::CompareState& state) {
   }
   line += st.runs > 0 ? fmt::format(" --runs {}", st.runs)
                       : fmt::format(" --target-ci {} --max-time {}", st.target_ci * 100, st.max_time_s);
-  return line + fmt::format(" --metric {} --seed {}", st.metric, st.seed);
+  line += fmt::format(" --metric {} --seed {}", st.metric, st.seed);
+  if (state.shard) line += fmt::format(" --shard {}/{}", state.shard->index, state.shard->count);
+  return line;
 }
 
 bool UseColor(std::FILE* out) {
@@ -81,9 +88,19 @@ bool UseColor(std::FILE* out) {
   return isatty(fileno(out)) != 0;
 }
 
-void PrintReport(const driver::Analysis& analysis, const driver::ReportHeader& header, const std::string& format) {
+void PrintReport(const driver::Analysis& analysis, const driver::ReportHeader& header, const std::string& format,
+                 const ParsedArgs& args, const driver::Dataset& samples) {
+  driver::ConsoleOptions console;
+  console.color = UseColor(stdout);
+  winsize terminal{};
+  if (args.Has("plot")) {
+    console.samples = &samples;
+  } else if (isatty(fileno(stdout)) != 0 && ioctl(fileno(stdout), TIOCGWINSZ, &terminal) == 0 && terminal.ws_col > 0) {
+    console.samples = &samples;
+    console.max_width = terminal.ws_col;
+  }
   const std::string text = format == "markdown" ? driver::RenderMarkdown(analysis, header)
-                                                : driver::RenderConsole(analysis, header, UseColor(stdout));
+                                                : driver::RenderConsole(analysis, header, console);
   std::fwrite(text.data(), 1, text.size(), stdout);
   std::fflush(stdout);
 }

@@ -30,7 +30,10 @@ driver::ReportHeader CompareHeader(const driver::CompareState& state);
 
 bool UseColor(std::FILE* out);
 
-// Prints the report in `format` (console or markdown; json is printed by the caller).
-void PrintReport(const driver::Analysis& analysis, const driver::ReportHeader& header, const std::string& format);
+// Prints the report in `format` (console or markdown; json is printed by the caller). The console table
+// gets each case's distribution (driver::ConsoleOptions) from `samples` with --plot, or on a terminal
+// wide enough for it.
+void PrintReport(const driver::Analysis& analysis, const driver::ReportHeader& header, const std::string& format,
+                 const ParsedArgs& args, const driver::Dataset& samples);
 
 }  // namespace v8bench::cli

@@ -20,6 +20,7 @@ constexpr const char* kUsage =
     "  info     show the engine: V8/Node versions, realms, heap defaults, trig path, host\n"
     "  profile  profile one case under V8's CPU profiler: top functions, tiers, deopts, .cpuprofile\n"
     "  compare  compare flag sets or builds side by side, one worker process per sample, with a gate\n"
+    "  merge    join the results files of `compare --shard K/N` into one comparison (Holm over all cases)\n"
     "  diff     compare two saved results files (v8bench or Google Benchmark JSON), with a gate\n"
     "  native   run only the native floors (simdjson, libm, memcpy) of the suites' cases\n"
     "  report   render a saved results file (run or compare) as HTML with charts, Markdown or a table\n"
@@ -51,6 +52,7 @@ int main(int argc, char** argv) {
   if (command == "diff") return v8bench::cli::DiffCommand(args);
   if (command == "native") return v8bench::cli::NativeCommand(args);
   if (command == "report") return v8bench::cli::ReportCommand(args);
+  if (command == "merge") return v8bench::cli::MergeCommand(args);
   std::fprintf(stderr, "v8bench: unknown command '%s'\n\n%s", command.c_str(), kUsage);
   return 2;
 }

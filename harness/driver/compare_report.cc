@@ -6,12 +6,13 @@
 #include <cmath>
 
 #include "harness/report/units.h"
+#include "harness/stats/statistics.h"
 
 namespace v8bench::driver {
 namespace {
 
 struct Row {
-  std::string key, variant, n, value, cv, gc, alloc, change, ci, p_w, p_mw, verdict, holm;
+  std::string key, variant, n, value, cv, gc, alloc, change, ci, p_w, p_mw, verdict, holm, plot;
   stats::Verdict v = stats::Verdict::kNoChange;
 };
 
@@ -22,9 +23,34 @@ std::string Pct(double ratio) {
 
 std::string P(double p) { return p < 0.001 ? "<0.001" : fmt::format("{:.3f}", p); }
 
-std::vector<Row> Rows(const Analysis& a) {
+// Each variant's samples of case `ci` as box plots on the case's shared axis (empty without samples).
+std::vector<std::string> CasePlots(const Analysis& a, std::size_t ci, const Dataset* data, std::size_t width) {
+  std::vector<std::string> plots(a.variant_names.size());
+  if (data == nullptr || ci >= data->cases.size() || data->cases[ci].key != a.cases[ci].key) return plots;
+  const CaseSeries& cs = data->cases[ci];
+  double lo = 0, hi = 0;
+  bool any = false;
+  for (const VariantSeries& vs : cs.variants) {
+    const auto it = vs.metrics.find(a.counter);
+    if (it == vs.metrics.end()) continue;
+    for (double x : it->second) {
+      lo = any ? std::min(lo, x) : x;
+      hi = any ? std::max(hi, x) : x;
+      any = true;
+    }
+  }
+  for (std::size_t vi = 0; vi < cs.variants.size() && vi < plots.size() && any; ++vi) {
+    const auto it = cs.variants[vi].metrics.find(a.counter);
+    if (it != cs.variants[vi].metrics.end()) plots[vi] = InlineBoxPlot(it->second, lo, hi, width, lo > 0);
+  }
+  return plots;
+}
+
+std::vector<Row> Rows(const Analysis& a, const Dataset* data = nullptr, std::size_t plot_width = 0) {
   std::vector<Row> rows;
-  for (const CaseAnalysis& ca : a.cases) {
+  for (std::size_t ci = 0; ci < a.cases.size(); ++ci) {
+    const CaseAnalysis& ca = a.cases[ci];
+    const std::vector<std::string> plots = CasePlots(a, ci, data, plot_width);
     if (!ca.unsupported.empty()) {
       Row r;
       r.key = ca.key;
@@ -37,6 +63,7 @@ std::vector<Row> Rows(const Analysis& a) {
       Row r;
       r.key = vi == 0 ? ca.key : "";
       r.variant = a.variant_names[vi];
+      if (vi < plots.size()) r.plot = plots[vi];
       auto m = cell.metrics.find(a.counter);
       if (m != cell.metrics.end()) {
         r.n = std::to_string(m->second.n);
@@ -171,26 +198,68 @@ std::string Pad(const std::string& s, std::size_t width, bool right) {
 
 }  // namespace
 
-std::string RenderConsole(const Analysis& a, const ReportHeader& h, bool color) {
+std::string InlineBoxPlot(const std::vector<double>& xs, double lo, double hi, std::size_t width, bool log_axis) {
+  if (xs.empty() || width == 0) return std::string(width, ' ');
+  log_axis = log_axis && lo > 0;
+  auto pos = [&](double x) -> std::size_t {
+    if (!(hi > lo)) return (width - 1) / 2;
+    const double t = log_axis ? std::clamp(std::log(std::max(x, lo) / lo) / std::log(hi / lo), 0.0, 1.0)
+                              : std::clamp((x - lo) / (hi - lo), 0.0, 1.0);
+    return static_cast<std::size_t>(std::lround(t * static_cast<double>(width - 1)));
+  };
+  const std::size_t p_min = pos(*std::min_element(xs.begin(), xs.end()));
+  const std::size_t p_max = pos(*std::max_element(xs.begin(), xs.end()));
+  const std::size_t q1 = pos(stats::Quantile(xs, 0.25));
+  const std::size_t q3 = pos(stats::Quantile(xs, 0.75));
+  const std::size_t med = pos(stats::Median(xs));
+  std::vector<const char*> cells(width, " ");
+  for (std::size_t i = p_min; i <= p_max; ++i) cells[i] = "─";
+  cells[p_min] = "├";
+  cells[p_max] = "┤";
+  for (std::size_t i = q1; i <= q3; ++i) cells[i] = "█";
+  cells[med] = "│";
+  std::string out;
+  for (const char* c : cells) out += c;
+  return out;
+}
+
+std::string RenderConsole(const Analysis& a, const ReportHeader& h, const ConsoleOptions& options) {
+  const bool color = options.color;
   std::string out = h.title + "\n";
   for (const auto& l : h.lines) out += l + "\n";
   out += "\n";
-  const std::vector<Row> rows = Rows(a);
-  const std::vector<std::string> titles = {"case",   "variant", "n",    MetricTitle(a), "±CV",     "GC%", "alloc",
-                                           "change", "95% CI",  "p(W)", "p(MW)",        "verdict", "holm"};
-  const std::vector<bool> right = {false, false, true, true, true, true, true, true, false, false, false, false, false};
-  auto fields = [](const Row& r) {
-    return std::vector<std::string>{r.key,    r.variant, r.n,   r.value, r.cv,      r.gc,  r.alloc,
-                                    r.change, r.ci,      r.p_w, r.p_mw,  r.verdict, r.holm};
+  const std::vector<Row> rows = Rows(a, options.samples, options.plot_width);
+  std::vector<std::string> titles = {"case",   "variant", "n",    MetricTitle(a), "±CV",     "GC%", "alloc",
+                                     "change", "95% CI",  "p(W)", "p(MW)",        "verdict", "holm"};
+  const std::vector<bool> right = {false, false, true,  true,  true,  true,  true,
+                                   true,  false, false, false, false, false, false};
+  bool plot = options.samples != nullptr;
+  if (plot) titles.push_back("distribution");
+  auto fields = [&](const Row& r) {
+    std::vector<std::string> f = {r.key,    r.variant, r.n,   r.value, r.cv,      r.gc,  r.alloc,
+                                  r.change, r.ci,      r.p_w, r.p_mw,  r.verdict, r.holm};
+    if (plot) f.push_back(r.plot);
+    return f;
   };
   std::vector<std::size_t> width(titles.size());
-  for (std::size_t i = 0; i < titles.size(); ++i) width[i] = Width(titles[i]);
-  for (const Row& r : rows) {
-    const auto f = fields(r);
-    for (std::size_t i = 0; i < f.size(); ++i) {
-      // A case name on its own row (the baseline's) may be wider than the column; the column holds it.
-      width[i] = std::max(width[i], Width(f[i]));
+  auto measure = [&] {
+    width.assign(titles.size(), 0);
+    for (std::size_t i = 0; i < titles.size(); ++i) width[i] = Width(titles[i]);
+    for (const Row& r : rows) {
+      const auto f = fields(r);
+      for (std::size_t i = 0; i < f.size(); ++i) {
+        // A case name on its own row (the baseline's) may be wider than the column; the column holds it.
+        width[i] = std::max(width[i], Width(f[i]));
+      }
     }
+    std::size_t total = 0;
+    for (std::size_t w : width) total += w + 2;
+    return total - 2;
+  };
+  if (measure() > options.max_width && options.max_width > 0 && plot) {
+    plot = false;  // too wide for the terminal: the table without the plots
+    titles.pop_back();
+    measure();
   }
   auto line = [&](const std::vector<std::string>& f, const char* colour) {
     std::string l;
@@ -211,6 +280,12 @@ std::string RenderConsole(const Analysis& a, const ReportHeader& h, bool color) 
     out += line(fields(r), colour);
   }
   out += "\n";
+  if (plot) {
+    out +=
+        "distribution: each variant's samples of a case on one axis (logarithmic when every sample is above 0), from "
+        "the case's smallest to its largest sample: ├ smallest, ┤ largest, █ the middle half (25th to 75th "
+        "percentile), │ the median.\n";
+  }
   for (const auto& n : Notes(a)) {
     if (color && n.rfind("gate: FAIL", 0) == 0) {
       out += "\033[1;31m" + n + "\033[0m\n";

@@ -57,6 +57,34 @@ struct VariantState {
   std::optional<RunContext> context;  // from the first worker that started
 };
 
+// What `compare --shard K/N` ran (docs/sharding.md): shard `index` (1..count) of the comparison's
+// cases, partitioned by ShardCases (shard.h) over every variant's cases.
+struct ShardInfo {
+  int index = 0;
+  int count = 0;
+  std::vector<std::string> all_cases;  // the comparison's case keys, in the workers' plan order
+  std::vector<std::string> cases;      // this shard's share of them, in the same order
+};
+
+// The bytes of one suite file, as the comparison read them: shards (and their merge) must have run
+// the same suites. FNV-1a 64 catches an edited or different file, not a forged one.
+struct SuiteDigest {
+  std::string path;
+  std::uint64_t bytes = 0;
+  std::string fnv1a64;  // 16 hex digits
+  bool operator==(const SuiteDigest&) const = default;
+};
+
+// One shard file a merged comparison was made from (for the report header).
+struct MergedShard {
+  std::string path;
+  int index = 0;
+  std::string host_name, date;
+  double elapsed_s = 0;
+  std::size_t samples = 0;
+  bool complete = false;
+};
+
 struct CompareState {
   CompareSettings settings;
   std::vector<VariantState> variants;
@@ -68,6 +96,10 @@ struct CompareState {
   std::string driver;  // this binary
   bool interrupted = false;
   bool complete = false;
+  std::vector<SuiteDigest> suite_digests;  // of settings.suites, when the comparison started
+  std::optional<ShardInfo> shard;          // compare --shard
+  int merged_count = 0;                    // v8bench merge: the shard count N of the comparison
+  std::vector<MergedShard> merged;         // v8bench merge: the shards it joined
 };
 
 // The case key compares the same case across variants: the case name without the parameters that

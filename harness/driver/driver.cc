@@ -8,6 +8,7 @@
 #include <set>
 
 #include "harness/driver/analysis.h"
+#include "harness/driver/shard.h"
 #include "harness/stats/statistics.h"
 
 namespace v8bench::driver {
@@ -116,7 +117,8 @@ namespace {
 
 // Node and Deno run js/external_runner.mjs: harness knobs become the runner's options or V8 flags in
 // the engine's own syntax.
-std::vector<std::string> ExternalWorkerArgs(const CompareSettings& s, const Variant& v, const std::string& filter) {
+std::vector<std::string> ExternalWorkerArgs(const CompareSettings& s, const Variant& v, const std::string& filter,
+                                            bool plan_only) {
   std::vector<std::string> runner_args = {"run",
                                           "--repetitions",
                                           std::to_string(s.repetitions),
@@ -131,6 +133,7 @@ std::vector<std::string> ExternalWorkerArgs(const CompareSettings& s, const Vari
     runner_args.push_back(filter);
   }
   if (s.quick) runner_args.push_back("--quick");
+  if (plan_only) runner_args.push_back("--plan-only");
   for (std::size_t i = 0; i < v.worker_args.size(); ++i) {
     const std::string& knob = v.worker_args[i];
     if ((knob == "--param" || knob == "--tier") && i + 1 < v.worker_args.size()) {
@@ -156,8 +159,9 @@ std::vector<std::string> ExternalWorkerArgs(const CompareSettings& s, const Vari
 
 }  // namespace
 
-std::vector<std::string> Driver::WorkerArgs(const CompareSettings& s, const Variant& v, const std::string& filter) {
-  if (v.engine_kind != EngineKind::kV8bench) return ExternalWorkerArgs(s, v, filter);
+std::vector<std::string> Driver::WorkerArgs(const CompareSettings& s, const Variant& v, const std::string& filter,
+                                            bool plan_only) {
+  if (v.engine_kind != EngineKind::kV8bench) return ExternalWorkerArgs(s, v, filter, plan_only);
   // Native floors are not compared; skipping them halves a worker's time.
   std::vector<std::string> args = {"run"};
   args.insert(args.end(), s.suites.begin(), s.suites.end());
@@ -173,6 +177,7 @@ std::vector<std::string> Driver::WorkerArgs(const CompareSettings& s, const Vari
     args.push_back(filter);
   }
   if (s.quick) args.push_back("--quick");  // the grids; the timing options above are explicit
+  if (plan_only) args.push_back("--plan-only");
   args.insert(args.end(), v.worker_args.begin(), v.worker_args.end());
   if (!v.v8_flags.empty()) {
     args.push_back("--");
@@ -389,8 +394,96 @@ Status Driver::Finish(const LaunchResult& result) {
   return OkStatus();
 }
 
+Status Driver::PlanShard() {
+  ShardInfo& shard = *state_.shard;
+  const std::size_t nv = state_.variants.size();
+  std::vector<std::vector<CaseInfo>> plans(nv);
+  std::map<std::uint64_t, std::size_t> running;  // process -> variant
+  std::size_t next = 0;
+  while (next < nv || !running.empty()) {
+    while (next < nv && static_cast<int>(running.size()) < state_.settings.jobs) {
+      const Variant& v = state_.variants[next].variant;
+      LaunchRequest req;
+      req.id = next_id_++;
+      req.executable = v.engine.empty() ? self_ : v.engine;
+      req.args = WorkerArgs(state_.settings, v, state_.settings.filter, true);
+      req.timeout_s = state_.settings.timeout_s;
+      running[req.id] = next++;
+      launcher_.Start(req);
+    }
+    const auto results = launcher_.Wait();
+    if (launcher_.Interrupted()) return OkStatus();
+    for (const LaunchResult& r : results) {
+      const auto it = running.find(r.id);
+      if (it == running.end()) continue;
+      const std::size_t v = it->second;
+      running.erase(it);
+      const std::string& name = state_.variants[v].variant.name;
+      WorkerOutput out = ParseWorkerOutput(r.out);
+      if (r.kind == ExitKind::kExited && r.exit_code == 0 && out.context && out.ended) {
+        plans[v] = std::move(out.plan);
+        continue;
+      }
+      const std::string why = r.kind == ExitKind::kSpawnFailed ? r.spawn_error
+                              : !r.err.empty()                 ? LastLines(r.err, 6)
+                                                               : DescribeExit(r);
+      if ((r.kind == ExitKind::kExited && r.exit_code == 2) || r.kind == ExitKind::kSpawnFailed) {
+        return Error::Usage(
+            fmt::format("variant {}: the worker rejected its configuration ({}):\n{}", name, DescribeExit(r), why));
+      }
+      return Error::Input(
+          fmt::format("variant {}: listing its cases for --shard failed ({}):\n{}", name, DescribeExit(r), why));
+    }
+  }
+  // Per variant, case key -> the case's name under that variant (names differ by the params it sets).
+  std::vector<std::map<std::string, std::string>> names(nv);
+  std::vector<std::string> all;
+  for (std::size_t v = 0; v < nv; ++v) {
+    for (const CaseInfo& c : plans[v]) {
+      const std::string key = CaseKey(c, ignore_params_);
+      if (!names[v].emplace(key, c.name).second) {
+        return Error::Usage(fmt::format(
+            "variant {}: several cases compare as '{}' (the parameters the variants set differently are left out "
+            "of the case name); give each variant one value of each --param it sets",
+            state_.variants[v].variant.name, key));
+      }
+      if (std::find(all.begin(), all.end(), key) == all.end()) all.push_back(key);
+    }
+  }
+  if (!shard.all_cases.empty() && shard.all_cases != all) {
+    return Error::Input(fmt::format(
+        "shard {}/{}: the comparison's cases are not those it started with ({} then, {} now): the suites or engines "
+        "changed; start the shard afresh",
+        shard.index, shard.count, shard.all_cases.size(), all.size()));
+  }
+  shard.all_cases = all;
+  shard.cases = ShardCases(all, shard.index, shard.count);
+  if (shard.cases.empty()) {
+    return Error::Usage(fmt::format(
+        "--shard {}/{}: the comparison has {} case{}, so this shard has none; use at most "
+        "{} shard{}",
+        shard.index, shard.count, all.size(), all.size() == 1 ? "" : "s", all.size(), all.size() == 1 ? "" : "s"));
+  }
+  for (std::size_t v = 0; v < nv; ++v) {
+    std::vector<std::string> escaped;
+    for (const auto& key : shard.cases) {
+      if (const auto it = names[v].find(key); it != names[v].end()) escaped.push_back(RegexEscape(it->second));
+    }
+    filters_[v] = fmt::format("^(?:{})$", fmt::join(escaped, "|"));
+  }
+  return OkStatus();
+}
+
 Status Driver::Run() {
   if (auto engines = PrepareEngines(); !engines) return engines;
+  filters_.assign(state_.variants.size(), state_.settings.filter);
+  if (state_.shard) {
+    if (auto planned = PlanShard(); !planned) return planned;
+    if (launcher_.Interrupted()) {
+      state_.interrupted = true;
+      return OkStatus();
+    }
+  }
   start_ = std::chrono::steady_clock::now();
   elapsed_before_ = state_.elapsed_s;
   const std::size_t nv = state_.variants.size();
@@ -427,7 +520,7 @@ Status Driver::Run() {
       slot.record.order = order++;
       const std::uint64_t id = next_id_++;
       slots_[id] = std::move(slot);
-      Launch(id, state_.settings.filter);
+      Launch(id, filters_[v]);
     }
     if (process_to_slot_.empty()) break;
     const auto results = launcher_.Wait();

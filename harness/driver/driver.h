@@ -51,9 +51,10 @@ class Driver {
   // external runner. An engine that is none of these is an Error::Usage.
   Status PrepareEngines();
 
-  // The worker command line for `variant` (filter: a regex over case names).
+  // The worker command line for `variant` (filter: a regex over case names); with `plan_only` the worker
+  // lists the cases it would run and runs none (docs/protocol.md, `plan` lines).
   static std::vector<std::string> WorkerArgs(const CompareSettings& settings, const Variant& variant,
-                                             const std::string& filter);
+                                             const std::string& filter, bool plan_only = false);
 
  private:
   struct Slot {
@@ -61,6 +62,9 @@ class Driver {
     std::vector<std::string> planned;  // names, from the first worker's context line
     std::vector<std::string> reached;  // names started so far over all processes of this sample
   };
+  // compare --shard: asks each variant's worker for its cases (--plan-only), fills state_.shard's case
+  // lists (checking a resumed shard's against the saved ones) and filters_ with this shard's names.
+  Status PlanShard();
   void Launch(std::uint64_t slot_id, const std::string& filter);
   // Returns an error that must stop the comparison, or OkStatus.
   Status Finish(const LaunchResult& result);
@@ -79,6 +83,7 @@ class Driver {
   Launcher& launcher_;
   std::string self_;
   std::vector<std::string> ignore_params_;
+  std::vector<std::string> filters_;  // per variant: the cases its samples run (settings.filter, or the shard's)
   std::function<void(const Progress&)> progress_;
   std::function<void(const CompareState&)> on_sample_;
   std::map<std::uint64_t, Slot> slots_;

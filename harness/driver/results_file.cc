@@ -503,6 +503,97 @@ std::optional<double> TimeUnitFactor(std::string_view unit) {
   return std::nullopt;
 }
 
+void WriteSuiteDigests(JsonWriter& w, const std::vector<SuiteDigest>& digests) {
+  w.Key("suite_digests").BeginArray();
+  for (const auto& d : digests) {
+    w.BeginObject().Key("path").String(d.path).Key("bytes").Int(static_cast<long long>(d.bytes));
+    w.Key("fnv1a64").String(d.fnv1a64).EndObject();
+  }
+  w.EndArray();
+}
+
+void WriteShard(JsonWriter& w, const CompareState& s) {
+  w.Key("shard");
+  if (s.shard) {
+    w.BeginObject().Key("index").Int(s.shard->index).Key("count").Int(s.shard->count);
+    WriteStrings(w, "cases", s.shard->cases);
+    WriteStrings(w, "all_cases", s.shard->all_cases);
+    w.EndObject();
+  } else {
+    w.Null();
+  }
+  if (s.merged_count == 0) return;
+  w.Key("merged").BeginObject().Key("count").Int(s.merged_count).Key("shards").BeginArray();
+  for (const auto& m : s.merged) {
+    w.BeginObject().Key("path").String(m.path).Key("index").Int(m.index).Key("host_name").String(m.host_name);
+    w.Key("date").String(m.date).Key("elapsed_s").Number(m.elapsed_s);
+    w.Key("samples").Int(static_cast<long long>(m.samples)).Key("complete").Bool(m.complete).EndObject();
+  }
+  w.EndArray().EndObject();
+}
+
+std::vector<std::string> ReadStrings(const object& o, const char* key) {
+  std::vector<std::string> out;
+  array xs;
+  if (o[key].get(xs) == SUCCESS) {
+    for (element e : xs) {
+      std::string_view v;
+      if (e.get(v) == SUCCESS) out.emplace_back(v);
+    }
+  }
+  return out;
+}
+
+Status ReadShardFields(const object& o, CompareState& s, const std::string& path) {
+  array digests;
+  if (o["suite_digests"].get(digests) == SUCCESS) {
+    for (element e : digests) {
+      object d;
+      uint64_t bytes = 0;
+      if (e.get(d) != SUCCESS || d["bytes"].get(bytes) != SUCCESS) return Corrupt(path, "a suite digest is not valid");
+      s.suite_digests.push_back({Str(d, "path"), bytes, Str(d, "fnv1a64")});
+    }
+  }
+  object shard;
+  if (o["shard"].get(shard) == SUCCESS) {
+    int64_t index = 0, count = 0;
+    if (shard["index"].get(index) != SUCCESS || shard["count"].get(count) != SUCCESS || count < 1 || count > 10000 ||
+        index < 1 || index > count) {
+      return Corrupt(path, "\"shard\" needs an index from 1 to its count (at most 10000)");
+    }
+    s.shard = ShardInfo{static_cast<int>(index), static_cast<int>(count), ReadStrings(shard, "all_cases"),
+                        ReadStrings(shard, "cases")};
+  }
+  object merged;
+  if (o["merged"].get(merged) == SUCCESS) {
+    int64_t count = 0;
+    if (merged["count"].get(count) != SUCCESS || count < 1 || count > 10000) {
+      return Corrupt(path, "\"merged\" needs a shard count from 1 to 10000");
+    }
+    s.merged_count = static_cast<int>(count);
+    array shards;
+    if (merged["shards"].get(shards) == SUCCESS) {
+      for (element e : shards) {
+        object m;
+        if (e.get(m) != SUCCESS) return Corrupt(path, "a merged shard is not an object");
+        MergedShard ms;
+        ms.path = Str(m, "path");
+        ms.host_name = Str(m, "host_name");
+        ms.date = Str(m, "date");
+        int64_t index = 0, samples = 0;
+        double elapsed = 0;
+        bool complete = false;
+        if (m["index"].get(index) == SUCCESS) ms.index = static_cast<int>(index);
+        if (m["samples"].get(samples) == SUCCESS && samples >= 0) ms.samples = static_cast<std::size_t>(samples);
+        if (m["elapsed_s"].get(elapsed) == SUCCESS) ms.elapsed_s = elapsed;
+        if (m["complete"].get(complete) == SUCCESS) ms.complete = complete;
+        s.merged.push_back(std::move(ms));
+      }
+    }
+  }
+  return OkStatus();
+}
+
 }  // namespace
 
 std::string RenderCompareJson(const CompareState& s, const Analysis* a) {
@@ -514,6 +605,8 @@ std::string RenderCompareJson(const CompareState& s, const Analysis* a) {
   ContextFields(out, s);
   w.EndObject();
   WriteSettings(w, s.settings);
+  WriteSuiteDigests(w, s.suite_digests);
+  WriteShard(w, s);
   w.Key("variants").BeginArray();
   for (const auto& vs : s.variants) WriteVariant(w, vs);
   w.EndArray();
@@ -570,6 +663,7 @@ Expected<CompareState> ReadCompareState(const std::string& path) {
   }
   if (o["settings"].get(st) != SUCCESS) return Corrupt(path, "no \"settings\" object");
   if (auto read = ReadSettings(st, s.settings, path); !read) return read.error();
+  if (auto read = ReadShardFields(o, s, path); !read) return read.error();
   array variants, keys, samples;
   if (o["variants"].get(variants) != SUCCESS) return Corrupt(path, "no \"variants\" array");
   for (element e : variants) {

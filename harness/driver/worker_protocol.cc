@@ -191,6 +191,8 @@ WorkerOutput ParseWorkerOutput(std::string_view text) {
       out.context = ReadContext(o, out.planned);
     } else if (type == "start") {
       out.started.push_back(ReadCaseInfo(o));
+    } else if (type == "plan") {
+      out.plan.push_back(ReadCaseInfo(o));
     } else if (type == "case") {
       out.windows.emplace_back();
       out.cases.push_back(ReadCase(o, out.windows.back()));

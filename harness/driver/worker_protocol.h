@@ -25,6 +25,7 @@ struct WorkerOutput {
   std::optional<RunContext> context;
   std::vector<std::string> planned;                // case names, in the order the worker runs them
   std::vector<CaseInfo> started;                   // cases begun, in order
+  std::vector<CaseInfo> plan;                      // --plan-only: the cases the worker would run, in order
   std::vector<CaseResult> cases;                   // finished cases, in order
   std::vector<std::vector<SampleWindow>> windows;  // parallel to cases: empty for v8bench workers
   bool ended = false;                              // the "end" line arrived

@@ -36,9 +36,13 @@ void JsonlReporter::Begin(const RunContext& c) {
   Line(w.str());
 }
 
-void JsonlReporter::CaseStarting(const CaseInfo& info) {
+void JsonlReporter::CaseStarting(const CaseInfo& info) { CaseLine("start", info); }
+
+void JsonlReporter::CasePlanned(const CaseInfo& info) { CaseLine("plan", info); }
+
+void JsonlReporter::CaseLine(const char* type, const CaseInfo& info) {
   JsonWriter w;
-  w.BeginObject().Key("type").String("start").Key("name").String(info.name);
+  w.BeginObject().Key("type").String(type).Key("name").String(info.name);
   w.Key("suite").String(info.suite).Key("bench").String(info.bench).Key("params").BeginObject();
   for (const auto& [k, v] : info.params) w.Key(k).String(v);
   w.EndObject().EndObject();

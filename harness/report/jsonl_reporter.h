@@ -6,6 +6,9 @@
 //   {"type":"case", "name", "suite", "bench", "realm", "params":{}, "status", "error",
 //    "samples":[{"iterations":N, "counters":{"cpu_ns":...}}], ...}   when the case is finished
 //   {"type":"end"}
+// With `run --plan-only`, the context line is followed by one
+//   {"type":"plan", "name", "suite", "bench", "params":{}}   per planned case
+// and "end", and no case runs (compare --shard learns each variant's cases from it).
 #pragma once
 
 #include <cstdio>
@@ -24,11 +27,14 @@ class JsonlReporter final : public ResultSink {
   // Called just before a case starts (the runner's progress callback), so that a driver knows which
   // case was running when a process crashed or hung.
   void CaseStarting(const CaseInfo& info);
+  // A case the plan holds (--plan-only), written instead of running it.
+  void CasePlanned(const CaseInfo& info);
   void CaseDone(const CaseResult& result) override;
   void End() override;
 
  private:
   void Line(const std::string& json);
+  void CaseLine(const char* type, const CaseInfo& info);
   std::FILE* out_;
   std::vector<std::string> planned_;
 };

@@ -1,0 +1,100 @@
+// `v8bench merge SHARD.json ...`: the shards of a `compare --shard K/N` joined into one comparison
+// (driver/shard.h), analysed and reported as `compare` reports, with Holm over all the cases.
+#include <fmt/format.h>
+
+#include <cstdio>
+
+#include "harness/cli/commands.h"
+#include "harness/cli/common.h"
+#include "harness/cli/compare_common.h"
+#include "harness/driver/compare_html.h"
+#include "harness/driver/results_file.h"
+#include "harness/driver/shard.h"
+#include "harness/report/atomic_file.h"
+
+namespace v8bench::cli {
+namespace {
+
+CommandSpec MergeSpec() {
+  CommandSpec spec;
+  spec.name = "merge";
+  spec.synopsis =
+      "v8bench merge SHARD.json ... [--out FILE.json|FILE.html] [--allow-partial] [--threshold PCT]\n"
+      "                     [--format console|markdown|json|html]";
+  spec.description =
+      "Joins the results files of `v8bench compare --shard K/N` (one per shard, from any machines) into one\n"
+      "comparison and reports it as compare does: every case's verdict, with Holm-Bonferroni over all the cases\n"
+      "of all shards, and the gate. The shards must belong together: the same shard count, settings, suite\n"
+      "files (paths and contents), case list and variants (names, flags, engines and the engines' V8/Node\n"
+      "versions, V8 flags, trig path and build type); a difference is refused, naming the field and both files'\n"
+      "values. A shard given twice is refused; a missing or unfinished shard too, unless --allow-partial.\n"
+      "The statistics options below (--threshold, --alpha, ...) default to the shards' own values, not to the\n"
+      "defaults they name.\n"
+      "Exit: 0; 1 when the --threshold gate trips; 2 on shards that do not belong together, a missing shard,\n"
+      "a missing or corrupt file, or too few samples.";
+  spec.options = {
+      {"out", "FILE",
+       "Writes the merged comparison to FILE atomically: HTML for a .html name (charts of every sample), else the "
+       "results file JSON that compare writes (readable by report and diff). Default: none."},
+      {"allow-partial", "",
+       "Analyses the shards given even when some shard is missing or did not finish (its cases are left out, and "
+       "the header names the shards merged). Default: every shard, finished."},
+  };
+  // The statistics options may be given again (e.g. the gate's --threshold); the shards' values are the default.
+  for (auto& o : SettingOptionSpecs(true)) spec.options.push_back(o);
+  spec.examples =
+      "  v8bench merge shard-1.json shard-2.json shard-3.json --out all.json\n"
+      "  v8bench merge shards/*.json --format markdown --threshold 5 > comment.md\n";
+  return spec;
+}
+
+}  // namespace
+
+int MergeCommand(const std::vector<std::string>& argv) {
+  const CommandSpec spec = MergeSpec();
+  ParsedArgs args;
+  if (auto stop = ParseCommand(spec, argv, args)) return *stop;
+  if (args.positional.empty()) {
+    return Fail(Error::Usage("merge takes the shards' results files, SHARD.json ... (see `v8bench merge --help`)"));
+  }
+  auto format = ReportFormat(args);
+  if (!format) return Fail(format.error());
+  const auto out = args.Get("out");
+  if (out) {
+    if (auto writable = CheckWritable("--out", *out); !writable) return Fail(writable.error());
+  }
+  std::vector<driver::ShardFile> files;
+  for (const auto& path : args.positional) {
+    auto state = driver::ReadCompareState(path);
+    if (!state) return Fail(state.error());
+    files.push_back({path, std::move(state.value())});
+  }
+  auto merged = driver::MergeShards(files, args.Has("allow-partial"));
+  if (!merged) return Fail(merged.error());
+  driver::CompareState& state = merged.value();
+  if (auto applied = ApplySettingOptions(args, true, state.settings); !applied) return Fail(applied.error());
+  if (auto valid = driver::ValidateSettings(state.settings, ""); !valid) return Fail(valid.error());
+
+  const driver::Dataset data = driver::DatasetFrom(state);
+  if (data.cases.empty()) return Fail(Error::Input("the shards hold no measured case; nothing to merge"));
+  const driver::Analysis analysis = driver::Analyse(data, driver::AnalysisOptionsFrom(state.settings));
+  const driver::ReportHeader header = CompareHeader(state);
+  const std::string command = CommandLine("merge", argv);
+  auto html = [&] { return driver::RenderCompareHtml(analysis, data, header, command); };
+  if (format.value() == "json") {
+    const std::string doc = driver::RenderCompareJson(state, &analysis);
+    std::fwrite(doc.data(), 1, doc.size(), stdout);
+  } else if (format.value() == "html") {
+    const std::string doc = html();
+    std::fwrite(doc.data(), 1, doc.size(), stdout);
+  } else {
+    PrintReport(analysis, header, format.value(), args, data);
+  }
+  if (out) {
+    const std::string doc = out->ends_with(".html") ? html() : driver::RenderCompareJson(state, &analysis);
+    if (auto w = WriteFileAtomically(*out, doc); !w) return Fail(w.error());
+  }
+  return analysis.exit_code;
+}
+
+}  // namespace v8bench::cli
