@@ -88,10 +88,11 @@ CellAnalysis AnalyseCell(const VariantSeries& vs, const VariantSeries* base, con
   for (const auto& [name, values] : vs.metrics) cell.metrics[name] = Describe(values);
   const auto primary = vs.metrics.find(counter);
   cell.insufficient = (primary == vs.metrics.end() ? 0 : primary->second.size()) < options.stats.min_samples;
-  auto cpu = cell.metrics.find(metric::kCpu);
+  // Against wall time, as everywhere (measure/metrics.h GcShare): a pause is wall time.
+  auto wall = cell.metrics.find(metric::kWall);
   auto gc = cell.metrics.find(metric::kGc);
-  if (cpu != cell.metrics.end() && gc != cell.metrics.end() && cpu->second.median > 0) {
-    cell.gc_share = gc->second.median / cpu->second.median;
+  if (wall != cell.metrics.end() && gc != cell.metrics.end() && wall->second.median > 0) {
+    cell.gc_share = GcShare(gc->second.median, wall->second.median);
   }
   if (base == nullptr) return cell;
   for (const auto& [name, values] : vs.metrics) {

@@ -77,7 +77,7 @@ struct CellAnalysis {                                           // one case, one
   std::string code;            // the code the samples ran ("TurboFan/TurboFan"; several joined by " + ")
   double unpaired_p_holm = 1;  // of the Mann-Whitney p, for reference
   stats::Verdict unpaired_holm_verdict = stats::Verdict::kInsufficient;
-  std::optional<double> gc_share;  // median GC time / median CPU time
+  std::optional<double> gc_share;  // median GC pause time / median wall time (GcShare)
   std::vector<std::string> failures;
   bool insufficient = false;  // fewer than min_samples values of the chosen metric
 };
