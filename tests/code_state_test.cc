@@ -169,6 +169,20 @@ TEST(CodeState, GcShareIsAgainstWallTimeAndNeverAboveOne) {
   }
 }
 
+// --tier optimized times optimised code even when V8 deoptimised the loop after settle(): the
+// bench's input changes type during the warm-up, and V8's own re-optimisation is kept away (a huge
+// interrupt budget), so only the warm-up's second settle can bring TurboFan back.
+TEST(CodeState, ALoopDeoptimisedDuringWarmUpIsSettledAgainBeforeTiming) {
+  auto cases = RunJsonl({Fixture("code_state.js"), "--filter", "code_state/deopt_early", "--repetitions", "3",
+                         "--min-time", "0.1", "--v8-flags", "--interrupt-budget=1000000000"});
+  ASSERT_EQ(cases.size(), 1u);
+  ASSERT_EQ(cases[0].reps.size(), 3u);
+  for (const Rep& rep : cases[0].reps) {
+    EXPECT_EQ(rep.batch, "turbofan");
+    EXPECT_FALSE(rep.changed);
+  }
+}
+
 // A case that allocates and drops a 256 KiB Buffer per iteration: with glibc's default thresholds the
 // freed buffer goes back to the OS and the next one faults in 64 fresh pages (kernel time charged to
 // the case, 3-4x its CPU here); v8bench pins the thresholds, so the pages are faulted once, in

