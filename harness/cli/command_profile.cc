@@ -179,6 +179,17 @@ Expected<const CaseInfo*> FindCase(const LoadedSuiteFile& file, const std::optio
                       "; its cases are:" + CaseList(file.description));
 }
 
+// Where the profile went, and what opens it.
+void PrintWrittenTo(const std::string& out_path) {
+  std::error_code ec;
+  const auto absolute = std::filesystem::absolute(out_path, ec);
+  fmt::print(
+      "\nProfile written to {}\n"
+      "  Open it in Chrome DevTools (Performance panel > Load profile...), in VS Code (open the file), or drag it "
+      "onto https://www.speedscope.app\n",
+      ec ? out_path : absolute.string());
+}
+
 void PrintProfile(const ProfileRequest& r, const CaseInfo& info, const V8Process& process, const CpuProfileData& data,
                   const std::string& out_path) {
   bool inlining_on = true;  // V8's default; the last flag that says otherwise wins
@@ -200,13 +211,7 @@ void PrintProfile(const ProfileRequest& r, const CaseInfo& info, const V8Process
       WithThousands(summary.samples), data.profiled_s, data.interval_us, effective_us, WithThousands(data.iterations),
       WithThousands(data.batch_size), data.warmup_s);
   std::fputs(RenderSummary(summary, inlining_on).c_str(), stdout);
-  std::error_code ec;
-  const auto absolute = std::filesystem::absolute(out_path, ec);
-  fmt::print(
-      "\nProfile written to {}\n"
-      "  Open it in Chrome DevTools (Performance panel > Load profile...), in VS Code (open the file), or drag it "
-      "onto https://www.speedscope.app\n",
-      ec ? out_path : absolute.string());
+  PrintWrittenTo(out_path);
 }
 
 void PrintPerfHint(const std::vector<std::string>& argv, bool interpreted_frames) {
@@ -332,40 +337,168 @@ Expected<std::vector<std::string>> ExternalProfileFlags(const ParsedArgs& args, 
   return flags;
 }
 
+// Another v8bench build profiles with its own V8: it gets the same command line, less --engine PATH.
+int ProfileOnOtherV8bench(const std::vector<std::string>& argv, const std::string& path) {
+  driver::LaunchRequest request;
+  request.executable = path;
+  request.args = {"profile"};
+  for (std::size_t i = 0; i < argv.size(); ++i) {
+    if (argv[i] == "--engine") {
+      ++i;
+    } else {
+      request.args.push_back(argv[i]);
+    }
+  }
+  request.inherit_stderr = true;
+  const driver::LaunchResult r = driver::RunToEnd(request);
+  std::fwrite(r.out.data(), 1, r.out.size(), stdout);
+  if (r.kind == driver::ExitKind::kSpawnFailed) return Fail(Error::Input(path + ": " + r.spawn_error));
+  return r.kind == driver::ExitKind::kExited ? r.exit_code : 1;
+}
+
+// What --engine cannot do on this engine: workerd has no profiler v8bench reaches, --perf is the embedded V8's.
+std::optional<Error> ExternalProfileRefusal(const ParsedArgs& args, driver::EngineKind kind, const std::string& path) {
+  if (kind == driver::EngineKind::kWorkerd) {
+    return Error::Usage(
+        "profile --engine " + path +
+        ": not supported on workerd: a worker has no node:inspector Session (the Profiler domain v8bench profiles "
+        "with), and workerd's own inspector is a network socket (--inspector-addr) v8bench does not open. Profile "
+        "the case on node or deno, or on the embedded V8.");
+  }
+  if (args.Has("perf")) {
+    return Error::Usage(
+        "--perf is for the embedded V8; with --engine, run the engine under perf yourself (node "
+        "--perf-basic-prof)");
+  }
+  return std::nullopt;
+}
+
+// The external runner's `profile` command line: the case, where the engine writes its profile, the timing knobs.
+std::vector<std::string> RunnerProfileArgs(const ParsedArgs& args, const ProfileRequest& r,
+                                           const std::string& case_name, const std::string& engine_file) {
+  std::vector<std::string> runner_args = {"profile",
+                                          "--case",
+                                          case_name,
+                                          "--profile-out",
+                                          engine_file,
+                                          "--duration",
+                                          fmt::format("{}", r.options.duration_s),
+                                          "--interval",
+                                          std::to_string(r.options.interval_us),
+                                          "--warmup",
+                                          fmt::format("{}", r.options.warmup_s)};
+  if (r.options.quick) runner_args.emplace_back("--quick");
+  for (const auto& p : args.GetAll("param")) {
+    runner_args.emplace_back("--param");
+    runner_args.push_back(p);
+  }
+  runner_args.push_back(r.suite_path);
+  return runner_args;
+}
+
+// Removes the engine's temporary profile file on every way out of ExternalProfile.
+struct RemoveFileOnExit {
+  std::string path;
+  ~RemoveFileOnExit() {
+    std::error_code ec;
+    std::filesystem::remove(path, ec);
+  }
+};
+
+// Runs the engine on the runner and reads what it said; when it said no profile line, the error
+// names how the engine ended, with the tail of its stderr (a usage error the runner reported stays one).
+Expected<RunnerProfileLine> RunProfilingEngine(const driver::LaunchRequest& launch, const ProfileRequest& r,
+                                               const std::string& case_name) {
+  std::fprintf(stderr, "profiling %s on %s: warm-up %.2f s, then %.2f s under its profiler...\n", case_name.c_str(),
+               launch.executable.c_str(), r.options.warmup_s, r.options.duration_s);
+  const driver::LaunchResult ran = driver::RunToEnd(launch);
+  auto said = ReadRunnerOutput(ran.out, r.suite_path, case_name, r.options.quick);
+  if (said || said.error().kind == Error::Kind::kUsage) return said;
+  std::string tail = ran.err;
+  if (tail.size() > 2000) tail = "..." + tail.substr(tail.size() - 2000);
+  return Error::Input(
+      fmt::format("profile --engine {}: the engine {}{}", launch.executable,
+                  ran.kind == driver::ExitKind::kSpawnFailed ? ran.spawn_error : driver::DescribeExit(ran),
+                  tail.empty() ? "" : ":\n" + tail));
+}
+
+// Reads the engine's .cpuprofile with ParseCpuProfile and completes it with what the runner said of the run.
+Expected<CpuProfileData> ReadEngineProfile(const std::string& engine_file, const RunnerProfileLine& said,
+                                           const std::string& runner, const ProfileRequest& r,
+                                           const std::string& path) {
+  std::ifstream in(engine_file, std::ios::binary);
+  const std::string json((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  auto data = ParseCpuProfile(json, said.batch_function, path + "'s profile");
+  if (!data) return data;
+  // The runner's own frames are the harness's, as bench_api.js's (v8bench:bench_api.js) are.
+  const std::string runner_url = "file://" + runner;
+  for (ProfileNode& n : data->nodes) {
+    if (n.url == runner_url || n.url == runner) n.url = "v8bench:external_runner.mjs";
+  }
+  data->interval_us = r.options.interval_us;
+  data->iterations = said.iterations;
+  data->batch_size = said.batch_size;
+  data->warmup_s = said.warmup_s;
+  data->profiled_s = said.profiled_s;
+  return data;
+}
+
+// The header of an engine's profile: the case, the engine and its JS engine, the flags, the sampling.
+void PrintEngineProfileHeader(const ProfileRequest& r, const RunnerProfileLine& said, const CpuProfileData& data,
+                              const ProfileSummary& summary, const std::vector<std::string>& flags,
+                              const std::string& case_name, const std::string& path) {
+  const std::string v8 = said.js_engine != "V8"    ? said.js_engine
+                         : said.v8_version.empty() ? "V8 (version not exposed)"
+                                                   : "V8 " + said.v8_version;
+  fmt::print("Profile of {} ({}, on {} {}: {})\n", case_name, r.suite_path, said.engine, said.engine_version, path);
+  std::string flag_text;
+  for (const auto& f : flags) flag_text += (flag_text.empty() ? "" : " ") + f;
+  fmt::print("{} · flags: {}\n", v8, flag_text.empty() ? "none" : flag_text);
+  const double effective_us =
+      summary.samples > 0 ? static_cast<double>(data.end_us - data.start_us) / summary.samples : 0.0;
+  fmt::print(
+      "{} samples in {:.2f} s (asked for one per {} µs, got one per {:.0f} µs) · {} iterations in batches of {} · "
+      "after {:.2f} s of warm-up · the engine's own profiler (inspector Profiler domain)\n\n",
+      WithThousands(summary.samples), data.profiled_s, data.interval_us, effective_us, WithThousands(data.iterations),
+      WithThousands(data.batch_size), data.warmup_s);
+}
+
+// The tables, then what an engine's profile does and does not tell (Bun's batch loop, code tiers, JIT history).
+void PrintEngineProfileBody(ProfileSummary summary, const RunnerProfileLine& said,
+                            const std::vector<std::string>& flags, driver::EngineKind kind) {
+  const bool bun = kind == driver::EngineKind::kBun;
+  bool inlining_on = true;
+  for (const auto& f : flags) {
+    if (f == "--turbo-inlining") inlining_on = true;
+    if (f == "--no-turbo-inlining") inlining_on = false;
+  }
+  const double loop_share = summary.batch_loop_share;
+  if (bun) summary.batch_loop_share = 0;  // the V8 note on inlining does not apply; said below instead
+  std::fputs(RenderSummary(summary, inlining_on).c_str(), stdout);
+  if (bun && loop_share > 0.2) {
+    fmt::print(
+        "\nNote: {:.1f}% of the samples are in the harness's batch loop `{}`: JavaScriptCore inlines the bench "
+        "function into it as it sees fit (no flag of Bun's turns that off), and its profiler then charges the "
+        "bench to the loop.\n",
+        100 * loop_share, summary.batch_function);
+  }
+  fmt::print("\nCode state of the case (the bench API's tiers, before → after sampling): {}\n",
+             said.code_before.empty() && said.code_after.empty()
+                 ? "unknown on this engine (no V8 natives syntax)"
+                 : fmt::format("{} → {}", said.code_before.empty() ? "unknown" : said.code_before,
+                               said.code_after.empty() ? "unknown" : said.code_after));
+  fmt::print(
+      "Per-function JIT history, deopts and VM states: absent (the engine's profile does not carry them, and its "
+      "code events are not visible to JavaScript)\n");
+}
+
 // Runs the case under the engine's profiler through the external runner, then reads its profile
 // with ParseCpuProfile: the same .cpuprofile (written by CpuProfileJson) and tables as the embedded one.
 int ExternalProfile(const ParsedArgs& args, const std::vector<std::string>& argv, const std::string& path) {
   auto kind = driver::DetectEngineKind(path);
   if (!kind) return Fail(kind.error());
-  if (kind.value() == driver::EngineKind::kV8bench) {  // another build profiles with its own V8
-    driver::LaunchRequest request;
-    request.executable = path;
-    request.args = {"profile"};
-    for (std::size_t i = 0; i < argv.size(); ++i) {
-      if (argv[i] == "--engine") {
-        ++i;
-      } else {
-        request.args.push_back(argv[i]);
-      }
-    }
-    request.inherit_stderr = true;
-    const driver::LaunchResult r = driver::RunToEnd(request);
-    std::fwrite(r.out.data(), 1, r.out.size(), stdout);
-    if (r.kind == driver::ExitKind::kSpawnFailed) return Fail(Error::Input(path + ": " + r.spawn_error));
-    return r.kind == driver::ExitKind::kExited ? r.exit_code : 1;
-  }
-  if (kind.value() == driver::EngineKind::kWorkerd) {
-    return Fail(Error::Usage(
-        "profile --engine " + path +
-        ": not supported on workerd: a worker has no node:inspector Session (the Profiler domain v8bench profiles "
-        "with), and workerd's own inspector is a network socket (--inspector-addr) v8bench does not open. Profile "
-        "the case on node or deno, or on the embedded V8."));
-  }
-  if (args.Has("perf")) {
-    return Fail(
-        Error::Usage("--perf is for the embedded V8; with --engine, run the engine under perf yourself (node "
-                     "--perf-basic-prof)"));
-  }
+  if (kind.value() == driver::EngineKind::kV8bench) return ProfileOnOtherV8bench(argv, path);
+  if (auto refusal = ExternalProfileRefusal(args, kind.value(), path)) return Fail(*refusal);
   auto request = RequestFrom(args);
   if (!request) return Fail(request.error());
   const ProfileRequest& r = request.value();
@@ -381,111 +514,24 @@ int ExternalProfile(const ParsedArgs& args, const std::vector<std::string>& argv
   const std::string out_path = r.out_path.empty() ? DefaultOutPath(*case_name) : r.out_path;
   if (auto writable = CheckWritable("--out", out_path); !writable) return Fail(writable.error());
   const std::string engine_file = out_path + fmt::format(".engine-{}.tmp", getpid());
-  std::vector<std::string> runner_args = {"profile",
-                                          "--case",
-                                          *case_name,
-                                          "--profile-out",
-                                          engine_file,
-                                          "--duration",
-                                          fmt::format("{}", r.options.duration_s),
-                                          "--interval",
-                                          std::to_string(r.options.interval_us),
-                                          "--warmup",
-                                          fmt::format("{}", r.options.warmup_s)};
-  if (r.options.quick) runner_args.emplace_back("--quick");
-  for (const auto& p : args.GetAll("param")) {
-    runner_args.emplace_back("--param");
-    runner_args.push_back(p);
-  }
-  runner_args.push_back(r.suite_path);
+  const RemoveFileOnExit remove_engine_file{engine_file};
   driver::LaunchRequest launch;
   launch.executable = path;
-  launch.args = driver::ExternalEngineArgs(kind.value(), runner.value(), flags.value(), runner_args);
+  launch.args = driver::ExternalEngineArgs(kind.value(), runner.value(), flags.value(),
+                                           RunnerProfileArgs(args, r, *case_name, engine_file));
   launch.timeout_s = r.options.timeout_s;
-  std::fprintf(stderr, "profiling %s on %s: warm-up %.2f s, then %.2f s under its profiler...\n", case_name->c_str(),
-               path.c_str(), r.options.warmup_s, r.options.duration_s);
-  const driver::LaunchResult ran = driver::RunToEnd(launch);
-  struct RemoveFile {
-    std::string path;
-    ~RemoveFile() {
-      std::error_code ec;
-      std::filesystem::remove(path, ec);
-    }
-  } remove_engine_file{engine_file};
-  auto said = ReadRunnerOutput(ran.out, r.suite_path, *case_name, r.options.quick);
-  if (!said) {
-    if (said.error().kind == Error::Kind::kUsage) return Fail(said.error());
-    std::string tail = ran.err;
-    if (tail.size() > 2000) tail = "..." + tail.substr(tail.size() - 2000);
-    return Fail(Error::Input(
-        fmt::format("profile --engine {}: the engine {}{}", path,
-                    ran.kind == driver::ExitKind::kSpawnFailed ? ran.spawn_error : driver::DescribeExit(ran),
-                    tail.empty() ? "" : ":\n" + tail)));
-  }
-  std::ifstream in(engine_file, std::ios::binary);
-  const std::string json((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  auto data = ParseCpuProfile(json, said->batch_function, path + "'s profile");
+  auto said = RunProfilingEngine(launch, r, *case_name);
+  if (!said) return Fail(said.error());
+  auto data = ReadEngineProfile(engine_file, said.value(), runner.value(), r, path);
   if (!data) return Fail(data.error());
-  // The runner's own frames are the harness's, as bench_api.js's (v8bench:bench_api.js) are.
-  const std::string runner_url = "file://" + runner.value();
-  for (ProfileNode& n : data->nodes) {
-    if (n.url == runner_url || n.url == runner.value()) n.url = "v8bench:external_runner.mjs";
-  }
-  data->interval_us = r.options.interval_us;
-  data->iterations = said->iterations;
-  data->batch_size = said->batch_size;
-  data->warmup_s = said->warmup_s;
-  data->profiled_s = said->profiled_s;
   if (auto written = WriteFileAtomically(out_path, CpuProfileJson(data.value())); !written) {
     return Fail(written.error());
   }
   ProfileSummary summary = Summarize(data.value(), r.top_n);
   summary.hot.clear();  // no JIT code events: the tiers below come from the bench API instead
-  const std::string v8 = said->js_engine != "V8"    ? said->js_engine
-                         : said->v8_version.empty() ? "V8 (version not exposed)"
-                                                    : "V8 " + said->v8_version;
-  fmt::print("Profile of {} ({}, on {} {}: {})\n", *case_name, r.suite_path, said->engine, said->engine_version, path);
-  std::string flag_text;
-  for (const auto& f : flags.value()) flag_text += (flag_text.empty() ? "" : " ") + f;
-  fmt::print("{} · flags: {}\n", v8, flag_text.empty() ? "none" : flag_text);
-  const double effective_us =
-      summary.samples > 0 ? static_cast<double>(data->end_us - data->start_us) / summary.samples : 0.0;
-  fmt::print(
-      "{} samples in {:.2f} s (asked for one per {} µs, got one per {:.0f} µs) · {} iterations in batches of {} · "
-      "after {:.2f} s of warm-up · the engine's own profiler (inspector Profiler domain)\n\n",
-      WithThousands(summary.samples), data->profiled_s, data->interval_us, effective_us,
-      WithThousands(data->iterations), WithThousands(data->batch_size), data->warmup_s);
-  const bool bun = kind.value() == driver::EngineKind::kBun;
-  bool inlining_on = true;
-  for (const auto& f : flags.value()) {
-    if (f == "--turbo-inlining") inlining_on = true;
-    if (f == "--no-turbo-inlining") inlining_on = false;
-  }
-  const double loop_share = summary.batch_loop_share;
-  if (bun) summary.batch_loop_share = 0;  // the V8 note on inlining does not apply; said below instead
-  std::fputs(RenderSummary(summary, inlining_on).c_str(), stdout);
-  if (bun && loop_share > 0.2) {
-    fmt::print(
-        "\nNote: {:.1f}% of the samples are in the harness's batch loop `{}`: JavaScriptCore inlines the bench "
-        "function into it as it sees fit (no flag of Bun's turns that off), and its profiler then charges the "
-        "bench to the loop.\n",
-        100 * loop_share, summary.batch_function);
-  }
-  fmt::print("\nCode state of the case (the bench API's tiers, before → after sampling): {}\n",
-             said->code_before.empty() && said->code_after.empty()
-                 ? "unknown on this engine (no V8 natives syntax)"
-                 : fmt::format("{} → {}", said->code_before.empty() ? "unknown" : said->code_before,
-                               said->code_after.empty() ? "unknown" : said->code_after));
-  fmt::print(
-      "Per-function JIT history, deopts and VM states: absent (the engine's profile does not carry them, and its "
-      "code events are not visible to JavaScript)\n");
-  std::error_code ec;
-  const auto absolute = std::filesystem::absolute(out_path, ec);
-  fmt::print(
-      "\nProfile written to {}\n"
-      "  Open it in Chrome DevTools (Performance panel > Load profile...), in VS Code (open the file), or drag it "
-      "onto https://www.speedscope.app\n",
-      ec ? out_path : absolute.string());
+  PrintEngineProfileHeader(r, said.value(), data.value(), summary, flags.value(), *case_name, path);
+  PrintEngineProfileBody(std::move(summary), said.value(), flags.value(), kind.value());
+  PrintWrittenTo(out_path);
   return 0;
 }
 

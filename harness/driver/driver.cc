@@ -157,6 +157,19 @@ std::vector<std::string> ExternalWorkerArgs(const CompareSettings& s, const Vari
   return ExternalEngineArgs(v.engine_kind, v.runner, v8_flags, runner_args);
 }
 
+// Why a variant's worker did not list its cases for --shard: a rejected configuration is a usage error.
+Error ShardListingFailed(const LaunchResult& r, const std::string& name) {
+  const std::string why = r.kind == ExitKind::kSpawnFailed ? r.spawn_error
+                          : !r.err.empty()                 ? LastLines(r.err, 6)
+                                                           : DescribeExit(r);
+  if ((r.kind == ExitKind::kExited && r.exit_code == 2) || r.kind == ExitKind::kSpawnFailed) {
+    return Error::Usage(
+        fmt::format("variant {}: the worker rejected its configuration ({}):\n{}", name, DescribeExit(r), why));
+  }
+  return Error::Input(
+      fmt::format("variant {}: listing its cases for --shard failed ({}):\n{}", name, DescribeExit(r), why));
+}
+
 }  // namespace
 
 std::vector<std::string> Driver::WorkerArgs(const CompareSettings& s, const Variant& v, const std::string& filter,
@@ -424,15 +437,7 @@ Status Driver::PlanShard() {
         plans[v] = std::move(out.plan);
         continue;
       }
-      const std::string why = r.kind == ExitKind::kSpawnFailed ? r.spawn_error
-                              : !r.err.empty()                 ? LastLines(r.err, 6)
-                                                               : DescribeExit(r);
-      if ((r.kind == ExitKind::kExited && r.exit_code == 2) || r.kind == ExitKind::kSpawnFailed) {
-        return Error::Usage(
-            fmt::format("variant {}: the worker rejected its configuration ({}):\n{}", name, DescribeExit(r), why));
-      }
-      return Error::Input(
-          fmt::format("variant {}: listing its cases for --shard failed ({}):\n{}", name, DescribeExit(r), why));
+      return ShardListingFailed(r, name);
     }
   }
   // Per variant, case key -> the case's name under that variant (names differ by the params it sets).

@@ -186,8 +186,12 @@ std::uint64_t DerivedShardSeed(const CompareState& state) {
   return h & ((std::uint64_t{1} << 53) - 1);
 }
 
-Expected<CompareState> MergeShards(const std::vector<ShardFile>& files, bool allow_partial) {
-  if (files.empty()) return Error::Usage("merge: give the shards' results files");
+namespace {
+
+using ShardsByIndex = std::map<int, const ShardFile*>;
+
+// Each file is a shard's own results, not a merge and not an unsharded run.
+Status EachIsAShard(const std::vector<ShardFile>& files) {
   for (const ShardFile& f : files) {
     if (f.state.merged_count > 0) {
       return Error::Usage("'" + f.path + "' is already a merge of shards; merge the shard files themselves");
@@ -196,9 +200,48 @@ Expected<CompareState> MergeShards(const std::vector<ShardFile>& files, bool all
       return Error::Usage("'" + f.path + "' is not a shard: it was run without `compare --shard K/N`");
     }
   }
+  return OkStatus();
+}
+
+// The shards split the same case list, in the same order; names the first case one has and the other lacks.
+Status SameCaseList(const ShardFile& first, const ShardFile& f) {
+  const std::vector<std::string>& ours = first.state.shard->all_cases;
+  const std::vector<std::string>& theirs = f.state.shard->all_cases;
+  if (theirs == ours) return OkStatus();
+  for (const auto& k : ours) {
+    if (std::find(theirs.begin(), theirs.end(), k) == theirs.end()) {
+      return Differs("the case list", "'" + k + "' present", first, "absent", f);
+    }
+  }
+  for (const auto& k : theirs) {
+    if (std::find(ours.begin(), ours.end(), k) == ours.end()) {
+      return Differs("the case list", "'" + k + "' absent", first, "present", f);
+    }
+  }
+  return Differs("the case list's order", "one order", first, "another", f);
+}
+
+// The shard's cases are its share of the case list, and it has samples of no other case.
+Status HoldsItsShare(const ShardFile& f, int count) {
+  const ShardInfo& s = *f.state.shard;
+  if (s.cases != ShardCases(s.all_cases, s.index, s.count)) {
+    return Error::Input(
+        fmt::format("'{}': its cases are not shard {}/{}'s share of the case list (edited?)", f.path, s.index, count));
+  }
+  for (const auto& key : KeysTouched(f.state)) {
+    if (std::find(s.cases.begin(), s.cases.end(), key) == s.cases.end()) {
+      return Error::Input(
+          fmt::format("'{}': it has samples of case '{}', which is not in shard {}/{}", f.path, key, s.index, count));
+    }
+  }
+  return OkStatus();
+}
+
+// The shards by index, once each checked to be a share of the same comparison as the first.
+Expected<ShardsByIndex> IndexMatchingShards(const std::vector<ShardFile>& files) {
   const ShardFile& first = files.front();
   const int count = first.state.shard->count;
-  std::map<int, const ShardFile*> by_index;
+  ShardsByIndex by_index;
   for (const ShardFile& f : files) {
     const ShardInfo& s = *f.state.shard;
     if (s.count != count) {
@@ -208,55 +251,50 @@ Expected<CompareState> MergeShards(const std::vector<ShardFile>& files, bool all
     if (auto suites = SameSuites(first, f); !suites) return suites.error();
     if (auto variants = SameVariants(first, f); !variants) return variants.error();
     if (auto settings = SameSettings(first, f); !settings) return settings.error();
-    if (s.all_cases != first.state.shard->all_cases) {
-      for (const auto& k : first.state.shard->all_cases) {
-        if (std::find(s.all_cases.begin(), s.all_cases.end(), k) == s.all_cases.end()) {
-          return Differs("the case list", "'" + k + "' present", first, "absent", f);
-        }
-      }
-      for (const auto& k : s.all_cases) {
-        if (std::find(first.state.shard->all_cases.begin(), first.state.shard->all_cases.end(), k) ==
-            first.state.shard->all_cases.end()) {
-          return Differs("the case list", "'" + k + "' absent", first, "present", f);
-        }
-      }
-      return Differs("the case list's order", "one order", first, "another", f);
-    }
+    if (auto cases = SameCaseList(first, f); !cases) return cases.error();
     if (const auto [it, fresh] = by_index.emplace(s.index, &f); !fresh) {
       return Error::Usage(
           fmt::format("shard {}/{} is given twice: {} and {}", s.index, count, it->second->path, f.path));
     }
-    if (s.cases != ShardCases(s.all_cases, s.index, s.count)) {
-      return Error::Input(fmt::format("'{}': its cases are not shard {}/{}'s share of the case list (edited?)", f.path,
-                                      s.index, count));
-    }
-    for (const auto& key : KeysTouched(f.state)) {
-      if (std::find(s.cases.begin(), s.cases.end(), key) == s.cases.end()) {
-        return Error::Input(
-            fmt::format("'{}': it has samples of case '{}', which is not in shard {}/{}", f.path, key, s.index, count));
-      }
-    }
+    if (auto share = HoldsItsShare(f, count); !share) return share.error();
   }
-  std::vector<std::string> missing, have;
+  return by_index;
+}
+
+// Shards 1..count as "k/count": those given (given = true) or those missing.
+std::vector<std::string> ShardNames(const ShardsByIndex& by_index, int count, bool given) {
+  std::vector<std::string> names;
   for (int k = 1; k <= count; ++k) {
-    (by_index.count(k) != 0 ? have : missing).push_back(fmt::format("{}/{}", k, count));
+    if ((by_index.count(k) != 0) == given) names.push_back(fmt::format("{}/{}", k, count));
   }
-  if (!missing.empty() && !allow_partial) {
+  return names;
+}
+
+// Every shard is given and finished, unless --allow-partial says to analyse what there is.
+Status AllShardsGivenAndFinished(const ShardsByIndex& by_index, int count, bool allow_partial) {
+  if (allow_partial) return OkStatus();
+  const std::vector<std::string> missing = ShardNames(by_index, count, false);
+  if (!missing.empty()) {
     return Error::Usage(fmt::format(
         "shard{} {} {} missing (given: {}); give {} file{}, or --allow-partial to analyse the cases of the shards "
         "given",
         missing.size() == 1 ? "" : "s", fmt::join(missing, ", "), missing.size() == 1 ? "is" : "are",
-        fmt::join(have, ", "), missing.size() == 1 ? "its" : "their", missing.size() == 1 ? "" : "s"));
+        fmt::join(ShardNames(by_index, count, true), ", "), missing.size() == 1 ? "its" : "their",
+        missing.size() == 1 ? "" : "s"));
   }
   for (const auto& [index, f] : by_index) {
-    if (!f->state.complete && !allow_partial) {
+    if (!f->state.complete) {
       return Error::Usage(
           fmt::format("shard {}/{} ('{}') did not finish{}: continue it with `v8bench compare --resume {}`, or give "
                       "--allow-partial",
                       index, count, f->path, f->state.interrupted ? " (interrupted)" : "", f->path));
     }
   }
+  return OkStatus();
+}
 
+// One comparison from the checked shards: the first's settings, every shard's runs, the cases present.
+CompareState MergeStates(const ShardFile& first, const ShardsByIndex& by_index, int count) {
   CompareState merged;
   merged.settings = first.state.settings;
   merged.variants = first.state.variants;
@@ -265,7 +303,7 @@ Expected<CompareState> MergeShards(const std::vector<ShardFile>& files, bool all
   merged.num_cpus = first.state.num_cpus;
   merged.driver = first.state.driver;
   merged.merged_count = count;
-  merged.complete = missing.empty();
+  merged.complete = ShardNames(by_index, count, false).empty();
   std::set<std::string> hosts;
   std::set<std::string> present;
   for (const auto& [index, f] : by_index) {
@@ -287,6 +325,18 @@ Expected<CompareState> MergeShards(const std::vector<ShardFile>& files, bool all
     if (present.count(key) != 0) merged.case_keys.push_back(key);
   }
   return merged;
+}
+
+}  // namespace
+
+Expected<CompareState> MergeShards(const std::vector<ShardFile>& files, bool allow_partial) {
+  if (files.empty()) return Error::Usage("merge: give the shards' results files");
+  if (auto shards = EachIsAShard(files); !shards) return shards.error();
+  auto by_index = IndexMatchingShards(files);
+  if (!by_index) return by_index.error();
+  const int count = files.front().state.shard->count;
+  if (auto all = AllShardsGivenAndFinished(by_index.value(), count, allow_partial); !all) return all.error();
+  return MergeStates(files.front(), by_index.value(), count);
 }
 
 }  // namespace v8bench::driver

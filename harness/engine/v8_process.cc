@@ -61,6 +61,42 @@ FlagVerdict OfferFlag(const std::string& flag) {
   return verdict;
 }
 
+// Validates and sets the V8 flags, before anything initialises V8. Unknown flags are errors here: V8
+// itself only warns, and a benchmark run with a silently ignored flag is a wrong answer. The value says
+// whether V8 took a libm trig switch for the --fast-trig/--no-fast-trig request.
+Expected<bool> OfferFlagsToV8(const std::vector<std::string>& flags, TrigRequest trig) {
+  bool has_libm_switch = trig != TrigRequest::kEngineDefault;
+  for (const auto& flag : flags) {
+    if (flag == "--help" || flag == "-h") {
+      return Error::Usage("--v8-flags: '--help' would print V8's flags and exit; use `v8bench info --v8-options`");
+    }
+    if (flag.rfind("-", 0) != 0) {
+      return Error::Usage("--v8-flags: '" + flag +
+                          "' is not a V8 flag (V8 flags start with --, e.g. --max-semi-space-size=16)");
+    }
+    const FlagVerdict verdict = OfferFlag(flag);
+    if (verdict.accepted) continue;
+    const bool is_trig = flag.find(kLibmTrigFlag) != std::string::npos;
+    if (is_trig && trig == TrigRequest::kFast) {
+      return Error::Unsupported(
+          std::string("--fast-trig: V8 ") + v8::V8::GetVersion() +
+          " has no runtime switch for the libm sin/cos path (--" + kLibmTrigFlag +
+          " exists only in V8 builds made with v8_use_libm_trig_functions=true); it uses its fdlibm port. "
+          "Build V8 with that option and pass -DV8_ROOT=<build>, or run the suite on an engine that has it "
+          "(see `v8bench info`), or drop --fast-trig.");
+    }
+    if (is_trig && trig == TrigRequest::kSlow) {
+      has_libm_switch = false;  // fine if this V8 already uses fdlibm; V8Process::Start checks
+      continue;
+    }
+    std::string message = "unknown or malformed V8 flag '" + flag + "'";
+    if (!verdict.v8_says.empty()) message += " (V8 says: " + verdict.v8_says + ")";
+    message += "; list this V8's flags with `v8bench info --v8-options`";
+    return Error::Usage(message);
+  }
+  return has_libm_switch;
+}
+
 }  // namespace
 
 std::string EmbeddedV8Version() { return v8::V8::GetVersion(); }
@@ -82,37 +118,8 @@ Expected<std::unique_ptr<V8Process>> V8Process::Start(const EngineOptions& optio
     flags.insert(flags.begin(), "--allow-natives-syntax");
   }
 
-  // Validate and set V8 flags before anything initialises V8. Unknown flags are errors here: V8
-  // itself only warns, and a benchmark run with a silently ignored flag is a wrong answer.
-  bool has_libm_switch = options.trig != TrigRequest::kEngineDefault;
-  for (const auto& flag : flags) {
-    if (flag == "--help" || flag == "-h") {
-      return Error::Usage("--v8-flags: '--help' would print V8's flags and exit; use `v8bench info --v8-options`");
-    }
-    if (flag.rfind("-", 0) != 0) {
-      return Error::Usage("--v8-flags: '" + flag +
-                          "' is not a V8 flag (V8 flags start with --, e.g. --max-semi-space-size=16)");
-    }
-    const FlagVerdict verdict = OfferFlag(flag);
-    if (verdict.accepted) continue;
-    const bool is_trig = flag.find(kLibmTrigFlag) != std::string::npos;
-    if (is_trig && options.trig == TrigRequest::kFast) {
-      return Error::Unsupported(
-          std::string("--fast-trig: V8 ") + v8::V8::GetVersion() +
-          " has no runtime switch for the libm sin/cos path (--" + kLibmTrigFlag +
-          " exists only in V8 builds made with v8_use_libm_trig_functions=true); it uses its fdlibm port. "
-          "Build V8 with that option and pass -DV8_ROOT=<build>, or run the suite on an engine that has it "
-          "(see `v8bench info`), or drop --fast-trig.");
-    }
-    if (is_trig && options.trig == TrigRequest::kSlow) {
-      has_libm_switch = false;  // fine if this V8 already uses fdlibm; checked below
-      continue;
-    }
-    std::string message = "unknown or malformed V8 flag '" + flag + "'";
-    if (!verdict.v8_says.empty()) message += " (V8 says: " + verdict.v8_says + ")";
-    message += "; list this V8's flags with `v8bench info --v8-options`";
-    return Error::Usage(message);
-  }
+  auto has_libm_switch = OfferFlagsToV8(flags, options.trig);
+  if (!has_libm_switch) return has_libm_switch.error();
   auto impl = std::make_unique<Impl>();
   impl->facts.v8_version = v8::V8::GetVersion();
   impl->facts.flags = flags;
@@ -145,7 +152,7 @@ Expected<std::unique_ptr<V8Process>> V8Process::Start(const EngineOptions& optio
   g_started = true;
   std::unique_ptr<V8Process> process(new V8Process(std::move(impl)));
 
-  if (options.trig == TrigRequest::kSlow && !has_libm_switch && process->trig().path != "fdlibm") {
+  if (options.trig == TrigRequest::kSlow && !has_libm_switch.value() && process->trig().path != "fdlibm") {
     return Error::Unsupported(std::string("--no-fast-trig: V8 ") + v8::V8::GetVersion() +
                               " uses a libm-based sin/cos and has no runtime switch back to fdlibm; drop "
                               "--no-fast-trig or run the suite on another engine");

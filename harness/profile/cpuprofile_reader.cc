@@ -75,24 +75,16 @@ Expected<ProfileNode> ReadNode(element e, std::vector<unsigned>& children, const
   return n;
 }
 
-}  // namespace
-
-Expected<CpuProfileData> ParseCpuProfile(const std::string& json, const std::string& batch_function,
-                                         const std::string& where) {
-  simdjson::dom::parser parser;
-  element doc;
-  if (parser.parse(json).get(doc) != SUCCESS) return Error::Input(where + ": not JSON");
-  array nodes, samples, deltas;
-  std::int64_t start = 0, end = 0;
-  element start_e, end_e;
-  if (doc["nodes"].get(nodes) != SUCCESS || doc["samples"].get(samples) != SUCCESS ||
-      doc["timeDeltas"].get(deltas) != SUCCESS || doc["startTime"].get(start_e) != SUCCESS ||
-      doc["endTime"].get(end_e) != SUCCESS || !ReadMicros(start_e, start) || !ReadMicros(end_e, end)) {
-    return Error::Input(where + ": not a CPU profile (it needs nodes, startTime, endTime, samples, timeDeltas)");
-  }
-  // The nodes by id, and each one's children.
-  std::vector<ProfileNode> read;
+// The profile's nodes as read, by id, and which one is the root (the one no node names as a child).
+struct NodeTable {
+  std::vector<ProfileNode> nodes;
   std::unordered_map<unsigned, std::size_t> index_of;
+  std::size_t root = 0;
+};
+
+Expected<NodeTable> ReadNodeTable(array nodes, const std::string& where) {
+  NodeTable table;
+  std::vector<ProfileNode>& read = table.nodes;
   std::unordered_map<unsigned, bool> is_child;
   for (element e : nodes) {
     std::vector<unsigned> children;
@@ -100,7 +92,7 @@ Expected<CpuProfileData> ParseCpuProfile(const std::string& json, const std::str
     if (!n) return n.error();
     n->children = children;
     for (unsigned c : children) is_child[c] = true;
-    if (!index_of.emplace(n->id, read.size()).second) {
+    if (!table.index_of.emplace(n->id, read.size()).second) {
       return Error::Input(where + ": node id " + std::to_string(n->id) + " appears twice");
     }
     read.push_back(std::move(n.value()));
@@ -114,31 +106,41 @@ Expected<CpuProfileData> ParseCpuProfile(const std::string& json, const std::str
     }
   }
   if (root == read.size()) return Error::Input(where + ": the profile's nodes form no tree (no root)");
+  table.root = root;
+  return table;
+}
 
-  // Preorder from the root; a node reached twice (a cycle, or a shared child) is malformed.
-  CpuProfileData data;
+// The nodes in preorder from the root; a node reached twice (a cycle, or a shared child) is malformed.
+Expected<std::vector<ProfileNode>> InPreorder(const NodeTable& table, const std::string& where) {
+  const std::vector<ProfileNode>& read = table.nodes;
+  std::vector<ProfileNode> ordered;
   std::vector<bool> placed(read.size(), false);
-  std::vector<std::size_t> stack = {root};
+  std::vector<std::size_t> stack = {table.root};
   while (!stack.empty()) {
     const std::size_t i = stack.back();
     stack.pop_back();
     if (placed[i]) return Error::Input(where + ": node " + std::to_string(read[i].id) + " has two parents");
     placed[i] = true;
     for (auto c = read[i].children.rbegin(); c != read[i].children.rend(); ++c) {
-      auto found = index_of.find(*c);
-      if (found == index_of.end()) {
+      auto found = table.index_of.find(*c);
+      if (found == table.index_of.end()) {
         return Error::Input(where + ": node " + std::to_string(read[i].id) + " names a child that is not there");
       }
       stack.push_back(found->second);
     }
-    data.nodes.push_back(read[i]);
+    ordered.push_back(read[i]);
   }
+  return ordered;
+}
+
+// The samples and their times (startTime plus the running sum of timeDeltas); each node's hit_count
+// becomes the samples that name it.
+Status ReadSamples(array samples, array deltas, std::int64_t start, CpuProfileData& data, const std::string& where) {
   std::unordered_map<unsigned, std::size_t> position;
   for (std::size_t i = 0; i < data.nodes.size(); ++i) {
     data.nodes[i].hit_count = 0;
     position[data.nodes[i].id] = i;
   }
-
   std::int64_t t = start;
   auto delta = deltas.begin();
   for (element s : samples) {
@@ -155,6 +157,31 @@ Expected<CpuProfileData> ParseCpuProfile(const std::string& json, const std::str
     data.samples.push_back(static_cast<unsigned>(id));
     data.timestamps_us.push_back(t);
   }
+  return OkStatus();
+}
+
+}  // namespace
+
+Expected<CpuProfileData> ParseCpuProfile(const std::string& json, const std::string& batch_function,
+                                         const std::string& where) {
+  simdjson::dom::parser parser;
+  element doc;
+  if (parser.parse(json).get(doc) != SUCCESS) return Error::Input(where + ": not JSON");
+  array nodes, samples, deltas;
+  std::int64_t start = 0, end = 0;
+  element start_e, end_e;
+  if (doc["nodes"].get(nodes) != SUCCESS || doc["samples"].get(samples) != SUCCESS ||
+      doc["timeDeltas"].get(deltas) != SUCCESS || doc["startTime"].get(start_e) != SUCCESS ||
+      doc["endTime"].get(end_e) != SUCCESS || !ReadMicros(start_e, start) || !ReadMicros(end_e, end)) {
+    return Error::Input(where + ": not a CPU profile (it needs nodes, startTime, endTime, samples, timeDeltas)");
+  }
+  auto table = ReadNodeTable(nodes, where);
+  if (!table) return table.error();
+  auto ordered = InPreorder(table.value(), where);
+  if (!ordered) return ordered.error();
+  CpuProfileData data;
+  data.nodes = std::move(ordered.value());
+  if (auto read = ReadSamples(samples, deltas, start, data, where); !read) return read.error();
   data.start_us = start;
   data.end_us = end;
   data.batch_function = batch_function;

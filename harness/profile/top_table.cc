@@ -315,13 +315,8 @@ void RenderRows(std::string& out, const std::string& title, const std::vector<Fu
   }
 }
 
-}  // namespace
-
-std::string RenderSummary(const ProfileSummary& s, bool inlining) {
-  std::string out;
-  if (s.samples == 0) {
-    return "No samples were taken: the profile is empty. Give a longer --duration or a shorter --interval.\n";
-  }
+// Where the samples went by owner of the frame, the VM states when known, and what the owners mean.
+void RenderShares(std::string& out, const ProfileSummary& s) {
   out += "Where the samples went:";
   const FrameOwner order[] = {FrameOwner::kSuite, FrameOwner::kBuiltin, FrameOwner::kNode, FrameOwner::kHarness,
                               FrameOwner::kGc,    FrameOwner::kProgram, FrameOwner::kIdle};
@@ -340,50 +335,53 @@ std::string RenderSummary(const ProfileSummary& s, bool inlining) {
       "V8 10.2: their time, including the cost of calling back into JS but not the JS called, counts as self time "
       "of the JS function that called them, on the line of the call)\n",
       s.batch_function.empty() ? "?" : s.batch_function);
+}
 
-  RenderRows(out, fmt::format("Top {} by self time", s.by_self.size()), s.by_self, true);
-  RenderRows(out, fmt::format("Top {} by total time", s.by_total.size()), s.by_total, false);
-
-  if (!s.hot.empty()) {
-    out += "\nHot functions of the suite: what V8 compiled them to, and the deopts it recorded while sampling\n";
-    std::size_t name_width = 8, compiled_width = 8, turbofan_width = 8;
-    std::vector<std::string> turbofan;
-    for (const auto& h : s.hot) {
-      name_width = std::max(name_width, std::min<std::size_t>(30, Width(DisplayName(h.name))));
-      compiled_width = std::max(compiled_width, Width(h.compiled));
-      std::string t = "never";
-      if (h.turbofan_during > 0) {
-        t = fmt::format("{} before, {} while sampling", WithThousands(h.turbofan_before),
-                        WithThousands(h.turbofan_during));
-      } else if (h.turbofan_before > 0) {
-        t = fmt::format("{} before sampling", WithThousands(h.turbofan_before));
-      }
-      turbofan_width = std::max(turbofan_width, Width(t));
-      turbofan.push_back(std::move(t));
+// The suite's hot functions: the code V8 built for each, its TurboFan builds and deopts (none in an engine's own
+// profile, which has no code events).
+void RenderHotFunctions(std::string& out, const ProfileSummary& s) {
+  if (s.hot.empty()) return;
+  out += "\nHot functions of the suite: what V8 compiled them to, and the deopts it recorded while sampling\n";
+  std::size_t name_width = 8, compiled_width = 8, turbofan_width = 8;
+  std::vector<std::string> turbofan;
+  for (const auto& h : s.hot) {
+    name_width = std::max(name_width, std::min<std::size_t>(30, Width(DisplayName(h.name))));
+    compiled_width = std::max(compiled_width, Width(h.compiled));
+    std::string t = "never";
+    if (h.turbofan_during > 0) {
+      t = fmt::format("{} before, {} while sampling", WithThousands(h.turbofan_before),
+                      WithThousands(h.turbofan_during));
+    } else if (h.turbofan_before > 0) {
+      t = fmt::format("{} before sampling", WithThousands(h.turbofan_before));
     }
-    out += fmt::format("  {}  {:>6}  {}  {}  {}\n", Pad("function", name_width), "self",
-                       Pad("code V8 built for it", compiled_width), Pad("TurboFan builds", turbofan_width),
-                       "deopts while sampling");
-    for (std::size_t i = 0; i < s.hot.size(); ++i) {
-      const auto& h = s.hot[i];
-      std::string deopts = "none";
-      if (h.deopts > 0) {
-        deopts = fmt::format("{} ({:.3g} per iteration): {}", WithThousands(h.deopts),
-                             s.iterations > 0 ? static_cast<double>(h.deopts) / s.iterations : 0.0, h.deopt_reasons);
-      }
-      out += fmt::format("  {}  {:>6}  {}  {}  {}\n", Pad(Fit(DisplayName(h.name), name_width), name_width),
-                         Pct(h.self_share), Pad(h.compiled, compiled_width), Pad(turbofan[i], turbofan_width), deopts);
-      if (!h.optimization_disabled.empty()) {
-        out += fmt::format("  {}  V8 disabled its optimisation: {}\n", std::string(name_width + 8, ' '),
-                           h.optimization_disabled);
-      }
-    }
-    out +=
-        "  (from V8's code events per function, not per sample: V8 10.2 cannot say which tier a sample ran in. "
-        "TurboFan builds while sampling mean V8 re-optimised, usually after deopts; \"never\" means the function "
-        "ran in the tiers listed, unless V8 inlined it into an optimised caller.)\n";
+    turbofan_width = std::max(turbofan_width, Width(t));
+    turbofan.push_back(std::move(t));
   }
+  out += fmt::format("  {}  {:>6}  {}  {}  {}\n", Pad("function", name_width), "self",
+                     Pad("code V8 built for it", compiled_width), Pad("TurboFan builds", turbofan_width),
+                     "deopts while sampling");
+  for (std::size_t i = 0; i < s.hot.size(); ++i) {
+    const auto& h = s.hot[i];
+    std::string deopts = "none";
+    if (h.deopts > 0) {
+      deopts = fmt::format("{} ({:.3g} per iteration): {}", WithThousands(h.deopts),
+                           s.iterations > 0 ? static_cast<double>(h.deopts) / s.iterations : 0.0, h.deopt_reasons);
+    }
+    out += fmt::format("  {}  {:>6}  {}  {}  {}\n", Pad(Fit(DisplayName(h.name), name_width), name_width),
+                       Pct(h.self_share), Pad(h.compiled, compiled_width), Pad(turbofan[i], turbofan_width), deopts);
+    if (!h.optimization_disabled.empty()) {
+      out += fmt::format("  {}  V8 disabled its optimisation: {}\n", std::string(name_width + 8, ' '),
+                         h.optimization_disabled);
+    }
+  }
+  out +=
+      "  (from V8's code events per function, not per sample: V8 10.2 cannot say which tier a sample ran in. "
+      "TurboFan builds while sampling mean V8 re-optimised, usually after deopts; \"never\" means the function "
+      "ran in the tiers listed, unless V8 inlined it into an optimised caller.)\n";
+}
 
+// How inlining shapes the tables: off, or on with much of the time charged to the batch loop.
+void RenderInliningNote(std::string& out, const ProfileSummary& s, bool inlining) {
   if (!inlining) {
     out +=
         "\nTurboFan inlining was off (--no-turbo-inlining) so that each function's time is its own: V8 10.2's "
@@ -396,6 +394,20 @@ std::string RenderSummary(const ProfileSummary& s, bool inlining) {
         "them separately.\n",
         Pct(s.batch_loop_share), s.batch_function);
   }
+}
+
+}  // namespace
+
+std::string RenderSummary(const ProfileSummary& s, bool inlining) {
+  std::string out;
+  if (s.samples == 0) {
+    return "No samples were taken: the profile is empty. Give a longer --duration or a shorter --interval.\n";
+  }
+  RenderShares(out, s);
+  RenderRows(out, fmt::format("Top {} by self time", s.by_self.size()), s.by_self, true);
+  RenderRows(out, fmt::format("Top {} by total time", s.by_total.size()), s.by_total, false);
+  RenderHotFunctions(out, s);
+  RenderInliningNote(out, s, inlining);
   return out;
 }
 
