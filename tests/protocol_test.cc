@@ -26,6 +26,19 @@ const std::string& Node18() {
   if (access(Node18().c_str(), X_OK) != 0) \
   GTEST_SKIP() << Node18() << " is missing: run tools/fetch_engines.sh node@18 to test the external runner"
 
+// `node NODE_FLAGS js/external_runner.mjs RUNNER_ARGS` on Node18(), to its end (60 s without output
+// kills it).
+LaunchResult RunExternalRunner(const std::vector<std::string>& node_flags,
+                               const std::vector<std::string>& runner_args) {
+  LaunchRequest request;
+  request.executable = Node18();
+  request.args = node_flags;
+  request.args.push_back(std::string(V8BENCH_SOURCE_DIR) + "/js/external_runner.mjs");
+  request.args.insert(request.args.end(), runner_args.begin(), runner_args.end());
+  request.timeout_s = 60;
+  return RunToEnd(request);
+}
+
 const char* kCase = "cmp/loop/work:1";
 
 void ExpectConformant(const WorkerOutput& out, const std::string& text) {
@@ -80,22 +93,8 @@ TEST(Protocol, V8benchRunOutputReadsIntoTheModel) {
 
 TEST(Protocol, ExternalRunnerOutputReadsTheSame) {
   SKIP_WITHOUT_NODE18();
-  const std::string& node = Node18();
-  LaunchRequest request;
-  request.executable = node;
-  request.args = {std::string(V8BENCH_SOURCE_DIR) + "/js/external_runner.mjs",
-                  "run",
-                  "--filter",
-                  "loop",
-                  "--repetitions",
-                  "2",
-                  "--min-time",
-                  "0.01",
-                  "--warmup",
-                  "0",
-                  Fixture("compare_loop.js")};
-  request.timeout_s = 60;
-  const LaunchResult r = RunToEnd(request);
+  const LaunchResult r = RunExternalRunner({}, {"run", "--filter", "loop", "--repetitions", "2", "--min-time", "0.01",
+                                                "--warmup", "0", Fixture("compare_loop.js")});
   ASSERT_EQ(r.kind, ExitKind::kExited) << DescribeExit(r) << r.err;
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const WorkerOutput out = ParseWorkerOutput(r.out);
@@ -131,17 +130,8 @@ TEST(Protocol, PlanOnlyListsTheCasesAndRunsNone) {
   EXPECT_NE(table.err.find("--format jsonl"), std::string::npos) << table.err;
 
   SKIP_WITHOUT_NODE18();
-  const std::string& node = Node18();
-  LaunchRequest request;
-  request.executable = node;
-  request.args = {std::string(V8BENCH_SOURCE_DIR) + "/js/external_runner.mjs",
-                  "run",
-                  "--plan-only",
-                  "--param",
-                  "work=2",
-                  Fixture("compare_loop.js")};
-  request.timeout_s = 60;
-  const LaunchResult ext = RunToEnd(request);
+  const LaunchResult ext =
+      RunExternalRunner({}, {"run", "--plan-only", "--param", "work=2", Fixture("compare_loop.js")});
   ASSERT_EQ(ext.kind, ExitKind::kExited) << DescribeExit(ext) << ext.err;
   ASSERT_EQ(ext.exit_code, 0) << ext.err;
   ExpectPlan(ext.out);
@@ -151,19 +141,15 @@ TEST(Protocol, PlanOnlyListsTheCasesAndRunsNone) {
 // that only says "Unsupported" (in its text or its name) is a failure on both.
 TEST(Protocol, UnsupportedIsToldByWhatWasThrownOnBothSides) {
   SKIP_WITHOUT_NODE18();
-  const std::string& node = Node18();
   const std::vector<std::string> options = {"--filter",   "^unsupported/", "--repetitions", "1",
                                             "--min-time", "0.01",          "--warmup",      "0"};
   std::vector<std::string> run_args = {"run", Fixture("unsupported.js"), "--format", "jsonl"};
   run_args.insert(run_args.end(), options.begin(), options.end());
   const auto embedded = testing::RunCli(run_args);
-  LaunchRequest request;
-  request.executable = node;
-  request.args = {std::string(V8BENCH_SOURCE_DIR) + "/js/external_runner.mjs", "run"};
-  request.args.insert(request.args.end(), options.begin(), options.end());
-  request.args.push_back(Fixture("unsupported.js"));
-  request.timeout_s = 60;
-  const LaunchResult external = RunToEnd(request);
+  std::vector<std::string> runner_args = {"run"};
+  runner_args.insert(runner_args.end(), options.begin(), options.end());
+  runner_args.push_back(Fixture("unsupported.js"));
+  const LaunchResult external = RunExternalRunner({}, runner_args);
   for (const std::string& text : {embedded.out, external.out}) {
     std::map<std::string, CaseResult> by_name;
     for (const CaseResult& c : ParseWorkerOutput(text).cases) by_name[c.info.name] = c;
@@ -184,22 +170,9 @@ TEST(Protocol, UnsupportedIsToldByWhatWasThrownOnBothSides) {
 // runner's second settle brings TurboFan back before timing.
 TEST(Protocol, ExternalRunnerSettlesADeoptimisedLoopAgain) {
   SKIP_WITHOUT_NODE18();
-  const std::string& node = Node18();
-  LaunchRequest request;
-  request.executable = node;
-  request.args = {"--allow-natives-syntax",
-                  "--interrupt-budget=1000000000",
-                  std::string(V8BENCH_SOURCE_DIR) + "/js/external_runner.mjs",
-                  "run",
-                  "--filter",
-                  "code_state/deopt_early",
-                  "--repetitions",
-                  "3",
-                  "--min-time",
-                  "0.1",
-                  Fixture("code_state.js")};
-  request.timeout_s = 60;
-  const LaunchResult r = RunToEnd(request);
+  const LaunchResult r = RunExternalRunner({"--allow-natives-syntax", "--interrupt-budget=1000000000"},
+                                           {"run", "--filter", "code_state/deopt_early", "--repetitions", "3",
+                                            "--min-time", "0.1", Fixture("code_state.js")});
   ASSERT_EQ(r.exit_code, 0) << DescribeExit(r) << r.err;
   const WorkerOutput out = ParseWorkerOutput(r.out);
   ASSERT_EQ(out.cases.size(), 1u) << r.out;
