@@ -190,6 +190,18 @@ void PrintWrittenTo(const std::string& out_path) {
       ec ? out_path : absolute.string());
 }
 
+// The sampling line of both profile headers: samples asked for and got, iterations, warm-up; `source`
+// is appended (which profiler took them, when it is not V8's in this process).
+void PrintSampling(const ProfileSummary& summary, const CpuProfileData& data, std::string_view source) {
+  const double effective_us =
+      summary.samples > 0 ? static_cast<double>(data.end_us - data.start_us) / summary.samples : 0.0;
+  fmt::print(
+      "{} samples in {:.2f} s (asked for one per {} µs, got one per {:.0f} µs) · {} iterations in batches of {} · "
+      "after {:.2f} s of warm-up{}\n\n",
+      WithThousands(summary.samples), data.profiled_s, data.interval_us, effective_us, WithThousands(data.iterations),
+      WithThousands(data.batch_size), data.warmup_s, source);
+}
+
 void PrintProfile(const ProfileRequest& r, const CaseInfo& info, const V8Process& process, const CpuProfileData& data,
                   const std::string& out_path) {
   bool inlining_on = true;  // V8's default; the last flag that says otherwise wins
@@ -203,13 +215,7 @@ void PrintProfile(const ProfileRequest& r, const CaseInfo& info, const V8Process
   fmt::print("V8 {}{} · flags: {}\n", facts.v8_version,
              facts.node_version.empty() ? "" : " (Node " + facts.node_version + ")",
              facts.flags.empty() ? "none" : fmt::format("{}", fmt::join(facts.flags, " ")));
-  const double effective_us =
-      summary.samples > 0 ? static_cast<double>(data.end_us - data.start_us) / summary.samples : 0.0;
-  fmt::print(
-      "{} samples in {:.2f} s (asked for one per {} µs, got one per {:.0f} µs) · {} iterations in batches of {} · "
-      "after {:.2f} s of warm-up\n\n",
-      WithThousands(summary.samples), data.profiled_s, data.interval_us, effective_us, WithThousands(data.iterations),
-      WithThousands(data.batch_size), data.warmup_s);
+  PrintSampling(summary, data, "");
   std::fputs(RenderSummary(summary, inlining_on).c_str(), stdout);
   PrintWrittenTo(out_path);
 }
@@ -454,13 +460,7 @@ void PrintEngineProfileHeader(const ProfileRequest& r, const RunnerProfileLine& 
   std::string flag_text;
   for (const auto& f : flags) flag_text += (flag_text.empty() ? "" : " ") + f;
   fmt::print("{} · flags: {}\n", v8, flag_text.empty() ? "none" : flag_text);
-  const double effective_us =
-      summary.samples > 0 ? static_cast<double>(data.end_us - data.start_us) / summary.samples : 0.0;
-  fmt::print(
-      "{} samples in {:.2f} s (asked for one per {} µs, got one per {:.0f} µs) · {} iterations in batches of {} · "
-      "after {:.2f} s of warm-up · the engine's own profiler (inspector Profiler domain)\n\n",
-      WithThousands(summary.samples), data.profiled_s, data.interval_us, effective_us, WithThousands(data.iterations),
-      WithThousands(data.batch_size), data.warmup_s);
+  PrintSampling(summary, data, " · the engine's own profiler (inspector Profiler domain)");
 }
 
 // The tables, then what an engine's profile does and does not tell (Bun's batch loop, code tiers, JIT history).
