@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <string_view>
 
 #include "harness/cli/commands.h"
 #include "harness/cli/common.h"
