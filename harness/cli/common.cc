@@ -118,6 +118,15 @@ Expected<RunSettings> RunSettingsFrom(const ParsedArgs& args) {
   if (!params) return params.error();
   settings.params = params.value();
   if (auto reps = args.Whole("repetitions")) settings.repetitions = *reps;
+  if (auto n = args.Whole("isolates")) {
+    if (*n > settings.repetitions) {
+      return Error::Usage(
+          fmt::format("--isolates {} is more than the {} repetitions: each isolate times at least one "
+                      "(raise --repetitions, or lower --isolates)",
+                      *n, settings.repetitions));
+    }
+    settings.isolates = static_cast<int>(*n);
+  }
   if (auto v = args.Number("min-time")) settings.min_time_s = *v;
   if (auto v = args.Number("warmup")) settings.warmup_s = *v;
   if (auto v = args.Number("timeout")) settings.timeout_s = *v;
@@ -138,6 +147,7 @@ Expected<RunSettings> RunSettingsFrom(const ParsedArgs& args) {
 OptionSpec RunSettingOption(const std::string& name, std::string help) {
   static const OptionSpec kTyped[] = {
       {"repetitions", "N", "", false, ValueKind::kWhole, 1, 1000},
+      {"isolates", "N", "", false, ValueKind::kWhole, 1, 100},
       {"min-time", "S", "", false, ValueKind::kNumber, 0.001, 3600},
       {"warmup", "S", "", false, ValueKind::kNumber, 0, 3600},
       {"timeout", "S", "", false, ValueKind::kNumber, 0.01, 86400},

@@ -51,6 +51,7 @@ RunContext ReadContext(const object& o, std::vector<std::string>& planned) {
   if (o["num_cpus"].get(n) == SUCCESS && n >= 0 && n < (1 << 20)) c.num_cpus = static_cast<int>(n);
   if (o["semi_space_mb"].get(n) == SUCCESS && n > 0 && n <= 1 << 20) c.semi_space_mb = static_cast<int>(n);
   if (o["repetitions"].get(n) == SUCCESS && n >= 0 && n < (1 << 30)) c.repetitions = static_cast<int>(n);
+  if (o["isolates"].get(n) == SUCCESS && n >= 1 && n <= 1000) c.isolates = static_cast<int>(n);
   uint64_t young = 0;
   if (o["young_generation_bytes"].get(young) == SUCCESS) c.young_generation_bytes = young;
   Read(o, "trig_mismatch_fraction", c.trig_mismatch_fraction);
@@ -141,6 +142,7 @@ void ReadSamples(const object& o, CaseResult& r, std::vector<SampleWindow>& wind
       if (field.value.get(v) == SUCCESS) s.counters.push_back({std::string(field.key), v, CounterUnit(field.key)});
     }
     s.code = ReadCodeState(e);
+    if (int64_t k = 0; e["isolate"].get(k) == SUCCESS && k >= 0 && k < 1000) s.isolate = static_cast<int>(k);
     r.samples.push_back(std::move(s));
     array window;
     double begin = 0, end = 0;

@@ -28,6 +28,7 @@ struct Sample {
   std::uint64_t iterations = 0;
   std::vector<Counter> counters;  // the standard metrics (see measure/metrics.h) then the case's own
   std::optional<CodeState> code;  // the code that ran this repetition; nullopt where the engine cannot tell
+  int isolate = 0;                // which of the case's fresh isolates ran it (RunSettings::isolates), from 0
 
   // The value of counter `name`, or nullopt when the sample has none (absent, never zero).
   std::optional<double> Get(const std::string& name) const;
@@ -76,6 +77,7 @@ struct RunContext {
   std::string build_type;
   bool quick = false;
   int repetitions = 0;
+  int isolates = 1;  // fresh isolates per case, the repetitions dealt out over them
   double min_time_s = 0;
 };
 

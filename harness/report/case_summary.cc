@@ -1,5 +1,8 @@
 #include "harness/report/case_summary.h"
 
+#include <algorithm>
+#include <map>
+
 #include "harness/measure/metrics.h"
 #include "harness/stats/statistics.h"
 
@@ -42,6 +45,24 @@ std::optional<FloorSummary> SummariseFloor(const CaseResult& result) {
   // not measured in a steady state (page faults, a busy machine), not that JS won.
   f.below_floor = f.kind == "memcpy" && f.js_over_native > 0 && f.js_over_native < 1;
   return f;
+}
+
+std::optional<IsolateSpread> SummariseIsolates(const CaseResult& result) {
+  std::map<int, std::vector<double>> cpu;  // isolate -> its repetitions' CPU times
+  for (const Sample& s : result.samples) {
+    if (auto v = s.Get(metric::kCpu)) cpu[s.isolate].push_back(*v);
+  }
+  if (cpu.size() < 2) return std::nullopt;
+  double lo = 0, hi = 0;
+  for (const auto& [isolate, xs] : cpu) {
+    const double m = stats::Median(xs);
+    lo = isolate == cpu.begin()->first ? m : std::min(lo, m);
+    hi = std::max(hi, m);
+  }
+  IsolateSpread out;
+  out.isolates = static_cast<int>(cpu.size());
+  out.spread = lo > 0 ? hi / lo - 1 : 0;
+  return out;
 }
 
 namespace {

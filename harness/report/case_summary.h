@@ -44,6 +44,18 @@ inline constexpr const char* kCodeLegend =
     "code: tiers of the batch loop and the bench (T TurboFan, M Maglev, S Sparkplug, I Ignition, ? unknown); "
     "! V8 changed the code while a repetition was timed; ≠ repetitions ran different code; ⧗ warm-up hit --max-warmup";
 
+// How far apart the medians of the case's fresh isolates are (RunSettings::isolates): each isolate
+// times at its own speed (heap layout, tiering history), and the reported median is over all of them.
+struct IsolateSpread {
+  int isolates = 0;
+  double spread = 0;  // max/min - 1 of the isolates' median main-thread CPU times (wall time also moves with
+                      // the machine's load; CPU time is what the isolate's code cost)
+};
+// Absent for a case timed in one isolate (or without samples).
+std::optional<IsolateSpread> SummariseIsolates(const CaseResult& result);
+// The spread above which a case is named after the table.
+inline constexpr double kIsolateSpreadNoted = 0.10;
+
 // The CV above which a figure is flagged as noisy.
 inline constexpr double kHighCv = 0.05;
 

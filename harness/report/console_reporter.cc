@@ -1,6 +1,7 @@
 // The readable table: one row per case as it finishes, medians over repetitions with their CV,
 // units on every figure; warnings that name their fix come after the table.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 
@@ -36,9 +37,10 @@ void ConsoleReporter::Begin(const RunContext& c) {
   fmt::print(out_, "V8 {}{} · trig path {} · young generation {} · flags: {}\n", c.v8_version,
              c.node_version.empty() ? "" : " (Node " + c.node_version + ")", c.trig_path,
              FormatBytes(static_cast<double>(c.young_generation_bytes)), c.v8_flags.empty() ? "(none)" : c.v8_flags);
-  fmt::print(out_,
-             "{} · {} CPUs · {} repetitions of ≥{} s each{} · figures are medians over repetitions, per iteration\n\n",
-             c.host_name, c.num_cpus, c.repetitions, c.min_time_s, c.quick ? " (--quick)" : "");
+  fmt::print(
+      out_, "{} · {} CPUs · {} repetitions of ≥{} s each{}{} · figures are medians over repetitions, per iteration\n\n",
+      c.host_name, c.num_cpus, c.repetitions, c.min_time_s,
+      c.isolates > 1 ? fmt::format(" in {} fresh isolates", c.isolates) : "", c.quick ? " (--quick)" : "");
   fmt::print(out_, "{:<{}}  {:>10} {:>6}  {:>10}  {:>10} {:>6}  {:>9}  {:>10}  {:>9}  {:<4}  {}\n", "case", name_width_,
              "time", "±CV", "CPU", "GC", "GC%", "GCs/1k", "alloc", "peak heap", "code", "own counters");
   std::fflush(out_);
@@ -97,6 +99,9 @@ void ConsoleReporter::CaseDone(const CaseResult& r) {
   std::fflush(out_);
   if (cv > kHighCv) noisy_.push_back(fmt::format("{} ({})", r.info.name, FormatPercent(cv)));
   if (!code.note.empty()) code_notes_.push_back(r.info.name + ": " + code.note);
+  if (auto iso = SummariseIsolates(r); iso && iso->spread > kIsolateSpreadNoted) {
+    isolate_notes_.push_back(fmt::format("{} ({} across {})", r.info.name, FormatPercent(iso->spread), iso->isolates));
+  }
 }
 
 void ConsoleReporter::End() {
@@ -118,6 +123,15 @@ void ConsoleReporter::End() {
                "warning: {}. Such figures mix code states: rerun the case, raise --max-warmup, or look at it with "
                "`v8bench profile`\n",
                n);
+  }
+  if (!isolate_notes_.empty()) {
+    fmt::print(
+        out_,
+        "warning: the fresh isolates of {} case{} timed more than {} apart (median CPU time): {}. Each isolate has "
+        "its own heap layout and tiering history; the figure is the median over all of them. For a tighter "
+        "figure raise --isolates (with --repetitions), or compare with `v8bench compare`\n",
+        isolate_notes_.size(), isolate_notes_.size() == 1 ? "" : "s", FormatPercent(kIsolateSpreadNoted),
+        fmt::join(isolate_notes_, ", "));
   }
   if (ok_ > 0) fmt::print(out_, "{}; GC% is GC pause time over wall time\n", kCodeLegend);
   for (const auto& w : warnings_) fmt::print(out_, "warning: {}\n", w);

@@ -57,6 +57,12 @@ std::string CaseSection(const CaseResult& r) {
          "</div><div>" + reps + "</table></div></div>";
   const CodeSummary code = SummariseCode(r);
   if (!code.note.empty()) out += "<p class=\"warn\">" + html::Escape(code.note) + "</p>";
+  if (auto iso = SummariseIsolates(r); iso && iso->spread > kIsolateSpreadNoted) {
+    out += fmt::format(
+        "<p class=\"warn\">its {} fresh isolates timed {} apart (median CPU time); the figure is over all of "
+        "them</p>",
+        iso->isolates, FormatPercent(iso->spread));
+  }
   if (r.warmup_capped) out += "<p class=\"warn\">warm-up hit --max-warmup; the code may still have been changing</p>";
   return out + "</section>\n";
 }
@@ -76,8 +82,9 @@ std::string RenderHtml(const RunContext& c, const std::vector<CaseResult>& resul
       {"C heap", c.malloc_policy.empty() ? "(not recorded)" : c.malloc_policy},
       {"machine", fmt::format("{} · {} CPUs · {:.0f} MHz · scaling {} · load {}", c.host_name, c.num_cpus,
                               c.mhz_per_cpu, c.cpu_scaling_enabled ? "on" : "off", load)},
-      {"sampling",
-       fmt::format("{} repetitions · min time {} s{}", c.repetitions, c.min_time_s, c.quick ? " · quick" : "")},
+      {"sampling", fmt::format("{} repetitions{} · min time {} s{}", c.repetitions,
+                               c.isolates > 1 ? fmt::format(" in {} isolates", c.isolates) : "", c.min_time_s,
+                               c.quick ? " · quick" : "")},
       {"executable", c.executable + " (" + c.build_type + ")"},
       {"date", c.date},
   });

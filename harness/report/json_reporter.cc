@@ -21,6 +21,7 @@ void WriteEngineContextFields(JsonWriter& w, const RunContext& c) {
   w.Key("trig_mismatch_fraction").Number(c.trig_mismatch_fraction);
   w.Key("malloc").String(c.malloc_policy);
   w.Key("repetitions").Int(c.repetitions);
+  w.Key("isolates").Int(c.isolates);
   w.Key("min_time_s").Number(c.min_time_s);
   w.Key("quick").Bool(c.quick);
 }
@@ -129,6 +130,7 @@ std::string RenderJson(const RunContext& context, const std::vector<CaseResult>&
       w.Key("cpu_time").Number(s.Get(metric::kCpu).value_or(0));
       w.Key("time_unit").String("ns");
       for (const Counter& c : s.counters) w.Key(c.name).Number(c.value);
+      w.Key("isolate").Int(s.isolate);
       WriteCodeState(w, s);
       w.EndObject();
     }

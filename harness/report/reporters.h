@@ -45,9 +45,9 @@ class ConsoleReporter final : public ResultSink {
   std::FILE* out_;
   std::size_t name_width_;
   std::vector<std::string> warnings_;
-  std::vector<std::string> noisy_;
-  std::vector<std::string>
-      code_notes_;  // plain-words notes on cases whose code changed or differed  // "name (CV)" of cases above kHighCv
+  std::vector<std::string> noisy_;          // "name (CV)" of cases above kHighCv
+  std::vector<std::string> code_notes_;     // plain-words notes on cases whose code changed or differed
+  std::vector<std::string> isolate_notes_;  // "name (spread across N)" of cases whose isolates differed
   std::size_t failed_ = 0, ok_ = 0, unsupported_ = 0;
 };
 

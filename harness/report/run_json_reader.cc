@@ -75,6 +75,7 @@ bool IsEntryField(std::string_view key) {
                                         "cpu_time",
                                         "time_unit",
                                         "code",
+                                        "isolate",
                                         "error_occurred",
                                         "error_message"};
   for (const char* f : kFields) {
@@ -116,6 +117,7 @@ RunContext ContextFrom(object ctx) {
   c.trig_mismatch_fraction = Num(ctx, "trig_mismatch_fraction");
   c.malloc_policy = Str(ctx, "malloc");
   c.repetitions = static_cast<int>(Num(ctx, "repetitions"));
+  if (int64_t n = 0; ctx["isolates"].get(n) == SUCCESS && n >= 1 && n <= 1000) c.isolates = static_cast<int>(n);
   c.min_time_s = Num(ctx, "min_time_s");
   c.quick = Bool(ctx, "quick");
   return c;
@@ -152,6 +154,8 @@ CaseResult CaseFrom(object b, const std::string& name) {
 Sample SampleFrom(object b) {
   Sample s;
   s.iterations = static_cast<std::uint64_t>(Num(b, "iterations"));
+  int64_t isolate = 0;
+  if (b["isolate"].get(isolate) == SUCCESS && isolate >= 0 && isolate < 1000) s.isolate = static_cast<int>(isolate);
   for (auto field : b) {
     if (IsEntryField(field.key)) continue;
     double d;

@@ -1,6 +1,7 @@
 // How cases are run: Google Benchmark's knobs plus v8bench's own.
 #pragma once
 
+#include <algorithm>
 #include <string>
 
 #include "harness/model/code_state.h"
@@ -9,8 +10,13 @@
 namespace v8bench {
 
 struct RunSettings {
-  double min_time_s = 0.5;               // per repetition, as Google Benchmark's MinTime
-  int repetitions = 5;                   // samples per case; median and CV are over these
+  double min_time_s = 0.5;  // per repetition, as Google Benchmark's MinTime
+  int repetitions = 5;      // samples per case; median and CV are over these
+  // Each case runs in this many fresh isolates (each warmed up on its own), the repetitions dealt out
+  // over them: a fresh isolate's speed varies with its heap layout and tiering history (a stream case
+  // here: up to 20% from one isolate to the next, within 5% inside one), so one isolate's figure does
+  // not hold. Capped at `repetitions`; 1 with share_realm. See IsolateCount().
+  int isolates = 3;
   double warmup_s = 0.2;                 // untimed warm-up: at least this long, and until the code stops changing
   double max_warmup_s = 10;              // the warm-up gives up waiting for the code to stop changing (reported)
   TierMode tier = TierMode::kOptimized;  // which code state is measured (see model/code_state.h)
@@ -26,6 +32,14 @@ struct RunSettings {
   static constexpr double kQuietSeconds = 0.1;
   // Warm-up batches grow to at least this length (host->JS call overhead becomes noise).
   static constexpr double kWarmupBatchSeconds = 0.01;
+
+  // The isolates a case actually runs in.
+  int IsolateCount() const { return share_realm ? 1 : std::max(1, std::min(isolates, repetitions)); }
+  // Repetitions of isolate `k` (0-based) of IsolateCount(): as even as possible, earlier ones first.
+  int RepetitionsOfIsolate(int k) const {
+    const int n = IsolateCount();
+    return repetitions / n + (k < repetitions % n ? 1 : 0);
+  }
 
   // The timing knobs that --quick implies, unless the user set them explicitly.
   static RunSettings Quick() {

@@ -1,5 +1,6 @@
 #include "harness/runner/suite_runner.h"
 
+#include <algorithm>
 #include <map>
 #include <regex>
 
@@ -34,46 +35,89 @@ Expected<std::vector<PlannedCase>> PlanCases(const std::vector<LoadedSuiteFile>&
   return plan;
 }
 
+namespace {
+
+CaseStatus StatusOfOpenError(const Error& e) {
+  return e.kind == Error::Kind::kUnsupported   ? CaseStatus::kUnsupported
+         : e.kind == Error::Kind::kTimeout     ? CaseStatus::kTimedOut
+         : e.kind == Error::Kind::kOutOfMemory ? CaseStatus::kOutOfMemory
+                                               : CaseStatus::kFailed;
+}
+
+using SharedHosts = std::map<std::pair<const LoadedSuiteFile*, RealmKind>, std::unique_ptr<SuiteHost>>;
+
+// One pass of a case in one host: the shared one (share_realm), else a fresh one (a new isolate, or a
+// Node environment with its own isolate) that dies with the pass.
+CaseResult RunInHost(V8Process& process, const PlannedCase& pc, const RunSettings& settings, SharedHosts& shared) {
+  const auto key = std::make_pair(pc.file, pc.info.realm);
+  std::unique_ptr<SuiteHost> fresh;
+  SuiteHost* host = nullptr;
+  if (settings.share_realm && shared.count(key) != 0) {
+    host = shared[key].get();
+  } else {
+    auto opened =
+        SuiteHost::Open(process, pc.info.realm, pc.file->path, pc.file->source, settings.params, settings.timeout_s);
+    if (!opened) {
+      CaseResult result;
+      result.file = pc.file->path;
+      result.info = pc.info;
+      result.status = StatusOfOpenError(opened.error());
+      result.error = opened.error().message;
+      return result;
+    }
+    host = opened.value().get();
+    if (settings.share_realm) {
+      shared[key] = std::move(opened.value());
+    } else {
+      fresh = std::move(opened.value());
+    }
+  }
+  CaseResult result = RunCase(*host, pc.file->path, pc.info, settings);
+  // A terminated or exhausted realm is not reused.
+  if (settings.share_realm && result.status != CaseStatus::kOk && result.status != CaseStatus::kUnsupported) {
+    shared.erase(key);
+  }
+  return result;
+}
+
+// The case in RunSettings::IsolateCount() fresh isolates, each warmed up on its own, the repetitions
+// dealt out over them; the samples are joined (each says its isolate). The native floor is measured
+// in the first only. The first isolate that does not finish ends the case with its status.
+CaseResult RunInIsolates(V8Process& process, const PlannedCase& pc, const RunSettings& settings, SharedHosts& shared) {
+  CaseResult joined;
+  const int isolates = settings.IsolateCount();
+  for (int k = 0; k < isolates; ++k) {
+    RunSettings part = settings;
+    part.repetitions = settings.RepetitionsOfIsolate(k);
+    part.native_floors = settings.native_floors && k == 0;
+    CaseResult result = RunInHost(process, pc, part, shared);
+    for (Sample& s : result.samples) s.isolate = k;
+    if (k == 0) {
+      joined = std::move(result);
+    } else if (result.status != CaseStatus::kOk) {
+      joined.status = result.status;
+      joined.error = result.error;
+    } else {
+      joined.samples.insert(joined.samples.end(), result.samples.begin(), result.samples.end());
+      joined.warmup_s = std::max(joined.warmup_s, result.warmup_s);
+      joined.warmup_capped = joined.warmup_capped || result.warmup_capped;
+      joined.young_generation_bytes = result.young_generation_bytes;
+    }
+    if (joined.status != CaseStatus::kOk) break;
+  }
+  return joined;
+}
+
+}  // namespace
+
 RunSummary RunPlan(V8Process& process, const std::vector<PlannedCase>& plan, const RunSettings& settings,
                    ResultSink& sink, const ProgressFn& progress) {
   RunSummary summary;
-  // With share_realm, one host per (file, realm) for the whole run.
-  std::map<std::pair<const LoadedSuiteFile*, RealmKind>, std::unique_ptr<SuiteHost>> shared;
+  SharedHosts shared;  // with share_realm, one host per (file, realm) for the whole run
   for (std::size_t i = 0; i < plan.size(); ++i) {
     const PlannedCase& pc = plan[i];
     if (progress) progress(i + 1, plan.size(), pc.info);
-    std::unique_ptr<SuiteHost> fresh;
-    SuiteHost* host = nullptr;
-    Error open_error;
-    auto key = std::make_pair(pc.file, pc.info.realm);
-    if (settings.share_realm && shared.count(key) != 0) {
-      host = shared[key].get();
-    } else {
-      auto opened =
-          SuiteHost::Open(process, pc.info.realm, pc.file->path, pc.file->source, settings.params, settings.timeout_s);
-      if (opened) {
-        host = opened.value().get();
-        if (settings.share_realm) {
-          shared[key] = std::move(opened.value());
-        } else {
-          fresh = std::move(opened.value());
-        }
-      } else {
-        open_error = opened.error();
-      }
-    }
-    CaseResult result;
-    if (host == nullptr) {
-      result.file = pc.file->path;
-      result.info = pc.info;
-      result.status = open_error.kind == Error::Kind::kUnsupported   ? CaseStatus::kUnsupported
-                      : open_error.kind == Error::Kind::kTimeout     ? CaseStatus::kTimedOut
-                      : open_error.kind == Error::Kind::kOutOfMemory ? CaseStatus::kOutOfMemory
-                                                                     : CaseStatus::kFailed;
-      result.error = open_error.message;
-    } else {
-      result = RunCase(*host, pc.file->path, pc.info, settings);
-    }
+    CaseResult result = RunInIsolates(process, pc, settings, shared);
     result.trig_path = process.trig().path;
     if (result.status == CaseStatus::kOk) {
       ++summary.ok;
@@ -81,8 +125,6 @@ RunSummary RunPlan(V8Process& process, const std::vector<PlannedCase>& plan, con
       ++summary.unsupported;
     } else {
       ++summary.failed;
-      // A terminated or exhausted realm is not reused.
-      if (settings.share_realm) shared.erase(key);
     }
     sink.CaseDone(result);
   }

@@ -1,0 +1,103 @@
+// A case runs in several fresh isolates (`run --isolates N`): each fresh isolate times at its own speed
+// (heap layout, tiering history), so the repetitions are dealt out over N of them, every repetition says
+// which isolate ran it, and a case whose isolates timed far apart is named. The fixture makes pass k
+// of a case do k*k times the work (tests/fixtures/isolates.js), so the isolates must differ.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <simdjson.h>
+
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "tests/support/cli.h"
+
+namespace v8bench {
+namespace {
+
+using testing::Fixture;
+using ::testing::HasSubstr;
+using ::testing::Not;
+using testing::RunCli;
+
+constexpr const char* kPassKey = "V8BENCH_TEST_ISOLATE_PASSES";
+
+struct IsolateRun {
+  int context_isolates = -1;
+  std::vector<int> isolate_of_sample;
+  std::vector<double> cpu_ns;
+};
+
+IsolateRun RunJsonl(std::vector<std::string> extra) {
+  unsetenv(kPassKey);  // the children start counting from zero
+  std::vector<std::string> args = {"run", Fixture("isolates.js"), "--quick", "--format", "jsonl"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  auto r = RunCli(args);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  IsolateRun out;
+  simdjson::dom::parser parser;
+  std::size_t start = 0;
+  while (start < r.out.size()) {
+    std::size_t end = r.out.find('\n', start);
+    if (end == std::string::npos) end = r.out.size();
+    const std::string line = r.out.substr(start, end - start);
+    start = end + 1;
+    simdjson::dom::element doc;
+    std::string_view type;
+    if (line.empty() || parser.parse(line).get(doc) != simdjson::SUCCESS ||
+        doc["type"].get(type) != simdjson::SUCCESS) {
+      continue;
+    }
+    int64_t n = 0;
+    if (type == "context" && doc["isolates"].get(n) == simdjson::SUCCESS) out.context_isolates = static_cast<int>(n);
+    simdjson::dom::array samples;
+    if (type != "case" || doc["samples"].get(samples) != simdjson::SUCCESS) continue;
+    for (simdjson::dom::element s : samples) {
+      out.isolate_of_sample.push_back(s["isolate"].get(n) == simdjson::SUCCESS ? static_cast<int>(n) : -1);
+      double cpu = 0;
+      out.cpu_ns.push_back(s["counters"]["cpu_ns"].get(cpu) == simdjson::SUCCESS ? cpu : -1);
+    }
+  }
+  return out;
+}
+
+TEST(Isolates, TheRepetitionsAreDealtOutOverFreshIsolatesAndEachSaysWhichRanIt) {
+  const IsolateRun run = RunJsonl({"--repetitions", "5", "--isolates", "3"});
+  EXPECT_EQ(run.context_isolates, 3);
+  EXPECT_EQ(run.isolate_of_sample, (std::vector<int>{0, 0, 1, 1, 2}));
+  // Fresh isolates indeed: pass 3 does 9x the work of pass 1 (a shared isolate would be one pass).
+  ASSERT_EQ(run.cpu_ns.size(), 5u);
+  EXPECT_GT(run.cpu_ns[4], 3 * run.cpu_ns[0]);
+}
+
+TEST(Isolates, OneIsolateTimesEveryRepetitionInTheSamePass) {
+  const IsolateRun run = RunJsonl({"--repetitions", "3", "--isolates", "1"});
+  EXPECT_EQ(run.context_isolates, 1);
+  EXPECT_EQ(run.isolate_of_sample, (std::vector<int>{0, 0, 0}));
+}
+
+TEST(Isolates, ACaseWhoseIsolatesTimedFarApartIsNamedAfterTheTable) {
+  unsetenv(kPassKey);
+  auto spread = RunCli({"run", Fixture("isolates.js"), "--quick", "--repetitions", "3"});
+  EXPECT_EQ(spread.exit_code, 0) << spread.err;
+  EXPECT_THAT(spread.out, HasSubstr("in 3 fresh isolates"));
+  EXPECT_THAT(spread.out, HasSubstr("the fresh isolates of 1 case timed more than 10.0% apart"));
+  EXPECT_THAT(spread.out, HasSubstr("isolates/by_pass ("));
+
+  unsetenv(kPassKey);
+  auto one = RunCli({"run", Fixture("isolates.js"), "--quick", "--isolates", "1"});
+  EXPECT_EQ(one.exit_code, 0) << one.err;
+  EXPECT_THAT(one.out, Not(HasSubstr("fresh isolates")));
+}
+
+TEST(Isolates, MoreIsolatesThanRepetitionsOrWithASharedRealmIsAUsageError) {
+  auto more = RunCli({"run", Fixture("isolates.js"), "--quick", "--repetitions", "2", "--isolates", "3"});
+  EXPECT_EQ(more.exit_code, 2);
+  EXPECT_THAT(more.err, HasSubstr("--isolates 3 is more than the 2 repetitions"));
+  auto shared = RunCli({"run", Fixture("isolates.js"), "--quick", "--share-realm", "--isolates", "2"});
+  EXPECT_EQ(shared.exit_code, 2);
+  EXPECT_THAT(shared.err, HasSubstr("--share-realm"));
+}
+
+}  // namespace
+}  // namespace v8bench
