@@ -2,7 +2,7 @@
 // v8bench's engine facts in `context` and per-case fields beside GB's.
 #include "harness/measure/metrics.h"
 #include "harness/report/case_summary.h"
-#include "harness/report/json_writer.h"
+#include "harness/model/json_writer.h"
 #include "harness/report/reporters.h"
 
 namespace v8bench {
