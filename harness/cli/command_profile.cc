@@ -10,8 +10,6 @@
 
 #include "harness/cli/commands.h"
 #include "harness/cli/common.h"
-#include "harness/driver/external_engine.h"
-#include "harness/driver/launcher.h"
 #include "harness/engine/cpu_profile.h"
 #include "harness/engine/suite_host.h"
 #include "harness/profile/cpuprofile_reader.h"
@@ -19,6 +17,8 @@
 #include "harness/profile/top_table.h"
 #include "harness/report/atomic_file.h"
 #include "harness/runner/suite_loader.h"
+#include "harness/workers/external_engine.h"
+#include "harness/workers/launcher.h"
 
 namespace v8bench::cli {
 namespace {
@@ -329,15 +329,15 @@ Expected<RunnerProfileLine> ReadRunnerOutput(const std::string& out, const std::
 }
 
 // The V8 flags the engine profiles with: the user's knobs and flags as the engine takes them
-// (driver::EngineV8Flags refuses what it does not), plus the harness's own, as for the embedded profile.
+// (workers::EngineV8Flags refuses what it does not), plus the harness's own, as for the embedded profile.
 Expected<std::vector<std::string>> ExternalProfileFlags(const ParsedArgs& args, const std::string& path,
-                                                        driver::EngineKind kind) {
+                                                        workers::EngineKind kind) {
   auto engine = EngineOptionsFrom(args);
   if (!engine) return engine.error();
   auto flags =
-      driver::EngineV8Flags(path, kind, "profile --engine", {engine->semi_space_mb, engine->trig}, engine->v8_flags);
+      workers::EngineV8Flags(path, kind, "profile --engine", {engine->semi_space_mb, engine->trig}, engine->v8_flags);
   if (!flags) return flags.error();
-  if (kind == driver::EngineKind::kBun) return flags;          // JavaScriptCore: no V8 flags at all
+  if (kind == workers::EngineKind::kBun) return flags;         // JavaScriptCore: no V8 flags at all
   std::vector<std::string> ours = {"--allow-natives-syntax"};  // bench_api.js settle() and tiers
   if (!args.Has("inlining")) ours.emplace_back("--no-turbo-inlining");
   flags->insert(flags->begin(), ours.begin(), ours.end());
@@ -346,7 +346,7 @@ Expected<std::vector<std::string>> ExternalProfileFlags(const ParsedArgs& args, 
 
 // Another v8bench build profiles with its own V8: it gets the same command line, less --engine PATH.
 int ProfileOnOtherV8bench(const std::vector<std::string>& argv, const std::string& path) {
-  driver::LaunchRequest request;
+  workers::LaunchRequest request;
   request.executable = path;
   request.args = {"profile"};
   for (std::size_t i = 0; i < argv.size(); ++i) {
@@ -357,15 +357,15 @@ int ProfileOnOtherV8bench(const std::vector<std::string>& argv, const std::strin
     }
   }
   request.inherit_stderr = true;
-  const driver::LaunchResult r = driver::RunToEnd(request);
+  const workers::LaunchResult r = workers::RunToEnd(request);
   std::fwrite(r.out.data(), 1, r.out.size(), stdout);
-  if (r.kind == driver::ExitKind::kSpawnFailed) return Fail(Error::Input(path + ": " + r.spawn_error));
-  return r.kind == driver::ExitKind::kExited ? r.exit_code : 1;
+  if (r.kind == workers::ExitKind::kSpawnFailed) return Fail(Error::Input(path + ": " + r.spawn_error));
+  return r.kind == workers::ExitKind::kExited ? r.exit_code : 1;
 }
 
 // What --engine cannot do on this engine: workerd has no profiler v8bench reaches, --perf is the embedded V8's.
-std::optional<Error> ExternalProfileRefusal(const ParsedArgs& args, driver::EngineKind kind, const std::string& path) {
-  if (kind == driver::EngineKind::kWorkerd) {
+std::optional<Error> ExternalProfileRefusal(const ParsedArgs& args, workers::EngineKind kind, const std::string& path) {
+  if (kind == workers::EngineKind::kWorkerd) {
     return Error::Usage(
         "profile --engine " + path +
         ": not supported on workerd: a worker has no node:inspector Session (the Profiler domain v8bench profiles "
@@ -414,18 +414,18 @@ struct RemoveFileOnExit {
 
 // Runs the engine on the runner and reads what it said; when it said no profile line, the error
 // names how the engine ended, with the tail of its stderr (a usage error the runner reported stays one).
-Expected<RunnerProfileLine> RunProfilingEngine(const driver::LaunchRequest& launch, const ProfileRequest& r,
+Expected<RunnerProfileLine> RunProfilingEngine(const workers::LaunchRequest& launch, const ProfileRequest& r,
                                                const std::string& case_name) {
   std::fprintf(stderr, "profiling %s on %s: warm-up %.2f s, then %.2f s under its profiler...\n", case_name.c_str(),
                launch.executable.c_str(), r.options.warmup_s, r.options.duration_s);
-  const driver::LaunchResult ran = driver::RunToEnd(launch);
+  const workers::LaunchResult ran = workers::RunToEnd(launch);
   auto said = ReadRunnerOutput(ran.out, r.suite_path, case_name, r.options.quick);
   if (said || said.error().kind == Error::Kind::kUsage) return said;
   std::string tail = ran.err;
   if (tail.size() > 2000) tail = "..." + tail.substr(tail.size() - 2000);
   return Error::Input(
       fmt::format("profile --engine {}: the engine {}{}", launch.executable,
-                  ran.kind == driver::ExitKind::kSpawnFailed ? ran.spawn_error : driver::DescribeExit(ran),
+                  ran.kind == workers::ExitKind::kSpawnFailed ? ran.spawn_error : workers::DescribeExit(ran),
                   tail.empty() ? "" : ":\n" + tail));
 }
 
@@ -466,8 +466,8 @@ void PrintEngineProfileHeader(const ProfileRequest& r, const RunnerProfileLine& 
 
 // The tables, then what an engine's profile does and does not tell (Bun's batch loop, code tiers, JIT history).
 void PrintEngineProfileBody(ProfileSummary summary, const RunnerProfileLine& said,
-                            const std::vector<std::string>& flags, driver::EngineKind kind) {
-  const bool bun = kind == driver::EngineKind::kBun;
+                            const std::vector<std::string>& flags, workers::EngineKind kind) {
+  const bool bun = kind == workers::EngineKind::kBun;
   bool inlining_on = true;
   for (const auto& f : flags) {
     if (f == "--turbo-inlining") inlining_on = true;
@@ -496,9 +496,9 @@ void PrintEngineProfileBody(ProfileSummary summary, const RunnerProfileLine& sai
 // Runs the case under the engine's profiler through the external runner, then reads its profile
 // with ParseCpuProfile: the same .cpuprofile (written by CpuProfileJson) and tables as the embedded one.
 int ExternalProfile(const ParsedArgs& args, const std::vector<std::string>& argv, const std::string& path) {
-  auto kind = driver::DetectEngineKind(path);
+  auto kind = workers::DetectEngineKind(path);
   if (!kind) return Fail(kind.error());
-  if (kind.value() == driver::EngineKind::kV8bench) return ProfileOnOtherV8bench(argv, path);
+  if (kind.value() == workers::EngineKind::kV8bench) return ProfileOnOtherV8bench(argv, path);
   if (auto refusal = ExternalProfileRefusal(args, kind.value(), path)) return Fail(*refusal);
   auto request = RequestFrom(args);
   if (!request) return Fail(request.error());
@@ -510,16 +510,16 @@ int ExternalProfile(const ParsedArgs& args, const std::vector<std::string>& argv
   }
   auto flags = ExternalProfileFlags(args, path, kind.value());
   if (!flags) return Fail(flags.error());
-  auto runner = driver::MaterializeRunner();
+  auto runner = workers::MaterializeRunner();
   if (!runner) return Fail(runner.error());
   const std::string out_path = r.out_path.empty() ? DefaultOutPath(*case_name) : r.out_path;
   if (auto writable = CheckWritable("--out", out_path); !writable) return Fail(writable.error());
   const std::string engine_file = out_path + fmt::format(".engine-{}.tmp", getpid());
   const RemoveFileOnExit remove_engine_file{engine_file};
-  driver::LaunchRequest launch;
+  workers::LaunchRequest launch;
   launch.executable = path;
-  launch.args = driver::ExternalEngineArgs(kind.value(), runner.value(), flags.value(),
-                                           RunnerProfileArgs(args, r, *case_name, engine_file));
+  launch.args = workers::ExternalEngineArgs(kind.value(), runner.value(), flags.value(),
+                                            RunnerProfileArgs(args, r, *case_name, engine_file));
   launch.timeout_s = r.options.timeout_s;
   auto said = RunProfilingEngine(launch, r, *case_name);
   if (!said) return Fail(said.error());

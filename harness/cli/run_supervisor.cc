@@ -7,8 +7,8 @@
 #include <set>
 
 #include "harness/cli/common.h"
-#include "harness/driver/launcher.h"
-#include "harness/driver/worker_protocol.h"
+#include "harness/workers/launcher.h"
+#include "harness/workers/worker_protocol.h"
 
 namespace v8bench::cli {
 namespace {
@@ -33,7 +33,7 @@ class LineDispatcher {
     pending_.append(chunk);
     std::size_t nl;
     while ((nl = pending_.find('\n')) != std::string::npos) {
-      Dispatch(driver::ParseWorkerOutput(std::string_view(pending_).substr(0, nl + 1)));
+      Dispatch(workers::ParseWorkerOutput(std::string_view(pending_).substr(0, nl + 1)));
       pending_.erase(0, nl + 1);
     }
   }
@@ -44,7 +44,7 @@ class LineDispatcher {
   bool ended = false;
 
  private:
-  void Dispatch(const driver::WorkerOutput& out) {
+  void Dispatch(const workers::WorkerOutput& out) {
     if (out.context && sink_ == nullptr) {
       context_ = out.context;
       planned_ = out.planned;
@@ -72,11 +72,11 @@ class LineDispatcher {
   std::string pending_;
 };
 
-CaseResult Crashed(const CaseInfo& info, const driver::LaunchResult& r) {
+CaseResult Crashed(const CaseInfo& info, const workers::LaunchResult& r) {
   CaseResult c;
   c.info = info;
   c.status = CaseStatus::kCrashed;
-  c.error = "the process running this case died (" + driver::DescribeExit(r) +
+  c.error = "the process running this case died (" + workers::DescribeExit(r) +
             "); the cases after it continue in a fresh process";
   return c;
 }
@@ -115,7 +115,7 @@ int SuperviseRun(const SupervisorRequest& request) {
   int exit_code = 0;
   for (;;) {
     LineDispatcher lines(request, context, sink, planned);
-    driver::LaunchRequest launch;
+    workers::LaunchRequest launch;
     launch.executable = SelfExecutable();
     launch.args = ChildRunArgs(request.argv, filter);
     launch.args.insert(launch.args.begin(), "run");
@@ -123,20 +123,21 @@ int SuperviseRun(const SupervisorRequest& request) {
     // The child's own watchdog ends a case at --timeout; this only catches a child that cannot.
     launch.timeout_s = request.case_timeout_s * 2 + 60;
     launch.on_stdout = [&lines](std::string_view chunk) { lines.Feed(chunk); };
-    auto launcher = driver::MakeProcessLauncher();
+    auto launcher = workers::MakeProcessLauncher();
     launcher->Start(launch);
-    std::vector<driver::LaunchResult> done;
+    std::vector<workers::LaunchResult> done;
     while (done.empty() && !launcher->Interrupted()) done = launcher->Wait();
     if (done.empty()) return 130;  // interrupted: what was reported is kept
-    const driver::LaunchResult& r = done.front();
+    const workers::LaunchResult& r = done.front();
     failed += lines.failed;
     reached.insert(lines.reached.begin(), lines.reached.end());
-    const bool clean = r.kind == driver::ExitKind::kExited && lines.ended;
+    const bool clean = r.kind == workers::ExitKind::kExited && lines.ended;
     if (clean || sink == nullptr) {
       // Finished, or refused its input before any case (exit 2 with the reason on stderr).
-      exit_code = r.kind == driver::ExitKind::kExited ? r.exit_code : 2;
-      if (sink == nullptr && r.kind != driver::ExitKind::kExited) {
-        std::fprintf(stderr, "v8bench: the run's process died before any case (%s)\n", driver::DescribeExit(r).c_str());
+      exit_code = r.kind == workers::ExitKind::kExited ? r.exit_code : 2;
+      if (sink == nullptr && r.kind != workers::ExitKind::kExited) {
+        std::fprintf(stderr, "v8bench: the run's process died before any case (%s)\n",
+                     workers::DescribeExit(r).c_str());
       }
       break;
     }
@@ -146,7 +147,7 @@ int SuperviseRun(const SupervisorRequest& request) {
     } else if (lines.reached.empty()) {
       // Died again before starting a case: another child would too.
       std::fprintf(stderr, "v8bench: the run's process died before its next case (%s); stopping\n",
-                   driver::DescribeExit(r).c_str());
+                   workers::DescribeExit(r).c_str());
       ++failed;
       break;
     }

@@ -1,11 +1,11 @@
-#include "harness/driver/worker_protocol.h"
+#include "harness/workers/worker_protocol.h"
 
 #include <simdjson.h>
 
-#include "harness/driver/gc_trace.h"
 #include "harness/measure/metrics.h"
+#include "harness/workers/gc_trace.h"
 
-namespace v8bench::driver {
+namespace v8bench::workers {
 namespace {
 
 using simdjson::SUCCESS;
@@ -209,4 +209,4 @@ WorkerOutput ParseWorkerOutput(std::string_view text) {
   return out;
 }
 
-}  // namespace v8bench::driver
+}  // namespace v8bench::workers

@@ -12,7 +12,7 @@
 
 #include "harness/model/result.h"
 
-namespace v8bench::driver {
+namespace v8bench::workers {
 
 // External runners: a sample's iterations and its time window (performance.now() ms), for GC
 // attribution from V8's --trace-gc lines (gc_trace.h).
@@ -37,4 +37,4 @@ struct WorkerOutput {
 // from the trace lines that fall in its window (see gc_trace.h).
 WorkerOutput ParseWorkerOutput(std::string_view text);
 
-}  // namespace v8bench::driver
+}  // namespace v8bench::workers
