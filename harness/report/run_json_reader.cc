@@ -5,6 +5,7 @@
 #include <map>
 
 #include "harness/measure/metrics.h"
+#include "harness/workers/worker_protocol.h"
 
 namespace v8bench {
 namespace {
@@ -89,38 +90,6 @@ std::optional<CodeTier> TierOf(object code, const char* key) {
   return CodeTierFromKey(std::string(v));
 }
 
-// The run's context, as json_reporter.cc writes it (its "v8_version" is known to be there).
-RunContext ContextFrom(object ctx) {
-  RunContext c;
-  c.date = Str(ctx, "date");
-  c.host_name = Str(ctx, "host_name");
-  c.executable = Str(ctx, "executable");
-  c.num_cpus = static_cast<int>(Num(ctx, "num_cpus"));
-  c.mhz_per_cpu = Num(ctx, "mhz_per_cpu");
-  c.cpu_scaling_enabled = Bool(ctx, "cpu_scaling_enabled");
-  array load;
-  if (ctx["load_avg"].get(load) == SUCCESS) {
-    for (element e : load) {
-      double d;
-      if (e.get(d) == SUCCESS) c.load_avg.push_back(d);
-    }
-  }
-  c.build_type = Str(ctx, "library_build_type");
-  c.v8_version = Str(ctx, "v8_version");
-  c.node_version = Str(ctx, "node_version");
-  c.v8_flags = Str(ctx, "v8_flags");
-  int64_t semi;
-  if (ctx["semi_space_mb"].get(semi) == SUCCESS) c.semi_space_mb = static_cast<int>(semi);
-  c.young_generation_bytes = static_cast<std::uint64_t>(Num(ctx, "young_generation_bytes"));
-  c.trig_path = Str(ctx, "trig_path");
-  c.trig_mismatch_fraction = Num(ctx, "trig_mismatch_fraction");
-  c.malloc_policy = Str(ctx, "malloc");
-  c.repetitions = static_cast<int>(Num(ctx, "repetitions"));
-  c.min_time_s = Num(ctx, "min_time_s");
-  c.quick = Bool(ctx, "quick");
-  return c;
-}
-
 // A case's description and outcome from the first entry of "benchmarks" that names it; no samples yet.
 CaseResult CaseFrom(object b, const std::string& name) {
   CaseResult r;
@@ -203,7 +172,7 @@ Expected<RunDocument> ParseRunJson(const std::string& path, const std::string& t
                         "give a `v8bench run --out FILE.json` or `v8bench compare --out` file");
   }
   RunDocument doc;
-  doc.context = ContextFrom(ctx);
+  doc.context = workers::ReadRunContext(ctx, workers::ContextFile::kRunJson);
   std::map<std::string, std::size_t> index;  // run_name -> position in doc.results
   for (element e : benchmarks) {
     object b;

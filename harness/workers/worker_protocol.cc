@@ -36,12 +36,15 @@ std::vector<double> Numbers(const object& o, const char* key) {
   return out;
 }
 
-RunContext ReadContext(const object& o, std::vector<std::string>& planned) {
+}  // namespace
+
+RunContext ReadRunContext(const object& o, ContextFile file) {
   RunContext c;
   c.date = Str(o, "date");
   c.host_name = Str(o, "host_name");
   c.executable = Str(o, "executable");
-  c.build_type = Str(o, "build_type");
+  // Google Benchmark names the field library_build_type in its context; the protocol line build_type.
+  c.build_type = Str(o, file == ContextFile::kRunJson ? "library_build_type" : "build_type");
   c.v8_version = Str(o, "v8_version");
   c.node_version = Str(o, "node_version");
   c.v8_flags = Str(o, "v8_flags");
@@ -59,6 +62,14 @@ RunContext ReadContext(const object& o, std::vector<std::string>& planned) {
   Read(o, "mhz_per_cpu", c.mhz_per_cpu);
   Read(o, "cpu_scaling_enabled", c.cpu_scaling_enabled);
   c.load_avg = Numbers(o, "load_avg");
+  return c;
+}
+
+namespace {
+
+// The protocol's context line also lists the cases the worker will run, in order.
+std::vector<std::string> ReadPlanned(const object& o) {
+  std::vector<std::string> planned;
   array names;
   if (o["planned"].get(names) == SUCCESS) {
     for (element e : names) {
@@ -66,7 +77,7 @@ RunContext ReadContext(const object& o, std::vector<std::string>& planned) {
       if (e.get(name) == SUCCESS) planned.emplace_back(name);
     }
   }
-  return c;
+  return planned;
 }
 
 CaseInfo ReadCaseInfo(const object& o) {
@@ -188,7 +199,8 @@ WorkerOutput ParseWorkerOutput(std::string_view text) {
         o["type"].get(type) != SUCCESS) {
       out.other_lines.emplace_back(line);
     } else if (type == "context") {
-      out.context = ReadContext(o, out.planned);
+      out.context = ReadRunContext(o, ContextFile::kProtocolLine);
+      out.planned = ReadPlanned(o);
     } else if (type == "start") {
       out.started.push_back(ReadCaseInfo(o));
     } else if (type == "plan") {

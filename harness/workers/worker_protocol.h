@@ -5,6 +5,8 @@
 // aside, never fatal; unknown fields are ignored, missing ones keep the type's default.
 #pragma once
 
+#include <simdjson.h>
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -32,6 +34,17 @@ struct WorkerOutput {
   std::optional<double> gc_clock_perf_ms;          // external runner with --gc-trace: when it forced a GC
   std::vector<std::string> other_lines;
 };
+
+// The two files a RunContext is written to (the fields of report/json_reporter.cc's
+// WriteEngineContextFields and the host facts beside them) differ in one key: the protocol's context
+// line says "build_type", a run JSON's context (Google Benchmark's schema) "library_build_type".
+enum class ContextFile { kProtocolLine, kRunJson };
+
+// The one reader of a RunContext, for both: counts are range-checked (a value out of range, or of the
+// wrong type, keeps the default, as does a missing field), so an untrusted file cannot make an int
+// out of 1e300. The protocol line's "planned" list is not part of the context (ParseWorkerOutput
+// reads it).
+RunContext ReadRunContext(const simdjson::dom::object& o, ContextFile file);
 
 // Parses the lines; where the worker traced GC (--gc-trace), fills gc_ns and gc_count of each sample
 // from the trace lines that fall in its window (see gc_trace.h).
