@@ -112,5 +112,24 @@ TEST(RunContextFiles, HostileCountsKeepTheirDefaultsInBothFiles) {
   }
 }
 
+// The run JSON's entries are read with the same ranges as the protocol's case lines.
+TEST(RunContextFiles, HostileCountsInARunJsonsEntriesKeepTheirDefaults) {
+  const std::string run_json =
+      R"({"context":{"v8_version":"x"},"benchmarks":[)"
+      R"({"run_name":"t/a","iterations":-5,"young_generation_bytes":1e300,"cpu_ns":1,"code":{"compiles":-7}},)"
+      R"({"run_name":"t/a","iterations":1e300,"cpu_ns":2,"code":{"compiles":3}}]})";
+  auto doc = ParseRunJson("run.json", run_json);
+  ASSERT_TRUE(doc.ok()) << doc.error().message;
+  ASSERT_EQ(doc->results.size(), 1u);
+  const CaseResult& r = doc->results[0];
+  EXPECT_EQ(r.young_generation_bytes, 0u);
+  ASSERT_EQ(r.samples.size(), 2u);
+  EXPECT_EQ(r.samples[0].iterations, 0u);
+  EXPECT_EQ(r.samples[1].iterations, 0u);
+  ASSERT_TRUE(r.samples[0].code.has_value());
+  EXPECT_FALSE(r.samples[0].code->compiles.has_value());
+  EXPECT_EQ(r.samples[1].code->compiles, 3);
+}
+
 }  // namespace
 }  // namespace v8bench::workers

@@ -26,6 +26,12 @@ double Num(object o, const char* key, double fallback = 0) {
   if (o[key].get(i) == SUCCESS) return static_cast<double>(i);
   return fallback;
 }
+// A count from the file, accepted in [0, limit) only (as the worker protocol reads counts): a hostile
+// file's -5 or 1e300 keeps the default instead of becoming an out-of-range cast.
+std::uint64_t Count(object o, const char* key, double limit) {
+  const double d = Num(o, key, -1);
+  return d >= 0 && d < limit ? static_cast<std::uint64_t>(d) : 0;
+}
 bool Bool(object o, const char* key) {
   bool b = false;
   return o[key].get(b) == SUCCESS && b;
@@ -105,7 +111,7 @@ CaseResult CaseFrom(object b, const std::string& name) {
   }
   r.file = Str(b, "file");
   r.status = StatusFrom(Str(b, "status"));
-  r.young_generation_bytes = static_cast<std::uint64_t>(Num(b, "young_generation_bytes"));
+  r.young_generation_bytes = Count(b, "young_generation_bytes", 1e18);
   r.trig_path = Str(b, "trig_path");
   if (auto tier = TierModeFromName(Str(b, "tier"))) r.tier = *tier;
   r.warmup_s = Num(b, "warmup_s");
@@ -120,7 +126,7 @@ CaseResult CaseFrom(object b, const std::string& name) {
 // counters, with their units from the metric registry) and its code state.
 Sample SampleFrom(object b) {
   Sample s;
-  s.iterations = static_cast<std::uint64_t>(Num(b, "iterations"));
+  s.iterations = Count(b, "iterations", 1e18);
   for (auto field : b) {
     if (IsEntryField(field.key)) continue;
     double d;
@@ -137,7 +143,9 @@ Sample SampleFrom(object b) {
     cs.batch = TierOf(code, "batch");
     cs.bench = TierOf(code, "bench");
     int64_t compiles;
-    if (code["compiles"].get(compiles) == SUCCESS) cs.compiles = static_cast<int>(compiles);
+    if (code["compiles"].get(compiles) == SUCCESS && compiles >= 0 && compiles < 1000000000) {
+      cs.compiles = static_cast<int>(compiles);
+    }
     cs.changed = Bool(code, "changed");
     s.code = cs;
   }
