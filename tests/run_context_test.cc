@@ -1,6 +1,6 @@
 // A RunContext is written to two files (a run JSON's context by report/json_reporter.cc, the worker
-// protocol's context line by report/jsonl_reporter.cc, both with WriteEngineContextFields) and read
-// back from both by the one reader, workers::ReadRunContext.
+// protocol's context line by report/jsonl_reporter.cc) by one writer, workers::WriteRunContextFields,
+// and read back from both by one reader, workers::ReadRunContext.
 #include <gtest/gtest.h>
 
 #include <cstdio>

@@ -38,12 +38,44 @@ std::vector<double> Numbers(const object& o, const char* key) {
 
 }  // namespace
 
+void WriteRunContextFields(JsonWriter& w, const RunContext& c, ContextFile file) {
+  w.Key("date").String(c.date);
+  w.Key("host_name").String(c.host_name);
+  w.Key("executable").String(c.executable);
+  w.Key("num_cpus").Int(c.num_cpus);
+  if (file == ContextFile::kRunJson) {
+    w.Key("mhz_per_cpu").Int(static_cast<long long>(c.mhz_per_cpu));
+  } else {
+    w.Key("mhz_per_cpu").Number(c.mhz_per_cpu);
+  }
+  w.Key("cpu_scaling_enabled").Bool(c.cpu_scaling_enabled);
+  w.Key("load_avg").BeginArray();
+  for (double l : c.load_avg) w.Number(l);
+  w.EndArray();
+  w.Key(file == ContextFile::kRunJson ? "library_build_type" : "build_type").String(c.build_type);
+  w.Key("v8_version").String(c.v8_version);
+  w.Key("node_version").String(c.node_version);
+  w.Key("v8_flags").String(c.v8_flags);
+  w.Key("semi_space_mb");
+  if (c.semi_space_mb) {
+    w.Int(*c.semi_space_mb);
+  } else {
+    w.Null();
+  }
+  w.Key("young_generation_bytes").Int(static_cast<long long>(c.young_generation_bytes));
+  w.Key("trig_path").String(c.trig_path);
+  w.Key("trig_mismatch_fraction").Number(c.trig_mismatch_fraction);
+  w.Key("malloc").String(c.malloc_policy);
+  w.Key("repetitions").Int(c.repetitions);
+  w.Key("min_time_s").Number(c.min_time_s);
+  w.Key("quick").Bool(c.quick);
+}
+
 RunContext ReadRunContext(const object& o, ContextFile file) {
   RunContext c;
   c.date = Str(o, "date");
   c.host_name = Str(o, "host_name");
   c.executable = Str(o, "executable");
-  // Google Benchmark names the field library_build_type in its context; the protocol line build_type.
   c.build_type = Str(o, file == ContextFile::kRunJson ? "library_build_type" : "build_type");
   c.v8_version = Str(o, "v8_version");
   c.node_version = Str(o, "node_version");

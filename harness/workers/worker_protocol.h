@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "harness/model/json_writer.h"
 #include "harness/model/result.h"
 
 namespace v8bench::workers {
@@ -35,12 +36,17 @@ struct WorkerOutput {
   std::vector<std::string> other_lines;
 };
 
-// The two files a RunContext is written to (the fields of report/json_reporter.cc's
-// WriteEngineContextFields and the host facts beside them) differ in one key: the protocol's context
-// line says "build_type", a run JSON's context (Google Benchmark's schema) "library_build_type".
+// The two files a RunContext is written to, by one writer and read back by one reader: the worker
+// protocol's context line (report/jsonl_reporter.cc) and a run JSON's context (report/json_reporter.cc,
+// Google Benchmark's schema). They differ explicitly: GB names the build type "library_build_type"
+// (the protocol "build_type") and writes mhz_per_cpu as a whole number; the protocol line also carries
+// "planned", which is not part of the context.
 enum class ContextFile { kProtocolLine, kRunJson };
 
-// The one reader of a RunContext, for both: counts are range-checked (a value out of range, or of the
+// Writes every field of `c` as fields of the object being written, as `file` names them.
+void WriteRunContextFields(JsonWriter& w, const RunContext& c, ContextFile file);
+
+// The one reader of a RunContext, for both files: counts are range-checked (a value out of range, or of the
 // wrong type, keeps the default, as does a missing field), so an untrusted file cannot make an int
 // out of 1e300. The protocol line's "planned" list is not part of the context (ParseWorkerOutput
 // reads it).
