@@ -5,7 +5,7 @@
 //   node [V8 flags] external_runner.mjs run --filter RE --repetitions 3 --min-time 0.05 SUITE.js ...
 //   deno run -A --v8-flags=... external_runner.mjs run ...
 //   bun external_runner.mjs run ...          (JavaScriptCore: no V8 flags, no natives syntax)
-//   workerd test --experimental CONFIG.capnp (harness/driver/external_engine.cc writes the config:
+//   workerd test --experimental CONFIG.capnp (harness/workers/external_engine.cc writes the config:
 //                                             this module is the worker, its `test` handler runs;
 //                                             the arguments, bench_api.js and the suite files come
 //                                             in the V8BENCH binding, code is evaluated through the

@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <map>
 
-#include "harness/cli/run_supervisor.h"
+#include "harness/workers/run_supervisor.h"
 #include "tests/support/cli.h"
 
 namespace v8bench {
@@ -279,7 +279,7 @@ TEST(Cli, TheRunsChildGetsTheUsersArgumentsWithTheWorkerProtocolAndItsOwnFilter)
                                          "a",    "--quick",  "--",   "--out",        "--filter=b"};
   const std::vector<std::string> want = {"s.js",    "--quick", "--format", "jsonl",     "--filter",
                                          "^(?:x)$", "--",      "--out",    "--filter=b"};
-  EXPECT_EQ(cli::ChildRunArgs(argv, "^(?:x)$"), want);
+  EXPECT_EQ(workers::ChildRunArgs(argv, "^(?:x)$"), want);
 }
 
 }  // namespace

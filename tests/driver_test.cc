@@ -17,27 +17,27 @@
 #include "harness/driver/results_file.h"
 #include "harness/driver/schedule.h"
 #include "harness/driver/variant.h"
-#include "harness/driver/worker_protocol.h"
 #include "harness/stats/bootstrap.h"
 #include "harness/stats/paired.h"
 #include "harness/stats/rng.h"
+#include "harness/workers/worker_protocol.h"
 #include "tests/support/cli.h"
 
 namespace v8bench::driver {
 namespace {
 
-class FakeLauncher final : public Launcher {
+class FakeLauncher final : public workers::Launcher {
  public:
-  std::function<LaunchResult(const LaunchRequest&)> behave;
-  std::vector<LaunchRequest> requests;
+  std::function<workers::LaunchResult(const workers::LaunchRequest&)> behave;
+  std::vector<workers::LaunchRequest> requests;
 
-  void Start(const LaunchRequest& r) override {
+  void Start(const workers::LaunchRequest& r) override {
     requests.push_back(r);
-    LaunchResult res = behave(r);
+    workers::LaunchResult res = behave(r);
     res.id = r.id;
     pending_.push_back(res);
   }
-  std::vector<LaunchResult> Wait() override {
+  std::vector<workers::LaunchResult> Wait() override {
     if (pending_.empty()) return {};
     auto r = pending_.front();
     pending_.pop_front();
@@ -45,7 +45,7 @@ class FakeLauncher final : public Launcher {
   }
 
  private:
-  std::deque<LaunchResult> pending_;
+  std::deque<workers::LaunchResult> pending_;
 };
 
 struct FakeCase {
@@ -92,11 +92,11 @@ std::string Jsonl(const std::vector<std::string>& planned, const std::vector<Fak
   return out;
 }
 
-bool HasArg(const LaunchRequest& r, const std::string& a) {
+bool HasArg(const workers::LaunchRequest& r, const std::string& a) {
   return std::find(r.args.begin(), r.args.end(), a) != r.args.end();
 }
 
-std::string FilterOf(const LaunchRequest& r) {
+std::string FilterOf(const workers::LaunchRequest& r) {
   for (std::size_t i = 0; i + 1 < r.args.size(); ++i) {
     if (r.args[i] == "--filter") return r.args[i + 1];
   }
@@ -117,9 +117,10 @@ CompareState TwoVariants(const std::string& a_flags, const std::string& b_flags,
 }
 
 // A worker whose cpu time depends on --param work=X, with small deterministic noise.
-std::function<LaunchResult(const LaunchRequest&)> WorkWorker(std::vector<std::string> benches, double noise) {
+std::function<workers::LaunchResult(const workers::LaunchRequest&)> WorkWorker(std::vector<std::string> benches,
+                                                                               double noise) {
   auto rng = std::make_shared<stats::Rng>(1);
-  return [=](const LaunchRequest& r) {
+  return [=](const workers::LaunchRequest& r) {
     std::string work = "1";
     for (std::size_t i = 0; i + 1 < r.args.size(); ++i) {
       if (r.args[i] == "--param") work = r.args[i + 1].substr(5);
@@ -131,7 +132,7 @@ std::function<LaunchResult(const LaunchRequest&)> WorkWorker(std::vector<std::st
       planned.push_back(name);
       cases.push_back({name, 100 * std::stod(work) * (1 + noise * (rng->Uniform() - 0.5))});
     }
-    LaunchResult res;
+    workers::LaunchResult res;
     res.out = Jsonl(planned, cases);
     res.wall_s = 0.1;
     return res;
@@ -169,7 +170,7 @@ TEST(Variant, TierAndMaxWarmupReachEveryWorker) {
   EXPECT_TRUE(has(own, "--tier", "auto"));
   EXPECT_TRUE(has(own, "--max-warmup", "3"));
   Variant node = v.value();
-  node.engine_kind = EngineKind::kNode;
+  node.engine_kind = workers::EngineKind::kNode;
   node.runner = "/tmp/runner.mjs";
   const auto ext = Driver::WorkerArgs(s, node, "");
   EXPECT_TRUE(has(ext, "--tier", "auto"));
@@ -229,7 +230,8 @@ TEST(Schedule, ResumeContinuesTheSameOrder) {
 }
 
 TEST(WorkerOutput, ParsesProtocolLinesAndKeepsOthers) {
-  const auto out = ParseWorkerOutput(Jsonl({"s/a/work:1", "s/b/work:1"}, {{"s/a/work:1", 12.5}}, "s/b/work:1"));
+  const auto out =
+      workers::ParseWorkerOutput(Jsonl({"s/a/work:1", "s/b/work:1"}, {{"s/a/work:1", 12.5}}, "s/b/work:1"));
   ASSERT_TRUE(out.context.has_value());
   EXPECT_EQ(out.context->v8_version, "10.2");
   EXPECT_EQ(out.planned.size(), 2u);
@@ -305,11 +307,11 @@ TEST(Driver, CrashedWorkerIsReportedAndTheSampleContinues) {
   CompareState state = TwoVariants("", "--no-opt", 5);
   FakeLauncher launcher;
   const std::vector<std::string> planned = {"s/a", "s/b.x", "s/c"};
-  launcher.behave = [&](const LaunchRequest& r) {
-    LaunchResult res;
+  launcher.behave = [&](const workers::LaunchRequest& r) {
+    workers::LaunchResult res;
     const std::string filter = FilterOf(r);
     if (filter.empty() && HasArg(r, "--no-opt")) {  // dies inside s/b.x
-      res.kind = ExitKind::kSignaled;
+      res.kind = workers::ExitKind::kSignaled;
       res.signal = 6;
       res.err = "FATAL: something\n";
       res.out = Jsonl(planned, {{"s/a", 10}}, "s/b.x");
@@ -348,11 +350,11 @@ TEST(Driver, HungWorkerIsTimedOut) {
   CompareState state = TwoVariants("", "--no-opt", 5);
   state.settings.timeout_s = 3;
   FakeLauncher launcher;
-  launcher.behave = [&](const LaunchRequest& r) {
+  launcher.behave = [&](const workers::LaunchRequest& r) {
     EXPECT_EQ(r.timeout_s, 3);
-    LaunchResult res;
+    workers::LaunchResult res;
     if (HasArg(r, "--no-opt") && FilterOf(r).empty()) {
-      res.kind = ExitKind::kTimedOut;
+      res.kind = workers::ExitKind::kTimedOut;
       res.out = Jsonl({"s/a", "s/hang"}, {{"s/a", 10}}, "s/hang");
     } else {
       res.out = Jsonl({"s/a", "s/hang"}, {{"s/a", 10}, {"s/hang", 5}});
@@ -372,8 +374,8 @@ TEST(Driver, HungWorkerIsTimedOut) {
 TEST(Driver, AWorkerThatRejectsItsFlagsStopsTheComparison) {
   CompareState state = TwoVariants("", "--no-such-flag", 5);
   FakeLauncher launcher;
-  launcher.behave = [&](const LaunchRequest& r) {
-    LaunchResult res;
+  launcher.behave = [&](const workers::LaunchRequest& r) {
+    workers::LaunchResult res;
     if (HasArg(r, "--no-such-flag")) {
       res.exit_code = 2;
       res.err = "v8bench: unknown V8 flag --no-such-flag\n";
@@ -446,8 +448,8 @@ TEST(Driver, AmbiguousCaseKeysAreAnError) {
   // Variant b sets work to two values: both cases would compare as "s/loop".
   CompareState state = TwoVariants("--param work=1", "--param work=1,2", 3);
   FakeLauncher launcher;
-  launcher.behave = [&](const LaunchRequest& r) {
-    LaunchResult res;
+  launcher.behave = [&](const workers::LaunchRequest& r) {
+    workers::LaunchResult res;
     if (HasArg(r, "work=1,2")) {
       res.out = Jsonl({"s/loop/work:1", "s/loop/work:2"}, {{"s/loop/work:1", 1}, {"s/loop/work:2", 2}});
     } else {
@@ -462,8 +464,8 @@ TEST(Driver, AmbiguousCaseKeysAreAnError) {
 }
 
 // A worker with benches s/<b>/work:<--param work>, honouring --filter and --plan-only as real ones do.
-std::function<LaunchResult(const LaunchRequest&)> PlanningWorker(std::vector<std::string> benches) {
-  return [=](const LaunchRequest& r) {
+std::function<workers::LaunchResult(const workers::LaunchRequest&)> PlanningWorker(std::vector<std::string> benches) {
+  return [=](const workers::LaunchRequest& r) {
     std::string work = "1";
     for (std::size_t i = 0; i + 1 < r.args.size(); ++i) {
       if (r.args[i] == "--param") work = r.args[i + 1].substr(5);
@@ -477,7 +479,7 @@ std::function<LaunchResult(const LaunchRequest&)> PlanningWorker(std::vector<std
       planned.push_back(name);
       cases.push_back({name, 100 * std::stod(work)});
     }
-    LaunchResult res;
+    workers::LaunchResult res;
     if (HasArg(r, "--plan-only")) {
       res.out = Jsonl(planned, {}, "", false);
       for (const auto& name : planned) res.out += "{\"type\":\"plan\"," + CaseFields(name) + "}\n";
@@ -887,9 +889,10 @@ struct FakeCode {
   std::string batch, bench;
   bool changed = false;
 };
-std::function<LaunchResult(const LaunchRequest&)> CodeWorker(std::function<FakeCode(bool, int)> code) {
+std::function<workers::LaunchResult(const workers::LaunchRequest&)> CodeWorker(
+    std::function<FakeCode(bool, int)> code) {
   auto count = std::make_shared<std::map<bool, int>>();
-  return [code, count](const LaunchRequest& r) {
+  return [code, count](const workers::LaunchRequest& r) {
     const bool variant = HasArg(r, "--no-opt");
     const int n = (*count)[variant]++;
     const FakeCode c = code(variant, n);
@@ -899,7 +902,7 @@ std::function<LaunchResult(const LaunchRequest&)> CodeWorker(std::function<FakeC
                                   ",\"changed\":" + (c.changed ? "true" : "false") + "}";
     const auto at = out.find("\"counters\"");
     out.insert(at, code_json + ",");
-    LaunchResult res;
+    workers::LaunchResult res;
     res.out = out;
     return res;
   };

@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-#include "harness/driver/external_engine.h"
+#include "harness/workers/external_engine.h"
 #include "tests/support/cli.h"
 
 namespace v8bench {
@@ -190,19 +190,19 @@ TEST_F(Engines, AMetricTheEngineCannotGiveIsAnErrorNotAnEmptyColumn) {
 // --- Units: no engine needed -------------------------------------------------------------------------
 
 TEST(ExternalEngineUnits, AFigureMarkedAbsentFailsTheMetricCheckAndNamesTheOnesGiven) {
-  driver::ExternalEngineInfo info;
-  info.kind = driver::EngineKind::kWorkerd;
+  workers::ExternalEngineInfo info;
+  info.kind = workers::EngineKind::kWorkerd;
   info.engine_version = "2026-11-17";
   info.measured_by = {{"wall_ns", "performance.now() in the worker"},
                       {"cpu_ns", "absent (a worker has no CPU clock)"},
                       {"gc", "absent (a worker can observe no GC)"}};
-  EXPECT_TRUE(driver::CheckEngineMeasures(info, "wall_ns", "wd").ok());
-  auto cpu = driver::CheckEngineMeasures(info, "cpu_ns", "wd");
+  EXPECT_TRUE(workers::CheckEngineMeasures(info, "wall_ns", "wd").ok());
+  auto cpu = workers::CheckEngineMeasures(info, "cpu_ns", "wd");
   ASSERT_FALSE(cpu.ok());
   EXPECT_EQ(cpu.error().exit_code(), 2);
   EXPECT_NE(cpu.error().message.find("a worker has no CPU clock"), std::string::npos) << cpu.error().message;
   EXPECT_NE(cpu.error().message.find("(--metric wall)"), std::string::npos) << cpu.error().message;
-  EXPECT_FALSE(driver::CheckEngineMeasures(info, "gc_ns", "wd").ok());
+  EXPECT_FALSE(workers::CheckEngineMeasures(info, "gc_ns", "wd").ok());
 }
 
 TEST(ExternalEngineUnits, WorkerdConfigEmbedsTheSuitesAndFlagsAndOpensNoSocket) {
@@ -215,8 +215,8 @@ TEST(ExternalEngineUnits, WorkerdConfigEmbedsTheSuitesAndFlagsAndOpensNoSocket) 
   const std::string runner_dir = dir;
   write("bench_api.js", "// api\n");
   const std::string suite = write("quote.js", "suite({ name: \"q\" }); // \\ \"\n\t");
-  auto config = driver::WorkerdConfig(runner, {"--expose-gc", "--max-semi-space-size=1"},
-                                      {"run", "--filter", "x/y", "--repetitions", "2", suite});
+  auto config = workers::WorkerdConfig(runner, {"--expose-gc", "--max-semi-space-size=1"},
+                                       {"run", "--filter", "x/y", "--repetitions", "2", suite});
   ASSERT_TRUE(config.ok()) << config.error().message;
   EXPECT_EQ(config.value().rfind(runner_dir + "/workerd-", 0), 0u) << config.value();
   const std::string text = testing::ReadWholeFile(config.value());
@@ -229,7 +229,7 @@ TEST(ExternalEngineUnits, WorkerdConfigEmbedsTheSuitesAndFlagsAndOpensNoSocket) 
   EXPECT_NE(text.find("suite({ name: \\\\\\\"q\\\\\\\" })"), std::string::npos) << text;
   EXPECT_EQ(text.find('\t'), std::string::npos);
   // A file that cannot be read is an error, not an empty suite.
-  auto missing = driver::WorkerdConfig(runner_dir + "/no-such-runner.mjs", {}, {"info"});
+  auto missing = workers::WorkerdConfig(runner_dir + "/no-such-runner.mjs", {}, {"info"});
   EXPECT_FALSE(missing.ok());
   std::filesystem::remove_all(dir);
 }

@@ -1,9 +1,9 @@
 // GC attribution from V8's --trace-gc lines (for engines without a GC observation API, e.g. Deno).
-#include "harness/driver/gc_trace.h"
+#include "harness/workers/gc_trace.h"
 
 #include <gtest/gtest.h>
 
-namespace v8bench::driver {
+namespace v8bench::workers {
 namespace {
 
 TEST(GcTrace, ParsesV8TraceLinesAndSkipsEverythingElse) {
@@ -65,4 +65,4 @@ TEST(GcTrace, WithoutAClockSyncNothingIsInvented) {
 }
 
 }  // namespace
-}  // namespace v8bench::driver
+}  // namespace v8bench::workers

@@ -49,7 +49,7 @@ TEST(Knobs, AVariantsKnobsAreParsedOnceAndReachAnExternalEngineAsTheSameFlags) {
   driver::CompareSettings s;
   s.suites = {"x.js"};
   driver::Variant node = v.value();
-  node.engine_kind = driver::EngineKind::kNode;
+  node.engine_kind = workers::EngineKind::kNode;
   node.runner = "/tmp/runner.mjs";
   const Flags args = driver::Driver::WorkerArgs(s, node, "");
   const Flags expected_flags = {"--allow-natives-syntax", "--min-semi-space-size=8", "--max-semi-space-size=8",

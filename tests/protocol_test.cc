@@ -1,16 +1,16 @@
 // The worker protocol's conformance (docs/protocol.md): what `v8bench run --format jsonl` writes and
 // what js/external_runner.mjs writes on node both read through the one reader
-// (driver/worker_protocol.h) into the same model types, with every field `compare` relies on.
+// (workers/worker_protocol.h) into the same model types, with every field `compare` relies on.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <map>
 
-#include "harness/driver/launcher.h"
-#include "harness/driver/worker_protocol.h"
+#include "harness/workers/launcher.h"
+#include "harness/workers/worker_protocol.h"
 #include "tests/support/cli.h"
 
-namespace v8bench::driver {
+namespace v8bench::workers {
 namespace {
 
 using testing::Fixture;
@@ -210,4 +210,4 @@ TEST(Protocol, MalformedLinesAreSkippedOrFailNeverTrusted) {
 }
 
 }  // namespace
-}  // namespace v8bench::driver
+}  // namespace v8bench::workers

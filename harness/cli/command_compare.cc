@@ -296,7 +296,7 @@ int CompareCommand(const std::vector<std::string>& argv) {
       write_error = w.error().message;
     }
   };
-  auto launcher = driver::MakeProcessLauncher();
+  auto launcher = workers::MakeProcessLauncher();
   driver::Driver drv(state, *launcher, SelfExecutable());
   drv.OnSample([&](const driver::CompareState& s) { save(s, nullptr); });
   if (!quiet) drv.OnProgress([&](const driver::Progress& p) { PrintProgress(p, tty); });

@@ -5,10 +5,10 @@
 
 #include "harness/cli/commands.h"
 #include "harness/cli/common.h"
-#include "harness/driver/external_engine.h"
-#include "harness/driver/launcher.h"
-#include "harness/report/json_writer.h"
+#include "harness/model/json_writer.h"
 #include "harness/report/units.h"
+#include "harness/workers/external_engine.h"
+#include "harness/workers/launcher.h"
 
 namespace v8bench::cli {
 namespace {
@@ -40,10 +40,10 @@ CommandSpec InfoSpec() {
 // which refuses what the engine does not take), and the trig path is probed with them.
 int ExternalInfo(const std::string& path, const std::vector<std::string>& argv, const EngineOptions& options,
                  bool json) {
-  auto kind = driver::DetectEngineKind(path);
+  auto kind = workers::DetectEngineKind(path);
   if (!kind) return Fail(kind.error());
-  if (kind.value() == driver::EngineKind::kV8bench) {
-    driver::LaunchRequest request;
+  if (kind.value() == workers::EngineKind::kV8bench) {
+    workers::LaunchRequest request;
     request.executable = path;
     request.args = {"info"};
     for (std::size_t i = 0; i < argv.size(); ++i) {
@@ -53,15 +53,15 @@ int ExternalInfo(const std::string& path, const std::vector<std::string>& argv, 
         request.args.push_back(argv[i]);
       }
     }
-    const driver::LaunchResult r = driver::RunToEnd(request);
+    const workers::LaunchResult r = workers::RunToEnd(request);
     std::fwrite(r.out.data(), 1, r.out.size(), stdout);
     std::fwrite(r.err.data(), 1, r.err.size(), stderr);
-    return r.kind == driver::ExitKind::kExited && r.exit_code == 0 ? 0 : 1;
+    return r.kind == workers::ExitKind::kExited && r.exit_code == 0 ? 0 : 1;
   }
-  auto flags = driver::EngineV8Flags(path, kind.value(), "info --engine", {options.semi_space_mb, options.trig},
-                                     options.v8_flags);
+  auto flags = workers::EngineV8Flags(path, kind.value(), "info --engine", {options.semi_space_mb, options.trig},
+                                      options.v8_flags);
   if (!flags) return Fail(flags.error());
-  auto info = driver::ProbeExternalEngine(path, kind.value(), flags.value());
+  auto info = workers::ProbeExternalEngine(path, kind.value(), flags.value());
   if (!info) return Fail(info.error());
   std::string flag_text;
   for (const auto& f : flags.value()) flag_text += (flag_text.empty() ? "" : " ") + f;
@@ -77,7 +77,11 @@ int ExternalInfo(const std::string& path, const std::vector<std::string>& argv, 
                                                  : "not exposed to JavaScript by this engine";
   if (json) {
     JsonWriter w;
-    w.BeginObject().Key("engine").String(driver::EngineKindName(i.kind)).Key("engine_version").String(i.engine_version);
+    w.BeginObject()
+        .Key("engine")
+        .String(workers::EngineKindName(i.kind))
+        .Key("engine_version")
+        .String(i.engine_version);
     w.Key("js_engine").String(i.js_engine).Key("v8_version").String(i.v8_version).Key("executable").String(path);
     w.Key("v8_flags").String(flag_text);
     w.Key("trig")
@@ -100,7 +104,7 @@ int ExternalInfo(const std::string& path, const std::vector<std::string>& argv, 
     std::puts(w.str().c_str());
     return 0;
   }
-  fmt::print("engine          {} {} ({})\n", driver::EngineKindName(i.kind), i.engine_version, path);
+  fmt::print("engine          {} {} ({})\n", workers::EngineKindName(i.kind), i.engine_version, path);
   fmt::print("V8              {}\n", v8);
   fmt::print("V8 flags        {}\n", flag_text.empty() ? "(none)" : flag_text);
   fmt::print("trig path       {} ({})\n", i.trig.path, i.trig.detected_by);

@@ -1,24 +1,21 @@
 #include <fmt/format.h>
-#include <simdjson.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <string_view>
 
 #include "harness/cli/commands.h"
 #include "harness/cli/common.h"
-#include "harness/driver/external_engine.h"
-#include "harness/driver/launcher.h"
 #include "harness/engine/cpu_profile.h"
 #include "harness/engine/suite_host.h"
-#include "harness/profile/cpuprofile_reader.h"
 #include "harness/profile/cpuprofile_writer.h"
+#include "harness/profile/profile_text.h"
 #include "harness/profile/top_table.h"
 #include "harness/report/atomic_file.h"
 #include "harness/runner/suite_loader.h"
+#include "harness/workers/engine_profile.h"
+#include "harness/workers/launcher.h"
 
 namespace v8bench::cli {
 namespace {
@@ -180,45 +177,19 @@ Expected<const CaseInfo*> FindCase(const LoadedSuiteFile& file, const std::optio
                       "; its cases are:" + CaseList(file.description));
 }
 
-// Where the profile went, and what opens it.
-void PrintWrittenTo(const std::string& out_path) {
-  std::error_code ec;
-  const auto absolute = std::filesystem::absolute(out_path, ec);
-  fmt::print(
-      "\nProfile written to {}\n"
-      "  Open it in Chrome DevTools (Performance panel > Load profile...), in VS Code (open the file), or drag it "
-      "onto https://www.speedscope.app\n",
-      ec ? out_path : absolute.string());
-}
-
-// The sampling line of both profile headers: samples asked for and got, iterations, warm-up; `source`
-// is appended (which profiler took them, when it is not V8's in this process).
-void PrintSampling(const ProfileSummary& summary, const CpuProfileData& data, std::string_view source) {
-  const double effective_us =
-      summary.samples > 0 ? static_cast<double>(data.end_us - data.start_us) / summary.samples : 0.0;
-  fmt::print(
-      "{} samples in {:.2f} s (asked for one per {} µs, got one per {:.0f} µs) · {} iterations in batches of {} · "
-      "after {:.2f} s of warm-up{}\n\n",
-      WithThousands(summary.samples), data.profiled_s, data.interval_us, effective_us, WithThousands(data.iterations),
-      WithThousands(data.batch_size), data.warmup_s, source);
-}
-
 void PrintProfile(const ProfileRequest& r, const CaseInfo& info, const V8Process& process, const CpuProfileData& data,
                   const std::string& out_path) {
-  bool inlining_on = true;  // V8's default; the last flag that says otherwise wins
-  for (const auto& f : r.engine.v8_flags) {
-    if (f == "--turbo-inlining") inlining_on = true;
-    if (f == "--no-turbo-inlining" || f == "--noturbo-inlining") inlining_on = false;
-  }
-  const ProfileSummary summary = Summarize(data, r.top_n);
   const auto& facts = process.facts();
-  fmt::print("Profile of {} ({}, realm {})\n", info.name, r.suite_path, RealmName(info.realm));
-  fmt::print("V8 {}{} · flags: {}\n", facts.v8_version,
-             facts.node_version.empty() ? "" : " (Node " + facts.node_version + ")",
-             facts.flags.empty() ? "none" : fmt::format("{}", fmt::join(facts.flags, " ")));
-  PrintSampling(summary, data, "");
-  std::fputs(RenderSummary(summary, inlining_on).c_str(), stdout);
-  PrintWrittenTo(out_path);
+  ProfileHeading heading;
+  heading.case_name = info.name;
+  heading.where = fmt::format("{}, realm {}", r.suite_path, RealmName(info.realm));
+  heading.engine =
+      fmt::format("V8 {}{}", facts.v8_version, facts.node_version.empty() ? "" : " (Node " + facts.node_version + ")");
+  heading.flags = facts.flags;
+  const ProfileSummary summary = Summarize(data, r.top_n);
+  std::fputs(ProfileHeader(heading, summary, data).c_str(), stdout);
+  std::fputs(RenderSummary(summary, InliningOn(r.engine.v8_flags)).c_str(), stdout);
+  std::fputs(WrittenToText(out_path).c_str(), stdout);
 }
 
 void PrintPerfHint(const std::vector<std::string>& argv, bool interpreted_frames) {
@@ -239,114 +210,11 @@ void PrintPerfHint(const std::vector<std::string>& argv, bool interpreted_frames
       fmt::format("{}", fmt::join(again, " ")));
 }
 
-// --- Another engine's own profiler (--engine PATH) ---------------------------------------------------
-
-// What the external runner's `profile` command said on stdout: its summary line, or why it stopped.
-struct RunnerProfileLine {
-  std::string engine, engine_version, v8_version, js_engine, batch_function;
-  std::uint64_t iterations = 0, batch_size = 0;
-  double warmup_s = 0, profiled_s = 0;
-  std::string code_before, code_after;  // "batch loop TurboFan, bench TurboFan"; empty when unknown
-};
-
-// {batch, bench} as the runner names tiers (external_runner.mjs TIER_KEYS) -> "batch loop TurboFan, bench ...".
-std::string Tiers(simdjson::dom::element code) {
-  static const std::pair<std::string_view, CodeTier> kTiers[] = {{"ignition", CodeTier::kIgnition},
-                                                                 {"sparkplug", CodeTier::kSparkplug},
-                                                                 {"maglev", CodeTier::kMidTier},
-                                                                 {"turbofan", CodeTier::kTurboFan}};
-  auto name = [](std::string_view key) -> std::string {
-    for (const auto& [k, tier] : kTiers) {
-      if (k == key) return CodeTierName(tier);
-    }
-    return "unknown";
-  };
-  std::string_view batch, bench;
-  if (code["batch"].get(batch) != simdjson::SUCCESS || code["bench"].get(bench) != simdjson::SUCCESS) return "";
-  return fmt::format("batch loop {}, bench {}", name(batch), name(bench));
-}
-
-// Reads the runner's output; a profile_error line becomes the Error it describes.
-Expected<RunnerProfileLine> ReadRunnerOutput(const std::string& out, const std::string& suite,
-                                             const std::string& case_name, bool quick) {
-  simdjson::dom::parser parser;
-  std::size_t start = 0;
-  while (start < out.size()) {
-    std::size_t nl = out.find('\n', start);
-    if (nl == std::string::npos) nl = out.size();
-    const std::string line = out.substr(start, nl - start);
-    start = nl + 1;
-    simdjson::dom::element doc;
-    std::string_view type;
-    if (line.empty() || line[0] != '{' || parser.parse(line).get(doc) != simdjson::SUCCESS ||
-        doc["type"].get(type) != simdjson::SUCCESS) {
-      continue;
-    }
-    auto str = [&](const char* key) {
-      std::string_view v;
-      return doc[key].get(v) == simdjson::SUCCESS ? std::string(v) : std::string();
-    };
-    if (type == "profile_error") {
-      if (str("kind") == "usage") {
-        std::string list;
-        simdjson::dom::array cases;
-        std::size_t shown = 0, total = 0;
-        if (doc["cases"].get(cases) == simdjson::SUCCESS) {
-          for (simdjson::dom::element c : cases) {
-            std::string_view name;
-            if (++total <= 60 && c.get(name) == simdjson::SUCCESS) {
-              list += fmt::format("\n  {}", name);
-              ++shown;
-            }
-          }
-        }
-        if (total > shown)
-          list += fmt::format("\n  ... and {} more (`v8bench list {}` shows them all)", total - shown, suite);
-        return Error::Usage("--case '" + case_name + "': no such case in " + suite + (quick ? " (with --quick)" : "") +
-                            "; its cases are:" + list);
-      }
-      return Error::Usage("profile --engine: " + str("message"));
-    }
-    if (type != "profile") continue;
-    RunnerProfileLine r;
-    r.engine = str("engine");
-    r.engine_version = str("engine_version");
-    r.v8_version = str("v8_version");
-    r.js_engine = str("js_engine");
-    r.batch_function = str("batch_function");
-    if (doc["iterations"].get(r.iterations) != simdjson::SUCCESS ||
-        doc["batch_size"].get(r.batch_size) != simdjson::SUCCESS ||
-        doc["warmup_s"].get(r.warmup_s) != simdjson::SUCCESS ||
-        doc["profiled_s"].get(r.profiled_s) != simdjson::SUCCESS) {
-      return Error::Input("the external runner's profile line lacks iterations, batch_size, warmup_s or profiled_s");
-    }
-    simdjson::dom::element code;
-    if (doc["code_before"].get(code) == simdjson::SUCCESS && !code.is_null()) r.code_before = Tiers(code);
-    if (doc["code_after"].get(code) == simdjson::SUCCESS && !code.is_null()) r.code_after = Tiers(code);
-    return r;
-  }
-  return Error::Input("the external runner printed no profile line");
-}
-
-// The V8 flags the engine profiles with: the user's knobs and flags as the engine takes them
-// (driver::EngineV8Flags refuses what it does not), plus the harness's own, as for the embedded profile.
-Expected<std::vector<std::string>> ExternalProfileFlags(const ParsedArgs& args, const std::string& path,
-                                                        driver::EngineKind kind) {
-  auto engine = EngineOptionsFrom(args);
-  if (!engine) return engine.error();
-  auto flags =
-      driver::EngineV8Flags(path, kind, "profile --engine", {engine->semi_space_mb, engine->trig}, engine->v8_flags);
-  if (!flags) return flags.error();
-  if (kind == driver::EngineKind::kBun) return flags;          // JavaScriptCore: no V8 flags at all
-  std::vector<std::string> ours = {"--allow-natives-syntax"};  // bench_api.js settle() and tiers
-  if (!args.Has("inlining")) ours.emplace_back("--no-turbo-inlining");
-  flags->insert(flags->begin(), ours.begin(), ours.end());
-  return flags;
-}
+// --- Another engine's own profiler (--engine PATH): workers/engine_profile ---------------------------
 
 // Another v8bench build profiles with its own V8: it gets the same command line, less --engine PATH.
 int ProfileOnOtherV8bench(const std::vector<std::string>& argv, const std::string& path) {
-  driver::LaunchRequest request;
+  workers::LaunchRequest request;
   request.executable = path;
   request.args = {"profile"};
   for (std::size_t i = 0; i < argv.size(); ++i) {
@@ -357,182 +225,86 @@ int ProfileOnOtherV8bench(const std::vector<std::string>& argv, const std::strin
     }
   }
   request.inherit_stderr = true;
-  const driver::LaunchResult r = driver::RunToEnd(request);
+  const workers::LaunchResult r = workers::RunToEnd(request);
   std::fwrite(r.out.data(), 1, r.out.size(), stdout);
-  if (r.kind == driver::ExitKind::kSpawnFailed) return Fail(Error::Input(path + ": " + r.spawn_error));
-  return r.kind == driver::ExitKind::kExited ? r.exit_code : 1;
+  if (r.kind == workers::ExitKind::kSpawnFailed) return Fail(Error::Input(path + ": " + r.spawn_error));
+  return r.kind == workers::ExitKind::kExited ? r.exit_code : 1;
 }
 
-// What --engine cannot do on this engine: workerd has no profiler v8bench reaches, --perf is the embedded V8's.
-std::optional<Error> ExternalProfileRefusal(const ParsedArgs& args, driver::EngineKind kind, const std::string& path) {
-  if (kind == driver::EngineKind::kWorkerd) {
-    return Error::Usage(
-        "profile --engine " + path +
-        ": not supported on workerd: a worker has no node:inspector Session (the Profiler domain v8bench profiles "
-        "with), and workerd's own inspector is a network socket (--inspector-addr) v8bench does not open. Profile "
-        "the case on node or deno, or on the embedded V8.");
-  }
+// The engine's profile request from the command line; --perf is the embedded V8's.
+Expected<workers::EngineProfileRequest> EngineRequestFrom(const ParsedArgs& args, const ProfileRequest& r,
+                                                          const std::string& path, workers::EngineKind kind) {
   if (args.Has("perf")) {
     return Error::Usage(
         "--perf is for the embedded V8; with --engine, run the engine under perf yourself (node "
         "--perf-basic-prof)");
   }
-  return std::nullopt;
-}
-
-// The external runner's `profile` command line: the case, where the engine writes its profile, the timing knobs.
-std::vector<std::string> RunnerProfileArgs(const ParsedArgs& args, const ProfileRequest& r,
-                                           const std::string& case_name, const std::string& engine_file) {
-  std::vector<std::string> runner_args = {"profile",
-                                          "--case",
-                                          case_name,
-                                          "--profile-out",
-                                          engine_file,
-                                          "--duration",
-                                          fmt::format("{}", r.options.duration_s),
-                                          "--interval",
-                                          std::to_string(r.options.interval_us),
-                                          "--warmup",
-                                          fmt::format("{}", r.options.warmup_s)};
-  if (r.options.quick) runner_args.emplace_back("--quick");
-  for (const auto& p : args.GetAll("param")) {
-    runner_args.emplace_back("--param");
-    runner_args.push_back(p);
+  const std::optional<std::string> case_name = args.Get("case");
+  if (!case_name) {
+    return Error::Usage("give the case to profile with --case NAME (`v8bench list " + r.suite_path + "` lists them)");
   }
-  runner_args.push_back(r.suite_path);
-  return runner_args;
+  auto engine = EngineOptionsFrom(args);
+  if (!engine) return engine.error();
+  auto flags =
+      workers::EngineProfileFlags(path, kind, {engine->semi_space_mb, engine->trig}, engine->v8_flags, r.inlining);
+  if (!flags) return flags.error();
+  workers::EngineProfileRequest e;
+  e.engine = path;
+  e.kind = kind;
+  e.v8_flags = std::move(flags.value());
+  e.suite_path = r.suite_path;
+  e.case_name = *case_name;
+  e.params = args.GetAll("param");
+  e.options = r.options;
+  return e;
 }
 
-// Removes the engine's temporary profile file on every way out of ExternalProfile.
-struct RemoveFileOnExit {
-  std::string path;
-  ~RemoveFileOnExit() {
-    std::error_code ec;
-    std::filesystem::remove(path, ec);
-  }
-};
-
-// Runs the engine on the runner and reads what it said; when it said no profile line, the error
-// names how the engine ended, with the tail of its stderr (a usage error the runner reported stays one).
-Expected<RunnerProfileLine> RunProfilingEngine(const driver::LaunchRequest& launch, const ProfileRequest& r,
-                                               const std::string& case_name) {
-  std::fprintf(stderr, "profiling %s on %s: warm-up %.2f s, then %.2f s under its profiler...\n", case_name.c_str(),
-               launch.executable.c_str(), r.options.warmup_s, r.options.duration_s);
-  const driver::LaunchResult ran = driver::RunToEnd(launch);
-  auto said = ReadRunnerOutput(ran.out, r.suite_path, case_name, r.options.quick);
-  if (said || said.error().kind == Error::Kind::kUsage) return said;
-  std::string tail = ran.err;
-  if (tail.size() > 2000) tail = "..." + tail.substr(tail.size() - 2000);
-  return Error::Input(
-      fmt::format("profile --engine {}: the engine {}{}", launch.executable,
-                  ran.kind == driver::ExitKind::kSpawnFailed ? ran.spawn_error : driver::DescribeExit(ran),
-                  tail.empty() ? "" : ":\n" + tail));
+// The header and tables of an engine's profile: the same as the embedded one's, less what it does not carry.
+void PrintEngineProfile(const workers::EngineProfileRequest& e, const workers::EngineProfile& profile,
+                        std::size_t top_n, const std::string& out_path) {
+  const workers::RunnerProfileLine& said = profile.said;
+  ProfileHeading heading;
+  heading.case_name = e.case_name;
+  heading.where = fmt::format("{}, on {} {}: {}", e.suite_path, said.engine, said.engine_version, e.engine);
+  heading.engine = said.js_engine != "V8"    ? said.js_engine
+                   : said.v8_version.empty() ? "V8 (version not exposed)"
+                                             : "V8 " + said.v8_version;
+  heading.flags = e.v8_flags;
+  heading.sampled_by = " · the engine's own profiler (inspector Profiler domain)";
+  ProfileSummary summary = Summarize(profile.data, top_n);
+  summary.hot.clear();  // no JIT code events: the tiers below come from the bench API instead
+  std::fputs(ProfileHeader(heading, summary, profile.data).c_str(), stdout);
+  std::fputs(EngineProfileBody(std::move(summary), InliningOn(e.v8_flags), e.kind == workers::EngineKind::kBun,
+                               said.code_before, said.code_after)
+                 .c_str(),
+             stdout);
+  std::fputs(WrittenToText(out_path).c_str(), stdout);
 }
 
-// Reads the engine's .cpuprofile with ParseCpuProfile and completes it with what the runner said of the run.
-Expected<CpuProfileData> ReadEngineProfile(const std::string& engine_file, const RunnerProfileLine& said,
-                                           const std::string& runner, const ProfileRequest& r,
-                                           const std::string& path) {
-  std::ifstream in(engine_file, std::ios::binary);
-  const std::string json((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  auto data = ParseCpuProfile(json, said.batch_function, path + "'s profile");
-  if (!data) return data;
-  // The runner's own frames are the harness's, as bench_api.js's (v8bench:bench_api.js) are.
-  const std::string runner_url = "file://" + runner;
-  for (ProfileNode& n : data->nodes) {
-    if (n.url == runner_url || n.url == runner) n.url = "v8bench:external_runner.mjs";
-  }
-  data->interval_us = r.options.interval_us;
-  data->iterations = said.iterations;
-  data->batch_size = said.batch_size;
-  data->warmup_s = said.warmup_s;
-  data->profiled_s = said.profiled_s;
-  return data;
-}
-
-// The header of an engine's profile: the case, the engine and its JS engine, the flags, the sampling.
-void PrintEngineProfileHeader(const ProfileRequest& r, const RunnerProfileLine& said, const CpuProfileData& data,
-                              const ProfileSummary& summary, const std::vector<std::string>& flags,
-                              const std::string& case_name, const std::string& path) {
-  const std::string v8 = said.js_engine != "V8"    ? said.js_engine
-                         : said.v8_version.empty() ? "V8 (version not exposed)"
-                                                   : "V8 " + said.v8_version;
-  fmt::print("Profile of {} ({}, on {} {}: {})\n", case_name, r.suite_path, said.engine, said.engine_version, path);
-  std::string flag_text;
-  for (const auto& f : flags) flag_text += (flag_text.empty() ? "" : " ") + f;
-  fmt::print("{} · flags: {}\n", v8, flag_text.empty() ? "none" : flag_text);
-  PrintSampling(summary, data, " · the engine's own profiler (inspector Profiler domain)");
-}
-
-// The tables, then what an engine's profile does and does not tell (Bun's batch loop, code tiers, JIT history).
-void PrintEngineProfileBody(ProfileSummary summary, const RunnerProfileLine& said,
-                            const std::vector<std::string>& flags, driver::EngineKind kind) {
-  const bool bun = kind == driver::EngineKind::kBun;
-  bool inlining_on = true;
-  for (const auto& f : flags) {
-    if (f == "--turbo-inlining") inlining_on = true;
-    if (f == "--no-turbo-inlining") inlining_on = false;
-  }
-  const double loop_share = summary.batch_loop_share;
-  if (bun) summary.batch_loop_share = 0;  // the V8 note on inlining does not apply; said below instead
-  std::fputs(RenderSummary(summary, inlining_on).c_str(), stdout);
-  if (bun && loop_share > 0.2) {
-    fmt::print(
-        "\nNote: {:.1f}% of the samples are in the harness's batch loop `{}`: JavaScriptCore inlines the bench "
-        "function into it as it sees fit (no flag of Bun's turns that off), and its profiler then charges the "
-        "bench to the loop.\n",
-        100 * loop_share, summary.batch_function);
-  }
-  fmt::print("\nCode state of the case (the bench API's tiers, before → after sampling): {}\n",
-             said.code_before.empty() && said.code_after.empty()
-                 ? "unknown on this engine (no V8 natives syntax)"
-                 : fmt::format("{} → {}", said.code_before.empty() ? "unknown" : said.code_before,
-                               said.code_after.empty() ? "unknown" : said.code_after));
-  fmt::print(
-      "Per-function JIT history, deopts and VM states: absent (the engine's profile does not carry them, and its "
-      "code events are not visible to JavaScript)\n");
-}
-
-// Runs the case under the engine's profiler through the external runner, then reads its profile
-// with ParseCpuProfile: the same .cpuprofile (written by CpuProfileJson) and tables as the embedded one.
+// Runs the case under the engine's profiler (workers::ProfileOnEngine), then writes the same .cpuprofile
+// (CpuProfileJson) and prints the same tables as the embedded profile.
 int ExternalProfile(const ParsedArgs& args, const std::vector<std::string>& argv, const std::string& path) {
-  auto kind = driver::DetectEngineKind(path);
+  auto kind = workers::DetectEngineKind(path);
   if (!kind) return Fail(kind.error());
-  if (kind.value() == driver::EngineKind::kV8bench) return ProfileOnOtherV8bench(argv, path);
-  if (auto refusal = ExternalProfileRefusal(args, kind.value(), path)) return Fail(*refusal);
+  if (kind.value() == workers::EngineKind::kV8bench) return ProfileOnOtherV8bench(argv, path);
+  if (auto refusal = workers::EngineProfileRefusal(kind.value(), path)) return Fail(*refusal);
   auto request = RequestFrom(args);
   if (!request) return Fail(request.error());
   const ProfileRequest& r = request.value();
-  const std::optional<std::string> case_name = args.Get("case");
-  if (!case_name) {
-    return Fail(
-        Error::Usage("give the case to profile with --case NAME (`v8bench list " + r.suite_path + "` lists them)"));
-  }
-  auto flags = ExternalProfileFlags(args, path, kind.value());
-  if (!flags) return Fail(flags.error());
-  auto runner = driver::MaterializeRunner();
-  if (!runner) return Fail(runner.error());
-  const std::string out_path = r.out_path.empty() ? DefaultOutPath(*case_name) : r.out_path;
+  auto engine_request = EngineRequestFrom(args, r, path, kind.value());
+  if (!engine_request) return Fail(engine_request.error());
+  workers::EngineProfileRequest& e = engine_request.value();
+  const std::string out_path = r.out_path.empty() ? DefaultOutPath(e.case_name) : r.out_path;
   if (auto writable = CheckWritable("--out", out_path); !writable) return Fail(writable.error());
-  const std::string engine_file = out_path + fmt::format(".engine-{}.tmp", getpid());
-  const RemoveFileOnExit remove_engine_file{engine_file};
-  driver::LaunchRequest launch;
-  launch.executable = path;
-  launch.args = driver::ExternalEngineArgs(kind.value(), runner.value(), flags.value(),
-                                           RunnerProfileArgs(args, r, *case_name, engine_file));
-  launch.timeout_s = r.options.timeout_s;
-  auto said = RunProfilingEngine(launch, r, *case_name);
-  if (!said) return Fail(said.error());
-  auto data = ReadEngineProfile(engine_file, said.value(), runner.value(), r, path);
-  if (!data) return Fail(data.error());
-  if (auto written = WriteFileAtomically(out_path, CpuProfileJson(data.value())); !written) {
+  e.scratch_path = out_path + fmt::format(".engine-{}.tmp", getpid());
+  std::fprintf(stderr, "profiling %s on %s: warm-up %.2f s, then %.2f s under its profiler...\n", e.case_name.c_str(),
+               path.c_str(), r.options.warmup_s, r.options.duration_s);
+  auto profile = workers::ProfileOnEngine(e);
+  if (!profile) return Fail(profile.error());
+  if (auto written = WriteFileAtomically(out_path, CpuProfileJson(profile->data)); !written) {
     return Fail(written.error());
   }
-  ProfileSummary summary = Summarize(data.value(), r.top_n);
-  summary.hot.clear();  // no JIT code events: the tiers below come from the bench API instead
-  PrintEngineProfileHeader(r, said.value(), data.value(), summary, flags.value(), *case_name, path);
-  PrintEngineProfileBody(std::move(summary), said.value(), flags.value(), kind.value());
-  PrintWrittenTo(out_path);
+  PrintEngineProfile(e, profile.value(), r.top_n, out_path);
   return 0;
 }
 

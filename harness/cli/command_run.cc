@@ -5,12 +5,12 @@
 
 #include "harness/cli/commands.h"
 #include "harness/cli/common.h"
-#include "harness/cli/run_supervisor.h"
 #include "harness/report/atomic_file.h"
 #include "harness/report/jsonl_reporter.h"
 #include "harness/report/reporters.h"
 #include "harness/report/results_stream.h"
 #include "harness/runner/suite_runner.h"
+#include "harness/workers/run_supervisor.h"
 
 namespace v8bench::cli {
 namespace {
@@ -215,14 +215,15 @@ int RunCommand(const std::vector<std::string>& argv) {
   if (parsed.Has("plan-only"))
     return Fail(Error::Usage("--plan-only is part of the worker protocol: give --format jsonl"));
 
-  // Everything else runs the plan in a child process (run_supervisor.h), so that a case that kills its
+  // Everything else runs the plan in a child process (workers/run_supervisor.h), so that a case that kills its
   // process is reported as crashed and the others still run.
   if (auto engine = EngineOptionsFrom(parsed); !engine) return Fail(engine.error());
   ReserveStdoutForResults();
   Reporting reporting;
   const bool table_on_stdout = output->path.has_value() || output->format == OutputFormat::kConsole;
   const ProgressFn progress = ProgressPrinter(table_on_stdout);
-  SupervisorRequest request;
+  workers::SupervisorRequest request;
+  request.executable = SelfExecutable();
   request.argv = argv;
   request.filter = settings.filter;
   request.case_timeout_s = settings.timeout_s * settings.IsolateCount();  // --timeout holds per isolate
@@ -230,7 +231,7 @@ int RunCommand(const std::vector<std::string>& argv) {
     return OpenReporting(reporting, output.value(), planned);
   };
   request.progress = progress;
-  const int code = SuperviseRun(request);
+  const int code = workers::SuperviseRun(request);
   if (isatty(STDERR_FILENO) != 0) std::fprintf(stderr, "\r\033[K");
   if (reporting.document && !reporting.document->write_error().empty()) {
     return Fail(Error::Input(reporting.document->write_error()));

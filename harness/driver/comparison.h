@@ -11,8 +11,8 @@
 
 #include "harness/driver/settings.h"
 #include "harness/driver/variant.h"
-#include "harness/driver/worker_protocol.h"
 #include "harness/measure/metrics.h"
+#include "harness/workers/worker_protocol.h"
 
 namespace v8bench::driver {
 

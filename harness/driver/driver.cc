@@ -15,10 +15,10 @@ namespace v8bench::driver {
 namespace {
 
 // Failure kinds as the runner names case statuses, plus "crashed".
-std::string ClassifyDeath(const LaunchResult& r) {
+std::string ClassifyDeath(const workers::LaunchResult& r) {
   const bool oom_text = r.err.find("out of memory") != std::string::npos ||
                         r.err.find("heap limit") != std::string::npos || r.err.find("OutOfMemory") != std::string::npos;
-  if (r.kind == ExitKind::kTimedOut) return "timed_out";
+  if (r.kind == workers::ExitKind::kTimedOut) return "timed_out";
   if (oom_text) return "out_of_memory";
   return "crashed";
 }
@@ -80,7 +80,7 @@ std::string RegexEscape(const std::string& text) {
   return out;
 }
 
-Driver::Driver(CompareState& state, Launcher& launcher, std::string self)
+Driver::Driver(CompareState& state, workers::Launcher& launcher, std::string self)
     : state_(state), launcher_(launcher), self_(std::move(self)) {
   std::vector<Variant> variants;
   for (const auto& v : state_.variants) variants.push_back(v.variant);
@@ -91,20 +91,21 @@ Status Driver::PrepareEngines() {
   for (auto& vs : state_.variants) {
     Variant& v = vs.variant;
     if (v.engine.empty()) continue;
-    auto kind = DetectEngineKind(v.engine);
+    auto kind = workers::DetectEngineKind(v.engine);
     if (!kind) return kind.error();
     v.engine_kind = kind.value();
-    if (v.engine_kind == EngineKind::kV8bench) continue;
-    auto flags = EngineV8Flags(v.engine, v.engine_kind, "variant " + v.name, v.knobs, v.v8_flags);
+    if (v.engine_kind == workers::EngineKind::kV8bench) continue;
+    auto flags = workers::EngineV8Flags(v.engine, v.engine_kind, "variant " + v.name, v.knobs, v.v8_flags);
     if (!flags) return flags.error();
     v.engine_v8_flags = flags.value();
-    auto runner = MaterializeRunner();
+    auto runner = workers::MaterializeRunner();
     if (!runner) return runner.error();
     v.runner = runner.value();
     // Per variant, with its flags: the trig path is the variant's (Deno's --use-libm-trig-functions).
-    auto info = ProbeExternalEngine(v.engine, v.engine_kind, v.engine_v8_flags.value());
+    auto info = workers::ProbeExternalEngine(v.engine, v.engine_kind, v.engine_v8_flags.value());
     if (!info) return Error{info.error().kind, "variant " + v.name + ": " + info.error().message};
-    if (auto measures = CheckEngineMeasures(info.value(), FindMetricOption(state_.settings.metric)->counter, v.name);
+    if (auto measures =
+            workers::CheckEngineMeasures(info.value(), FindMetricOption(state_.settings.metric)->counter, v.name);
         !measures) {
       return measures.error();
     }
@@ -141,40 +142,40 @@ std::vector<std::string> ExternalWorkerArgs(const CompareSettings& s, const Vari
       runner_args.push_back(v.worker_args[++i]);
     }
   }
-  // The engine knobs are V8 flags in the engine's syntax (model/knobs.h, checked by EngineV8Flags).
+  // The engine knobs are V8 flags in the engine's syntax (model/knobs.h, checked by workers::EngineV8Flags).
   std::vector<std::string> v8_flags = v.engine_v8_flags.value_or(KnobV8Flags(v.knobs));
   if (!v.engine_v8_flags) v8_flags.insert(v8_flags.end(), v.v8_flags.begin(), v.v8_flags.end());
   // The runner drives and reads each case's tiers through natives syntax (bench_api.js settle()); Bun
-  // (JavaScriptCore) has no V8 flags, and EngineV8Flags refused any a variant gave it.
-  if (v.engine_kind != EngineKind::kBun) v8_flags.insert(v8_flags.begin(), "--allow-natives-syntax");
-  if (v.engine_kind == EngineKind::kDeno) {
+  // (JavaScriptCore) has no V8 flags, and workers::EngineV8Flags refused any a variant gave it.
+  if (v.engine_kind != workers::EngineKind::kBun) v8_flags.insert(v8_flags.begin(), "--allow-natives-syntax");
+  if (v.engine_kind == workers::EngineKind::kDeno) {
     // Deno has no GC observation API: V8's GC trace, parsed here (gc_trace.h), stands in for it.
     v8_flags.push_back("--trace-gc");
     v8_flags.push_back("--expose-gc");
     runner_args.push_back("--gc-trace");
   }
   runner_args.insert(runner_args.end(), s.suites.begin(), s.suites.end());
-  return ExternalEngineArgs(v.engine_kind, v.runner, v8_flags, runner_args);
+  return workers::ExternalEngineArgs(v.engine_kind, v.runner, v8_flags, runner_args);
 }
 
 // Why a variant's worker did not list its cases for --shard: a rejected configuration is a usage error.
-Error ShardListingFailed(const LaunchResult& r, const std::string& name) {
-  const std::string why = r.kind == ExitKind::kSpawnFailed ? r.spawn_error
-                          : !r.err.empty()                 ? LastLines(r.err, 6)
-                                                           : DescribeExit(r);
-  if ((r.kind == ExitKind::kExited && r.exit_code == 2) || r.kind == ExitKind::kSpawnFailed) {
-    return Error::Usage(
-        fmt::format("variant {}: the worker rejected its configuration ({}):\n{}", name, DescribeExit(r), why));
+Error ShardListingFailed(const workers::LaunchResult& r, const std::string& name) {
+  const std::string why = r.kind == workers::ExitKind::kSpawnFailed ? r.spawn_error
+                          : !r.err.empty()                          ? LastLines(r.err, 6)
+                                                                    : workers::DescribeExit(r);
+  if ((r.kind == workers::ExitKind::kExited && r.exit_code == 2) || r.kind == workers::ExitKind::kSpawnFailed) {
+    return Error::Usage(fmt::format("variant {}: the worker rejected its configuration ({}):\n{}", name,
+                                    workers::DescribeExit(r), why));
   }
   return Error::Input(
-      fmt::format("variant {}: listing its cases for --shard failed ({}):\n{}", name, DescribeExit(r), why));
+      fmt::format("variant {}: listing its cases for --shard failed ({}):\n{}", name, workers::DescribeExit(r), why));
 }
 
 }  // namespace
 
 std::vector<std::string> Driver::WorkerArgs(const CompareSettings& s, const Variant& v, const std::string& filter,
                                             bool plan_only) {
-  if (v.engine_kind != EngineKind::kV8bench) return ExternalWorkerArgs(s, v, filter, plan_only);
+  if (v.engine_kind != workers::EngineKind::kV8bench) return ExternalWorkerArgs(s, v, filter, plan_only);
   // Native floors are not compared; skipping them halves a worker's time.
   std::vector<std::string> args = {"run"};
   args.insert(args.end(), s.suites.begin(), s.suites.end());
@@ -202,7 +203,7 @@ std::vector<std::string> Driver::WorkerArgs(const CompareSettings& s, const Vari
 void Driver::Launch(std::uint64_t slot_id, const std::string& filter) {
   const Slot& slot = slots_.at(slot_id);
   const Variant& v = state_.variants[static_cast<std::size_t>(slot.record.variant)].variant;
-  LaunchRequest req;
+  workers::LaunchRequest req;
   req.id = next_id_++;
   req.executable = v.engine.empty() ? self_ : v.engine;
   req.args = WorkerArgs(state_.settings, v, filter);
@@ -285,7 +286,7 @@ void Driver::NoteCaseKey(const std::string& key) {
   }
 }
 
-Status Driver::AdoptContext(const LaunchResult& result, const WorkerOutput& out, Slot& slot) {
+Status Driver::AdoptContext(const workers::LaunchResult& result, const workers::WorkerOutput& out, Slot& slot) {
   VariantState& vs = state_.variants[static_cast<std::size_t>(slot.record.variant)];
   if (out.context) {
     if (!vs.context) {
@@ -301,18 +302,19 @@ Status Driver::AdoptContext(const LaunchResult& result, const WorkerOutput& out,
   }
   // The worker stopped before running anything: its flags or the suites are wrong (exit 2), or it
   // could not start at all. That is the same for every sample of the variant: stop.
-  const std::string why = result.kind == ExitKind::kSpawnFailed ? result.spawn_error
-                          : !result.err.empty()                 ? LastLines(result.err, 6)
-                                                                : DescribeExit(result);
-  if ((result.kind == ExitKind::kExited && result.exit_code == 2) || result.kind == ExitKind::kSpawnFailed) {
+  const std::string why = result.kind == workers::ExitKind::kSpawnFailed ? result.spawn_error
+                          : !result.err.empty()                          ? LastLines(result.err, 6)
+                                                                         : workers::DescribeExit(result);
+  if ((result.kind == workers::ExitKind::kExited && result.exit_code == 2) ||
+      result.kind == workers::ExitKind::kSpawnFailed) {
     return Error::Usage(fmt::format("variant {}: the worker rejected its configuration ({}):\n{}", vs.variant.name,
-                                    DescribeExit(result), why));
+                                    workers::DescribeExit(result), why));
   }
-  slot.record.error = fmt::format("worker {} before its first case: {}", DescribeExit(result), why);
+  slot.record.error = fmt::format("worker {} before its first case: {}", workers::DescribeExit(result), why);
   return OkStatus();
 }
 
-Status Driver::RecordCases(const WorkerOutput& out, RunRecord& rec) {
+Status Driver::RecordCases(const workers::WorkerOutput& out, RunRecord& rec) {
   const std::string& variant = state_.variants[static_cast<std::size_t>(rec.variant)].variant.name;
   for (const CaseResult& c : out.cases) {
     const std::string key = CaseKey(c.info, ignore_params_);
@@ -342,7 +344,8 @@ Status Driver::RecordCases(const WorkerOutput& out, RunRecord& rec) {
   return OkStatus();
 }
 
-bool Driver::ContinueAfterDeath(const LaunchResult& result, const WorkerOutput& out, std::uint64_t slot_id) {
+bool Driver::ContinueAfterDeath(const workers::LaunchResult& result, const workers::WorkerOutput& out,
+                                std::uint64_t slot_id) {
   Slot& slot = slots_.at(slot_id);
   RunRecord& rec = slot.record;
   std::set<std::string> finished;
@@ -353,8 +356,8 @@ bool Driver::ContinueAfterDeath(const LaunchResult& result, const WorkerOutput& 
     if (finished.count(c.name) == 0) running = &c;
   }
   const bool said = !result.err.empty();
-  const std::string detail =
-      fmt::format("worker {}{}{}", DescribeExit(result), said ? ": " : "", said ? TellingLine(result.err) : "");
+  const std::string detail = fmt::format("worker {}{}{}", workers::DescribeExit(result), said ? ": " : "",
+                                         said ? TellingLine(result.err) : "");
   if (running != nullptr) {
     rec.failures.push_back({CaseKey(*running, ignore_params_), ClassifyDeath(result), detail});
     NoteCaseKey(CaseKey(*running, ignore_params_));
@@ -387,21 +390,22 @@ void Driver::Complete(std::uint64_t slot_id) {
          true);
 }
 
-Status Driver::Finish(const LaunchResult& result) {
+Status Driver::Finish(const workers::LaunchResult& result) {
   const auto slot_id = process_to_slot_.at(result.id);
   process_to_slot_.erase(result.id);
   Slot& slot = slots_.at(slot_id);
   ++slot.record.processes;
   slot.record.wall_s += result.wall_s;
-  const WorkerOutput out = ParseWorkerOutput(result.out);
-  const bool clean = result.kind == ExitKind::kExited && (result.exit_code == 0 || result.exit_code == 1) && out.ended;
+  const workers::WorkerOutput out = workers::ParseWorkerOutput(result.out);
+  const bool clean =
+      result.kind == workers::ExitKind::kExited && (result.exit_code == 0 || result.exit_code == 1) && out.ended;
   if (auto adopted = AdoptContext(result, out, slot); !adopted) return adopted;
   if (auto recorded = RecordCases(out, slot.record); !recorded) return recorded;
   for (const CaseInfo& c : out.started) slot.reached.push_back(c.name);
   if (!clean && out.context) {
     if (ContinueAfterDeath(result, out, slot_id)) return OkStatus();
   } else if (!clean && !out.context && slot.record.error.empty()) {
-    slot.record.error = DescribeExit(result);
+    slot.record.error = workers::DescribeExit(result);
   }
   Complete(slot_id);
   return OkStatus();
@@ -416,7 +420,7 @@ Status Driver::PlanShard() {
   while (next < nv || !running.empty()) {
     while (next < nv && static_cast<int>(running.size()) < state_.settings.jobs) {
       const Variant& v = state_.variants[next].variant;
-      LaunchRequest req;
+      workers::LaunchRequest req;
       req.id = next_id_++;
       req.executable = v.engine.empty() ? self_ : v.engine;
       req.args = WorkerArgs(state_.settings, v, state_.settings.filter, true);
@@ -426,14 +430,14 @@ Status Driver::PlanShard() {
     }
     const auto results = launcher_.Wait();
     if (launcher_.Interrupted()) return OkStatus();
-    for (const LaunchResult& r : results) {
+    for (const workers::LaunchResult& r : results) {
       const auto it = running.find(r.id);
       if (it == running.end()) continue;
       const std::size_t v = it->second;
       running.erase(it);
       const std::string& name = state_.variants[v].variant.name;
-      WorkerOutput out = ParseWorkerOutput(r.out);
-      if (r.kind == ExitKind::kExited && r.exit_code == 0 && out.context && out.ended) {
+      workers::WorkerOutput out = workers::ParseWorkerOutput(r.out);
+      if (r.kind == workers::ExitKind::kExited && r.exit_code == 0 && out.context && out.ended) {
         plans[v] = std::move(out.plan);
         continue;
       }

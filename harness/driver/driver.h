@@ -1,4 +1,4 @@
-// Runs a comparison: starts worker processes through a Launcher in the schedule's order (at most
+// Runs a comparison: starts worker processes through a workers::Launcher in the schedule's order (at most
 // settings.jobs at once), turns each worker's output into a RunRecord, continues a worker that
 // crashed or hung with the cases it did not reach, and stops after the fixed number of runs, or in
 // adaptive mode when every ratio's confidence interval is tight enough, the time is spent, or the
@@ -11,10 +11,10 @@
 #include <string>
 
 #include "harness/driver/comparison.h"
-#include "harness/driver/launcher.h"
 #include "harness/driver/schedule.h"
-#include "harness/driver/worker_protocol.h"
 #include "harness/model/expected.h"
+#include "harness/workers/launcher.h"
+#include "harness/workers/worker_protocol.h"
 
 namespace v8bench::driver {
 
@@ -32,7 +32,7 @@ struct Progress {
 class Driver {
  public:
   // `self` is the executable for variants without an engine of their own.
-  Driver(CompareState& state, Launcher& launcher, std::string self);
+  Driver(CompareState& state, workers::Launcher& launcher, std::string self);
 
   void OnProgress(std::function<void(const Progress&)> fn) { progress_ = std::move(fn); }
   // Called after every finished sample (to save the state).
@@ -67,20 +67,20 @@ class Driver {
   Status PlanShard();
   void Launch(std::uint64_t slot_id, const std::string& filter);
   // Returns an error that must stop the comparison, or OkStatus.
-  Status Finish(const LaunchResult& result);
+  Status Finish(const workers::LaunchResult& result);
   // Parts of Finish: the worker's context (or why it had none), its finished cases, a dead worker's
   // running case and the continuation of its sample (true when a new worker continues it), and the
   // sample's end.
-  Status AdoptContext(const LaunchResult& result, const WorkerOutput& out, Slot& slot);
-  Status RecordCases(const WorkerOutput& out, RunRecord& rec);
-  bool ContinueAfterDeath(const LaunchResult& result, const WorkerOutput& out, std::uint64_t slot_id);
+  Status AdoptContext(const workers::LaunchResult& result, const workers::WorkerOutput& out, Slot& slot);
+  Status RecordCases(const workers::WorkerOutput& out, RunRecord& rec);
+  bool ContinueAfterDeath(const workers::LaunchResult& result, const workers::WorkerOutput& out, std::uint64_t slot_id);
   void Complete(std::uint64_t slot_id);
   void NoteCaseKey(const std::string& key);
   bool StopStarting() const;
   void Report(const std::string& last, bool finished);
 
   CompareState& state_;
-  Launcher& launcher_;
+  workers::Launcher& launcher_;
   std::string self_;
   std::vector<std::string> ignore_params_;
   std::vector<std::string> filters_;  // per variant: the cases its samples run (settings.filter, or the shard's)

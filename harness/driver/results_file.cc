@@ -7,7 +7,7 @@
 #include <cmath>
 #include <fstream>
 
-#include "harness/report/json_writer.h"
+#include "harness/model/json_writer.h"
 #include "harness/stats/compare.h"
 
 namespace v8bench::driver {

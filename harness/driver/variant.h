@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "harness/driver/external_engine.h"
 #include "harness/model/expected.h"
 #include "harness/model/knobs.h"
 #include "harness/model/shell_words.h"
+#include "harness/workers/external_engine.h"
 
 namespace v8bench::driver {
 
@@ -19,10 +19,10 @@ struct Variant {
   std::string engine;      // a v8bench, node or deno executable; empty = this binary
   // Filled in when the comparison starts (not saved): what `engine` is, and for node/deno the
   // external runner they run the suites with.
-  EngineKind engine_kind = EngineKind::kV8bench;
+  workers::EngineKind engine_kind = workers::EngineKind::kV8bench;
   std::string runner;
   std::string trig_path;  // external engines: probed by the driver with the variant's V8 flags
-  // External engines: the V8 flags the engine gets (EngineV8Flags: the knobs' flags, then v8_flags),
+  // External engines: the V8 flags the engine gets (workers::EngineV8Flags: the knobs' flags, then v8_flags),
   // checked against the engine; nullopt until the comparison starts (then KnobV8Flags + v8_flags).
   std::optional<std::vector<std::string>> engine_v8_flags;
   std::vector<std::string> worker_args;  // harness knobs for `run`: --semi-space N, --fast-trig, --param K=V

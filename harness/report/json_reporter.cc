@@ -1,30 +1,12 @@
 // Google Benchmark's JSON schema (so its tools/compare.py and CI tooling read it unchanged), with
 // v8bench's engine facts in `context` and per-case fields beside GB's.
 #include "harness/measure/metrics.h"
+#include "harness/model/json_writer.h"
 #include "harness/report/case_summary.h"
-#include "harness/report/json_writer.h"
 #include "harness/report/reporters.h"
+#include "harness/workers/worker_protocol.h"
 
 namespace v8bench {
-
-void WriteEngineContextFields(JsonWriter& w, const RunContext& c) {
-  w.Key("v8_version").String(c.v8_version);
-  w.Key("node_version").String(c.node_version);
-  w.Key("v8_flags").String(c.v8_flags);
-  if (c.semi_space_mb) {
-    w.Key("semi_space_mb").Int(*c.semi_space_mb);
-  } else {
-    w.Key("semi_space_mb").Null();
-  }
-  w.Key("young_generation_bytes").Int(static_cast<long long>(c.young_generation_bytes));
-  w.Key("trig_path").String(c.trig_path);
-  w.Key("trig_mismatch_fraction").Number(c.trig_mismatch_fraction);
-  w.Key("malloc").String(c.malloc_policy);
-  w.Key("repetitions").Int(c.repetitions);
-  w.Key("isolates").Int(c.isolates);
-  w.Key("min_time_s").Number(c.min_time_s);
-  w.Key("quick").Bool(c.quick);
-}
 
 void WriteCaseIdentityFields(JsonWriter& w, const CaseResult& r) {
   w.Key("suite").String(r.info.suite);
@@ -70,17 +52,7 @@ namespace {
 
 void WriteContext(JsonWriter& w, const RunContext& c) {
   w.Key("context").BeginObject();
-  w.Key("date").String(c.date);
-  w.Key("host_name").String(c.host_name);
-  w.Key("executable").String(c.executable);
-  w.Key("num_cpus").Int(c.num_cpus);
-  w.Key("mhz_per_cpu").Int(static_cast<long long>(c.mhz_per_cpu));
-  w.Key("cpu_scaling_enabled").Bool(c.cpu_scaling_enabled);
-  w.Key("load_avg").BeginArray();
-  for (double l : c.load_avg) w.Number(l);
-  w.EndArray();
-  w.Key("library_build_type").String(c.build_type);
-  WriteEngineContextFields(w, c);
+  workers::WriteRunContextFields(w, c, workers::ContextFile::kRunJson);
   w.EndObject();
 }
 

@@ -1,7 +1,8 @@
 #include "harness/report/jsonl_reporter.h"
 
-#include "harness/report/json_writer.h"
+#include "harness/model/json_writer.h"
 #include "harness/report/reporters.h"
+#include "harness/workers/worker_protocol.h"
 
 namespace v8bench {
 
@@ -18,17 +19,7 @@ void JsonlReporter::Begin(const RunContext& c) {
   JsonWriter w;
   w.BeginObject();
   w.Key("type").String("context");
-  w.Key("date").String(c.date);
-  w.Key("host_name").String(c.host_name);
-  w.Key("executable").String(c.executable);
-  w.Key("num_cpus").Int(c.num_cpus);
-  w.Key("build_type").String(c.build_type);
-  w.Key("mhz_per_cpu").Number(c.mhz_per_cpu);
-  w.Key("cpu_scaling_enabled").Bool(c.cpu_scaling_enabled);
-  w.Key("load_avg").BeginArray();
-  for (double l : c.load_avg) w.Number(l);
-  w.EndArray();
-  WriteEngineContextFields(w, c);
+  workers::WriteRunContextFields(w, c, workers::ContextFile::kProtocolLine);
   w.Key("planned").BeginArray();
   for (const auto& n : planned_) w.String(n);
   w.EndArray();

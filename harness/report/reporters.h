@@ -16,10 +16,6 @@ namespace v8bench {
 enum class OutputFormat { kConsole, kJson, kCsv, kHtml };
 
 class JsonWriter;
-// The engine facts every JSON output carries (V8/Node versions, flags, semi-space, young generation,
-// trig path, timing settings), as fields of the object being written.
-void WriteEngineContextFields(JsonWriter& w, const RunContext& context);
-
 // A case's identity and outcome (suite, bench, realm, params, file, status, young generation, trig
 // path), as fields of the object being written.
 void WriteCaseIdentityFields(JsonWriter& w, const CaseResult& result);

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "harness/measure/metrics.h"
+#include "harness/workers/worker_protocol.h"
 
 namespace v8bench {
 namespace {
@@ -24,6 +25,12 @@ double Num(object o, const char* key, double fallback = 0) {
   int64_t i;
   if (o[key].get(i) == SUCCESS) return static_cast<double>(i);
   return fallback;
+}
+// A count from the file, accepted in [0, limit) only (as the worker protocol reads counts): a hostile
+// file's -5 or 1e300 keeps the default instead of becoming an out-of-range cast.
+std::uint64_t Count(object o, const char* key, double limit) {
+  const double d = Num(o, key, -1);
+  return d >= 0 && d < limit ? static_cast<std::uint64_t>(d) : 0;
 }
 bool Bool(object o, const char* key) {
   bool b = false;
@@ -90,39 +97,6 @@ std::optional<CodeTier> TierOf(object code, const char* key) {
   return CodeTierFromKey(std::string(v));
 }
 
-// The run's context, as json_reporter.cc writes it (its "v8_version" is known to be there).
-RunContext ContextFrom(object ctx) {
-  RunContext c;
-  c.date = Str(ctx, "date");
-  c.host_name = Str(ctx, "host_name");
-  c.executable = Str(ctx, "executable");
-  c.num_cpus = static_cast<int>(Num(ctx, "num_cpus"));
-  c.mhz_per_cpu = Num(ctx, "mhz_per_cpu");
-  c.cpu_scaling_enabled = Bool(ctx, "cpu_scaling_enabled");
-  array load;
-  if (ctx["load_avg"].get(load) == SUCCESS) {
-    for (element e : load) {
-      double d;
-      if (e.get(d) == SUCCESS) c.load_avg.push_back(d);
-    }
-  }
-  c.build_type = Str(ctx, "library_build_type");
-  c.v8_version = Str(ctx, "v8_version");
-  c.node_version = Str(ctx, "node_version");
-  c.v8_flags = Str(ctx, "v8_flags");
-  int64_t semi;
-  if (ctx["semi_space_mb"].get(semi) == SUCCESS) c.semi_space_mb = static_cast<int>(semi);
-  c.young_generation_bytes = static_cast<std::uint64_t>(Num(ctx, "young_generation_bytes"));
-  c.trig_path = Str(ctx, "trig_path");
-  c.trig_mismatch_fraction = Num(ctx, "trig_mismatch_fraction");
-  c.malloc_policy = Str(ctx, "malloc");
-  c.repetitions = static_cast<int>(Num(ctx, "repetitions"));
-  if (int64_t n = 0; ctx["isolates"].get(n) == SUCCESS && n >= 1 && n <= 1000) c.isolates = static_cast<int>(n);
-  c.min_time_s = Num(ctx, "min_time_s");
-  c.quick = Bool(ctx, "quick");
-  return c;
-}
-
 // A case's description and outcome from the first entry of "benchmarks" that names it; no samples yet.
 CaseResult CaseFrom(object b, const std::string& name) {
   CaseResult r;
@@ -138,7 +112,7 @@ CaseResult CaseFrom(object b, const std::string& name) {
   }
   r.file = Str(b, "file");
   r.status = StatusFrom(Str(b, "status"));
-  r.young_generation_bytes = static_cast<std::uint64_t>(Num(b, "young_generation_bytes"));
+  r.young_generation_bytes = Count(b, "young_generation_bytes", 1e18);
   r.trig_path = Str(b, "trig_path");
   if (auto tier = TierModeFromName(Str(b, "tier"))) r.tier = *tier;
   r.warmup_s = Num(b, "warmup_s");
@@ -153,7 +127,7 @@ CaseResult CaseFrom(object b, const std::string& name) {
 // counters, with their units from the metric registry) and its code state.
 Sample SampleFrom(object b) {
   Sample s;
-  s.iterations = static_cast<std::uint64_t>(Num(b, "iterations"));
+  s.iterations = Count(b, "iterations", 1e18);
   int64_t isolate = 0;
   if (b["isolate"].get(isolate) == SUCCESS && isolate >= 0 && isolate < 1000) s.isolate = static_cast<int>(isolate);
   for (auto field : b) {
@@ -172,7 +146,9 @@ Sample SampleFrom(object b) {
     cs.batch = TierOf(code, "batch");
     cs.bench = TierOf(code, "bench");
     int64_t compiles;
-    if (code["compiles"].get(compiles) == SUCCESS) cs.compiles = static_cast<int>(compiles);
+    if (code["compiles"].get(compiles) == SUCCESS && compiles >= 0 && compiles < 1000000000) {
+      cs.compiles = static_cast<int>(compiles);
+    }
     cs.changed = Bool(code, "changed");
     s.code = cs;
   }
@@ -207,7 +183,7 @@ Expected<RunDocument> ParseRunJson(const std::string& path, const std::string& t
                         "give a `v8bench run --out FILE.json` or `v8bench compare --out` file");
   }
   RunDocument doc;
-  doc.context = ContextFrom(ctx);
+  doc.context = workers::ReadRunContext(ctx, workers::ContextFile::kRunJson);
   std::map<std::string, std::size_t> index;  // run_name -> position in doc.results
   for (element e : benchmarks) {
     object b;

@@ -9,9 +9,9 @@
 #include <cstring>
 #include <map>
 
-#include "harness/driver/launcher.h"
+#include "harness/workers/launcher.h"
 
-namespace v8bench::driver {
+namespace v8bench::workers {
 namespace {
 
 constexpr std::size_t kStderrKeep = 64 * 1024;
@@ -284,4 +284,4 @@ LaunchResult RunToEnd(const LaunchRequest& request) {
   }
 }
 
-}  // namespace v8bench::driver
+}  // namespace v8bench::workers

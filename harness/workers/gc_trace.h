@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "harness/driver/worker_protocol.h"
+#include "harness/workers/worker_protocol.h"
 
-namespace v8bench::driver {
+namespace v8bench::workers {
 
 struct GcTraceEvent {
   double start_ms = 0;  // V8's trace clock
@@ -27,4 +27,4 @@ std::vector<GcTraceEvent> ParseGcTrace(const std::vector<std::string>& lines);
 // sample that has a window and no GC figures of its own.
 void AttributeGcTrace(WorkerOutput& out);
 
-}  // namespace v8bench::driver
+}  // namespace v8bench::workers

@@ -13,7 +13,7 @@
 #include "harness/model/expected.h"
 #include "harness/model/knobs.h"
 
-namespace v8bench::driver {
+namespace v8bench::workers {
 
 enum class EngineKind { kV8bench, kNode, kDeno, kBun, kWorkerd };
 const char* EngineKindName(EngineKind kind);
@@ -84,4 +84,4 @@ Expected<ExternalEngineInfo> ProbeExternalEngine(const std::string& path, Engine
 // variant, why the figure is absent and the metrics it does give, rather than a column of empty cells.
 Status CheckEngineMeasures(const ExternalEngineInfo& info, const std::string& counter, const std::string& variant);
 
-}  // namespace v8bench::driver
+}  // namespace v8bench::workers

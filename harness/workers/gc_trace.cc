@@ -1,11 +1,11 @@
-#include "harness/driver/gc_trace.h"
+#include "harness/workers/gc_trace.h"
 
 #include <cctype>
 #include <cstdlib>
 
 #include "harness/measure/metrics.h"
 
-namespace v8bench::driver {
+namespace v8bench::workers {
 
 std::vector<GcTraceEvent> ParseGcTrace(const std::vector<std::string>& lines) {
   std::vector<GcTraceEvent> events;
@@ -74,4 +74,4 @@ void AttributeGcTrace(WorkerOutput& out) {
   }
 }
 
-}  // namespace v8bench::driver
+}  // namespace v8bench::workers

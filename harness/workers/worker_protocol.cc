@@ -1,11 +1,11 @@
-#include "harness/driver/worker_protocol.h"
+#include "harness/workers/worker_protocol.h"
 
 #include <simdjson.h>
 
-#include "harness/driver/gc_trace.h"
 #include "harness/measure/metrics.h"
+#include "harness/workers/gc_trace.h"
 
-namespace v8bench::driver {
+namespace v8bench::workers {
 namespace {
 
 using simdjson::SUCCESS;
@@ -36,12 +36,48 @@ std::vector<double> Numbers(const object& o, const char* key) {
   return out;
 }
 
-RunContext ReadContext(const object& o, std::vector<std::string>& planned) {
+}  // namespace
+
+void WriteRunContextFields(JsonWriter& w, const RunContext& c, ContextFile file) {
+  w.Key("date").String(c.date);
+  w.Key("host_name").String(c.host_name);
+  w.Key("executable").String(c.executable);
+  w.Key("num_cpus").Int(c.num_cpus);
+  if (file == ContextFile::kRunJson) {
+    w.Key("mhz_per_cpu").Int(static_cast<long long>(c.mhz_per_cpu));
+  } else {
+    w.Key("mhz_per_cpu").Number(c.mhz_per_cpu);
+  }
+  w.Key("cpu_scaling_enabled").Bool(c.cpu_scaling_enabled);
+  w.Key("load_avg").BeginArray();
+  for (double l : c.load_avg) w.Number(l);
+  w.EndArray();
+  w.Key(file == ContextFile::kRunJson ? "library_build_type" : "build_type").String(c.build_type);
+  w.Key("v8_version").String(c.v8_version);
+  w.Key("node_version").String(c.node_version);
+  w.Key("v8_flags").String(c.v8_flags);
+  w.Key("semi_space_mb");
+  if (c.semi_space_mb) {
+    w.Int(*c.semi_space_mb);
+  } else {
+    w.Null();
+  }
+  w.Key("young_generation_bytes").Int(static_cast<long long>(c.young_generation_bytes));
+  w.Key("trig_path").String(c.trig_path);
+  w.Key("trig_mismatch_fraction").Number(c.trig_mismatch_fraction);
+  w.Key("malloc").String(c.malloc_policy);
+  w.Key("repetitions").Int(c.repetitions);
+  w.Key("isolates").Int(c.isolates);
+  w.Key("min_time_s").Number(c.min_time_s);
+  w.Key("quick").Bool(c.quick);
+}
+
+RunContext ReadRunContext(const object& o, ContextFile file) {
   RunContext c;
   c.date = Str(o, "date");
   c.host_name = Str(o, "host_name");
   c.executable = Str(o, "executable");
-  c.build_type = Str(o, "build_type");
+  c.build_type = Str(o, file == ContextFile::kRunJson ? "library_build_type" : "build_type");
   c.v8_version = Str(o, "v8_version");
   c.node_version = Str(o, "node_version");
   c.v8_flags = Str(o, "v8_flags");
@@ -60,6 +96,14 @@ RunContext ReadContext(const object& o, std::vector<std::string>& planned) {
   Read(o, "mhz_per_cpu", c.mhz_per_cpu);
   Read(o, "cpu_scaling_enabled", c.cpu_scaling_enabled);
   c.load_avg = Numbers(o, "load_avg");
+  return c;
+}
+
+namespace {
+
+// The protocol's context line also lists the cases the worker will run, in order.
+std::vector<std::string> ReadPlanned(const object& o) {
+  std::vector<std::string> planned;
   array names;
   if (o["planned"].get(names) == SUCCESS) {
     for (element e : names) {
@@ -67,7 +111,7 @@ RunContext ReadContext(const object& o, std::vector<std::string>& planned) {
       if (e.get(name) == SUCCESS) planned.emplace_back(name);
     }
   }
-  return c;
+  return planned;
 }
 
 CaseInfo ReadCaseInfo(const object& o) {
@@ -190,7 +234,8 @@ WorkerOutput ParseWorkerOutput(std::string_view text) {
         o["type"].get(type) != SUCCESS) {
       out.other_lines.emplace_back(line);
     } else if (type == "context") {
-      out.context = ReadContext(o, out.planned);
+      out.context = ReadRunContext(o, ContextFile::kProtocolLine);
+      out.planned = ReadPlanned(o);
     } else if (type == "start") {
       out.started.push_back(ReadCaseInfo(o));
     } else if (type == "plan") {
@@ -211,4 +256,4 @@ WorkerOutput ParseWorkerOutput(std::string_view text) {
   return out;
 }
 
-}  // namespace v8bench::driver
+}  // namespace v8bench::workers

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-namespace v8bench::driver {
+namespace v8bench::workers {
 
 struct LaunchRequest {
   std::uint64_t id = 0;
@@ -65,4 +65,4 @@ LaunchResult RunToEnd(const LaunchRequest& request);
 // A description of how a process ended, for people: "exit code 3", "killed by SIGSEGV", ...
 std::string DescribeExit(const LaunchResult& result);
 
-}  // namespace v8bench::driver
+}  // namespace v8bench::workers

@@ -5,14 +5,17 @@
 // aside, never fatal; unknown fields are ignored, missing ones keep the type's default.
 #pragma once
 
+#include <simdjson.h>
+
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "harness/model/json_writer.h"
 #include "harness/model/result.h"
 
-namespace v8bench::driver {
+namespace v8bench::workers {
 
 // External runners: a sample's iterations and its time window (performance.now() ms), for GC
 // attribution from V8's --trace-gc lines (gc_trace.h).
@@ -33,8 +36,24 @@ struct WorkerOutput {
   std::vector<std::string> other_lines;
 };
 
+// The two files a RunContext is written to, by one writer and read back by one reader: the worker
+// protocol's context line (report/jsonl_reporter.cc) and a run JSON's context (report/json_reporter.cc,
+// Google Benchmark's schema). They differ explicitly: GB names the build type "library_build_type"
+// (the protocol "build_type") and writes mhz_per_cpu as a whole number; the protocol line also carries
+// "planned", which is not part of the context.
+enum class ContextFile { kProtocolLine, kRunJson };
+
+// Writes every field of `c` as fields of the object being written, as `file` names them.
+void WriteRunContextFields(JsonWriter& w, const RunContext& c, ContextFile file);
+
+// The one reader of a RunContext, for both files: counts are range-checked (a value out of range, or of the
+// wrong type, keeps the default, as does a missing field), so an untrusted file cannot make an int
+// out of 1e300. The protocol line's "planned" list is not part of the context (ParseWorkerOutput
+// reads it).
+RunContext ReadRunContext(const simdjson::dom::object& o, ContextFile file);
+
 // Parses the lines; where the worker traced GC (--gc-trace), fills gc_ns and gc_count of each sample
 // from the trace lines that fall in its window (see gc_trace.h).
 WorkerOutput ParseWorkerOutput(std::string_view text);
 
-}  // namespace v8bench::driver
+}  // namespace v8bench::workers

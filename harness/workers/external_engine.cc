@@ -1,4 +1,4 @@
-#include "harness/driver/external_engine.h"
+#include "harness/workers/external_engine.h"
 
 #include <fmt/format.h>
 #include <simdjson.h>
@@ -12,11 +12,11 @@
 #include <functional>
 #include <string_view>
 
-#include "harness/driver/launcher.h"
-#include "harness/report/json_writer.h"
+#include "harness/model/json_writer.h"
+#include "harness/workers/launcher.h"
 #include "js/js_sources.h"
 
-namespace v8bench::driver {
+namespace v8bench::workers {
 namespace {
 
 namespace fs = std::filesystem;
@@ -376,7 +376,7 @@ Expected<std::string> WorkerdConfig(const std::string& runner, const std::vector
   // compatibilityDate: fixed, so results do not move with the workerd release; nodejs_compat gives
   // node:stream and Buffer to the node-realm suites.
   const std::string config =
-      "# Written by v8bench for `workerd test` (harness/driver/external_engine.cc). No sockets.\n"
+      "# Written by v8bench for `workerd test` (harness/workers/external_engine.cc). No sockets.\n"
       "using Workerd = import \"/workerd/workerd.capnp\";\n"
       "const config :Workerd.Config = (\n"
       "  services = [(name = \"v8bench\", worker = (\n"
@@ -474,4 +474,4 @@ Status CheckEngineMeasures(const ExternalEngineInfo& info, const std::string& co
                       ". Choose a metric it gives (--metric " + others + ").");
 }
 
-}  // namespace v8bench::driver
+}  // namespace v8bench::workers

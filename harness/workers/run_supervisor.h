@@ -12,9 +12,10 @@
 #include "harness/model/result.h"
 #include "harness/model/result_sink.h"
 
-namespace v8bench::cli {
+namespace v8bench::workers {
 
 struct SupervisorRequest {
+  std::string executable;         // this v8bench (the child runs it again)
   std::vector<std::string> argv;  // the user's `run` arguments (after the command name)
   std::string filter;             // the user's --filter, or empty
   double case_timeout_s = 120;    // --timeout: a child silent for much longer than this is killed
@@ -32,4 +33,4 @@ int SuperviseRun(const SupervisorRequest& request);
 // `--format jsonl` and `--filter filter` when not empty.
 std::vector<std::string> ChildRunArgs(const std::vector<std::string>& argv, const std::string& filter);
 
-}  // namespace v8bench::cli
+}  // namespace v8bench::workers

@@ -1,4 +1,4 @@
-#include "harness/cli/run_supervisor.h"
+#include "harness/workers/run_supervisor.h"
 
 #include <fmt/format.h>
 
@@ -6,11 +6,10 @@
 #include <optional>
 #include <set>
 
-#include "harness/cli/common.h"
-#include "harness/driver/launcher.h"
-#include "harness/driver/worker_protocol.h"
+#include "harness/workers/launcher.h"
+#include "harness/workers/worker_protocol.h"
 
-namespace v8bench::cli {
+namespace v8bench::workers {
 namespace {
 
 std::string RegexEscapeName(const std::string& name) {
@@ -33,7 +32,7 @@ class LineDispatcher {
     pending_.append(chunk);
     std::size_t nl;
     while ((nl = pending_.find('\n')) != std::string::npos) {
-      Dispatch(driver::ParseWorkerOutput(std::string_view(pending_).substr(0, nl + 1)));
+      Dispatch(ParseWorkerOutput(std::string_view(pending_).substr(0, nl + 1)));
       pending_.erase(0, nl + 1);
     }
   }
@@ -44,7 +43,7 @@ class LineDispatcher {
   bool ended = false;
 
  private:
-  void Dispatch(const driver::WorkerOutput& out) {
+  void Dispatch(const WorkerOutput& out) {
     if (out.context && sink_ == nullptr) {
       context_ = out.context;
       planned_ = out.planned;
@@ -72,12 +71,12 @@ class LineDispatcher {
   std::string pending_;
 };
 
-CaseResult Crashed(const CaseInfo& info, const driver::LaunchResult& r) {
+CaseResult Crashed(const CaseInfo& info, const LaunchResult& r) {
   CaseResult c;
   c.info = info;
   c.status = CaseStatus::kCrashed;
-  c.error = "the process running this case died (" + driver::DescribeExit(r) +
-            "); the cases after it continue in a fresh process";
+  c.error =
+      "the process running this case died (" + DescribeExit(r) + "); the cases after it continue in a fresh process";
   return c;
 }
 
@@ -115,28 +114,28 @@ int SuperviseRun(const SupervisorRequest& request) {
   int exit_code = 0;
   for (;;) {
     LineDispatcher lines(request, context, sink, planned);
-    driver::LaunchRequest launch;
-    launch.executable = SelfExecutable();
+    LaunchRequest launch;
+    launch.executable = request.executable;
     launch.args = ChildRunArgs(request.argv, filter);
     launch.args.insert(launch.args.begin(), "run");
     launch.inherit_stderr = true;
     // The child's own watchdog ends a case at --timeout; this only catches a child that cannot.
     launch.timeout_s = request.case_timeout_s * 2 + 60;
     launch.on_stdout = [&lines](std::string_view chunk) { lines.Feed(chunk); };
-    auto launcher = driver::MakeProcessLauncher();
+    auto launcher = MakeProcessLauncher();
     launcher->Start(launch);
-    std::vector<driver::LaunchResult> done;
+    std::vector<LaunchResult> done;
     while (done.empty() && !launcher->Interrupted()) done = launcher->Wait();
     if (done.empty()) return 130;  // interrupted: what was reported is kept
-    const driver::LaunchResult& r = done.front();
+    const LaunchResult& r = done.front();
     failed += lines.failed;
     reached.insert(lines.reached.begin(), lines.reached.end());
-    const bool clean = r.kind == driver::ExitKind::kExited && lines.ended;
+    const bool clean = r.kind == ExitKind::kExited && lines.ended;
     if (clean || sink == nullptr) {
       // Finished, or refused its input before any case (exit 2 with the reason on stderr).
-      exit_code = r.kind == driver::ExitKind::kExited ? r.exit_code : 2;
-      if (sink == nullptr && r.kind != driver::ExitKind::kExited) {
-        std::fprintf(stderr, "v8bench: the run's process died before any case (%s)\n", driver::DescribeExit(r).c_str());
+      exit_code = r.kind == ExitKind::kExited ? r.exit_code : 2;
+      if (sink == nullptr && r.kind != ExitKind::kExited) {
+        std::fprintf(stderr, "v8bench: the run's process died before any case (%s)\n", DescribeExit(r).c_str());
       }
       break;
     }
@@ -146,7 +145,7 @@ int SuperviseRun(const SupervisorRequest& request) {
     } else if (lines.reached.empty()) {
       // Died again before starting a case: another child would too.
       std::fprintf(stderr, "v8bench: the run's process died before its next case (%s); stopping\n",
-                   driver::DescribeExit(r).c_str());
+                   DescribeExit(r).c_str());
       ++failed;
       break;
     }
@@ -162,4 +161,4 @@ int SuperviseRun(const SupervisorRequest& request) {
   return failed > 0 || exit_code == 1 ? 1 : exit_code;
 }
 
-}  // namespace v8bench::cli
+}  // namespace v8bench::workers

@@ -1,0 +1,64 @@
+#include "harness/profile/profile_text.h"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+
+namespace v8bench {
+
+std::string ProfileHeader(const ProfileHeading& heading, const ProfileSummary& summary, const CpuProfileData& data) {
+  const double effective_us =
+      summary.samples > 0 ? static_cast<double>(data.end_us - data.start_us) / summary.samples : 0.0;
+  return fmt::format(
+      "Profile of {} ({})\n{} · flags: {}\n"
+      "{} samples in {:.2f} s (asked for one per {} µs, got one per {:.0f} µs) · {} iterations in batches of {} · "
+      "after {:.2f} s of warm-up{}\n\n",
+      heading.case_name, heading.where, heading.engine,
+      heading.flags.empty() ? "none" : fmt::format("{}", fmt::join(heading.flags, " ")), WithThousands(summary.samples),
+      data.profiled_s, data.interval_us, effective_us, WithThousands(data.iterations), WithThousands(data.batch_size),
+      data.warmup_s, heading.sampled_by);
+}
+
+bool InliningOn(const std::vector<std::string>& flags) {
+  bool on = true;
+  for (const auto& f : flags) {
+    if (f == "--turbo-inlining") on = true;
+    if (f == "--no-turbo-inlining" || f == "--noturbo-inlining") on = false;
+  }
+  return on;
+}
+
+std::string EngineProfileBody(ProfileSummary summary, bool inlining, bool jsc, const std::string& code_before,
+                              const std::string& code_after) {
+  const double loop_share = summary.batch_loop_share;
+  if (jsc) summary.batch_loop_share = 0;  // the V8 note on inlining does not apply; said below instead
+  std::string out = RenderSummary(summary, inlining);
+  if (jsc && loop_share > 0.2) {
+    out += fmt::format(
+        "\nNote: {:.1f}% of the samples are in the harness's batch loop `{}`: JavaScriptCore inlines the bench "
+        "function into it as it sees fit (no flag of Bun's turns that off), and its profiler then charges the "
+        "bench to the loop.\n",
+        100 * loop_share, summary.batch_function);
+  }
+  out += fmt::format("\nCode state of the case (the bench API's tiers, before → after sampling): {}\n",
+                     code_before.empty() && code_after.empty()
+                         ? "unknown on this engine (no V8 natives syntax)"
+                         : fmt::format("{} → {}", code_before.empty() ? "unknown" : code_before,
+                                       code_after.empty() ? "unknown" : code_after));
+  out +=
+      "Per-function JIT history, deopts and VM states: absent (the engine's profile does not carry them, and its "
+      "code events are not visible to JavaScript)\n";
+  return out;
+}
+
+std::string WrittenToText(const std::string& out_path) {
+  std::error_code ec;
+  const auto absolute = std::filesystem::absolute(out_path, ec);
+  return fmt::format(
+      "\nProfile written to {}\n"
+      "  Open it in Chrome DevTools (Performance panel > Load profile...), in VS Code (open the file), or drag it "
+      "onto https://www.speedscope.app\n",
+      ec ? out_path : absolute.string());
+}
+
+}  // namespace v8bench
