@@ -400,8 +400,18 @@ CompareState AdaptiveFivePercent() {
   FakeLauncher launcher;
   launcher.behave = WorkWorker({"loop"}, 0.02);
   Driver driver(state, launcher, "v8bench");
+  driver.StopWhen(StoppingInterval);
   EXPECT_TRUE(driver.Run().ok());
   return state;
+}
+
+// The stopping rule's figure for `state`, as the compare command's driver computes it.
+std::optional<double> StoppingCi(const CompareState& state) {
+  CompareState scratch = state;
+  FakeLauncher unused;
+  Driver driver(scratch, unused, "v8bench");
+  driver.StopWhen(StoppingInterval);
+  return driver.WidestCi(state);
 }
 
 TEST(Driver, AdaptiveStopsWhenTheIntervalIsTight) {
@@ -409,8 +419,8 @@ TEST(Driver, AdaptiveStopsWhenTheIntervalIsTight) {
   const int n = CountRuns(state, 0);
   EXPECT_GE(n, 6);
   EXPECT_LT(n, 200);
-  ASSERT_TRUE(Driver::WidestCi(state).has_value());
-  EXPECT_LE(*Driver::WidestCi(state), 0.02);
+  ASSERT_TRUE(StoppingCi(state).has_value());
+  EXPECT_LE(*StoppingCi(state), 0.02);
 
   // Very noisy samples never get there: the run cap stops it.
   CompareState noisy = TwoVariants("--param work=1", "--param work=1.05", 0);
@@ -421,9 +431,35 @@ TEST(Driver, AdaptiveStopsWhenTheIntervalIsTight) {
   FakeLauncher l2;
   l2.behave = WorkWorker({"loop"}, 0.5);
   Driver d2(noisy, l2, "v8bench");
+  d2.StopWhen(StoppingInterval);
   ASSERT_TRUE(d2.Run().ok());
   EXPECT_EQ(CountRuns(noisy, 0), 12);
   EXPECT_EQ(CountRuns(noisy, 1), 12);
+}
+
+TEST(Driver, AdaptiveWithoutAStoppingMeasureRunsToItsCap) {
+  // The driver judges nothing itself: the same tight comparison, given no measure, runs to --max-runs.
+  CompareState state = TwoVariants("--param work=1", "--param work=1.05", 0);
+  state.settings.target_ci = 0.5;
+  state.settings.min_runs = 6;
+  state.settings.max_runs = 9;
+  state.settings.max_time_s = 1e9;
+  FakeLauncher launcher;
+  launcher.behave = WorkWorker({"loop"}, 0.02);
+  Driver driver(state, launcher, "v8bench");
+  ASSERT_TRUE(driver.Run().ok());
+  EXPECT_EQ(CountRuns(state, 0), 9);
+  EXPECT_EQ(CountRuns(state, 1), 9);
+  EXPECT_FALSE(driver.WidestCi(state).has_value());
+  // With the analysis's measure, a ±50% target is met as soon as min_runs are in.
+  CompareState measured = TwoVariants("--param work=1", "--param work=1.05", 0);
+  measured.settings = state.settings;
+  FakeLauncher l2;
+  l2.behave = WorkWorker({"loop"}, 0.02);
+  Driver d2(measured, l2, "v8bench");
+  d2.StopWhen(StoppingInterval);
+  ASSERT_TRUE(d2.Run().ok());
+  EXPECT_EQ(CountRuns(measured, 0), 6);
 }
 
 TEST(Driver, ResumeTakesOnlyTheMissingSamples) {
@@ -807,14 +843,14 @@ TEST(Driver, TheIntervalThatStoppedSamplingIsTheOneReported) {
   const CellAnalysis& cell = a.cases[0].cells[1];
   ASSERT_TRUE(cell.judged.paired);
   const double reported = stats::RelativeHalfWidth(cell.judged.ratio);
-  ASSERT_TRUE(Driver::WidestCi(state).has_value());
-  EXPECT_EQ(*Driver::WidestCi(state), reported);
+  ASSERT_TRUE(StoppingCi(state).has_value());
+  EXPECT_EQ(*StoppingCi(state), reported);
   EXPECT_LE(reported, 0.02);
   // One sample fewer of the last variant, and the rule had not stopped: the reported interval is the
   // first one within the target.
   CompareState before = state;
   before.runs.pop_back();
-  const auto earlier = Driver::WidestCi(before);
+  const auto earlier = StoppingCi(before);
   EXPECT_TRUE(!earlier || *earlier > 0.02);
   // The JSON carries the paired figures beside the unpaired ones, and the console names the test.
   const std::string json = RenderCompareJson(state, &a);

@@ -298,6 +298,7 @@ int CompareCommand(const std::vector<std::string>& argv) {
   };
   auto launcher = driver::MakeProcessLauncher();
   driver::Driver drv(state, *launcher, SelfExecutable());
+  drv.StopWhen(driver::StoppingInterval);
   drv.OnSample([&](const driver::CompareState& s) { save(s, nullptr); });
   if (!quiet) drv.OnProgress([&](const driver::Progress& p) { PrintProgress(p, tty); });
   const Status ran = drv.Run();

@@ -377,4 +377,10 @@ std::optional<double> WidestInterval(const Analysis& a) {
   return widest;
 }
 
+std::optional<double> StoppingInterval(const CompareState& state) {
+  AnalysisOptions options = AnalysisOptionsFrom(state.settings);
+  options.chosen_metric_only = true;  // the other metrics' comparisons do not decide anything here
+  return WidestInterval(Analyse(DatasetFrom(state), options));
+}
+
 }  // namespace v8bench::driver

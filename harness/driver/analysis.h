@@ -133,6 +133,10 @@ Analysis Analyse(const Dataset& data, const AnalysisOptions& options);
 // rule: computed on Analyse's own figures, so the interval that stopped sampling is the one reported.
 std::optional<double> WidestInterval(const Analysis& a);
 
+// The adaptive stopping rule's measure (driver.h StoppingMeasure): WidestInterval of the report's own
+// analysis of `state` (the same function, the same seeds), over the chosen metric only.
+std::optional<double> StoppingInterval(const CompareState& state);
+
 // The bootstrap seed of one comparison (case, metric counter, variant index), so that the adaptive
 // stopping check and the final analysis compute the very same interval.
 std::uint64_t BootstrapSeed(std::uint64_t seed, const std::string& key, const std::string& counter,
