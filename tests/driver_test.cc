@@ -12,18 +12,20 @@
 #include <sstream>
 
 #include "harness/driver/analysis.h"
-#include "harness/driver/compare_report.h"
 #include "harness/driver/driver.h"
-#include "harness/driver/results_file.h"
 #include "harness/driver/schedule.h"
 #include "harness/driver/variant.h"
 #include "harness/driver/worker_protocol.h"
+#include "harness/report/compare_report.h"
+#include "harness/report/results_file.h"
 #include "harness/stats/bootstrap.h"
 #include "harness/stats/paired.h"
 #include "harness/stats/rng.h"
 #include "tests/support/cli.h"
 
 namespace v8bench::driver {
+
+using namespace report;  // the results file and the reports of a comparison
 namespace {
 
 class FakeLauncher final : public Launcher {

@@ -7,7 +7,7 @@
 #include "harness/cli/common.h"
 #include "harness/driver/external_engine.h"
 #include "harness/driver/launcher.h"
-#include "harness/report/json_writer.h"
+#include "harness/model/json_writer.h"
 #include "harness/report/units.h"
 
 namespace v8bench::cli {

@@ -4,7 +4,7 @@
 
 #include "harness/cli/commands.h"
 #include "harness/cli/common.h"
-#include "harness/report/json_writer.h"
+#include "harness/model/json_writer.h"
 #include "harness/report/results_stream.h"
 #include "harness/runner/suite_loader.h"
 

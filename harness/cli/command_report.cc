@@ -10,10 +10,10 @@
 #include "harness/cli/commands.h"
 #include "harness/cli/common.h"
 #include "harness/cli/compare_common.h"
-#include "harness/driver/compare_html.h"
-#include "harness/driver/results_file.h"
 #include "harness/report/atomic_file.h"
+#include "harness/report/compare_html.h"
 #include "harness/report/reporters.h"
+#include "harness/report/results_file.h"
 #include "harness/report/run_json_reader.h"
 
 namespace v8bench::cli {
@@ -52,19 +52,19 @@ Expected<std::string> ReadText(const std::string& path) {
 }
 
 Expected<std::string> RenderCompareFile(const std::string& path, const std::string& format, bool plot) {
-  auto state = driver::ReadCompareState(path);
+  auto state = report::ReadCompareState(path);
   if (!state) return state.error();
   const driver::Dataset data = driver::DatasetFrom(state.value());
   if (data.cases.empty()) return Error::Input("'" + path + "' holds no measured case; nothing to report");
   const driver::Analysis analysis = driver::Analyse(data, driver::AnalysisOptionsFrom(state->settings));
-  const driver::ReportHeader header = CompareHeader(state.value());
-  if (format == "markdown") return driver::RenderMarkdown(analysis, header);
+  const report::ReportHeader header = report::CompareHeader(state.value());
+  if (format == "markdown") return report::RenderMarkdown(analysis, header);
   if (format == "console") {
-    driver::ConsoleOptions console;
+    report::ConsoleOptions console;
     if (plot) console.samples = &data;
-    return driver::RenderConsole(analysis, header, console);
+    return report::RenderConsole(analysis, header, console);
   }
-  return driver::RenderCompareHtml(analysis, data, header, ReproducingCommand(state.value()));
+  return report::RenderCompareHtml(analysis, data, header, report::ReproducingCommand(state.value()));
 }
 
 Expected<std::string> RenderRunFile(const std::string& path, const std::string& text, const std::string& format) {

@@ -63,34 +63,15 @@ std::string CommandLine(const std::string& command, const std::vector<std::strin
   return line;
 }
 
-std::string ReproducingCommand(const driver::CompareState& state) {
-  const auto& st = state.settings;
-  std::string line = "v8bench compare";
-  for (const auto& s : st.suites) line += fmt::format(" {}", ShellQuote(s));
-  if (!st.filter.empty()) line += fmt::format(" --filter {}", ShellQuote(st.filter));
-  if (st.quick) line += " --quick";
-  for (const auto& vs : state.variants) {
-    line += fmt::format(" --variant {}", ShellQuote(vs.variant.name + "=" + vs.variant.flags_text));
-    if (!vs.variant.engine.empty()) {
-      line += fmt::format(" --engine {}", ShellQuote(vs.variant.name + "=" + vs.variant.engine));
-    }
-  }
-  line += st.runs > 0 ? fmt::format(" --runs {}", st.runs)
-                      : fmt::format(" --target-ci {} --max-time {}", st.target_ci * 100, st.max_time_s);
-  line += fmt::format(" --metric {} --seed {}", st.metric, st.seed);
-  if (state.shard) line += fmt::format(" --shard {}/{}", state.shard->index, state.shard->count);
-  return line;
-}
-
 bool UseColor(std::FILE* out) {
   const char* no_color = std::getenv("NO_COLOR");
   if (no_color != nullptr && no_color[0] != '\0') return false;
   return isatty(fileno(out)) != 0;
 }
 
-void PrintReport(const driver::Analysis& analysis, const driver::ReportHeader& header, const std::string& format,
+void PrintReport(const driver::Analysis& analysis, const report::ReportHeader& header, const std::string& format,
                  const ParsedArgs& args, const driver::Dataset& samples) {
-  driver::ConsoleOptions console;
+  report::ConsoleOptions console;
   console.color = UseColor(stdout);
   winsize terminal{};
   if (args.Has("plot")) {
@@ -99,8 +80,8 @@ void PrintReport(const driver::Analysis& analysis, const driver::ReportHeader& h
     console.samples = &samples;
     console.max_width = terminal.ws_col;
   }
-  const std::string text = format == "markdown" ? driver::RenderMarkdown(analysis, header)
-                                                : driver::RenderConsole(analysis, header, console);
+  const std::string text = format == "markdown" ? report::RenderMarkdown(analysis, header)
+                                                : report::RenderConsole(analysis, header, console);
   std::fwrite(text.data(), 1, text.size(), stdout);
   std::fflush(stdout);
 }

@@ -5,7 +5,6 @@
 #include <cmath>
 #include <limits>
 
-#include "harness/report/units.h"
 #include "harness/stats/holm.h"
 #include "harness/stats/statistics.h"
 
@@ -342,10 +341,7 @@ Analysis Analyse(const Dataset& data, const AnalysisOptions& options) {
       if (vi > 0) ca.cells.back().judged = Judge(ca.cells.back(), a.counter, options.stats.alpha);
       const auto m = ca.cells.back().metrics.find(a.counter);
       if (m == ca.cells.back().metrics.end() || !m->second.modality.multimodal) continue;
-      const stats::Modality& mod = m->second.modality;
-      a.multimodal.push_back(fmt::format("{} ({}): {} samples near {}, {} near {}", cs.key, data.variant_names[vi],
-                                         mod.low_count, FormatValue(mod.low_median, metric.unit), mod.high_count,
-                                         FormatValue(mod.high_median, metric.unit)));
+      a.multimodal.push_back({cs.key, vi, m->second.modality});
     }
     JudgeCode(a, ca, cs);
     a.cases.push_back(std::move(ca));

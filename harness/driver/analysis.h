@@ -92,6 +92,13 @@ struct GateTrip {
   std::string key, variant, reason;
 };
 
+// A case's variant whose samples of the chosen metric fall into two clusters (stats/modality.h).
+struct MultimodalNote {
+  std::string key;
+  std::size_t variant = 0;
+  stats::Modality modality;  // its counts and medians, in the metric's unit
+};
+
 struct AnalysisOptions {
   std::string metric = kDefaultCompareMetric;
   stats::CompareOptions stats;
@@ -109,9 +116,9 @@ struct Analysis {
   std::size_t significant_holm = 0;  // by the Holm-adjusted verdict
   bool paired = false;               // some verdict rests on paired figures
   std::vector<GateTrip> trips;
-  std::vector<std::string> insufficient;  // "case (variant): n of min samples"
-  std::vector<std::string> multimodal;    // "case (variant): 17 near 21.6 ns, 3 near 13.5 ns"
-  std::vector<std::string> unsupported;   // "case: reason"
+  std::vector<std::string> insufficient;   // "case (variant): n of min samples"
+  std::vector<MultimodalNote> multimodal;  // the reporters write "case (variant): 17 near 21.6 ns, 3 near 13.5 ns"
+  std::vector<std::string> unsupported;    // "case: reason"
   // "case (variant): the machine ran in two speed states; 2 of 20 blocks (10%) straddled a change ..."
   std::vector<std::string> states;
   // "case (variant): ran Ignition/Sparkplug, the baseline TurboFan/TurboFan ..." and mixed-code cases

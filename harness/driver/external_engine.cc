@@ -13,7 +13,7 @@
 #include <string_view>
 
 #include "harness/driver/launcher.h"
-#include "harness/report/json_writer.h"
+#include "harness/model/json_writer.h"
 #include "js/js_sources.h"
 
 namespace v8bench::driver {

@@ -1,6 +1,6 @@
 #include "harness/profile/cpuprofile_writer.h"
 
-#include "harness/report/json_writer.h"
+#include "harness/model/json_writer.h"
 
 namespace v8bench {
 

@@ -1,8 +1,8 @@
 // Google Benchmark's JSON schema (so its tools/compare.py and CI tooling read it unchanged), with
 // v8bench's engine facts in `context` and per-case fields beside GB's.
 #include "harness/measure/metrics.h"
+#include "harness/model/json_writer.h"
 #include "harness/report/case_summary.h"
-#include "harness/report/json_writer.h"
 #include "harness/report/reporters.h"
 
 namespace v8bench {

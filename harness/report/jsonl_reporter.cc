@@ -1,6 +1,6 @@
 #include "harness/report/jsonl_reporter.h"
 
-#include "harness/report/json_writer.h"
+#include "harness/model/json_writer.h"
 #include "harness/report/reporters.h"
 
 namespace v8bench {

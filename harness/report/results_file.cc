@@ -1,4 +1,4 @@
-#include "harness/driver/results_file.h"
+#include "harness/report/results_file.h"
 
 #include <fmt/format.h>
 #include <simdjson.h>
@@ -7,10 +7,14 @@
 #include <cmath>
 #include <fstream>
 
-#include "harness/report/json_writer.h"
+#include "harness/model/json_writer.h"
+#include "harness/report/compare_report.h"
 #include "harness/stats/compare.h"
 
-namespace v8bench::driver {
+namespace v8bench::report {
+
+using namespace driver;  // the comparison and its analysis, which these files report
+
 namespace {
 
 using simdjson::SUCCESS;
@@ -154,7 +158,9 @@ void WriteAnalysis(JsonWriter& w, const Analysis& a, const Dataset& data) {
   w.EndArray().EndObject();
   w.Key("exit_code").Int(a.exit_code);
   WriteStrings(w, "insufficient", a.insufficient);
-  WriteStrings(w, "multimodal", a.multimodal);
+  w.Key("multimodal").BeginArray();
+  for (const auto& m : a.multimodal) w.String(MultimodalLine(a, m));
+  w.EndArray();
   WriteStrings(w, "unsupported", a.unsupported);
   WriteStrings(w, "machine_states", a.states);
   WriteStrings(w, "code_notes", a.code);
@@ -802,4 +808,4 @@ Expected<ResultsSide> ReadResultsSide(const std::string& path, const std::string
   return side;
 }
 
-}  // namespace v8bench::driver
+}  // namespace v8bench::report

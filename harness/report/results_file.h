@@ -10,7 +10,12 @@
 #include "harness/driver/comparison.h"
 #include "harness/model/expected.h"
 
-namespace v8bench::driver {
+namespace v8bench::report {
+
+using driver::Analysis;
+using driver::CompareState;
+using driver::Dataset;
+using driver::VariantSeries;
 
 // The version in "v8bench_compare": a file of another version is refused, not misread.
 inline constexpr int kCompareFileVersion = 1;
@@ -39,4 +44,4 @@ Expected<ResultsSide> ReadResultsSide(const std::string& path, const std::string
 std::string RenderDiffJson(const ResultsSide& base, const ResultsSide& next, const Dataset& data,
                            const Analysis& analysis);
 
-}  // namespace v8bench::driver
+}  // namespace v8bench::report

@@ -1,4 +1,4 @@
-#include "harness/report/json_writer.h"
+#include "harness/model/json_writer.h"
 
 #include "harness/model/json_string.h"
 
