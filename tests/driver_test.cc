@@ -11,7 +11,7 @@
 #include <set>
 #include <sstream>
 
-#include "harness/driver/analysis.h"
+#include "harness/analysis/analysis.h"
 #include "harness/driver/driver.h"
 #include "harness/driver/schedule.h"
 #include "harness/driver/variant.h"
@@ -25,7 +25,8 @@
 
 namespace v8bench::driver {
 
-using namespace report;  // the results file and the reports of a comparison
+using namespace analysis;  // the statistics of a comparison
+using namespace report;    // the results file and the reports of a comparison
 namespace {
 
 class FakeLauncher final : public Launcher {

@@ -233,7 +233,7 @@ int CompareCommand(const std::vector<std::string>& argv) {
 
   // After every sample the samples are saved (cheap); the analysis is added once, at the end.
   std::string write_error;
-  auto save = [&](const driver::CompareState& s, const driver::Analysis* a) {
+  auto save = [&](const driver::CompareState& s, const analysis::Analysis* a) {
     if (!out_path) return;
     if (auto w = WriteFileAtomically(*out_path, report::RenderCompareJson(s, a)); !w && write_error.empty()) {
       write_error = w.error().message;
@@ -241,7 +241,7 @@ int CompareCommand(const std::vector<std::string>& argv) {
   };
   auto launcher = driver::MakeProcessLauncher();
   driver::Driver drv(state, *launcher, SelfExecutable());
-  drv.StopWhen(driver::StoppingInterval);
+  drv.StopWhen(analysis::StoppingInterval);
   drv.OnSample([&](const driver::CompareState& s) { save(s, nullptr); });
   if (!quiet) drv.OnProgress([&](const driver::Progress& p) { PrintProgress(p, tty); });
   const Status ran = drv.Run();
@@ -254,18 +254,18 @@ int CompareCommand(const std::vector<std::string>& argv) {
     save(state, nullptr);
     return Fail(*nothing);
   }
-  const driver::Analysis analysis =
-      driver::Analyse(driver::DatasetFrom(state), driver::AnalysisOptionsFrom(state.settings));
-  save(state, &analysis);
+  const analysis::Analysis analysed =
+      analysis::Analyse(analysis::DatasetFrom(state), analysis::AnalysisOptionsFrom(state.settings));
+  save(state, &analysed);
   if (format.value() == "json") {
-    const std::string doc = report::RenderCompareJson(state, &analysis);
+    const std::string doc = report::RenderCompareJson(state, &analysed);
     std::fwrite(doc.data(), 1, doc.size(), stdout);
   } else if (format.value() == "html") {
-    const std::string doc = report::RenderCompareHtml(analysis, driver::DatasetFrom(state),
+    const std::string doc = report::RenderCompareHtml(analysed, analysis::DatasetFrom(state),
                                                       report::CompareHeader(state), CommandLine("compare", argv));
     std::fwrite(doc.data(), 1, doc.size(), stdout);
   } else {
-    PrintReport(analysis, report::CompareHeader(state), format.value(), args, driver::DatasetFrom(state));
+    PrintReport(analysed, report::CompareHeader(state), format.value(), args, analysis::DatasetFrom(state));
   }
   if (!write_error.empty()) return Fail(Error::Input(write_error));
   if (state.interrupted) {
@@ -273,7 +273,7 @@ int CompareCommand(const std::vector<std::string>& argv) {
                  out_path ? (" in " + *out_path + " (continue with --resume " + *out_path + ")").c_str() : "");
     return 130;
   }
-  return analysis.exit_code;
+  return analysed.exit_code;
 }
 
 }  // namespace v8bench::cli

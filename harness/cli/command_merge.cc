@@ -75,26 +75,26 @@ int MergeCommand(const std::vector<std::string>& argv) {
   if (auto applied = ApplySettingOptions(args, true, state.settings); !applied) return Fail(applied.error());
   if (auto valid = driver::ValidateSettings(state.settings, ""); !valid) return Fail(valid.error());
 
-  const driver::Dataset data = driver::DatasetFrom(state);
+  const analysis::Dataset data = analysis::DatasetFrom(state);
   if (data.cases.empty()) return Fail(Error::Input("the shards hold no measured case; nothing to merge"));
-  const driver::Analysis analysis = driver::Analyse(data, driver::AnalysisOptionsFrom(state.settings));
+  const analysis::Analysis analysed = analysis::Analyse(data, analysis::AnalysisOptionsFrom(state.settings));
   const report::ReportHeader header = report::CompareHeader(state);
   const std::string command = CommandLine("merge", argv);
-  auto html = [&] { return report::RenderCompareHtml(analysis, data, header, command); };
+  auto html = [&] { return report::RenderCompareHtml(analysed, data, header, command); };
   if (format.value() == "json") {
-    const std::string doc = report::RenderCompareJson(state, &analysis);
+    const std::string doc = report::RenderCompareJson(state, &analysed);
     std::fwrite(doc.data(), 1, doc.size(), stdout);
   } else if (format.value() == "html") {
     const std::string doc = html();
     std::fwrite(doc.data(), 1, doc.size(), stdout);
   } else {
-    PrintReport(analysis, header, format.value(), args, data);
+    PrintReport(analysed, header, format.value(), args, data);
   }
   if (out) {
-    const std::string doc = out->ends_with(".html") ? html() : report::RenderCompareJson(state, &analysis);
+    const std::string doc = out->ends_with(".html") ? html() : report::RenderCompareJson(state, &analysed);
     if (auto w = WriteFileAtomically(*out, doc); !w) return Fail(w.error());
   }
-  return analysis.exit_code;
+  return analysed.exit_code;
 }
 
 }  // namespace v8bench::cli

@@ -54,17 +54,17 @@ Expected<std::string> ReadText(const std::string& path) {
 Expected<std::string> RenderCompareFile(const std::string& path, const std::string& format, bool plot) {
   auto state = report::ReadCompareState(path);
   if (!state) return state.error();
-  const driver::Dataset data = driver::DatasetFrom(state.value());
+  const analysis::Dataset data = analysis::DatasetFrom(state.value());
   if (data.cases.empty()) return Error::Input("'" + path + "' holds no measured case; nothing to report");
-  const driver::Analysis analysis = driver::Analyse(data, driver::AnalysisOptionsFrom(state->settings));
+  const analysis::Analysis analysed = analysis::Analyse(data, analysis::AnalysisOptionsFrom(state->settings));
   const report::ReportHeader header = report::CompareHeader(state.value());
-  if (format == "markdown") return report::RenderMarkdown(analysis, header);
+  if (format == "markdown") return report::RenderMarkdown(analysed, header);
   if (format == "console") {
     report::ConsoleOptions console;
     if (plot) console.samples = &data;
-    return report::RenderConsole(analysis, header, console);
+    return report::RenderConsole(analysed, header, console);
   }
-  return report::RenderCompareHtml(analysis, data, header, report::ReproducingCommand(state.value()));
+  return report::RenderCompareHtml(analysed, data, header, report::ReproducingCommand(state.value()));
 }
 
 Expected<std::string> RenderRunFile(const std::string& path, const std::string& text, const std::string& format) {

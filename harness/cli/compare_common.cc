@@ -69,8 +69,8 @@ bool UseColor(std::FILE* out) {
   return isatty(fileno(out)) != 0;
 }
 
-void PrintReport(const driver::Analysis& analysis, const report::ReportHeader& header, const std::string& format,
-                 const ParsedArgs& args, const driver::Dataset& samples) {
+void PrintReport(const analysis::Analysis& analysed, const report::ReportHeader& header, const std::string& format,
+                 const ParsedArgs& args, const analysis::Dataset& samples) {
   report::ConsoleOptions console;
   console.color = UseColor(stdout);
   winsize terminal{};
@@ -80,8 +80,8 @@ void PrintReport(const driver::Analysis& analysis, const report::ReportHeader& h
     console.samples = &samples;
     console.max_width = terminal.ws_col;
   }
-  const std::string text = format == "markdown" ? report::RenderMarkdown(analysis, header)
-                                                : report::RenderConsole(analysis, header, console);
+  const std::string text = format == "markdown" ? report::RenderMarkdown(analysed, header)
+                                                : report::RenderConsole(analysed, header, console);
   std::fwrite(text.data(), 1, text.size(), stdout);
   std::fflush(stdout);
 }

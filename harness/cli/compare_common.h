@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "harness/analysis/analysis.h"
 #include "harness/cli/args.h"
-#include "harness/driver/analysis.h"
 #include "harness/driver/comparison.h"
 #include "harness/report/compare_report.h"
 
@@ -29,7 +29,7 @@ bool UseColor(std::FILE* out);
 // Prints the report in `format` (console or markdown; json is printed by the caller). The console table
 // gets each case's distribution (report::ConsoleOptions) from `samples` with --plot, or on a terminal
 // wide enough for it.
-void PrintReport(const driver::Analysis& analysis, const report::ReportHeader& header, const std::string& format,
-                 const ParsedArgs& args, const driver::Dataset& samples);
+void PrintReport(const analysis::Analysis& analysed, const report::ReportHeader& header, const std::string& format,
+                 const ParsedArgs& args, const analysis::Dataset& samples);
 
 }  // namespace v8bench::cli

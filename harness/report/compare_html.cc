@@ -10,7 +10,8 @@
 
 namespace v8bench::report {
 
-using namespace driver;  // the comparison and its analysis, which these files report
+using namespace driver;    // the comparison
+using namespace analysis;  // and its analysis, which these files report
 
 namespace {
 

@@ -9,13 +9,13 @@
 #include <string>
 #include <vector>
 
-#include "harness/driver/analysis.h"
+#include "harness/analysis/analysis.h"
 
 namespace v8bench::report {
 
-using driver::Analysis;
+using analysis::Analysis;
+using analysis::Dataset;
 using driver::CompareState;
-using driver::Dataset;
 
 struct ReportHeader {
   std::string title;               // "v8bench compare" / "v8bench diff"
@@ -28,7 +28,7 @@ ReportHeader CompareHeader(const CompareState& state);
 std::string ReproducingCommand(const CompareState& state);
 
 // "case (variant): 17 samples near 21.6 ns, 3 near 13.5 ns", in the compared metric's unit.
-std::string MultimodalLine(const Analysis& analysis, const driver::MultimodalNote& note);
+std::string MultimodalLine(const Analysis& analysis, const analysis::MultimodalNote& note);
 
 // A text box plot of `xs` on the axis [lo, hi] in `width` columns (like mitata's inline plots):
 // ├ the smallest sample, ┤ the largest, ─ between them, █ the middle half (25th to 75th percentile),

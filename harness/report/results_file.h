@@ -6,16 +6,16 @@
 
 #include <string>
 
-#include "harness/driver/analysis.h"
+#include "harness/analysis/analysis.h"
 #include "harness/driver/comparison.h"
 #include "harness/model/expected.h"
 
 namespace v8bench::report {
 
-using driver::Analysis;
+using analysis::Analysis;
+using analysis::Dataset;
+using analysis::VariantSeries;
 using driver::CompareState;
-using driver::Dataset;
-using driver::VariantSeries;
 
 // The version in "v8bench_compare": a file of another version is refused, not misread.
 inline constexpr int kCompareFileVersion = 1;

@@ -20,14 +20,14 @@
 #include "harness/stats/paired.h"
 #include "harness/stats/statistics.h"
 
-namespace v8bench::driver {
+namespace v8bench::analysis {
 
 // The samples to analyse, however they were obtained (a comparison, or two saved results files).
 struct VariantSeries {
   std::map<std::string, std::vector<double>> metrics;  // counter -> one value per sample
   // counter -> the schedule block of each value in `metrics` (absent: unknown, e.g. diff; no pairs)
   std::map<std::string, std::vector<std::size_t>> blocks;
-  std::vector<std::string> code;      // per sample that reported it: the code label (CaseCode::label)
+  std::vector<std::string> code;      // per sample that reported it: the code label (driver::CaseCode::label)
   std::size_t code_changed = 0;       // samples with a repetition whose code changed while timed
   std::vector<std::string> failures;  // one line per failed sample of this case
   std::string unsupported;            // why the engine cannot run this case (unsupported() in the suite); not a failure
@@ -41,7 +41,7 @@ struct Dataset {
   std::vector<CaseSeries> cases;
 };
 
-Dataset DatasetFrom(const CompareState& state);
+Dataset DatasetFrom(const driver::CompareState& state);
 
 struct MetricStats : stats::Summary {
   stats::Modality modality;
@@ -131,7 +131,7 @@ struct Analysis {
 };
 
 // The statistics and gate settings of a comparison (compare and diff).
-AnalysisOptions AnalysisOptionsFrom(const CompareSettings& settings);
+AnalysisOptions AnalysisOptionsFrom(const driver::CompareSettings& settings);
 
 Analysis Analyse(const Dataset& data, const AnalysisOptions& options);
 
@@ -142,7 +142,7 @@ std::optional<double> WidestInterval(const Analysis& a);
 
 // The adaptive stopping rule's measure (driver.h StoppingMeasure): WidestInterval of the report's own
 // analysis of `state` (the same function, the same seeds), over the chosen metric only.
-std::optional<double> StoppingInterval(const CompareState& state);
+std::optional<double> StoppingInterval(const driver::CompareState& state);
 
 // The bootstrap seed of one comparison (case, metric counter, variant index), so that the adaptive
 // stopping check and the final analysis compute the very same interval.
@@ -150,4 +150,4 @@ std::uint64_t BootstrapSeed(std::uint64_t seed, const std::string& key, const st
                             std::size_t variant);
 inline constexpr int kBootstrapResamples = 2000;
 
-}  // namespace v8bench::driver
+}  // namespace v8bench::analysis

@@ -1,4 +1,4 @@
-#include "harness/driver/analysis.h"
+#include "harness/analysis/analysis.h"
 
 #include <fmt/format.h>
 
@@ -8,7 +8,12 @@
 #include "harness/stats/holm.h"
 #include "harness/stats/statistics.h"
 
-namespace v8bench::driver {
+namespace v8bench::analysis {
+
+using driver::ComparedMetric;
+using driver::CompareSettings;
+using driver::CompareState;
+using driver::IsTime;
 namespace {
 
 MetricStats Describe(const std::vector<double>& xs) {
@@ -379,4 +384,4 @@ std::optional<double> StoppingInterval(const CompareState& state) {
   return WidestInterval(Analyse(DatasetFrom(state), options));
 }
 
-}  // namespace v8bench::driver
+}  // namespace v8bench::analysis
