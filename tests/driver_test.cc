@@ -719,6 +719,77 @@ TEST(ResultsFile, CorruptFilesGiveClearErrors) {
   EXPECT_NE(bad_compare.error().message.find("variants"), std::string::npos);
 }
 
+// A comparison with every kind of field the results file holds: samples with values, code and failures,
+// engine facts, suite digests, a shard and a merge.
+CompareState EveryField() {
+  CompareState state = TwoVariants("--param work=1", "--param work=1.05", 5);
+  FakeLauncher launcher;
+  launcher.behave = WorkWorker({"loop", "other"}, 0.01);
+  Driver driver(state, launcher, "v8bench");
+  EXPECT_TRUE(driver.Run().ok());
+  state.runs[1].code["s/loop"] = CaseCode{"TurboFan/TurboFan", true};
+  state.runs[2].failures.push_back({"s/other", "timed_out", "after \"60\" s"});
+  state.runs[2].error = "worker said: no";
+  state.variants[1].context->semi_space_mb = 4;
+  state.suite_digests = {{"suite.js", 123, "0123456789abcdef"}};
+  state.shard = ShardInfo{2, 3, {"s/a", "s/b", "s/c"}, {"s/b"}};
+  state.merged_count = 3;
+  state.merged = {{"shard1.json", 1, "host-a", "2026-11-30", 12.5, 6, true}};
+  state.date = "2026-11-30T08:00:00";
+  state.host_name = "host";
+  state.num_cpus = 2;
+  state.elapsed_s = 1.25;
+  state.interrupted = true;
+  state.settings.threshold = 0.03;
+  return state;
+}
+
+TEST(ResultsFile, WhatIsReadBackIsWrittenAgainByteForByte) {
+  // One declaration per struct writes and reads each field (json_fields.h): a file read and written
+  // again is the same file, whatever it holds.
+  const std::string first = RenderCompareJson(EveryField(), nullptr);
+  auto back = ReadCompareState(testing::WriteTempFile("every.json", first));
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  EXPECT_EQ(RenderCompareJson(back.value(), nullptr), first);
+  EXPECT_EQ(back->runs[1].code.at("s/loop"), (CaseCode{"TurboFan/TurboFan", true}));
+  EXPECT_EQ(back->runs[2].failures.at(0).message, "after \"60\" s");
+  EXPECT_EQ(back->variants[1].context->semi_space_mb, 4);
+  EXPECT_EQ(back->shard->cases, (std::vector<std::string>{"s/b"}));
+  EXPECT_EQ(back->merged.at(0).host_name, "host-a");
+  EXPECT_EQ(back->suite_digests, EveryField().suite_digests);
+  EXPECT_EQ(back->settings.threshold, 0.03);
+}
+
+TEST(ResultsFile, AMalformedFieldIsRefusedNamingTheFileAndTheField) {
+  const std::string good = RenderCompareJson(EveryField(), nullptr);
+  const struct {
+    std::string from, to, message;
+  } cases[] = {
+      {"\"block\":0", "\"block\":2.5", ": samples[0].block is not a whole number from 0 to 1073741824"},
+      {"\"label\":\"TurboFan/TurboFan\"", "\"label\":7", ": samples[1].code.s/loop.label is not a string"},
+      {"\"semi_space_mb\":4", "\"semi_space_mb\":0", ": variants[1].engine_info.semi_space_mb is not a whole number"},
+      {"\"failures\":[{", "\"failures\":[3,{", ": samples[2].failures[0] is not an object"},
+      {"\"bytes\":123", "\"bytes\":\"many\"", ": suite_digests[0].bytes is not a whole number"},
+      {"\"index\":2,\"count\":3", "\"count\":3", ": shard has no \"index\""},
+      {"\"variant\":\"new\"", "\"variant\":\"newer\"", "] names an unknown variant 'newer'"},
+      {"\"num_cpus\":2", "\"num_cpus\":-2", ": context.num_cpus is not a whole number from 0 to 1048576"},
+      {"\"samples\":[", "\"samples_gone\":[", " has no \"samples\""},
+  };
+  for (const auto& c : cases) {
+    const std::size_t at = good.find(c.from);
+    ASSERT_NE(at, std::string::npos) << c.from;
+    std::string bad = good;
+    bad.replace(at, c.from.size(), c.to);
+    const std::string path = testing::WriteTempFile("bad.json", bad);
+    auto read = ReadCompareState(path);
+    ASSERT_FALSE(read.ok()) << c.to;
+    EXPECT_EQ(read.error().exit_code(), 2);
+    // The file, then the field: "results file 'F': samples[0].block is not ...".
+    EXPECT_EQ(read.error().message.rfind("results file '" + path + "'", 0), 0u) << read.error().message;
+    EXPECT_NE(read.error().message.find(c.message), std::string::npos) << read.error().message;
+  }
+}
+
 // A setting absent from a file takes the one default CompareSettings declares, as a new comparison does.
 TEST(ResultsFile, AbsentSettingsTakeTheDeclaredDefaults) {
   auto state = ReadCompareState(testing::WriteTempFile(

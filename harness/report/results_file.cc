@@ -6,9 +6,11 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <limits>
 
 #include "harness/model/json_writer.h"
 #include "harness/report/compare_report.h"
+#include "harness/report/json_fields.h"
 #include "harness/stats/compare.h"
 
 namespace v8bench::report {
@@ -213,132 +215,11 @@ Expected<element> ParseJson(simdjson::dom::parser& parser, const std::string& pa
   return root;
 }
 
-// The compare file's plain fields are declared once per struct, in a Fields function that takes
-// either a JsonOut (writing) or a JsonIn (reading, with each number's range checked), so the two
-// directions cannot disagree. A field absent from a file keeps the struct's default.
-class JsonOut {
- public:
-  explicit JsonOut(JsonWriter& w) : w_(w) {}
-  void operator()(const char* key, const std::string& v) { w_.Key(key).String(v); }
-  void operator()(const char* key, bool v) { w_.Key(key).Bool(v); }
-  void operator()(const char* key, double v, double, double) { w_.Key(key).Number(v); }
-  template <class I>
-  requires(std::is_integral_v<I> && !std::is_same_v<I, bool>) void operator()(const char* key, I v, long long,
-                                                                              long long) {
-    w_.Key(key).Int(static_cast<long long>(v));
-  }
-  void operator()(const char* key, const std::optional<int>& v, long long, long long) {
-    w_.Key(key);
-    if (v) {
-      w_.Int(*v);
-    } else {
-      w_.Null();
-    }
-  }
+constexpr double kMaxCount = 1 << 30;
+constexpr double kMaxNumber = std::numeric_limits<double>::max();  // finite
 
- private:
-  JsonWriter& w_;
-};
-
-class JsonIn {
- public:
-  JsonIn(const object& o, std::string where) : o_(o), where_(std::move(where)) {}
-  void operator()(const char* key, std::string& v) {
-    std::string_view text;
-    if (Present(key) && Check(o_[key].get(text) == SUCCESS, key, "is not a string")) v = text;
-  }
-  void operator()(const char* key, bool& v) {
-    if (Present(key)) Check(o_[key].get(v) == SUCCESS, key, "is not true or false");
-  }
-  void operator()(const char* key, double& v, double min, double max) {
-    double x = 0;
-    if (!Present(key)) return;
-    if (Check(o_[key].get(x) == SUCCESS && x >= min && x <= max, key,
-              fmt::format("is not a number from {} to {}", min, max))) {
-      v = x;
-    }
-  }
-  template <class I>
-  requires(std::is_integral_v<I> && !std::is_same_v<I, bool>) void operator()(const char* key, I& v, long long min,
-                                                                              long long max) {
-    double x = 0;
-    if (!Present(key)) return;
-    if (Check(o_[key].get(x) == SUCCESS && x >= static_cast<double>(min) && x <= static_cast<double>(max) &&
-                  std::floor(x) == x,
-              key, fmt::format("is not a whole number from {} to {}", min, max))) {
-      v = static_cast<I>(x);  // whole and in range: exact
-    }
-  }
-  void operator()(const char* key, std::optional<int>& v, long long min, long long max) {
-    int x = 0;
-    (*this)(key, x, min, max);
-    if (Present(key)) v = x;
-  }
-  const std::optional<Error>& error() const { return error_; }
-
- private:
-  bool Present(const char* key) const {
-    element e;
-    return !error_ && o_[key].get(e) == SUCCESS && !e.is_null();
-  }
-  bool Check(bool ok, const char* key, const std::string& what) {
-    if (!ok && !error_) error_ = Error::Input(fmt::format("{}: \"{}\" {}", where_, key, what));
-    return ok;
-  }
-  const object& o_;
-  std::string where_;
-  std::optional<Error> error_;
-};
-
-constexpr long long kMaxCount = 1 << 30;
-
-template <class Io, class State>
-void ContextFields(Io& io, State& s) {
-  io("date", s.date);
-  io("host_name", s.host_name);
-  io("num_cpus", s.num_cpus, 0, 1 << 20);
-  io("driver", s.driver);
-  io("elapsed_s", s.elapsed_s, 0.0, 1e12);
-  io("complete", s.complete);
-  io("interrupted", s.interrupted);
-}
-
-template <class Io, class Context>
-void EngineInfoFields(Io& io, Context& c) {
-  io("executable", c.executable);
-  io("v8_version", c.v8_version);
-  io("node_version", c.node_version);
-  io("v8_flags", c.v8_flags);
-  io("trig_path", c.trig_path);
-  io("build_type", c.build_type);
-  io("semi_space_mb", c.semi_space_mb, 1, 1 << 20);
-  io("young_generation_bytes", c.young_generation_bytes, 0, 1LL << 50);
-}
-
-template <class Io, class Record>
-void SampleFields(Io& io, Record& r) {
-  io("run", r.run, 0, kMaxCount);
-  io("order", r.order, 0, kMaxCount);
-  io("block", r.block, 0, kMaxCount);
-  io("wall_s", r.wall_s, 0.0, 1e12);
-  io("processes", r.processes, 0, kMaxCount);
-  io("error", r.error);
-}
-
-template <class Fields, class T>
-Status ReadFields(const object& o, const std::string& where, Fields fields, T& value) {
-  JsonIn in(o, where);
-  fields(in, value);
-  if (in.error()) return *in.error();
-  return OkStatus();
-}
-
-void WriteSettings(JsonWriter& w, const CompareSettings& st) {
-  w.Key("settings").BeginObject();
-  WriteStrings(w, "suites", st.suites);
-  w.Key("filter").String(st.filter);
-  w.Key("quick").Bool(st.quick);
-  w.Key("mode").String(st.runs > 0 ? "fixed" : "adaptive");
+// The settings' keys come from their own table (driver/settings.h): each in the option's unit.
+void WriteSettingSpecs(JsonWriter& w, const CompareSettings& st) {
   for (const SettingSpec& spec : SettingSpecs()) {
     w.Key(spec.key);
     if (spec.kind == SettingKind::kMetric) {
@@ -351,155 +232,193 @@ void WriteSettings(JsonWriter& w, const CompareSettings& st) {
       w.Number(*v);
     }
   }
-  w.EndObject();
 }
 
-Status ReadSettings(const object& st, CompareSettings& cs, const std::string& path) {
-  array suites;
-  if (st["suites"].get(suites) == SUCCESS) {
-    for (element e : suites) {
-      std::string_view v;
-      if (e.get(v) == SUCCESS) cs.suites.emplace_back(v);
-    }
-  }
-  cs.filter = Str(st, "filter");
-  if (bool quick = false; st["quick"].get(quick) == SUCCESS) cs.quick = quick;
+// Each setting is validated as its option is (SetFromNumber, SetFromText).
+void ReadSettingSpecs(const object& st, CompareSettings& cs, JsonIn& in) {
   for (const SettingSpec& spec : SettingSpecs()) {
-    element e;
-    if (st[spec.key].get(e) != SUCCESS || e.is_null()) continue;
-    const std::string where = fmt::format("results file '{}': settings.{}", path, spec.key);
+    const auto e = Lookup(st, spec.key);
+    if (!e || !in.ok()) continue;
+    JsonIn::Scope at(in, spec.key);
     std::string_view text;
     double v = 0;
     Status set = OkStatus();
     if (spec.kind == SettingKind::kMetric) {
-      set =
-          e.get(text) == SUCCESS ? SetFromText(cs, spec, text, where) : Status(Error::Input(where + " is not a name"));
-    } else if (e.get(v) != SUCCESS) {
-      set = Error::Input(where + " is not a number");
+      set = e->get(text) == SUCCESS ? SetFromText(cs, spec, text, in.Here())
+                                    : Status(Error::Input(in.Here() + " is not a name"));
+    } else if (e->get(v) != SUCCESS) {
+      set = Error::Input(in.Here() + " is not a number");
     } else if (std::string_view(spec.key) == "runs" && v == 0) {
       cs.runs = 0;  // adaptive
     } else {
-      set = SetFromNumber(cs, spec, v, where);
+      set = SetFromNumber(cs, spec, v, in.Here());
     }
-    if (!set) return Error::Input(set.error().message);
+    if (!set) in.Fail(set.error());
   }
-  if (auto valid = ValidateSettings(cs, "results file '" + path + "': "); !valid) {
-    return Error::Input(valid.error().message);
-  }
-  return OkStatus();
 }
+
+}  // namespace
+
+// The results file's structs, each field declared once (json_fields.h); the defaults are the structs'
+// member initializers (driver/comparison.h, driver/settings.h, model/result.h).
+
+template <>
+struct JsonFields<CompareSettings> {
+  static constexpr auto kFields =
+      std::tuple{Field("suites", &CompareSettings::suites), Field("filter", &CompareSettings::filter),
+                 Field("quick", &CompareSettings::quick),
+                 Custom<CompareSettings>{"mode",
+                                         [](JsonWriter& w, const CompareSettings& s) {
+                                           w.String(s.runs > 0 ? "fixed" : "adaptive");  // for readers; runs says it
+                                         }},
+                 Inline<CompareSettings>{WriteSettingSpecs, ReadSettingSpecs}};
+};
+
+template <>
+struct JsonFields<SuiteDigest> {
+  static constexpr auto kFields =
+      std::tuple{Field("path", &SuiteDigest::path), Field("bytes", &SuiteDigest::bytes, Range{0, 1e15}, true),
+                 Field("fnv1a64", &SuiteDigest::fnv1a64)};
+};
+
+template <>
+struct JsonFields<ShardInfo> {
+  static constexpr auto kFields =
+      std::tuple{Field("index", &ShardInfo::index, Range{1, 10000}, true),
+                 Field("count", &ShardInfo::count, Range{1, 10000}, true), Field("cases", &ShardInfo::cases),
+                 Field("all_cases", &ShardInfo::all_cases)};
+};
+
+template <>
+struct JsonFields<MergedShard> {
+  static constexpr auto kFields = std::tuple{Field("path", &MergedShard::path),
+                                             Field("index", &MergedShard::index, Range{0, 10000}),
+                                             Field("host_name", &MergedShard::host_name),
+                                             Field("date", &MergedShard::date),
+                                             Field("elapsed_s", &MergedShard::elapsed_s, Range{0, 1e12}),
+                                             Field("samples", &MergedShard::samples, Range{0, kMaxCount}),
+                                             Field("complete", &MergedShard::complete)};
+};
+
+// The facts of a variant's engine (its first worker's context); `run` JSON writes the whole
+// RunContext in Google Benchmark's layout instead (json_reporter).
+template <>
+struct JsonFields<RunContext> {
+  static constexpr auto kFields =
+      std::tuple{Field("executable", &RunContext::executable),
+                 Field("v8_version", &RunContext::v8_version),
+                 Field("node_version", &RunContext::node_version),
+                 Field("v8_flags", &RunContext::v8_flags),
+                 Field("trig_path", &RunContext::trig_path),
+                 Field("build_type", &RunContext::build_type),
+                 Field("semi_space_mb", &RunContext::semi_space_mb, Range{1, 1 << 20}),
+                 Field("young_generation_bytes", &RunContext::young_generation_bytes, Range{0, 0x1p50})};
+};
 
 // The variant as the user declared it (name, flags, engine); v8_flags and harness_args are written
-// for readers of the file and derived again from the flags on reading.
-void WriteVariant(JsonWriter& w, const VariantState& vs) {
-  const Variant& v = vs.variant;
-  w.BeginObject();
-  w.Key("name").String(v.name);
-  w.Key("flags").String(v.flags_text);
-  w.Key("engine").String(v.engine);
-  WriteStrings(w, "v8_flags", v.v8_flags);
-  WriteStrings(w, "harness_args", v.worker_args);
-  w.Key("engine_info");
-  if (vs.context) {
-    w.BeginObject();
-    JsonOut out(w);
-    EngineInfoFields(out, *vs.context);
-    w.EndObject();
-  } else {
-    w.Null();
-  }
-  w.EndObject();
-}
+// for readers of the file and derived again from the flags on reading (StateFromJson).
+template <>
+struct JsonFields<VariantState> {
+  static constexpr auto kFields = std::tuple{
+      SubField("name", &VariantState::variant, &Variant::name),
+      SubField("flags", &VariantState::variant, &Variant::flags_text),
+      SubField("engine", &VariantState::variant, &Variant::engine),
+      Custom<VariantState>{"v8_flags", [](JsonWriter& w, const VariantState& v) { WriteValue(w, v.variant.v8_flags); }},
+      Custom<VariantState>{"harness_args",
+                           [](JsonWriter& w, const VariantState& v) { WriteValue(w, v.variant.worker_args); }},
+      Field("engine_info", &VariantState::context)};
+};
 
-Expected<VariantState> ReadVariant(const element& e, const std::string& path) {
-  object vo;
-  if (e.get(vo) != SUCCESS) return Corrupt(path, "a variant is not an object");
-  auto v = ParseVariant(Str(vo, "name") + "=" + Str(vo, "flags"));
-  if (!v) return Corrupt(path, v.error().message);
-  v->engine = Str(vo, "engine");
-  VariantState vs{std::move(v.value()), std::nullopt};
-  object info;
-  if (vo["engine_info"].get(info) == SUCCESS) {
-    RunContext c;
-    const auto fields = [](JsonIn& in, RunContext& x) { EngineInfoFields(in, x); };
-    if (auto read = ReadFields(info, "results file '" + path + "': engine_info", fields, c); !read) return read.error();
-    vs.context = std::move(c);
-  }
-  return vs;
-}
+template <>
+struct JsonFields<CaseCode> {
+  static constexpr auto kFields = std::tuple{Field("label", &CaseCode::label), Field("changed", &CaseCode::changed)};
+};
 
-void WriteSample(JsonWriter& w, const RunRecord& r, const std::string& variant) {
-  w.BeginObject();
-  w.Key("variant").String(variant);
-  JsonOut out(w);
-  SampleFields(out, r);
-  w.Key("values").BeginObject();
-  for (const auto& [key, counters] : r.values) {
-    w.Key(key).BeginObject();
-    for (const auto& [name, value] : counters) w.Key(name).Number(value);
+template <>
+struct JsonFields<CaseFailure> {
+  static constexpr auto kFields = std::tuple{Field("case", &CaseFailure::key), Field("kind", &CaseFailure::kind),
+                                             Field("message", &CaseFailure::message)};
+};
+
+// A sample's own fields; its variant (a name in the file, an index here) is the comparison's to map.
+template <>
+struct JsonFields<RunRecord> {
+  static constexpr auto kFields = std::tuple{Field("run", &RunRecord::run, Range{0, kMaxCount}),
+                                             Field("order", &RunRecord::order, Range{0, kMaxCount}),
+                                             Field("block", &RunRecord::block, Range{0, kMaxCount}),
+                                             Field("wall_s", &RunRecord::wall_s, Range{0, 1e12}),
+                                             Field("processes", &RunRecord::processes, Range{0, kMaxCount}),
+                                             Field("error", &RunRecord::error),
+                                             Field("values", &RunRecord::values, Range{0, kMaxNumber}),
+                                             Field("code", &RunRecord::code),
+                                             Field("failures", &RunRecord::failures)};
+};
+
+namespace {
+
+void WriteSamples(JsonWriter& w, const CompareState& s) {
+  w.BeginArray();
+  for (const auto& r : s.runs) {
+    w.BeginObject().Key("variant").String(s.variants[static_cast<std::size_t>(r.variant)].variant.name);
+    WriteFields(w, r);
     w.EndObject();
   }
-  w.EndObject();
-  w.Key("code").BeginObject();
-  for (const auto& [key, code] : r.code) {
-    w.Key(key).BeginObject().Key("label").String(code.label).Key("changed").Bool(code.changed).EndObject();
-  }
-  w.EndObject();
-  w.Key("failures").BeginArray();
-  for (const auto& f : r.failures) {
-    w.BeginObject().Key("case").String(f.key).Key("kind").String(f.kind).Key("message").String(f.message).EndObject();
-  }
-  w.EndArray().EndObject();
+  w.EndArray();
 }
 
-Expected<RunRecord> ReadSample(const element& e, const std::vector<VariantState>& variants, const std::string& path) {
-  object so;
-  if (e.get(so) != SUCCESS) return Corrupt(path, "a sample is not an object");
-  RunRecord r;
-  const std::string name = Str(so, "variant");
-  r.variant = -1;
-  for (std::size_t i = 0; i < variants.size(); ++i) {
-    if (variants[i].variant.name == name) r.variant = static_cast<int>(i);
+// After "variants", whose names the samples refer to.
+void ReadSamples(const element& e, CompareState& s, JsonIn& in) {
+  array samples;
+  if (e.get(samples) != SUCCESS) return in.Fail("is not an array");
+  std::size_t index = 0;
+  for (element x : samples) {
+    JsonIn::Scope at(in, index++);
+    object o;
+    if (x.get(o) != SUCCESS) return in.Fail("is not an object");
+    RunRecord r;
+    std::string name;
+    if (const auto v = Lookup(o, "variant")) ReadValue(*v, name, in, {});
+    const auto known = std::find_if(s.variants.begin(), s.variants.end(),
+                                    [&](const VariantState& vs) { return vs.variant.name == name; });
+    if (known == s.variants.end()) return in.Fail(fmt::format("names an unknown variant '{}'", name));
+    r.variant = static_cast<int>(known - s.variants.begin());
+    ReadFields(o, r, in);
+    if (!in.ok()) return;
+    if (r.block < 0) r.block = r.run;  // the schedule has always run sample b of every variant in round b
+    s.runs.push_back(std::move(r));
   }
-  if (r.variant < 0) return Corrupt(path, "a sample names an unknown variant '" + name + "'");
-  const auto fields = [](JsonIn& in, RunRecord& x) { SampleFields(in, x); };
-  if (auto read = ReadFields(so, "results file '" + path + "': a sample", fields, r); !read) return read.error();
-  if (r.block < 0) r.block = r.run;  // the schedule has always run sample b of every variant in round b
-  object code;
-  if (so["code"].get(code) == SUCCESS) {
-    for (auto field : code) {
-      object c;
-      if (field.value.get(c) != SUCCESS) return Corrupt(path, "a sample's code entries are not objects");
-      CaseCode& dest = r.code[std::string(field.key)];
-      dest.label = Str(c, "label");
-      bool changed = false;
-      if (c["changed"].get(changed) == SUCCESS) dest.changed = changed;
-    }
-  }
-  object values;
-  if (so["values"].get(values) == SUCCESS) {
-    for (auto field : values) {
-      object counters;
-      if (field.value.get(counters) != SUCCESS) return Corrupt(path, "sample values are not objects");
-      auto& dest = r.values[std::string(field.key)];
-      for (auto c : counters) {
-        double v = 0;
-        if (c.value.get(v) != SUCCESS || !std::isfinite(v) || v < 0) {
-          return Corrupt(path, "a sample value is not a number of at least 0");
-        }
-        dest[std::string(c.key)] = v;
-      }
-    }
-  }
-  array failures;
-  if (so["failures"].get(failures) == SUCCESS) {
-    for (element f : failures) {
-      object fo;
-      if (f.get(fo) == SUCCESS) r.failures.push_back({Str(fo, "case"), Str(fo, "kind"), Str(fo, "message")});
-    }
-  }
-  return r;
 }
+
+bool Merged(const CompareState& s) { return s.merged_count > 0; }
+
+constexpr auto kContextFields = std::tuple{Field("date", &CompareState::date),
+                                           Field("host_name", &CompareState::host_name),
+                                           Field("num_cpus", &CompareState::num_cpus, Range{0, 1 << 20}),
+                                           Field("driver", &CompareState::driver),
+                                           Field("elapsed_s", &CompareState::elapsed_s, Range{0, 1e12}),
+                                           Field("complete", &CompareState::complete),
+                                           Field("interrupted", &CompareState::interrupted)};
+constexpr auto kMergedFields = std::tuple{Field("count", &CompareState::merged_count, Range{1, 10000}, true),
+                                          Field("shards", &CompareState::merged)};
+
+}  // namespace
+
+template <>
+struct JsonFields<CompareState> {
+  static constexpr auto kFields = std::tuple{
+      // Checked before anything else is read (StateFromJson): a file of another version is refused.
+      Custom<CompareState>{"v8bench_compare", [](JsonWriter& w, const CompareState&) { w.Int(kCompareFileVersion); }},
+      Group<CompareState, decltype(kContextFields)>{"context", kContextFields},
+      Field("settings", &CompareState::settings, Range{}, true),
+      Field("suite_digests", &CompareState::suite_digests),
+      Field("shard", &CompareState::shard),
+      Group<CompareState, decltype(kMergedFields)>{"merged", kMergedFields, Merged},
+      Field("variants", &CompareState::variants, Range{}, true),
+      Field("case_keys", &CompareState::case_keys),
+      Custom<CompareState>{"samples", WriteSamples, ReadSamples, true}};
+};
+
+namespace {
 
 // Nanoseconds per Google Benchmark time_unit, or nullopt for a unit it does not write.
 std::optional<double> TimeUnitFactor(std::string_view unit) {
@@ -510,95 +429,36 @@ std::optional<double> TimeUnitFactor(std::string_view unit) {
   return std::nullopt;
 }
 
-void WriteSuiteDigests(JsonWriter& w, const std::vector<SuiteDigest>& digests) {
-  w.Key("suite_digests").BeginArray();
-  for (const auto& d : digests) {
-    w.BeginObject().Key("path").String(d.path).Key("bytes").Int(static_cast<long long>(d.bytes));
-    w.Key("fnv1a64").String(d.fnv1a64).EndObject();
+// A parsed results file as the comparison it holds, checked as a new comparison's settings and
+// variants are.
+Expected<CompareState> StateFromJson(const element& root, const std::string& path) {
+  object o;
+  int64_t version = 0;
+  if (root.get(o) != SUCCESS || o["v8bench_compare"].get(version) != SUCCESS) {
+    return Error::Input("'" + path + "' is not a v8bench compare results file (no \"v8bench_compare\" key)");
   }
-  w.EndArray();
-}
-
-void WriteShard(JsonWriter& w, const CompareState& s) {
-  w.Key("shard");
-  if (s.shard) {
-    w.BeginObject().Key("index").Int(s.shard->index).Key("count").Int(s.shard->count);
-    WriteStrings(w, "cases", s.shard->cases);
-    WriteStrings(w, "all_cases", s.shard->all_cases);
-    w.EndObject();
-  } else {
-    w.Null();
+  if (version != kCompareFileVersion) {
+    return Error::Input(fmt::format("'{}' is a v8bench compare file of version {}; this v8bench reads version {}", path,
+                                    version, kCompareFileVersion));
   }
-  if (s.merged_count == 0) return;
-  w.Key("merged").BeginObject().Key("count").Int(s.merged_count).Key("shards").BeginArray();
-  for (const auto& m : s.merged) {
-    w.BeginObject().Key("path").String(m.path).Key("index").Int(m.index).Key("host_name").String(m.host_name);
-    w.Key("date").String(m.date).Key("elapsed_s").Number(m.elapsed_s);
-    w.Key("samples").Int(static_cast<long long>(m.samples)).Key("complete").Bool(m.complete).EndObject();
+  CompareState s;
+  JsonIn in("results file '" + path + "'");
+  ReadFields(o, s, in);
+  if (!in.ok()) return *in.error();
+  if (s.variants.size() < 2) return Corrupt(path, "fewer than two variants");
+  for (VariantState& vs : s.variants) {
+    auto v = ParseVariant(vs.variant.name + "=" + vs.variant.flags_text);
+    if (!v) return Corrupt(path, v.error().message);
+    v->engine = vs.variant.engine;
+    vs.variant = std::move(v.value());
   }
-  w.EndArray().EndObject();
-}
-
-std::vector<std::string> ReadStrings(const object& o, const char* key) {
-  std::vector<std::string> out;
-  array xs;
-  if (o[key].get(xs) == SUCCESS) {
-    for (element e : xs) {
-      std::string_view v;
-      if (e.get(v) == SUCCESS) out.emplace_back(v);
-    }
+  if (s.shard && s.shard->index > s.shard->count) {
+    return Corrupt(path, "\"shard\" needs an index from 1 to its count (at most 10000)");
   }
-  return out;
-}
-
-Status ReadShardFields(const object& o, CompareState& s, const std::string& path) {
-  array digests;
-  if (o["suite_digests"].get(digests) == SUCCESS) {
-    for (element e : digests) {
-      object d;
-      uint64_t bytes = 0;
-      if (e.get(d) != SUCCESS || d["bytes"].get(bytes) != SUCCESS) return Corrupt(path, "a suite digest is not valid");
-      s.suite_digests.push_back({Str(d, "path"), bytes, Str(d, "fnv1a64")});
-    }
+  if (auto valid = ValidateSettings(s.settings, "results file '" + path + "': "); !valid) {
+    return Error::Input(valid.error().message);
   }
-  object shard;
-  if (o["shard"].get(shard) == SUCCESS) {
-    int64_t index = 0, count = 0;
-    if (shard["index"].get(index) != SUCCESS || shard["count"].get(count) != SUCCESS || count < 1 || count > 10000 ||
-        index < 1 || index > count) {
-      return Corrupt(path, "\"shard\" needs an index from 1 to its count (at most 10000)");
-    }
-    s.shard = ShardInfo{static_cast<int>(index), static_cast<int>(count), ReadStrings(shard, "all_cases"),
-                        ReadStrings(shard, "cases")};
-  }
-  object merged;
-  if (o["merged"].get(merged) == SUCCESS) {
-    int64_t count = 0;
-    if (merged["count"].get(count) != SUCCESS || count < 1 || count > 10000) {
-      return Corrupt(path, "\"merged\" needs a shard count from 1 to 10000");
-    }
-    s.merged_count = static_cast<int>(count);
-    array shards;
-    if (merged["shards"].get(shards) == SUCCESS) {
-      for (element e : shards) {
-        object m;
-        if (e.get(m) != SUCCESS) return Corrupt(path, "a merged shard is not an object");
-        MergedShard ms;
-        ms.path = Str(m, "path");
-        ms.host_name = Str(m, "host_name");
-        ms.date = Str(m, "date");
-        int64_t index = 0, samples = 0;
-        double elapsed = 0;
-        bool complete = false;
-        if (m["index"].get(index) == SUCCESS) ms.index = static_cast<int>(index);
-        if (m["samples"].get(samples) == SUCCESS && samples >= 0) ms.samples = static_cast<std::size_t>(samples);
-        if (m["elapsed_s"].get(elapsed) == SUCCESS) ms.elapsed_s = elapsed;
-        if (m["complete"].get(complete) == SUCCESS) ms.complete = complete;
-        s.merged.push_back(std::move(ms));
-      }
-    }
-  }
-  return OkStatus();
+  return s;
 }
 
 }  // namespace
@@ -606,21 +466,7 @@ Status ReadShardFields(const object& o, CompareState& s, const std::string& path
 std::string RenderCompareJson(const CompareState& s, const Analysis* a) {
   JsonWriter w;
   w.BeginObject();
-  w.Key("v8bench_compare").Int(kCompareFileVersion);
-  w.Key("context").BeginObject();
-  JsonOut out(w);
-  ContextFields(out, s);
-  w.EndObject();
-  WriteSettings(w, s.settings);
-  WriteSuiteDigests(w, s.suite_digests);
-  WriteShard(w, s);
-  w.Key("variants").BeginArray();
-  for (const auto& vs : s.variants) WriteVariant(w, vs);
-  w.EndArray();
-  WriteStrings(w, "case_keys", s.case_keys);
-  w.Key("samples").BeginArray();
-  for (const auto& r : s.runs) WriteSample(w, r, s.variants[static_cast<std::size_t>(r.variant)].variant.name);
-  w.EndArray();
+  WriteFields(w, s);
   if (a != nullptr) {
     WriteAnalysis(w, *a, DatasetFrom(s));
   } else {
@@ -653,52 +499,14 @@ Expected<CompareState> ReadCompareState(const std::string& path) {
   simdjson::dom::parser parser;
   auto root = ParseJson(parser, path, text.value());
   if (!root) return root.error();
-  object o;
-  int64_t version = 0;
-  if (root->get(o) != SUCCESS || o["v8bench_compare"].get(version) != SUCCESS) {
-    return Error::Input("'" + path + "' is not a v8bench compare results file (no \"v8bench_compare\" key)");
-  }
-  if (version != kCompareFileVersion) {
-    return Error::Input(fmt::format("'{}' is a v8bench compare file of version {}; this v8bench reads version {}", path,
-                                    version, kCompareFileVersion));
-  }
-  CompareState s;
-  object ctx, st;
-  const auto context = [](JsonIn& in, CompareState& x) { ContextFields(in, x); };
-  if (o["context"].get(ctx) == SUCCESS) {
-    if (auto read = ReadFields(ctx, "results file '" + path + "': context", context, s); !read) return read.error();
-  }
-  if (o["settings"].get(st) != SUCCESS) return Corrupt(path, "no \"settings\" object");
-  if (auto read = ReadSettings(st, s.settings, path); !read) return read.error();
-  if (auto read = ReadShardFields(o, s, path); !read) return read.error();
-  array variants, keys, samples;
-  if (o["variants"].get(variants) != SUCCESS) return Corrupt(path, "no \"variants\" array");
-  for (element e : variants) {
-    auto vs = ReadVariant(e, path);
-    if (!vs) return vs.error();
-    s.variants.push_back(std::move(vs.value()));
-  }
-  if (s.variants.size() < 2) return Corrupt(path, "fewer than two variants");
-  if (o["case_keys"].get(keys) == SUCCESS) {
-    for (element e : keys) {
-      std::string_view k;
-      if (e.get(k) == SUCCESS) s.case_keys.emplace_back(k);
-    }
-  }
-  if (o["samples"].get(samples) != SUCCESS) return Corrupt(path, "no \"samples\" array");
-  for (element e : samples) {
-    auto r = ReadSample(e, s.variants, path);
-    if (!r) return r.error();
-    s.runs.push_back(std::move(r.value()));
-  }
-  return s;
+  return StateFromJson(root.value(), path);
 }
 
 namespace {
 
 // One variant of a compare file as a diff side.
-Expected<ResultsSide> CompareFileSide(const std::string& path, const std::string& variant) {
-  auto state = ReadCompareState(path);
+Expected<ResultsSide> CompareFileSide(const element& root, const std::string& path, const std::string& variant) {
+  auto state = StateFromJson(root, path);
   if (!state) return state.error();
   ResultsSide side;
   side.path = path;
@@ -782,7 +590,7 @@ Expected<ResultsSide> ReadResultsSide(const std::string& path, const std::string
   object o;
   if (root->get(o) != SUCCESS) return Corrupt(path, "the top level is not a JSON object");
   int64_t version = 0;
-  if (o["v8bench_compare"].get(version) == SUCCESS) return CompareFileSide(path, variant);
+  if (o["v8bench_compare"].get(version) == SUCCESS) return CompareFileSide(root.value(), path, variant);
   array benchmarks;
   if (o["benchmarks"].get(benchmarks) != SUCCESS) {
     return Error::Input("'" + path +

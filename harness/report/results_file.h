@@ -1,7 +1,8 @@
 // The comparison's results file (JSON): settings, variants with their engines' facts, every sample,
 // and the analysis. Rewritten atomically after every sample, so an interrupted comparison keeps all
-// it measured and `compare --resume FILE` continues it. `diff` reads these files, `v8bench run`'s
-// JSON, and Google Benchmark's JSON.
+// it measured and `compare --resume FILE` continues it. Each struct of the comparison is written and
+// read from one declaration of its fields (results_file.cc, over json_fields.h). `diff` reads these files, `v8bench
+// run`'s JSON, and Google Benchmark's JSON.
 #pragma once
 
 #include <string>
