@@ -4,8 +4,6 @@
 #include <fmt/format.h>
 
 #include <cstdio>
-#include <fstream>
-#include <sstream>
 
 #include "harness/cli/commands.h"
 #include "harness/cli/common.h"
@@ -43,16 +41,9 @@ CommandSpec ReportSpec() {
   return spec;
 }
 
-Expected<std::string> ReadText(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Error::Input("cannot read '" + path + "': no such file or not readable");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-Expected<std::string> RenderCompareFile(const std::string& path, const std::string& format, bool plot) {
-  auto state = report::ReadCompareState(path);
+Expected<std::string> RenderCompareFile(const std::string& path, const std::string& text, const std::string& format,
+                                        bool plot) {
+  auto state = report::ParseCompareState(path, text);
   if (!state) return state.error();
   const analysis::Dataset data = analysis::DatasetFrom(state.value());
   if (data.cases.empty()) return Error::Input("'" + path + "' holds no measured case; nothing to report");
@@ -111,11 +102,11 @@ int ReportCommand(const std::vector<std::string>& argv) {
     if (auto writable = CheckWritable("--out", *out); !writable) return Fail(writable.error());
   }
   const std::string& path = args.positional[0];
-  auto text = ReadText(path);
+  auto text = report::ReadResultsText(path);
   if (!text) return Fail(text.error());
   Expected<std::string> doc = Error::Input("");
   if (text->find("\"v8bench_compare\"") != std::string::npos) {
-    doc = RenderCompareFile(path, format, args.Has("plot"));
+    doc = RenderCompareFile(path, text.value(), format, args.Has("plot"));
   } else if (IsRunJson(text.value())) {
     doc = RenderRunFile(path, text.value(), format);
   } else {

@@ -183,7 +183,9 @@ void WriteAnalysis(JsonWriter& w, const Analysis& a, const Dataset& data) {
 // Results files are far smaller; a larger "file" (/dev/zero, a log) is not one, and is not read whole.
 constexpr std::size_t kMaxResultsBytes = std::size_t{256} << 20;
 
-Expected<std::string> Slurp(const std::string& path) {
+}  // namespace
+
+Expected<std::string> ReadResultsText(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return Error::Input("cannot read results file '" + path + "': no such file, or not readable");
   std::string text;
@@ -196,6 +198,8 @@ Expected<std::string> Slurp(const std::string& path) {
   }
   return text;
 }
+
+namespace {
 
 std::string Str(const object& o, const char* key) {
   std::string_view v;
@@ -494,10 +498,14 @@ std::string RenderDiffJson(const ResultsSide& base, const ResultsSide& next, con
 }
 
 Expected<CompareState> ReadCompareState(const std::string& path) {
-  auto text = Slurp(path);
+  auto text = ReadResultsText(path);
   if (!text) return text.error();
+  return ParseCompareState(path, text.value());
+}
+
+Expected<CompareState> ParseCompareState(const std::string& path, const std::string& text) {
   simdjson::dom::parser parser;
-  auto root = ParseJson(parser, path, text.value());
+  auto root = ParseJson(parser, path, text);
   if (!root) return root.error();
   return StateFromJson(root.value(), path);
 }
@@ -582,7 +590,7 @@ Status ReadBenchmark(const object& b, std::size_t index, const std::string& path
 }  // namespace
 
 Expected<ResultsSide> ReadResultsSide(const std::string& path, const std::string& variant) {
-  auto text = Slurp(path);
+  auto text = ReadResultsText(path);
   if (!text) return text.error();
   simdjson::dom::parser parser;
   auto root = ParseJson(parser, path, text.value());

@@ -27,6 +27,11 @@ std::string RenderCompareJson(const CompareState& state, const Analysis* analysi
 // Reads a results file written by RenderCompareJson, for --resume. A missing, unreadable, corrupt
 // or foreign file is an Error::Input that says which and why.
 Expected<CompareState> ReadCompareState(const std::string& path);
+// The same for a file's text already read (ReadResultsText), so that a file is read once.
+Expected<CompareState> ParseCompareState(const std::string& path, const std::string& text);
+// The text of a results file: a missing or unreadable file, or one larger than any results file
+// (/dev/zero, a log), is an Error::Input naming it.
+Expected<std::string> ReadResultsText(const std::string& path);
 
 // One side of a diff: per case, the samples of each metric.
 struct ResultsSide {
