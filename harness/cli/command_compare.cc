@@ -261,8 +261,8 @@ int CompareCommand(const std::vector<std::string>& argv) {
     const std::string doc = report::RenderCompareJson(state, &analysed);
     std::fwrite(doc.data(), 1, doc.size(), stdout);
   } else if (format.value() == "html") {
-    const std::string doc = report::RenderCompareHtml(analysed, analysis::DatasetFrom(state),
-                                                      report::CompareHeader(state), CommandLine("compare", argv));
+    const std::string doc = report::RenderCompareHtml(
+        analysed, analysis::DatasetFrom(state), report::CompareHeader(state), report::CommandLine("compare", argv));
     std::fwrite(doc.data(), 1, doc.size(), stdout);
   } else {
     PrintReport(analysed, report::CompareHeader(state), format.value(), args, analysis::DatasetFrom(state));

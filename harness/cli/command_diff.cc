@@ -128,7 +128,7 @@ int DiffCommand(const std::vector<std::string>& argv) {
   const analysis::Analysis analysed = analysis::Analyse(data.value(), options);
   const std::string json = report::RenderDiffJson(base.value(), next.value(), data.value(), analysed);
   const report::ReportHeader header = DiffHeader(base.value(), next.value());
-  const std::string command = CommandLine("diff", argv);
+  const std::string command = report::CommandLine("diff", argv);
   auto html = [&] { return report::RenderCompareHtml(analysed, data.value(), header, command); };
   if (format.value() == "json") {
     std::fwrite(json.data(), 1, json.size(), stdout);

@@ -79,7 +79,7 @@ int MergeCommand(const std::vector<std::string>& argv) {
   if (data.cases.empty()) return Fail(Error::Input("the shards hold no measured case; nothing to merge"));
   const analysis::Analysis analysed = analysis::Analyse(data, analysis::AnalysisOptionsFrom(state.settings));
   const report::ReportHeader header = report::CompareHeader(state);
-  const std::string command = CommandLine("merge", argv);
+  const std::string command = report::CommandLine("merge", argv);
   auto html = [&] { return report::RenderCompareHtml(analysed, data, header, command); };
   if (format.value() == "json") {
     const std::string doc = report::RenderCompareJson(state, &analysed);

@@ -7,7 +7,6 @@
 #include <cstdlib>
 
 #include "harness/measure/metrics.h"
-#include "harness/model/shell_words.h"
 
 namespace v8bench::cli {
 namespace {
@@ -55,12 +54,6 @@ Expected<std::string> ReportFormat(const ParsedArgs& args) {
   auto format = args.GetChoice("format", {"console", "markdown", "json", "html"});
   if (!format) return format.error();
   return format.value().value_or("console");
-}
-
-std::string CommandLine(const std::string& command, const std::vector<std::string>& argv) {
-  std::string line = "v8bench " + command;
-  for (const auto& a : argv) line += fmt::format(" {}", ShellQuote(a));
-  return line;
 }
 
 bool UseColor(std::FILE* out) {

@@ -21,9 +21,6 @@ Status ApplySettingOptions(const ParsedArgs& args, bool statistics_only, driver:
 // --format: console, markdown, json or html.
 Expected<std::string> ReportFormat(const ParsedArgs& args);
 
-// "v8bench COMMAND ARGS..." with each argument shell-quoted: the exact command, for the HTML header.
-std::string CommandLine(const std::string& command, const std::vector<std::string>& argv);
-
 bool UseColor(std::FILE* out);
 
 // Prints the report in `format` (console or markdown; json is printed by the caller). The console table

@@ -395,6 +395,12 @@ ReportHeader CompareHeader(const CompareState& s) {
   return h;
 }
 
+std::string CommandLine(const std::string& command, const std::vector<std::string>& argv) {
+  std::string line = "v8bench " + command;
+  for (const auto& a : argv) line += fmt::format(" {}", ShellQuote(a));
+  return line;
+}
+
 std::string ReproducingCommand(const CompareState& state) {
   const auto& st = state.settings;
   std::string line = "v8bench compare";

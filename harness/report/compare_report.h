@@ -24,6 +24,8 @@ struct ReportHeader {
 
 // The report header of a comparison: variants with engines, V8 versions and trig path; sampling; machine.
 ReportHeader CompareHeader(const CompareState& state);
+// "v8bench COMMAND ARGS..." with each argument shell-quoted: the exact command, for the HTML header.
+std::string CommandLine(const std::string& command, const std::vector<std::string>& argv);
 // A command that reproduces a saved comparison (its suites, filter, variants, engines, runs and seed).
 std::string ReproducingCommand(const CompareState& state);
 
