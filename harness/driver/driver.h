@@ -32,7 +32,7 @@ struct Progress {
 
 // The adaptive stopping rule's measure: the widest relative half-width of the intervals the verdicts
 // rest on, or nullopt when there is none yet. The driver does not judge samples itself: the command
-// passes the analysis's own measure (analysis.h StoppingInterval), so the interval that stops
+// passes the analysis's own measure (analysis/analysis.h StoppingInterval), so the interval that stops
 // sampling is the one reported.
 using StoppingMeasure = std::function<std::optional<double>(const CompareState&)>;
 
