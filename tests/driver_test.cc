@@ -11,12 +11,12 @@
 #include <set>
 #include <sstream>
 
-#include "harness/driver/analysis.h"
-#include "harness/driver/compare_report.h"
+#include "harness/analysis/analysis.h"
 #include "harness/driver/driver.h"
-#include "harness/driver/results_file.h"
 #include "harness/driver/schedule.h"
 #include "harness/driver/variant.h"
+#include "harness/report/compare_report.h"
+#include "harness/report/results_file.h"
 #include "harness/stats/bootstrap.h"
 #include "harness/stats/paired.h"
 #include "harness/stats/rng.h"
@@ -24,6 +24,9 @@
 #include "tests/support/cli.h"
 
 namespace v8bench::driver {
+
+using namespace analysis;  // the statistics of a comparison
+using namespace report;    // the results file and the reports of a comparison
 namespace {
 
 class FakeLauncher final : public workers::Launcher {
@@ -402,8 +405,18 @@ CompareState AdaptiveFivePercent() {
   FakeLauncher launcher;
   launcher.behave = WorkWorker({"loop"}, 0.02);
   Driver driver(state, launcher, "v8bench");
+  driver.StopWhen(StoppingInterval);
   EXPECT_TRUE(driver.Run().ok());
   return state;
+}
+
+// The stopping rule's figure for `state`, as the compare command's driver computes it.
+std::optional<double> StoppingCi(const CompareState& state) {
+  CompareState scratch = state;
+  FakeLauncher unused;
+  Driver driver(scratch, unused, "v8bench");
+  driver.StopWhen(StoppingInterval);
+  return driver.WidestCi(state);
 }
 
 TEST(Driver, AdaptiveStopsWhenTheIntervalIsTight) {
@@ -411,8 +424,8 @@ TEST(Driver, AdaptiveStopsWhenTheIntervalIsTight) {
   const int n = CountRuns(state, 0);
   EXPECT_GE(n, 6);
   EXPECT_LT(n, 200);
-  ASSERT_TRUE(Driver::WidestCi(state).has_value());
-  EXPECT_LE(*Driver::WidestCi(state), 0.02);
+  ASSERT_TRUE(StoppingCi(state).has_value());
+  EXPECT_LE(*StoppingCi(state), 0.02);
 
   // Very noisy samples never get there: the run cap stops it.
   CompareState noisy = TwoVariants("--param work=1", "--param work=1.05", 0);
@@ -423,9 +436,35 @@ TEST(Driver, AdaptiveStopsWhenTheIntervalIsTight) {
   FakeLauncher l2;
   l2.behave = WorkWorker({"loop"}, 0.5);
   Driver d2(noisy, l2, "v8bench");
+  d2.StopWhen(StoppingInterval);
   ASSERT_TRUE(d2.Run().ok());
   EXPECT_EQ(CountRuns(noisy, 0), 12);
   EXPECT_EQ(CountRuns(noisy, 1), 12);
+}
+
+TEST(Driver, AdaptiveWithoutAStoppingMeasureRunsToItsCap) {
+  // The driver judges nothing itself: the same tight comparison, given no measure, runs to --max-runs.
+  CompareState state = TwoVariants("--param work=1", "--param work=1.05", 0);
+  state.settings.target_ci = 0.5;
+  state.settings.min_runs = 6;
+  state.settings.max_runs = 9;
+  state.settings.max_time_s = 1e9;
+  FakeLauncher launcher;
+  launcher.behave = WorkWorker({"loop"}, 0.02);
+  Driver driver(state, launcher, "v8bench");
+  ASSERT_TRUE(driver.Run().ok());
+  EXPECT_EQ(CountRuns(state, 0), 9);
+  EXPECT_EQ(CountRuns(state, 1), 9);
+  EXPECT_FALSE(driver.WidestCi(state).has_value());
+  // With the analysis's measure, a ±50% target is met as soon as min_runs are in.
+  CompareState measured = TwoVariants("--param work=1", "--param work=1.05", 0);
+  measured.settings = state.settings;
+  FakeLauncher l2;
+  l2.behave = WorkWorker({"loop"}, 0.02);
+  Driver d2(measured, l2, "v8bench");
+  d2.StopWhen(StoppingInterval);
+  ASSERT_TRUE(d2.Run().ok());
+  EXPECT_EQ(CountRuns(measured, 0), 6);
 }
 
 TEST(Driver, ResumeTakesOnlyTheMissingSamples) {
@@ -682,6 +721,77 @@ TEST(ResultsFile, CorruptFilesGiveClearErrors) {
   EXPECT_NE(bad_compare.error().message.find("variants"), std::string::npos);
 }
 
+// A comparison with every kind of field the results file holds: samples with values, code and failures,
+// engine facts, suite digests, a shard and a merge.
+CompareState EveryField() {
+  CompareState state = TwoVariants("--param work=1", "--param work=1.05", 5);
+  FakeLauncher launcher;
+  launcher.behave = WorkWorker({"loop", "other"}, 0.01);
+  Driver driver(state, launcher, "v8bench");
+  EXPECT_TRUE(driver.Run().ok());
+  state.runs[1].code["s/loop"] = CaseCode{"TurboFan/TurboFan", true};
+  state.runs[2].failures.push_back({"s/other", "timed_out", "after \"60\" s"});
+  state.runs[2].error = "worker said: no";
+  state.variants[1].context->semi_space_mb = 4;
+  state.suite_digests = {{"suite.js", 123, "0123456789abcdef"}};
+  state.shard = ShardInfo{2, 3, {"s/a", "s/b", "s/c"}, {"s/b"}};
+  state.merged_count = 3;
+  state.merged = {{"shard1.json", 1, "host-a", "2026-11-30", 12.5, 6, true}};
+  state.date = "2026-11-30T08:00:00";
+  state.host_name = "host";
+  state.num_cpus = 2;
+  state.elapsed_s = 1.25;
+  state.interrupted = true;
+  state.settings.threshold = 0.03;
+  return state;
+}
+
+TEST(ResultsFile, WhatIsReadBackIsWrittenAgainByteForByte) {
+  // One declaration per struct writes and reads each field (json_fields.h): a file read and written
+  // again is the same file, whatever it holds.
+  const std::string first = RenderCompareJson(EveryField(), nullptr);
+  auto back = ReadCompareState(testing::WriteTempFile("every.json", first));
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  EXPECT_EQ(RenderCompareJson(back.value(), nullptr), first);
+  EXPECT_EQ(back->runs[1].code.at("s/loop"), (CaseCode{"TurboFan/TurboFan", true}));
+  EXPECT_EQ(back->runs[2].failures.at(0).message, "after \"60\" s");
+  EXPECT_EQ(back->variants[1].context->semi_space_mb, 4);
+  EXPECT_EQ(back->shard->cases, (std::vector<std::string>{"s/b"}));
+  EXPECT_EQ(back->merged.at(0).host_name, "host-a");
+  EXPECT_EQ(back->suite_digests, EveryField().suite_digests);
+  EXPECT_EQ(back->settings.threshold, 0.03);
+}
+
+TEST(ResultsFile, AMalformedFieldIsRefusedNamingTheFileAndTheField) {
+  const std::string good = RenderCompareJson(EveryField(), nullptr);
+  const struct {
+    std::string from, to, message;
+  } cases[] = {
+      {"\"block\":0", "\"block\":2.5", ": samples[0].block is not a whole number from 0 to 1073741824"},
+      {"\"label\":\"TurboFan/TurboFan\"", "\"label\":7", ": samples[1].code.s/loop.label is not a string"},
+      {"\"semi_space_mb\":4", "\"semi_space_mb\":0", ": variants[1].engine_info.semi_space_mb is not a whole number"},
+      {"\"failures\":[{", "\"failures\":[3,{", ": samples[2].failures[0] is not an object"},
+      {"\"bytes\":123", "\"bytes\":\"many\"", ": suite_digests[0].bytes is not a whole number"},
+      {"\"index\":2,\"count\":3", "\"count\":3", ": shard has no \"index\""},
+      {"\"variant\":\"new\"", "\"variant\":\"newer\"", "] names an unknown variant 'newer'"},
+      {"\"num_cpus\":2", "\"num_cpus\":-2", ": context.num_cpus is not a whole number from 0 to 1048576"},
+      {"\"samples\":[", "\"samples_gone\":[", " has no \"samples\""},
+  };
+  for (const auto& c : cases) {
+    const std::size_t at = good.find(c.from);
+    ASSERT_NE(at, std::string::npos) << c.from;
+    std::string bad = good;
+    bad.replace(at, c.from.size(), c.to);
+    const std::string path = testing::WriteTempFile("bad.json", bad);
+    auto read = ReadCompareState(path);
+    ASSERT_FALSE(read.ok()) << c.to;
+    EXPECT_EQ(read.error().exit_code(), 2);
+    // The file, then the field: "results file 'F': samples[0].block is not ...".
+    EXPECT_EQ(read.error().message.rfind("results file '" + path + "'", 0), 0u) << read.error().message;
+    EXPECT_NE(read.error().message.find(c.message), std::string::npos) << read.error().message;
+  }
+}
+
 // A setting absent from a file takes the one default CompareSettings declares, as a new comparison does.
 TEST(ResultsFile, AbsentSettingsTakeTheDeclaredDefaults) {
   auto state = ReadCompareState(testing::WriteTempFile(
@@ -809,14 +919,14 @@ TEST(Driver, TheIntervalThatStoppedSamplingIsTheOneReported) {
   const CellAnalysis& cell = a.cases[0].cells[1];
   ASSERT_TRUE(cell.judged.paired);
   const double reported = stats::RelativeHalfWidth(cell.judged.ratio);
-  ASSERT_TRUE(Driver::WidestCi(state).has_value());
-  EXPECT_EQ(*Driver::WidestCi(state), reported);
+  ASSERT_TRUE(StoppingCi(state).has_value());
+  EXPECT_EQ(*StoppingCi(state), reported);
   EXPECT_LE(reported, 0.02);
   // One sample fewer of the last variant, and the rule had not stopped: the reported interval is the
   // first one within the target.
   CompareState before = state;
   before.runs.pop_back();
-  const auto earlier = Driver::WidestCi(before);
+  const auto earlier = StoppingCi(before);
   EXPECT_TRUE(!earlier || *earlier > 0.02);
   // The JSON carries the paired figures beside the unpaired ones, and the console names the test.
   const std::string json = RenderCompareJson(state, &a);

@@ -6,7 +6,7 @@
 #include <chrono>
 #include <regex>
 
-#include "harness/driver/results_file.h"
+#include "harness/report/results_file.h"
 #include "tests/support/cli.h"
 
 namespace v8bench::testing {
@@ -30,7 +30,7 @@ std::string SavedComparison() {
   s.settings.suites = {Fixture("compare_loop.js")};
   s.settings.seed = 42;
   for (const char* spec : {"base=", "new=--no-opt"}) s.variants.push_back({driver::ParseVariant(spec).value(), {}});
-  return driver::RenderCompareJson(s, nullptr);
+  return report::RenderCompareJson(s, nullptr);
 }
 
 // `json` with the first `"key":value` replaced by `"key":replacement`.

@@ -6,11 +6,13 @@
 #include <map>
 #include <set>
 
-#include "harness/driver/analysis.h"
+#include "harness/analysis/analysis.h"
 #include "harness/driver/shard.h"
 #include "tests/support/cli.h"
 
 namespace v8bench::driver {
+
+using namespace analysis;
 namespace {
 
 std::vector<std::string> Keys(std::size_t n) {

@@ -8,12 +8,11 @@
 #include "harness/cli/commands.h"
 #include "harness/cli/common.h"
 #include "harness/cli/compare_common.h"
-#include "harness/driver/compare_html.h"
 #include "harness/driver/driver.h"
-#include "harness/driver/results_file.h"
 #include "harness/driver/shard.h"
 #include "harness/report/atomic_file.h"
-#include "harness/report/units.h"
+#include "harness/report/compare_html.h"
+#include "harness/report/results_file.h"
 #include "harness/runner/suite_loader.h"
 
 namespace v8bench::cli {
@@ -83,62 +82,6 @@ CommandSpec CompareSpec() {
   return spec;
 }
 
-}  // namespace
-
-driver::ReportHeader CompareHeader(const driver::CompareState& s) {
-  driver::ReportHeader h;
-  h.title = "v8bench compare";
-  for (std::size_t i = 0; i < s.variants.size(); ++i) {
-    const auto& vs = s.variants[i];
-    std::string line = fmt::format("{}{}: {}", vs.variant.name, i == 0 ? " (baseline)" : "",
-                                   vs.variant.flags_text.empty() ? "(default flags)" : vs.variant.flags_text);
-    line += " · engine " + (vs.variant.engine.empty() ? std::string("this v8bench") : vs.variant.engine);
-    if (vs.context) {
-      line += " · V8 " + vs.context->v8_version;
-      if (!vs.context->node_version.empty()) line += " (Node " + vs.context->node_version + ")";
-      if (vs.context->young_generation_bytes > 0) {  // external engines do not report it: absent
-        line += " · young gen " + FormatBytes(static_cast<double>(vs.context->young_generation_bytes));
-      }
-      line += " · trig " + vs.context->trig_path;
-    }
-    h.lines.push_back(line);
-  }
-  const auto& st = s.settings;
-  std::vector<int> counts(s.variants.size(), 0);
-  for (const auto& r : s.runs) ++counts[static_cast<std::size_t>(r.variant)];
-  std::string per;
-  for (std::size_t i = 0; i < counts.size(); ++i) per += fmt::format("{}{}", i ? "/" : "", counts[i]);
-  h.lines.push_back(fmt::format(
-      "{} samples ({} per variant{}; {}), each a worker process running each case{} {}× for ≥{} s after a warm-up "
-      "of ≥{} s and until its code stops changing (at most {} s); in blocks of one sample per variant, in a "
-      "random order, seed {} (--seed {} repeats it)",
-      s.runs.size(), per, s.merged_count > 0 ? ", summed over the shards" : "",
-      st.runs > 0 ? fmt::format("fixed --runs {}", st.runs)
-                  : fmt::format("adaptive: target CI ±{:.1f}%, max {} s", st.target_ci * 100, st.max_time_s),
-      st.quick ? " (the suites' quick grids: --quick)" : "", st.repetitions, st.min_time_s, st.warmup_s,
-      st.max_warmup_s, st.seed, st.seed));
-  if (s.shard) {
-    h.lines.push_back(
-        fmt::format("shard {}/{}: {} of the comparison's {} cases (merge the shards with `v8bench merge`)",
-                    s.shard->index, s.shard->count, s.shard->cases.size(), s.shard->all_cases.size()));
-  }
-  if (s.merged_count > 0) {
-    std::vector<std::string> parts;
-    for (const auto& m : s.merged) {
-      parts.push_back(fmt::format("{}/{} {} ({}, {} samples, {:.1f} s{})", m.index, s.merged_count, m.path, m.host_name,
-                                  m.samples, m.elapsed_s, m.complete ? "" : ", unfinished"));
-    }
-    h.lines.push_back(fmt::format("merged from {} of {} shards (each case sampled on one machine): {}", s.merged.size(),
-                                  s.merged_count, fmt::join(parts, "; ")));
-  }
-  h.lines.push_back(fmt::format("{:.1f} s{} on {} ({} CPUs), {}{}", s.elapsed_s,
-                                s.merged_count > 0 ? " (summed over the shards)" : "", s.host_name, s.num_cpus, s.date,
-                                s.interrupted ? " · INTERRUPTED: partial results" : ""));
-  return h;
-}
-
-namespace {
-
 // A new comparison from the command line: its variants, suites and filter.
 Expected<driver::CompareState> NewState(const ParsedArgs& args) {
   driver::CompareState state;
@@ -180,7 +123,7 @@ Expected<driver::CompareState> ResumedState(const ParsedArgs& args, const std::s
                         "options");
   }
   if (args.Has("shard")) return Error::Usage("--resume " + path + ": the shard comes from the file; drop --shard");
-  auto state = driver::ReadCompareState(path);
+  auto state = report::ReadCompareState(path);
   if (!state) return state.error();
   if (state->merged_count > 0) {
     return Error::Usage("--resume " + path +
@@ -290,14 +233,15 @@ int CompareCommand(const std::vector<std::string>& argv) {
 
   // After every sample the samples are saved (cheap); the analysis is added once, at the end.
   std::string write_error;
-  auto save = [&](const driver::CompareState& s, const driver::Analysis* a) {
+  auto save = [&](const driver::CompareState& s, const analysis::Analysis* a) {
     if (!out_path) return;
-    if (auto w = WriteFileAtomically(*out_path, driver::RenderCompareJson(s, a)); !w && write_error.empty()) {
+    if (auto w = WriteFileAtomically(*out_path, report::RenderCompareJson(s, a)); !w && write_error.empty()) {
       write_error = w.error().message;
     }
   };
   auto launcher = workers::MakeProcessLauncher();
   driver::Driver drv(state, *launcher, SelfExecutable());
+  drv.StopWhen(analysis::StoppingInterval);
   drv.OnSample([&](const driver::CompareState& s) { save(s, nullptr); });
   if (!quiet) drv.OnProgress([&](const driver::Progress& p) { PrintProgress(p, tty); });
   const Status ran = drv.Run();
@@ -310,18 +254,18 @@ int CompareCommand(const std::vector<std::string>& argv) {
     save(state, nullptr);
     return Fail(*nothing);
   }
-  const driver::Analysis analysis =
-      driver::Analyse(driver::DatasetFrom(state), driver::AnalysisOptionsFrom(state.settings));
-  save(state, &analysis);
+  const analysis::Analysis analysed =
+      analysis::Analyse(analysis::DatasetFrom(state), analysis::AnalysisOptionsFrom(state.settings));
+  save(state, &analysed);
   if (format.value() == "json") {
-    const std::string doc = driver::RenderCompareJson(state, &analysis);
+    const std::string doc = report::RenderCompareJson(state, &analysed);
     std::fwrite(doc.data(), 1, doc.size(), stdout);
   } else if (format.value() == "html") {
-    const std::string doc = driver::RenderCompareHtml(analysis, driver::DatasetFrom(state), CompareHeader(state),
-                                                      CommandLine("compare", argv));
+    const std::string doc = report::RenderCompareHtml(
+        analysed, analysis::DatasetFrom(state), report::CompareHeader(state), report::CommandLine("compare", argv));
     std::fwrite(doc.data(), 1, doc.size(), stdout);
   } else {
-    PrintReport(analysis, CompareHeader(state), format.value(), args, driver::DatasetFrom(state));
+    PrintReport(analysed, report::CompareHeader(state), format.value(), args, analysis::DatasetFrom(state));
   }
   if (!write_error.empty()) return Fail(Error::Input(write_error));
   if (state.interrupted) {
@@ -329,7 +273,7 @@ int CompareCommand(const std::vector<std::string>& argv) {
                  out_path ? (" in " + *out_path + " (continue with --resume " + *out_path + ")").c_str() : "");
     return 130;
   }
-  return analysis.exit_code;
+  return analysed.exit_code;
 }
 
 }  // namespace v8bench::cli

@@ -7,9 +7,9 @@
 #include "harness/cli/commands.h"
 #include "harness/cli/common.h"
 #include "harness/cli/compare_common.h"
-#include "harness/driver/compare_html.h"
-#include "harness/driver/results_file.h"
 #include "harness/report/atomic_file.h"
+#include "harness/report/compare_html.h"
+#include "harness/report/results_file.h"
 
 namespace v8bench::cli {
 namespace {
@@ -41,13 +41,13 @@ CommandSpec DiffSpec() {
 }
 
 // The cases both sides hold (and --filter selects), or an Error::Input listing the ones only one holds.
-Expected<driver::Dataset> PairCases(const driver::ResultsSide& base, const driver::ResultsSide& next,
-                                    const std::string& filter_text) {
+Expected<analysis::Dataset> PairCases(const report::ResultsSide& base, const report::ResultsSide& next,
+                                      const std::string& filter_text) {
   std::optional<std::regex> filter;
   if (!filter_text.empty()) filter.emplace(filter_text, std::regex::ECMAScript);
   auto selected = [&](const std::string& key) { return !filter || std::regex_search(key, *filter); };
   std::vector<std::string> only_base, only_new;
-  driver::Dataset data;
+  analysis::Dataset data;
   data.variant_names = {"base", "new"};
   for (const auto& key : base.order) {
     if (!selected(key)) continue;
@@ -76,8 +76,8 @@ Expected<driver::Dataset> PairCases(const driver::ResultsSide& base, const drive
   return Error::Input(msg);
 }
 
-driver::ReportHeader DiffHeader(const driver::ResultsSide& base, const driver::ResultsSide& next) {
-  driver::ReportHeader header;
+report::ReportHeader DiffHeader(const report::ResultsSide& base, const report::ResultsSide& next) {
+  report::ReportHeader header;
   header.title = "v8bench diff";
   for (const auto* side : {&base, &next}) {
     header.lines.push_back(fmt::format("{}: {} ({}{}){}", side == &base ? "base" : "new", side->path, side->format,
@@ -107,14 +107,14 @@ int DiffCommand(const std::vector<std::string>& argv) {
   if (out) {
     if (auto writable = CheckWritable("--out", *out); !writable) return Fail(writable.error());
   }
-  auto base = driver::ReadResultsSide(args.positional[0], args.Get("base-variant").value_or(""));
+  auto base = report::ReadResultsSide(args.positional[0], args.Get("base-variant").value_or(""));
   if (!base) return Fail(base.error());
-  auto next = driver::ReadResultsSide(args.positional[1], args.Get("new-variant").value_or(""));
+  auto next = report::ReadResultsSide(args.positional[1], args.Get("new-variant").value_or(""));
   if (!next) return Fail(next.error());
   auto data = PairCases(base.value(), next.value(), filter);
   if (!data) return Fail(data.error());
 
-  const driver::AnalysisOptions options = driver::AnalysisOptionsFrom(settings);
+  const analysis::AnalysisOptions options = analysis::AnalysisOptionsFrom(settings);
   const std::string counter = driver::ComparedMetric(options.metric).counter;
   bool any_metric = false;
   for (const auto& c : data->cases) {
@@ -125,23 +125,23 @@ int DiffCommand(const std::vector<std::string>& argv) {
         fmt::format("--metric {}: neither file has {} figures (Google Benchmark JSON has only cpu and wall time)",
                     options.metric, counter)));
   }
-  const driver::Analysis analysis = driver::Analyse(data.value(), options);
-  const std::string json = driver::RenderDiffJson(base.value(), next.value(), data.value(), analysis);
-  const driver::ReportHeader header = DiffHeader(base.value(), next.value());
-  const std::string command = CommandLine("diff", argv);
-  auto html = [&] { return driver::RenderCompareHtml(analysis, data.value(), header, command); };
+  const analysis::Analysis analysed = analysis::Analyse(data.value(), options);
+  const std::string json = report::RenderDiffJson(base.value(), next.value(), data.value(), analysed);
+  const report::ReportHeader header = DiffHeader(base.value(), next.value());
+  const std::string command = report::CommandLine("diff", argv);
+  auto html = [&] { return report::RenderCompareHtml(analysed, data.value(), header, command); };
   if (format.value() == "json") {
     std::fwrite(json.data(), 1, json.size(), stdout);
   } else if (format.value() == "html") {
     const std::string doc = html();
     std::fwrite(doc.data(), 1, doc.size(), stdout);
   } else {
-    PrintReport(analysis, header, format.value(), args, data.value());
+    PrintReport(analysed, header, format.value(), args, data.value());
   }
   if (out) {
     if (auto w = WriteFileAtomically(*out, out->ends_with(".html") ? html() : json); !w) return Fail(w.error());
   }
-  return analysis.exit_code;
+  return analysed.exit_code;
 }
 
 }  // namespace v8bench::cli

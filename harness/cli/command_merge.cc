@@ -7,10 +7,10 @@
 #include "harness/cli/commands.h"
 #include "harness/cli/common.h"
 #include "harness/cli/compare_common.h"
-#include "harness/driver/compare_html.h"
-#include "harness/driver/results_file.h"
 #include "harness/driver/shard.h"
 #include "harness/report/atomic_file.h"
+#include "harness/report/compare_html.h"
+#include "harness/report/results_file.h"
 
 namespace v8bench::cli {
 namespace {
@@ -65,7 +65,7 @@ int MergeCommand(const std::vector<std::string>& argv) {
   }
   std::vector<driver::ShardFile> files;
   for (const auto& path : args.positional) {
-    auto state = driver::ReadCompareState(path);
+    auto state = report::ReadCompareState(path);
     if (!state) return Fail(state.error());
     files.push_back({path, std::move(state.value())});
   }
@@ -75,26 +75,26 @@ int MergeCommand(const std::vector<std::string>& argv) {
   if (auto applied = ApplySettingOptions(args, true, state.settings); !applied) return Fail(applied.error());
   if (auto valid = driver::ValidateSettings(state.settings, ""); !valid) return Fail(valid.error());
 
-  const driver::Dataset data = driver::DatasetFrom(state);
+  const analysis::Dataset data = analysis::DatasetFrom(state);
   if (data.cases.empty()) return Fail(Error::Input("the shards hold no measured case; nothing to merge"));
-  const driver::Analysis analysis = driver::Analyse(data, driver::AnalysisOptionsFrom(state.settings));
-  const driver::ReportHeader header = CompareHeader(state);
-  const std::string command = CommandLine("merge", argv);
-  auto html = [&] { return driver::RenderCompareHtml(analysis, data, header, command); };
+  const analysis::Analysis analysed = analysis::Analyse(data, analysis::AnalysisOptionsFrom(state.settings));
+  const report::ReportHeader header = report::CompareHeader(state);
+  const std::string command = report::CommandLine("merge", argv);
+  auto html = [&] { return report::RenderCompareHtml(analysed, data, header, command); };
   if (format.value() == "json") {
-    const std::string doc = driver::RenderCompareJson(state, &analysis);
+    const std::string doc = report::RenderCompareJson(state, &analysed);
     std::fwrite(doc.data(), 1, doc.size(), stdout);
   } else if (format.value() == "html") {
     const std::string doc = html();
     std::fwrite(doc.data(), 1, doc.size(), stdout);
   } else {
-    PrintReport(analysis, header, format.value(), args, data);
+    PrintReport(analysed, header, format.value(), args, data);
   }
   if (out) {
-    const std::string doc = out->ends_with(".html") ? html() : driver::RenderCompareJson(state, &analysis);
+    const std::string doc = out->ends_with(".html") ? html() : report::RenderCompareJson(state, &analysed);
     if (auto w = WriteFileAtomically(*out, doc); !w) return Fail(w.error());
   }
-  return analysis.exit_code;
+  return analysed.exit_code;
 }
 
 }  // namespace v8bench::cli

@@ -4,16 +4,14 @@
 #include <fmt/format.h>
 
 #include <cstdio>
-#include <fstream>
-#include <sstream>
 
 #include "harness/cli/commands.h"
 #include "harness/cli/common.h"
 #include "harness/cli/compare_common.h"
-#include "harness/driver/compare_html.h"
-#include "harness/driver/results_file.h"
 #include "harness/report/atomic_file.h"
+#include "harness/report/compare_html.h"
 #include "harness/report/reporters.h"
+#include "harness/report/results_file.h"
 #include "harness/report/run_json_reader.h"
 
 namespace v8bench::cli {
@@ -43,28 +41,21 @@ CommandSpec ReportSpec() {
   return spec;
 }
 
-Expected<std::string> ReadText(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Error::Input("cannot read '" + path + "': no such file or not readable");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-Expected<std::string> RenderCompareFile(const std::string& path, const std::string& format, bool plot) {
-  auto state = driver::ReadCompareState(path);
+Expected<std::string> RenderCompareFile(const std::string& path, const std::string& text, const std::string& format,
+                                        bool plot) {
+  auto state = report::ParseCompareState(path, text);
   if (!state) return state.error();
-  const driver::Dataset data = driver::DatasetFrom(state.value());
+  const analysis::Dataset data = analysis::DatasetFrom(state.value());
   if (data.cases.empty()) return Error::Input("'" + path + "' holds no measured case; nothing to report");
-  const driver::Analysis analysis = driver::Analyse(data, driver::AnalysisOptionsFrom(state->settings));
-  const driver::ReportHeader header = CompareHeader(state.value());
-  if (format == "markdown") return driver::RenderMarkdown(analysis, header);
+  const analysis::Analysis analysed = analysis::Analyse(data, analysis::AnalysisOptionsFrom(state->settings));
+  const report::ReportHeader header = report::CompareHeader(state.value());
+  if (format == "markdown") return report::RenderMarkdown(analysed, header);
   if (format == "console") {
-    driver::ConsoleOptions console;
+    report::ConsoleOptions console;
     if (plot) console.samples = &data;
-    return driver::RenderConsole(analysis, header, console);
+    return report::RenderConsole(analysed, header, console);
   }
-  return driver::RenderCompareHtml(analysis, data, header, ReproducingCommand(state.value()));
+  return report::RenderCompareHtml(analysed, data, header, report::ReproducingCommand(state.value()));
 }
 
 Expected<std::string> RenderRunFile(const std::string& path, const std::string& text, const std::string& format) {
@@ -111,11 +102,11 @@ int ReportCommand(const std::vector<std::string>& argv) {
     if (auto writable = CheckWritable("--out", *out); !writable) return Fail(writable.error());
   }
   const std::string& path = args.positional[0];
-  auto text = ReadText(path);
+  auto text = report::ReadResultsText(path);
   if (!text) return Fail(text.error());
   Expected<std::string> doc = Error::Input("");
   if (text->find("\"v8bench_compare\"") != std::string::npos) {
-    doc = RenderCompareFile(path, format, args.Has("plot"));
+    doc = RenderCompareFile(path, text.value(), format, args.Has("plot"));
   } else if (IsRunJson(text.value())) {
     doc = RenderRunFile(path, text.value(), format);
   } else {

@@ -7,7 +7,6 @@
 #include <cstdlib>
 
 #include "harness/measure/metrics.h"
-#include "harness/model/shell_words.h"
 
 namespace v8bench::cli {
 namespace {
@@ -57,40 +56,15 @@ Expected<std::string> ReportFormat(const ParsedArgs& args) {
   return format.value().value_or("console");
 }
 
-std::string CommandLine(const std::string& command, const std::vector<std::string>& argv) {
-  std::string line = "v8bench " + command;
-  for (const auto& a : argv) line += fmt::format(" {}", ShellQuote(a));
-  return line;
-}
-
-std::string ReproducingCommand(const driver::CompareState& state) {
-  const auto& st = state.settings;
-  std::string line = "v8bench compare";
-  for (const auto& s : st.suites) line += fmt::format(" {}", ShellQuote(s));
-  if (!st.filter.empty()) line += fmt::format(" --filter {}", ShellQuote(st.filter));
-  if (st.quick) line += " --quick";
-  for (const auto& vs : state.variants) {
-    line += fmt::format(" --variant {}", ShellQuote(vs.variant.name + "=" + vs.variant.flags_text));
-    if (!vs.variant.engine.empty()) {
-      line += fmt::format(" --engine {}", ShellQuote(vs.variant.name + "=" + vs.variant.engine));
-    }
-  }
-  line += st.runs > 0 ? fmt::format(" --runs {}", st.runs)
-                      : fmt::format(" --target-ci {} --max-time {}", st.target_ci * 100, st.max_time_s);
-  line += fmt::format(" --metric {} --seed {}", st.metric, st.seed);
-  if (state.shard) line += fmt::format(" --shard {}/{}", state.shard->index, state.shard->count);
-  return line;
-}
-
 bool UseColor(std::FILE* out) {
   const char* no_color = std::getenv("NO_COLOR");
   if (no_color != nullptr && no_color[0] != '\0') return false;
   return isatty(fileno(out)) != 0;
 }
 
-void PrintReport(const driver::Analysis& analysis, const driver::ReportHeader& header, const std::string& format,
-                 const ParsedArgs& args, const driver::Dataset& samples) {
-  driver::ConsoleOptions console;
+void PrintReport(const analysis::Analysis& analysed, const report::ReportHeader& header, const std::string& format,
+                 const ParsedArgs& args, const analysis::Dataset& samples) {
+  report::ConsoleOptions console;
   console.color = UseColor(stdout);
   winsize terminal{};
   if (args.Has("plot")) {
@@ -99,8 +73,8 @@ void PrintReport(const driver::Analysis& analysis, const driver::ReportHeader& h
     console.samples = &samples;
     console.max_width = terminal.ws_col;
   }
-  const std::string text = format == "markdown" ? driver::RenderMarkdown(analysis, header)
-                                                : driver::RenderConsole(analysis, header, console);
+  const std::string text = format == "markdown" ? report::RenderMarkdown(analysed, header)
+                                                : report::RenderConsole(analysed, header, console);
   std::fwrite(text.data(), 1, text.size(), stdout);
   std::fflush(stdout);
 }

@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "harness/analysis/analysis.h"
 #include "harness/cli/args.h"
-#include "harness/driver/analysis.h"
-#include "harness/driver/compare_report.h"
 #include "harness/driver/comparison.h"
+#include "harness/report/compare_report.h"
 
 namespace v8bench::cli {
 
@@ -21,19 +21,12 @@ Status ApplySettingOptions(const ParsedArgs& args, bool statistics_only, driver:
 // --format: console, markdown, json or html.
 Expected<std::string> ReportFormat(const ParsedArgs& args);
 
-// "v8bench COMMAND ARGS..." with each argument shell-quoted: the exact command, for the HTML header.
-std::string CommandLine(const std::string& command, const std::vector<std::string>& argv);
-// A command that reproduces a saved comparison (its suites, filter, variants, engines, runs and seed).
-std::string ReproducingCommand(const driver::CompareState& state);
-// The report header of a comparison: variants with engines, V8 versions and trig path; sampling; machine.
-driver::ReportHeader CompareHeader(const driver::CompareState& state);
-
 bool UseColor(std::FILE* out);
 
 // Prints the report in `format` (console or markdown; json is printed by the caller). The console table
-// gets each case's distribution (driver::ConsoleOptions) from `samples` with --plot, or on a terminal
+// gets each case's distribution (report::ConsoleOptions) from `samples` with --plot, or on a terminal
 // wide enough for it.
-void PrintReport(const driver::Analysis& analysis, const driver::ReportHeader& header, const std::string& format,
-                 const ParsedArgs& args, const driver::Dataset& samples);
+void PrintReport(const analysis::Analysis& analysed, const report::ReportHeader& header, const std::string& format,
+                 const ParsedArgs& args, const analysis::Dataset& samples);
 
 }  // namespace v8bench::cli

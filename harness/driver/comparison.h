@@ -42,7 +42,7 @@ struct RunRecord {
   int order = 0;  // position in the whole comparison's schedule
   // The schedule's block (round) the sample ran in: block b holds sample b of every variant, back to
   // back in a seeded random order, so the samples of one block are the pairs the paired statistics
-  // compare (analysis.h). Files written before blocks were recorded read back with block = run.
+  // compare (analysis/analysis.h). Files written before blocks were recorded read back with block = run.
   int block = -1;
   double wall_s = 0;
   int processes = 0;

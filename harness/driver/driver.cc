@@ -7,7 +7,6 @@
 #include <cmath>
 #include <set>
 
-#include "harness/driver/analysis.h"
 #include "harness/driver/shard.h"
 #include "harness/stats/statistics.h"
 
@@ -213,17 +212,14 @@ void Driver::Launch(std::uint64_t slot_id, const std::string& filter) {
   Report(last_, false);
 }
 
-std::optional<double> Driver::WidestCi(const CompareState& state) {
+std::optional<double> Driver::WidestCi(const CompareState& state) const {
+  if (!stopping_measure_) return std::nullopt;
   std::vector<int> counts(state.variants.size(), 0);
   for (const auto& r : state.runs) ++counts[static_cast<std::size_t>(r.variant)];
   for (int c : counts) {
     if (c < state.settings.min_runs) return std::nullopt;
   }
-  // The report's own analysis (the same function, the same seeds): the interval that stops sampling
-  // is the one reported.
-  AnalysisOptions options = AnalysisOptionsFrom(state.settings);
-  options.chosen_metric_only = true;  // the other metrics' comparisons do not decide anything here
-  return WidestInterval(Analyse(DatasetFrom(state), options));
+  return stopping_measure_(state);
 }
 
 bool Driver::StopStarting() const {

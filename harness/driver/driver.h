@@ -8,6 +8,7 @@
 #include <chrono>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 
 #include "harness/driver/comparison.h"
@@ -29,10 +30,20 @@ struct Progress {
   bool finished = false;  // a sample just finished (otherwise one just started)
 };
 
+// The adaptive stopping rule's measure: the widest relative half-width of the intervals the verdicts
+// rest on, or nullopt when there is none yet. The driver does not judge samples itself: the command
+// passes the analysis's own measure (analysis/analysis.h StoppingInterval), so the interval that stops
+// sampling is the one reported.
+using StoppingMeasure = std::function<std::optional<double>(const CompareState&)>;
+
 class Driver {
  public:
   // `self` is the executable for variants without an engine of their own.
   Driver(CompareState& state, workers::Launcher& launcher, std::string self);
+
+  // Adaptive mode (settings.runs == 0) stops once `measure` is at most settings.target_ci; without a
+  // measure it samples until --max-time or --max-runs.
+  void StopWhen(StoppingMeasure measure) { stopping_measure_ = std::move(measure); }
 
   void OnProgress(std::function<void(const Progress&)> fn) { progress_ = std::move(fn); }
   // Called after every finished sample (to save the state).
@@ -42,10 +53,9 @@ class Driver {
   // cannot run at all: its worker rejects its flags or the suites before running any case.
   Status Run();
 
-  // The widest relative half-width of the intervals the verdicts rest on (paired when the samples are
-  // paired; analysis.h WidestInterval) over cases with enough samples,
-  // or nullopt while some variant has fewer than min_runs samples.
-  static std::optional<double> WidestCi(const CompareState& state);
+  // The stopping measure of `state`, or nullopt while some variant has fewer than min_runs samples
+  // (or no measure was given).
+  std::optional<double> WidestCi(const CompareState& state) const;
 
   // Recognises each variant's engine (v8bench, node or deno) and, for node/deno, writes the
   // external runner. An engine that is none of these is an Error::Usage.
@@ -86,6 +96,7 @@ class Driver {
   std::vector<std::string> filters_;  // per variant: the cases its samples run (settings.filter, or the shard's)
   std::function<void(const Progress&)> progress_;
   std::function<void(const CompareState&)> on_sample_;
+  StoppingMeasure stopping_measure_;
   std::map<std::uint64_t, Slot> slots_;
   std::map<std::uint64_t, std::uint64_t> process_to_slot_;
   std::uint64_t next_id_ = 1;

@@ -1,7 +1,7 @@
 // The pieces of v8bench's HTML reports: escaping, one self-contained page (inline CSS, no script, no
 // network), and inline SVG charts: a strip plot with boxes (every sample of several groups on one
 // shared axis) and a forest plot (changes with their confidence intervals). Used by the run report
-// (html_reporter.cc) and the comparison report (driver/compare_html.cc).
+// (html_reporter.cc) and the comparison report (compare_html.cc).
 #pragma once
 
 #include <functional>

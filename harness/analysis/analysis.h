@@ -20,14 +20,14 @@
 #include "harness/stats/paired.h"
 #include "harness/stats/statistics.h"
 
-namespace v8bench::driver {
+namespace v8bench::analysis {
 
 // The samples to analyse, however they were obtained (a comparison, or two saved results files).
 struct VariantSeries {
   std::map<std::string, std::vector<double>> metrics;  // counter -> one value per sample
   // counter -> the schedule block of each value in `metrics` (absent: unknown, e.g. diff; no pairs)
   std::map<std::string, std::vector<std::size_t>> blocks;
-  std::vector<std::string> code;      // per sample that reported it: the code label (CaseCode::label)
+  std::vector<std::string> code;      // per sample that reported it: the code label (driver::CaseCode::label)
   std::size_t code_changed = 0;       // samples with a repetition whose code changed while timed
   std::vector<std::string> failures;  // one line per failed sample of this case
   std::string unsupported;            // why the engine cannot run this case (unsupported() in the suite); not a failure
@@ -41,7 +41,7 @@ struct Dataset {
   std::vector<CaseSeries> cases;
 };
 
-Dataset DatasetFrom(const CompareState& state);
+Dataset DatasetFrom(const driver::CompareState& state);
 
 struct MetricStats : stats::Summary {
   stats::Modality modality;
@@ -92,6 +92,13 @@ struct GateTrip {
   std::string key, variant, reason;
 };
 
+// A case's variant whose samples of the chosen metric fall into two clusters (stats/modality.h).
+struct MultimodalNote {
+  std::string key;
+  std::size_t variant = 0;
+  stats::Modality modality;  // its counts and medians, in the metric's unit
+};
+
 struct AnalysisOptions {
   std::string metric = kDefaultCompareMetric;
   stats::CompareOptions stats;
@@ -109,9 +116,9 @@ struct Analysis {
   std::size_t significant_holm = 0;  // by the Holm-adjusted verdict
   bool paired = false;               // some verdict rests on paired figures
   std::vector<GateTrip> trips;
-  std::vector<std::string> insufficient;  // "case (variant): n of min samples"
-  std::vector<std::string> multimodal;    // "case (variant): 17 near 21.6 ns, 3 near 13.5 ns"
-  std::vector<std::string> unsupported;   // "case: reason"
+  std::vector<std::string> insufficient;   // "case (variant): n of min samples"
+  std::vector<MultimodalNote> multimodal;  // the reporters write "case (variant): 17 near 21.6 ns, 3 near 13.5 ns"
+  std::vector<std::string> unsupported;    // "case: reason"
   // "case (variant): the machine ran in two speed states; 2 of 20 blocks (10%) straddled a change ..."
   std::vector<std::string> states;
   // "case (variant): ran Ignition/Sparkplug, the baseline TurboFan/TurboFan ..." and mixed-code cases
@@ -124,7 +131,7 @@ struct Analysis {
 };
 
 // The statistics and gate settings of a comparison (compare and diff).
-AnalysisOptions AnalysisOptionsFrom(const CompareSettings& settings);
+AnalysisOptions AnalysisOptionsFrom(const driver::CompareSettings& settings);
 
 Analysis Analyse(const Dataset& data, const AnalysisOptions& options);
 
@@ -133,10 +140,14 @@ Analysis Analyse(const Dataset& data, const AnalysisOptions& options);
 // rule: computed on Analyse's own figures, so the interval that stopped sampling is the one reported.
 std::optional<double> WidestInterval(const Analysis& a);
 
+// The adaptive stopping rule's measure (driver.h StoppingMeasure): WidestInterval of the report's own
+// analysis of `state` (the same function, the same seeds), over the chosen metric only.
+std::optional<double> StoppingInterval(const driver::CompareState& state);
+
 // The bootstrap seed of one comparison (case, metric counter, variant index), so that the adaptive
 // stopping check and the final analysis compute the very same interval.
 std::uint64_t BootstrapSeed(std::uint64_t seed, const std::string& key, const std::string& counter,
                             std::size_t variant);
 inline constexpr int kBootstrapResamples = 2000;
 
-}  // namespace v8bench::driver
+}  // namespace v8bench::analysis

@@ -1,16 +1,22 @@
 // The comparison's results file (JSON): settings, variants with their engines' facts, every sample,
 // and the analysis. Rewritten atomically after every sample, so an interrupted comparison keeps all
-// it measured and `compare --resume FILE` continues it. `diff` reads these files, `v8bench run`'s
-// JSON, and Google Benchmark's JSON.
+// it measured and `compare --resume FILE` continues it. Each struct of the comparison is written and
+// read from one declaration of its fields (results_file.cc, over json_fields.h). `diff` reads these files, `v8bench
+// run`'s JSON, and Google Benchmark's JSON.
 #pragma once
 
 #include <string>
 
-#include "harness/driver/analysis.h"
+#include "harness/analysis/analysis.h"
 #include "harness/driver/comparison.h"
 #include "harness/model/expected.h"
 
-namespace v8bench::driver {
+namespace v8bench::report {
+
+using analysis::Analysis;
+using analysis::Dataset;
+using analysis::VariantSeries;
+using driver::CompareState;
 
 // The version in "v8bench_compare": a file of another version is refused, not misread.
 inline constexpr int kCompareFileVersion = 1;
@@ -21,6 +27,11 @@ std::string RenderCompareJson(const CompareState& state, const Analysis* analysi
 // Reads a results file written by RenderCompareJson, for --resume. A missing, unreadable, corrupt
 // or foreign file is an Error::Input that says which and why.
 Expected<CompareState> ReadCompareState(const std::string& path);
+// The same for a file's text already read (ReadResultsText), so that a file is read once.
+Expected<CompareState> ParseCompareState(const std::string& path, const std::string& text);
+// The text of a results file: a missing or unreadable file, or one larger than any results file
+// (/dev/zero, a log), is an Error::Input naming it.
+Expected<std::string> ReadResultsText(const std::string& path);
 
 // One side of a diff: per case, the samples of each metric.
 struct ResultsSide {
@@ -39,4 +50,4 @@ Expected<ResultsSide> ReadResultsSide(const std::string& path, const std::string
 std::string RenderDiffJson(const ResultsSide& base, const ResultsSide& next, const Dataset& data,
                            const Analysis& analysis);
 
-}  // namespace v8bench::driver
+}  // namespace v8bench::report

@@ -1,4 +1,4 @@
-#include "harness/driver/compare_html.h"
+#include "harness/report/compare_html.h"
 
 #include <fmt/format.h>
 
@@ -8,7 +8,11 @@
 #include "harness/report/html.h"
 #include "harness/report/units.h"
 
-namespace v8bench::driver {
+namespace v8bench::report {
+
+using namespace driver;    // the comparison
+using namespace analysis;  // and its analysis, which these files report
+
 namespace {
 
 const char* VerdictClass(stats::Verdict v) {
@@ -198,10 +202,12 @@ std::string Notes(const char* title, const std::vector<std::string>& lines) {
 std::string RenderCompareHtml(const Analysis& a, const Dataset& data, const ReportHeader& header,
                               const std::string& command) {
   std::string body = Summary(a, header, command) + Forest(a) + CasesTable(a) + Samples(a, data);
-  body += Notes("Multimodal samples (look at the strip plots)", a.multimodal);
+  std::vector<std::string> multimodal;
+  for (const auto& m : a.multimodal) multimodal.push_back(MultimodalLine(a, m));
+  body += Notes("Multimodal samples (look at the strip plots)", multimodal);
   body += Notes("Not enough samples", a.insufficient);
   body += Notes("Unsupported", a.unsupported);
   return html::Page(header.title, body);
 }
 
-}  // namespace v8bench::driver
+}  // namespace v8bench::report

@@ -1,15 +1,19 @@
-#include "harness/driver/analysis.h"
+#include "harness/analysis/analysis.h"
 
 #include <fmt/format.h>
 
 #include <cmath>
 #include <limits>
 
-#include "harness/report/units.h"
 #include "harness/stats/holm.h"
 #include "harness/stats/statistics.h"
 
-namespace v8bench::driver {
+namespace v8bench::analysis {
+
+using driver::ComparedMetric;
+using driver::CompareSettings;
+using driver::CompareState;
+using driver::IsTime;
 namespace {
 
 MetricStats Describe(const std::vector<double>& xs) {
@@ -342,10 +346,7 @@ Analysis Analyse(const Dataset& data, const AnalysisOptions& options) {
       if (vi > 0) ca.cells.back().judged = Judge(ca.cells.back(), a.counter, options.stats.alpha);
       const auto m = ca.cells.back().metrics.find(a.counter);
       if (m == ca.cells.back().metrics.end() || !m->second.modality.multimodal) continue;
-      const stats::Modality& mod = m->second.modality;
-      a.multimodal.push_back(fmt::format("{} ({}): {} samples near {}, {} near {}", cs.key, data.variant_names[vi],
-                                         mod.low_count, FormatValue(mod.low_median, metric.unit), mod.high_count,
-                                         FormatValue(mod.high_median, metric.unit)));
+      a.multimodal.push_back({cs.key, vi, m->second.modality});
     }
     JudgeCode(a, ca, cs);
     a.cases.push_back(std::move(ca));
@@ -377,4 +378,10 @@ std::optional<double> WidestInterval(const Analysis& a) {
   return widest;
 }
 
-}  // namespace v8bench::driver
+std::optional<double> StoppingInterval(const CompareState& state) {
+  AnalysisOptions options = AnalysisOptionsFrom(state.settings);
+  options.chosen_metric_only = true;  // the other metrics' comparisons do not decide anything here
+  return WidestInterval(Analyse(DatasetFrom(state), options));
+}
+
+}  // namespace v8bench::analysis

@@ -9,14 +9,28 @@
 #include <string>
 #include <vector>
 
-#include "harness/driver/analysis.h"
+#include "harness/analysis/analysis.h"
 
-namespace v8bench::driver {
+namespace v8bench::report {
+
+using analysis::Analysis;
+using analysis::Dataset;
+using driver::CompareState;
 
 struct ReportHeader {
   std::string title;               // "v8bench compare" / "v8bench diff"
   std::vector<std::string> lines;  // variants, engines, flags, sampling, seed
 };
+
+// The report header of a comparison: variants with engines, V8 versions and trig path; sampling; machine.
+ReportHeader CompareHeader(const CompareState& state);
+// "v8bench COMMAND ARGS..." with each argument shell-quoted: the exact command, for the HTML header.
+std::string CommandLine(const std::string& command, const std::vector<std::string>& argv);
+// A command that reproduces a saved comparison (its suites, filter, variants, engines, runs and seed).
+std::string ReproducingCommand(const CompareState& state);
+
+// "case (variant): 17 samples near 21.6 ns, 3 near 13.5 ns", in the compared metric's unit.
+std::string MultimodalLine(const Analysis& analysis, const analysis::MultimodalNote& note);
 
 // A text box plot of `xs` on the axis [lo, hi] in `width` columns (like mitata's inline plots):
 // ├ the smallest sample, ┤ the largest, ─ between them, █ the middle half (25th to 75th percentile),
@@ -44,4 +58,4 @@ inline std::string RenderConsole(const Analysis& analysis, const ReportHeader& h
 }
 std::string RenderMarkdown(const Analysis& analysis, const ReportHeader& header);
 
-}  // namespace v8bench::driver
+}  // namespace v8bench::report

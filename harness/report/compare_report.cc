@@ -1,14 +1,19 @@
-#include "harness/driver/compare_report.h"
+#include "harness/report/compare_report.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
 
+#include "harness/model/shell_words.h"
 #include "harness/report/units.h"
 #include "harness/stats/statistics.h"
 
-namespace v8bench::driver {
+namespace v8bench::report {
+
+using namespace driver;    // the comparison
+using namespace analysis;  // and its analysis, which these files report
+
 namespace {
 
 struct Row {
@@ -153,7 +158,8 @@ std::vector<std::string> Notes(const Analysis& a) {
         "multimodal (≋): {} sample set(s) fall into two clusters: the median-based figures and tests hold, but the "
         "machine or the engine switches between states (the values are in the JSON):",
         a.multimodal.size());
-    for (std::size_t i = 0; i < a.multimodal.size() && i < kShown; ++i) s += "\n  " + a.multimodal[i];
+    for (std::size_t i = 0; i < a.multimodal.size() && i < kShown; ++i)
+      s += "\n  " + MultimodalLine(a, a.multimodal[i]);
     if (a.multimodal.size() > kShown) s += fmt::format("\n  ... and {} more", a.multimodal.size() - kShown);
     notes.push_back(s);
   }
@@ -337,4 +343,88 @@ std::string RenderMarkdown(const Analysis& a, const ReportHeader& h) {
   return out;
 }
 
-}  // namespace v8bench::driver
+ReportHeader CompareHeader(const CompareState& s) {
+  ReportHeader h;
+  h.title = "v8bench compare";
+  for (std::size_t i = 0; i < s.variants.size(); ++i) {
+    const auto& vs = s.variants[i];
+    std::string line = fmt::format("{}{}: {}", vs.variant.name, i == 0 ? " (baseline)" : "",
+                                   vs.variant.flags_text.empty() ? "(default flags)" : vs.variant.flags_text);
+    line += " · engine " + (vs.variant.engine.empty() ? std::string("this v8bench") : vs.variant.engine);
+    if (vs.context) {
+      line += " · V8 " + vs.context->v8_version;
+      if (!vs.context->node_version.empty()) line += " (Node " + vs.context->node_version + ")";
+      if (vs.context->young_generation_bytes > 0) {  // external engines do not report it: absent
+        line += " · young gen " + FormatBytes(static_cast<double>(vs.context->young_generation_bytes));
+      }
+      line += " · trig " + vs.context->trig_path;
+    }
+    h.lines.push_back(line);
+  }
+  const auto& st = s.settings;
+  std::vector<int> counts(s.variants.size(), 0);
+  for (const auto& r : s.runs) ++counts[static_cast<std::size_t>(r.variant)];
+  std::string per;
+  for (std::size_t i = 0; i < counts.size(); ++i) per += fmt::format("{}{}", i ? "/" : "", counts[i]);
+  h.lines.push_back(fmt::format(
+      "{} samples ({} per variant{}; {}), each a worker process running each case{} {}× for ≥{} s after a warm-up "
+      "of ≥{} s and until its code stops changing (at most {} s); in blocks of one sample per variant, in a "
+      "random order, seed {} (--seed {} repeats it)",
+      s.runs.size(), per, s.merged_count > 0 ? ", summed over the shards" : "",
+      st.runs > 0 ? fmt::format("fixed --runs {}", st.runs)
+                  : fmt::format("adaptive: target CI ±{:.1f}%, max {} s", st.target_ci * 100, st.max_time_s),
+      st.quick ? " (the suites' quick grids: --quick)" : "", st.repetitions, st.min_time_s, st.warmup_s,
+      st.max_warmup_s, st.seed, st.seed));
+  if (s.shard) {
+    h.lines.push_back(
+        fmt::format("shard {}/{}: {} of the comparison's {} cases (merge the shards with `v8bench merge`)",
+                    s.shard->index, s.shard->count, s.shard->cases.size(), s.shard->all_cases.size()));
+  }
+  if (s.merged_count > 0) {
+    std::vector<std::string> parts;
+    for (const auto& m : s.merged) {
+      parts.push_back(fmt::format("{}/{} {} ({}, {} samples, {:.1f} s{})", m.index, s.merged_count, m.path, m.host_name,
+                                  m.samples, m.elapsed_s, m.complete ? "" : ", unfinished"));
+    }
+    h.lines.push_back(fmt::format("merged from {} of {} shards (each case sampled on one machine): {}", s.merged.size(),
+                                  s.merged_count, fmt::join(parts, "; ")));
+  }
+  h.lines.push_back(fmt::format("{:.1f} s{} on {} ({} CPUs), {}{}", s.elapsed_s,
+                                s.merged_count > 0 ? " (summed over the shards)" : "", s.host_name, s.num_cpus, s.date,
+                                s.interrupted ? " · INTERRUPTED: partial results" : ""));
+  return h;
+}
+
+std::string CommandLine(const std::string& command, const std::vector<std::string>& argv) {
+  std::string line = "v8bench " + command;
+  for (const auto& a : argv) line += fmt::format(" {}", ShellQuote(a));
+  return line;
+}
+
+std::string ReproducingCommand(const CompareState& state) {
+  const auto& st = state.settings;
+  std::string line = "v8bench compare";
+  for (const auto& s : st.suites) line += fmt::format(" {}", ShellQuote(s));
+  if (!st.filter.empty()) line += fmt::format(" --filter {}", ShellQuote(st.filter));
+  if (st.quick) line += " --quick";
+  for (const auto& vs : state.variants) {
+    line += fmt::format(" --variant {}", ShellQuote(vs.variant.name + "=" + vs.variant.flags_text));
+    if (!vs.variant.engine.empty()) {
+      line += fmt::format(" --engine {}", ShellQuote(vs.variant.name + "=" + vs.variant.engine));
+    }
+  }
+  line += st.runs > 0 ? fmt::format(" --runs {}", st.runs)
+                      : fmt::format(" --target-ci {} --max-time {}", st.target_ci * 100, st.max_time_s);
+  line += fmt::format(" --metric {} --seed {}", st.metric, st.seed);
+  if (state.shard) line += fmt::format(" --shard {}/{}", state.shard->index, state.shard->count);
+  return line;
+}
+
+std::string MultimodalLine(const Analysis& a, const MultimodalNote& note) {
+  const Unit unit = ComparedMetric(a.metric).unit;
+  const stats::Modality& m = note.modality;
+  return fmt::format("{} ({}): {} samples near {}, {} near {}", note.key, a.variant_names[note.variant], m.low_count,
+                     FormatValue(m.low_median, unit), m.high_count, FormatValue(m.high_median, unit));
+}
+
+}  // namespace v8bench::report

@@ -8,13 +8,16 @@
 
 #include <string>
 
-#include "harness/driver/analysis.h"
-#include "harness/driver/compare_report.h"
+#include "harness/analysis/analysis.h"
+#include "harness/report/compare_report.h"
 
-namespace v8bench::driver {
+namespace v8bench::report {
+
+using analysis::Analysis;
+using analysis::Dataset;
 
 // `command`: the command line that made (or reproduces) the comparison; empty leaves it out.
 std::string RenderCompareHtml(const Analysis& analysis, const Dataset& data, const ReportHeader& header,
                               const std::string& command);
 
-}  // namespace v8bench::driver
+}  // namespace v8bench::report

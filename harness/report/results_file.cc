@@ -1,0 +1,628 @@
+#include "harness/report/results_file.h"
+
+#include <fmt/format.h>
+#include <simdjson.h>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <limits>
+
+#include "harness/model/json_writer.h"
+#include "harness/report/compare_report.h"
+#include "harness/report/json_fields.h"
+#include "harness/stats/compare.h"
+
+namespace v8bench::report {
+
+using namespace driver;    // the comparison
+using namespace analysis;  // and its analysis, which these files report
+
+namespace {
+
+using simdjson::SUCCESS;
+using simdjson::dom::array;
+using simdjson::dom::element;
+using simdjson::dom::object;
+
+void WriteMetric(JsonWriter& w, const MetricStats& m, const std::vector<double>* values,
+                 const stats::SampleComparison* versus, bool is_time) {
+  w.BeginObject();
+  w.Key("n").Int(static_cast<long long>(m.n));
+  w.Key("median").Number(m.median);
+  w.Key("mean").Number(m.mean);
+  w.Key("stddev").Number(m.stddev);
+  w.Key("cv").Number(m.cv);
+  w.Key("min").Number(m.min);
+  w.Key("max").Number(m.max);
+  w.Key("multimodal").Bool(m.modality.multimodal);
+  w.Key("bimodality_coefficient").Number(m.modality.bimodality_coefficient);
+  w.Key("ashman_d").Number(m.modality.ashman_d);
+  if (values != nullptr) {
+    w.Key("values").BeginArray();
+    for (double v : *values) w.Number(v);
+    w.EndArray();
+  }
+  if (versus != nullptr) {
+    w.Key("versus_baseline").BeginObject();
+    w.Key("ratio").Number(versus->ratio.ratio);
+    w.Key("ci_low").Number(versus->ratio.low);
+    w.Key("ci_high").Number(versus->ratio.high);
+    w.Key("mann_whitney_u").Number(versus->mann_whitney.u);
+    w.Key("mann_whitney_p").Number(versus->mann_whitney.p);
+    w.Key("mann_whitney_exact").Bool(versus->mann_whitney.exact);
+    w.Key("welch_t").Number(versus->welch.t);
+    w.Key("welch_df").Number(versus->welch.df);
+    w.Key("welch_p").Number(versus->welch.p);
+    w.Key("verdict").String(stats::VerdictName(versus->verdict, is_time));
+    w.Key("marks").String(stats::SignificanceMarks(versus->mann_whitney.p));
+    w.EndObject();
+  }
+  w.EndObject();
+}
+
+void WritePairedComparison(JsonWriter& w, const char* key, const stats::PairedComparison& c, bool is_time) {
+  w.Key(key).BeginObject();
+  w.Key("blocks").Int(static_cast<long long>(c.blocks));
+  w.Key("ratio").Number(c.ratio.ratio);
+  w.Key("ci_low").Number(c.ratio.low);
+  w.Key("ci_high").Number(c.ratio.high);
+  w.Key("hodges_lehmann").Number(c.hodges_lehmann);
+  w.Key("wilcoxon_v").Number(c.wilcoxon.w_plus);
+  w.Key("wilcoxon_p").Number(c.wilcoxon.p);
+  w.Key("wilcoxon_exact").Bool(c.wilcoxon.exact);
+  w.Key("verdict").String(stats::VerdictName(c.verdict, is_time));
+  w.EndObject();
+}
+
+// What the verdict rests on, and the paired figures (all blocks, and within one machine state).
+void WriteJudgement(JsonWriter& w, const Analysis& a, const CellAnalysis& cell) {
+  const Judgement& j = cell.judged;
+  w.Key("judged").BeginObject();
+  w.Key("paired").Bool(j.paired);
+  w.Key("ratio").Number(j.ratio.ratio);
+  w.Key("ci_low").Number(j.ratio.low);
+  w.Key("ci_high").Number(j.ratio.high);
+  w.Key("p").Number(j.p);
+  w.Key("verdict").String(stats::VerdictName(j.verdict, a.is_time));
+  w.EndObject();
+  w.Key("unpaired_p_holm").Number(cell.unpaired_p_holm);
+  w.Key("unpaired_verdict_holm").String(stats::VerdictName(cell.unpaired_holm_verdict, a.is_time));
+  if (!cell.paired) {
+    w.Key("paired").Null();
+    return;
+  }
+  w.Key("paired").BeginObject();
+  w.Key("stratified").Bool(cell.paired->stratified);
+  w.Key("split_share").Number(cell.paired->split_share);
+  w.Key("split_pairs").Int(static_cast<long long>(cell.paired->blocks.split_pairs));
+  WritePairedComparison(w, "all", cell.paired->blocks.all, a.is_time);
+  WritePairedComparison(w, "same_state", cell.paired->blocks.same_state, a.is_time);
+  w.EndObject();
+}
+
+void WriteStrings(JsonWriter& w, const char* key, const std::vector<std::string>& xs) {
+  w.Key(key).BeginArray();
+  for (const auto& x : xs) w.String(x);
+  w.EndArray();
+}
+
+void WriteCell(JsonWriter& w, const Analysis& a, const CellAnalysis& cell, const VariantSeries& series,
+               std::size_t vi) {
+  w.BeginObject();
+  w.Key("variant").String(a.variant_names[vi]);
+  if (cell.gc_share) {
+    w.Key("gc_share").Number(*cell.gc_share);
+  } else {
+    w.Key("gc_share").Null();
+  }
+  WriteStrings(w, "failures", cell.failures);
+  w.Key("code").String(cell.code);
+  w.Key("code_mixed").Bool(cell.code_mixed);
+  if (vi > 0) {
+    w.Key("p_holm").Number(cell.p_holm);
+    w.Key("verdict_holm").String(stats::VerdictName(cell.holm_verdict, a.is_time));
+    WriteJudgement(w, a, cell);
+  }
+  w.Key("metrics").BeginObject();
+  for (const auto& [counter, m] : cell.metrics) {
+    auto vs = series.metrics.find(counter);
+    auto vv = cell.versus.find(counter);
+    w.Key(counter);
+    WriteMetric(w, m, vs == series.metrics.end() ? nullptr : &vs->second,
+                vv == cell.versus.end() ? nullptr : &vv->second, CounterUnit(counter) != Unit::kBytes);
+  }
+  w.EndObject();
+  w.EndObject();
+}
+
+void WriteAnalysis(JsonWriter& w, const Analysis& a, const Dataset& data) {
+  w.Key("analysis").BeginObject();
+  w.Key("metric").String(a.metric);
+  w.Key("counter").String(a.counter);
+  w.Key("alpha").Number(a.alpha);
+  w.Key("noise_floor_pct").Number(a.noise_floor * 100);
+  w.Key("min_samples").Int(static_cast<long long>(a.min_samples));
+  w.Key("comparisons").Int(static_cast<long long>(a.comparisons));
+  w.Key("significant").Int(static_cast<long long>(a.significant));
+  w.Key("significant_holm").Int(static_cast<long long>(a.significant_holm));
+  w.Key("expected_false_positives").Number(static_cast<double>(a.comparisons) * a.alpha);
+  w.Key("gate").BeginObject().Key("enabled").Bool(a.threshold.has_value()).Key("threshold_pct");
+  if (a.threshold) {
+    w.Number(*a.threshold * 100);
+  } else {
+    w.Null();
+  }
+  w.Key("tripped").BeginArray();
+  for (const auto& t : a.trips) {
+    w.BeginObject().Key("case").String(t.key).Key("variant").String(t.variant);
+    w.Key("reason").String(t.reason).EndObject();
+  }
+  w.EndArray().EndObject();
+  w.Key("exit_code").Int(a.exit_code);
+  WriteStrings(w, "insufficient", a.insufficient);
+  w.Key("multimodal").BeginArray();
+  for (const auto& m : a.multimodal) w.String(MultimodalLine(a, m));
+  w.EndArray();
+  WriteStrings(w, "unsupported", a.unsupported);
+  WriteStrings(w, "machine_states", a.states);
+  WriteStrings(w, "code_notes", a.code);
+  w.Key("paired").Bool(a.paired);
+  w.Key("cases").BeginArray();
+  for (std::size_t ci = 0; ci < a.cases.size(); ++ci) {
+    const CaseAnalysis& ca = a.cases[ci];
+    w.BeginObject().Key("case").String(ca.key);
+    if (!ca.unsupported.empty()) w.Key("unsupported").String(ca.unsupported);
+    w.Key("variants").BeginArray();
+    for (std::size_t vi = 0; vi < ca.cells.size(); ++vi) WriteCell(w, a, ca.cells[vi], data.cases[ci].variants[vi], vi);
+    w.EndArray().EndObject();
+  }
+  w.EndArray().EndObject();
+}
+
+// Results files are far smaller; a larger "file" (/dev/zero, a log) is not one, and is not read whole.
+constexpr std::size_t kMaxResultsBytes = std::size_t{256} << 20;
+
+}  // namespace
+
+Expected<std::string> ReadResultsText(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Error::Input("cannot read results file '" + path + "': no such file, or not readable");
+  std::string text;
+  char buf[1 << 16];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+    text.append(buf, static_cast<std::size_t>(in.gcount()));
+    if (text.size() > kMaxResultsBytes) {
+      return Error::Input(fmt::format("'{}' is larger than {} MB: not a results file", path, kMaxResultsBytes >> 20));
+    }
+  }
+  return text;
+}
+
+namespace {
+
+std::string Str(const object& o, const char* key) {
+  std::string_view v;
+  return o[key].get(v) == SUCCESS ? std::string(v) : std::string();
+}
+
+Error Corrupt(const std::string& path, const std::string& what) {
+  return Error::Input("results file '" + path + "' is corrupt: " + what);
+}
+
+Expected<element> ParseJson(simdjson::dom::parser& parser, const std::string& path, const std::string& text) {
+  element root;
+  if (auto err = parser.parse(text).get(root); err != SUCCESS) {
+    return Error::Input("results file '" + path + "' is not valid JSON (" + simdjson::error_message(err) +
+                        "); was it cut short by an interrupted write?");
+  }
+  return root;
+}
+
+constexpr double kMaxCount = 1 << 30;
+constexpr double kMaxNumber = std::numeric_limits<double>::max();  // finite
+
+// The settings' keys come from their own table (driver/settings.h): each in the option's unit.
+void WriteSettingSpecs(JsonWriter& w, const CompareSettings& st) {
+  for (const SettingSpec& spec : SettingSpecs()) {
+    w.Key(spec.key);
+    if (spec.kind == SettingKind::kMetric) {
+      w.String(TextOf(st, spec));
+    } else if (const auto v = NumberOf(st, spec); !v) {
+      w.Null();
+    } else if (spec.kind == SettingKind::kCount || spec.kind == SettingKind::kSeed) {
+      w.Int(static_cast<long long>(*v));
+    } else {
+      w.Number(*v);
+    }
+  }
+}
+
+// Each setting is validated as its option is (SetFromNumber, SetFromText).
+void ReadSettingSpecs(const object& st, CompareSettings& cs, JsonIn& in) {
+  for (const SettingSpec& spec : SettingSpecs()) {
+    const auto e = Lookup(st, spec.key);
+    if (!e || !in.ok()) continue;
+    JsonIn::Scope at(in, spec.key);
+    std::string_view text;
+    double v = 0;
+    Status set = OkStatus();
+    if (spec.kind == SettingKind::kMetric) {
+      set = e->get(text) == SUCCESS ? SetFromText(cs, spec, text, in.Here())
+                                    : Status(Error::Input(in.Here() + " is not a name"));
+    } else if (e->get(v) != SUCCESS) {
+      set = Error::Input(in.Here() + " is not a number");
+    } else if (std::string_view(spec.key) == "runs" && v == 0) {
+      cs.runs = 0;  // adaptive
+    } else {
+      set = SetFromNumber(cs, spec, v, in.Here());
+    }
+    if (!set) in.Fail(set.error());
+  }
+}
+
+}  // namespace
+
+// The results file's structs, each field declared once (json_fields.h); the defaults are the structs'
+// member initializers (driver/comparison.h, driver/settings.h, model/result.h).
+
+template <>
+struct JsonFields<CompareSettings> {
+  static constexpr auto kFields =
+      std::tuple{Field("suites", &CompareSettings::suites), Field("filter", &CompareSettings::filter),
+                 Field("quick", &CompareSettings::quick),
+                 Custom<CompareSettings>{"mode",
+                                         [](JsonWriter& w, const CompareSettings& s) {
+                                           w.String(s.runs > 0 ? "fixed" : "adaptive");  // for readers; runs says it
+                                         }},
+                 Inline<CompareSettings>{WriteSettingSpecs, ReadSettingSpecs}};
+};
+
+template <>
+struct JsonFields<SuiteDigest> {
+  static constexpr auto kFields =
+      std::tuple{Field("path", &SuiteDigest::path), Field("bytes", &SuiteDigest::bytes, Range{0, 1e15}, true),
+                 Field("fnv1a64", &SuiteDigest::fnv1a64)};
+};
+
+template <>
+struct JsonFields<ShardInfo> {
+  static constexpr auto kFields =
+      std::tuple{Field("index", &ShardInfo::index, Range{1, 10000}, true),
+                 Field("count", &ShardInfo::count, Range{1, 10000}, true), Field("cases", &ShardInfo::cases),
+                 Field("all_cases", &ShardInfo::all_cases)};
+};
+
+template <>
+struct JsonFields<MergedShard> {
+  static constexpr auto kFields = std::tuple{Field("path", &MergedShard::path),
+                                             Field("index", &MergedShard::index, Range{0, 10000}),
+                                             Field("host_name", &MergedShard::host_name),
+                                             Field("date", &MergedShard::date),
+                                             Field("elapsed_s", &MergedShard::elapsed_s, Range{0, 1e12}),
+                                             Field("samples", &MergedShard::samples, Range{0, kMaxCount}),
+                                             Field("complete", &MergedShard::complete)};
+};
+
+// The facts of a variant's engine (its first worker's context); `run` JSON writes the whole
+// RunContext in Google Benchmark's layout instead (json_reporter).
+template <>
+struct JsonFields<RunContext> {
+  static constexpr auto kFields =
+      std::tuple{Field("executable", &RunContext::executable),
+                 Field("v8_version", &RunContext::v8_version),
+                 Field("node_version", &RunContext::node_version),
+                 Field("v8_flags", &RunContext::v8_flags),
+                 Field("trig_path", &RunContext::trig_path),
+                 Field("build_type", &RunContext::build_type),
+                 Field("semi_space_mb", &RunContext::semi_space_mb, Range{1, 1 << 20}),
+                 Field("young_generation_bytes", &RunContext::young_generation_bytes, Range{0, 0x1p50})};
+};
+
+// The variant as the user declared it (name, flags, engine); v8_flags and harness_args are written
+// for readers of the file and derived again from the flags on reading (StateFromJson).
+template <>
+struct JsonFields<VariantState> {
+  static constexpr auto kFields = std::tuple{
+      SubField("name", &VariantState::variant, &Variant::name),
+      SubField("flags", &VariantState::variant, &Variant::flags_text),
+      SubField("engine", &VariantState::variant, &Variant::engine),
+      Custom<VariantState>{"v8_flags", [](JsonWriter& w, const VariantState& v) { WriteValue(w, v.variant.v8_flags); }},
+      Custom<VariantState>{"harness_args",
+                           [](JsonWriter& w, const VariantState& v) { WriteValue(w, v.variant.worker_args); }},
+      Field("engine_info", &VariantState::context)};
+};
+
+template <>
+struct JsonFields<CaseCode> {
+  static constexpr auto kFields = std::tuple{Field("label", &CaseCode::label), Field("changed", &CaseCode::changed)};
+};
+
+template <>
+struct JsonFields<CaseFailure> {
+  static constexpr auto kFields = std::tuple{Field("case", &CaseFailure::key), Field("kind", &CaseFailure::kind),
+                                             Field("message", &CaseFailure::message)};
+};
+
+// A sample's own fields; its variant (a name in the file, an index here) is the comparison's to map.
+template <>
+struct JsonFields<RunRecord> {
+  static constexpr auto kFields = std::tuple{Field("run", &RunRecord::run, Range{0, kMaxCount}),
+                                             Field("order", &RunRecord::order, Range{0, kMaxCount}),
+                                             Field("block", &RunRecord::block, Range{0, kMaxCount}),
+                                             Field("wall_s", &RunRecord::wall_s, Range{0, 1e12}),
+                                             Field("processes", &RunRecord::processes, Range{0, kMaxCount}),
+                                             Field("error", &RunRecord::error),
+                                             Field("values", &RunRecord::values, Range{0, kMaxNumber}),
+                                             Field("code", &RunRecord::code),
+                                             Field("failures", &RunRecord::failures)};
+};
+
+namespace {
+
+void WriteSamples(JsonWriter& w, const CompareState& s) {
+  w.BeginArray();
+  for (const auto& r : s.runs) {
+    w.BeginObject().Key("variant").String(s.variants[static_cast<std::size_t>(r.variant)].variant.name);
+    WriteFields(w, r);
+    w.EndObject();
+  }
+  w.EndArray();
+}
+
+// After "variants", whose names the samples refer to.
+void ReadSamples(const element& e, CompareState& s, JsonIn& in) {
+  array samples;
+  if (e.get(samples) != SUCCESS) return in.Fail("is not an array");
+  std::size_t index = 0;
+  for (element x : samples) {
+    JsonIn::Scope at(in, index++);
+    object o;
+    if (x.get(o) != SUCCESS) return in.Fail("is not an object");
+    RunRecord r;
+    std::string name;
+    if (const auto v = Lookup(o, "variant")) ReadValue(*v, name, in, {});
+    const auto known = std::find_if(s.variants.begin(), s.variants.end(),
+                                    [&](const VariantState& vs) { return vs.variant.name == name; });
+    if (known == s.variants.end()) return in.Fail(fmt::format("names an unknown variant '{}'", name));
+    r.variant = static_cast<int>(known - s.variants.begin());
+    ReadFields(o, r, in);
+    if (!in.ok()) return;
+    if (r.block < 0) r.block = r.run;  // the schedule has always run sample b of every variant in round b
+    s.runs.push_back(std::move(r));
+  }
+}
+
+bool Merged(const CompareState& s) { return s.merged_count > 0; }
+
+constexpr auto kContextFields = std::tuple{Field("date", &CompareState::date),
+                                           Field("host_name", &CompareState::host_name),
+                                           Field("num_cpus", &CompareState::num_cpus, Range{0, 1 << 20}),
+                                           Field("driver", &CompareState::driver),
+                                           Field("elapsed_s", &CompareState::elapsed_s, Range{0, 1e12}),
+                                           Field("complete", &CompareState::complete),
+                                           Field("interrupted", &CompareState::interrupted)};
+constexpr auto kMergedFields = std::tuple{Field("count", &CompareState::merged_count, Range{1, 10000}, true),
+                                          Field("shards", &CompareState::merged)};
+
+}  // namespace
+
+template <>
+struct JsonFields<CompareState> {
+  static constexpr auto kFields = std::tuple{
+      // Checked before anything else is read (StateFromJson): a file of another version is refused.
+      Custom<CompareState>{"v8bench_compare", [](JsonWriter& w, const CompareState&) { w.Int(kCompareFileVersion); }},
+      Group<CompareState, decltype(kContextFields)>{"context", kContextFields},
+      Field("settings", &CompareState::settings, Range{}, true),
+      Field("suite_digests", &CompareState::suite_digests),
+      Field("shard", &CompareState::shard),
+      Group<CompareState, decltype(kMergedFields)>{"merged", kMergedFields, Merged},
+      Field("variants", &CompareState::variants, Range{}, true),
+      Field("case_keys", &CompareState::case_keys),
+      Custom<CompareState>{"samples", WriteSamples, ReadSamples, true}};
+};
+
+namespace {
+
+// Nanoseconds per Google Benchmark time_unit, or nullopt for a unit it does not write.
+std::optional<double> TimeUnitFactor(std::string_view unit) {
+  if (unit == "ns") return 1;
+  if (unit == "us") return 1e3;
+  if (unit == "ms") return 1e6;
+  if (unit == "s") return 1e9;
+  return std::nullopt;
+}
+
+// A parsed results file as the comparison it holds, checked as a new comparison's settings and
+// variants are.
+Expected<CompareState> StateFromJson(const element& root, const std::string& path) {
+  object o;
+  int64_t version = 0;
+  if (root.get(o) != SUCCESS || o["v8bench_compare"].get(version) != SUCCESS) {
+    return Error::Input("'" + path + "' is not a v8bench compare results file (no \"v8bench_compare\" key)");
+  }
+  if (version != kCompareFileVersion) {
+    return Error::Input(fmt::format("'{}' is a v8bench compare file of version {}; this v8bench reads version {}", path,
+                                    version, kCompareFileVersion));
+  }
+  CompareState s;
+  JsonIn in("results file '" + path + "'");
+  ReadFields(o, s, in);
+  if (!in.ok()) return *in.error();
+  if (s.variants.size() < 2) return Corrupt(path, "fewer than two variants");
+  for (VariantState& vs : s.variants) {
+    auto v = ParseVariant(vs.variant.name + "=" + vs.variant.flags_text);
+    if (!v) return Corrupt(path, v.error().message);
+    v->engine = vs.variant.engine;
+    vs.variant = std::move(v.value());
+  }
+  if (s.shard && s.shard->index > s.shard->count) {
+    return Corrupt(path, "\"shard\" needs an index from 1 to its count (at most 10000)");
+  }
+  if (auto valid = ValidateSettings(s.settings, "results file '" + path + "': "); !valid) {
+    return Error::Input(valid.error().message);
+  }
+  return s;
+}
+
+}  // namespace
+
+std::string RenderCompareJson(const CompareState& s, const Analysis* a) {
+  JsonWriter w;
+  w.BeginObject();
+  WriteFields(w, s);
+  if (a != nullptr) {
+    WriteAnalysis(w, *a, DatasetFrom(s));
+  } else {
+    w.Key("analysis").Null();
+  }
+  w.EndObject();
+  return w.str() + "\n";
+}
+
+std::string RenderDiffJson(const ResultsSide& base, const ResultsSide& next, const Dataset& data, const Analysis& a) {
+  JsonWriter w;
+  w.BeginObject();
+  w.Key("v8bench_diff").Int(1);
+  for (const auto* side : {&base, &next}) {
+    w.Key(side == &base ? "base" : "new").BeginObject();
+    w.Key("path").String(side->path);
+    w.Key("format").String(side->format);
+    w.Key("variant").String(side->variant);
+    w.Key("engine").String(side->engine);
+    w.EndObject();
+  }
+  WriteAnalysis(w, a, data);
+  w.EndObject();
+  return w.str() + "\n";
+}
+
+Expected<CompareState> ReadCompareState(const std::string& path) {
+  auto text = ReadResultsText(path);
+  if (!text) return text.error();
+  return ParseCompareState(path, text.value());
+}
+
+Expected<CompareState> ParseCompareState(const std::string& path, const std::string& text) {
+  simdjson::dom::parser parser;
+  auto root = ParseJson(parser, path, text);
+  if (!root) return root.error();
+  return StateFromJson(root.value(), path);
+}
+
+namespace {
+
+// One variant of a compare file as a diff side.
+Expected<ResultsSide> CompareFileSide(const element& root, const std::string& path, const std::string& variant) {
+  auto state = StateFromJson(root, path);
+  if (!state) return state.error();
+  ResultsSide side;
+  side.path = path;
+  side.format = "v8bench compare";
+  int index = variant.empty() ? 0 : -1;
+  std::string names;
+  for (std::size_t i = 0; i < state->variants.size(); ++i) {
+    names += (i ? ", " : "") + state->variants[i].variant.name;
+    if (state->variants[i].variant.name == variant) index = static_cast<int>(i);
+  }
+  if (index < 0) return Error::Usage("'" + path + "' has no variant '" + variant + "' (it has: " + names + ")");
+  const VariantState& vs = state->variants[static_cast<std::size_t>(index)];
+  side.variant = vs.variant.name;
+  if (vs.context) {
+    side.engine = "V8 " + vs.context->v8_version +
+                  (vs.context->node_version.empty() ? "" : " (Node " + vs.context->node_version + ")");
+  }
+  for (const auto& c : DatasetFrom(state.value()).cases) {
+    side.order.push_back(c.key);
+    side.cases[c.key] = c.variants[static_cast<std::size_t>(index)];
+    // diff compares two sides that may come from different files, whose blocks are not pairs: unpaired.
+    side.cases[c.key].blocks.clear();
+  }
+  return side;
+}
+
+// One entry of Google Benchmark's "benchmarks" array (`v8bench run` JSON adds its own counters).
+Status ReadBenchmark(const object& b, std::size_t index, const std::string& path, ResultsSide& side) {
+  if (Str(b, "run_type") == "aggregate") return OkStatus();
+  const std::string where = fmt::format("benchmarks[{}]", index);
+  std::string key = Str(b, "run_name");
+  if (key.empty()) key = Str(b, "name");
+  if (key.empty()) return Corrupt(path, where + " has no name");
+  if (side.cases.count(key) == 0) side.order.push_back(key);
+  VariantSeries& series = side.cases[key];
+  bool error = false;
+  if (b["error_occurred"].get(error) == SUCCESS && error) {
+    const std::string status = Str(b, "status");
+    const std::string message = Str(b, "error_message");
+    if (status == "unsupported") {
+      series.unsupported = message;
+    } else {
+      series.failures.push_back((status.empty() ? "failed" : status) + (message.empty() ? "" : ": " + message));
+    }
+    return OkStatus();
+  }
+  std::string_view unit = "ns";
+  if (b["time_unit"].get(unit) != SUCCESS) unit = "ns";
+  const auto factor = TimeUnitFactor(unit);
+  if (!factor) {
+    return Corrupt(
+        path, fmt::format("{} ('{}') has time_unit '{}' (Google Benchmark writes ns, us, ms or s)", where, key, unit));
+  }
+  for (const MetricInfo& m : kMetrics) {
+    if (m.option == nullptr) continue;
+    double v = 0;
+    if (b[m.counter].get(v) == SUCCESS) {
+    } else if (m.gb_field != nullptr && b[m.gb_field].get(v) == SUCCESS) {
+      v *= *factor;
+    } else {
+      continue;
+    }
+    if (!std::isfinite(v) || v < 0) {
+      return Corrupt(path, fmt::format("{} ('{}') has {} {}: a figure is a number of at least 0", where, key,
+                                       m.gb_field != nullptr ? m.gb_field : m.counter, v));
+    }
+    series.metrics[m.counter].push_back(v);
+  }
+  if (series.metrics.empty()) return Corrupt(path, where + " ('" + key + "') has no cpu_time or real_time");
+  return OkStatus();
+}
+
+}  // namespace
+
+Expected<ResultsSide> ReadResultsSide(const std::string& path, const std::string& variant) {
+  auto text = ReadResultsText(path);
+  if (!text) return text.error();
+  simdjson::dom::parser parser;
+  auto root = ParseJson(parser, path, text.value());
+  if (!root) return root.error();
+  object o;
+  if (root->get(o) != SUCCESS) return Corrupt(path, "the top level is not a JSON object");
+  int64_t version = 0;
+  if (o["v8bench_compare"].get(version) == SUCCESS) return CompareFileSide(root.value(), path, variant);
+  array benchmarks;
+  if (o["benchmarks"].get(benchmarks) != SUCCESS) {
+    return Error::Input("'" + path +
+                        "' is neither a v8bench compare file nor Google Benchmark JSON (it has no \"benchmarks\" "
+                        "array)");
+  }
+  ResultsSide side;
+  side.path = path;
+  side.format = "Google Benchmark";
+  object ctx;
+  if (o["context"].get(ctx) == SUCCESS && !Str(ctx, "v8_version").empty()) {
+    side.format = "v8bench run";
+    const std::string node = Str(ctx, "node_version");
+    const std::string flags = Str(ctx, "v8_flags");
+    side.engine = "V8 " + Str(ctx, "v8_version") + (node.empty() ? "" : " (Node " + node + ")") +
+                  (flags.empty() ? "" : ", flags: " + flags);
+  }
+  std::size_t index = 0;
+  for (element e : benchmarks) {
+    object b;
+    if (e.get(b) != SUCCESS) return Corrupt(path, fmt::format("benchmarks[{}] is not an object", index));
+    if (auto read = ReadBenchmark(b, index++, path, side); !read) return read.error();
+  }
+  return side;
+}
+
+}  // namespace v8bench::report
