@@ -121,8 +121,11 @@ TEST(CodeState, AnUnknownTierModeIsAnErrorThatListsTheChoices) {
 
 TEST(CodeState, CodeThatDeoptimisesWhileTimedIsFlaggedInTheDataAndInPlainWords) {
   // The bench's input changes type 0.6 s after setup: after the warm-up (capped at 0.3 s), during the
-  // repetitions (3 x >= 0.3 s).
+  // repetitions (3 x >= 0.3 s, in one isolate: each fresh isolate would run its own setup, so with the
+  // default 3 isolates of one repetition each the flip could fall after every repetition).
   const std::vector<std::string> args = {Fixture("code_state.js"),
+                                         "--isolates",
+                                         "1",
                                          "--filter",
                                          "code_state/deopt_later",
                                          "--warmup",
