@@ -41,12 +41,7 @@ std::vector<CaseLine> RunJsonl(std::vector<std::string> args) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   std::vector<CaseLine> out;
   simdjson::dom::parser parser;
-  std::size_t start = 0;
-  while (start < r.out.size()) {
-    std::size_t end = r.out.find('\n', start);
-    if (end == std::string::npos) end = r.out.size();
-    const std::string line = r.out.substr(start, end - start);
-    start = end + 1;
+  for (const std::string& line : testing::Lines(r.out)) {
     simdjson::dom::element doc;
     if (line.empty() || parser.parse(line).get(doc) != simdjson::SUCCESS) continue;
     std::string_view type;
@@ -123,19 +118,9 @@ TEST(CodeState, CodeThatDeoptimisesWhileTimedIsFlaggedInTheDataAndInPlainWords) 
   // The bench's input changes type 0.6 s after setup: after the warm-up (capped at 0.3 s), during the
   // repetitions (3 x >= 0.3 s, in one isolate: each fresh isolate would run its own setup, so with the
   // default 3 isolates of one repetition each the flip could fall after every repetition).
-  const std::vector<std::string> args = {Fixture("code_state.js"),
-                                         "--isolates",
-                                         "1",
-                                         "--filter",
-                                         "code_state/deopt_later",
-                                         "--warmup",
-                                         "0.05",
-                                         "--max-warmup",
-                                         "0.3",
-                                         "--min-time",
-                                         "0.3",
-                                         "--repetitions",
-                                         "3"};
+  const std::vector<std::string> args = {
+      Fixture("code_state.js"), "--isolates", "1",          "--filter", "code_state/deopt_later", "--warmup", "0.05",
+      "--max-warmup",           "0.3",        "--min-time", "0.3",      "--repetitions",          "3"};
   auto cases = RunJsonl(args);
   ASSERT_EQ(cases.size(), 1u);
   bool flagged = false;

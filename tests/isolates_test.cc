@@ -36,12 +36,7 @@ IsolateRun RunJsonl(std::vector<std::string> extra) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   IsolateRun out;
   simdjson::dom::parser parser;
-  std::size_t start = 0;
-  while (start < r.out.size()) {
-    std::size_t end = r.out.find('\n', start);
-    if (end == std::string::npos) end = r.out.size();
-    const std::string line = r.out.substr(start, end - start);
-    start = end + 1;
+  for (const std::string& line : testing::Lines(r.out)) {
     simdjson::dom::element doc;
     std::string_view type;
     if (line.empty() || parser.parse(line).get(doc) != simdjson::SUCCESS ||
@@ -78,14 +73,14 @@ TEST(Isolates, OneIsolateTimesEveryRepetitionInTheSamePass) {
 
 TEST(Isolates, ACaseWhoseIsolatesTimedFarApartIsNamedAfterTheTable) {
   unsetenv(kPassKey);
-  auto spread = RunCli({"run", Fixture("isolates.js"), "--quick", "--repetitions", "3"});
+  auto spread = RunCli({"run", Fixture("isolates.js"), "--quick", "--isolates", "3"});
   EXPECT_EQ(spread.exit_code, 0) << spread.err;
   EXPECT_THAT(spread.out, HasSubstr("in 3 fresh isolates"));
   EXPECT_THAT(spread.out, HasSubstr("the fresh isolates of 1 case timed more than 10.0% apart"));
   EXPECT_THAT(spread.out, HasSubstr("isolates/by_pass ("));
 
   unsetenv(kPassKey);
-  auto one = RunCli({"run", Fixture("isolates.js"), "--quick", "--isolates", "1"});
+  auto one = RunCli({"run", Fixture("isolates.js"), "--quick"});  // the default: one isolate
   EXPECT_EQ(one.exit_code, 0) << one.err;
   EXPECT_THAT(one.out, Not(HasSubstr("fresh isolates")));
 }

@@ -33,11 +33,11 @@ CommandSpec RunSpec() {
       RunSettingOption(
           "isolates",
           "Runs each case in N fresh isolates (each a new V8 isolate, or a Node environment with its own), "
-          "each warmed up on its own, and deals the repetitions out over them. A fresh isolate's speed "
-          "varies with its heap layout and tiering history (measured here: a stream case up to 20% from "
-          "one isolate to the next, within 5% inside one), so one isolate's figure would not hold; a case "
-          "whose isolates differ by more than 10% is named after the table. At most --repetitions; 1 "
-          "with --share-realm. Default: 3."),
+          "each warmed up on its own, and deals the repetitions out over them; every repetition records its "
+          "isolate. A fresh isolate's speed varies with its heap layout and tiering history (measured here: "
+          "a stream case up to 30% from one isolate to the next, within 5% inside one); a case whose "
+          "isolates differ by more than 10% is named after the table. At most --repetitions; not with "
+          "--share-realm. Default: 1 (README, \"Which isolate\", says why)."),
       RunSettingOption("min-time",
                        "Runs each repetition for at least S seconds (Google Benchmark's MinTime). Default: 0.5 (0.05 "
                        "with --quick)."),
@@ -54,11 +54,11 @@ CommandSpec RunSpec() {
        "--min-time say: the code a function called many times gets in production. interpreter: never optimised. "
        "auto: V8's own heuristics, as in a plain script (the result can depend on the warm-up). Every repetition "
        "records the tiers that ran. Default: optimized."},
-      RunSettingOption(
-          "timeout",
-          "Terminates a case that takes longer than S seconds in all (setup to teardown) and reports it "
-          "as timed out. Loading a suite file (its top level) has the same limit; a file that exceeds it is "
-          "an error (exit code 2). Default: 120."),
+      RunSettingOption("timeout",
+                       "Terminates a case that takes longer than S seconds in one isolate (setup to teardown; see "
+                       "--isolates) and reports it as timed out. Loading a suite file (its top level) has the same "
+                       "limit; a file that exceeds it is "
+                       "an error (exit code 2). Default: 120."),
       {"param", "NAME=V[,V...]",
        "Replaces parameter NAME's values in every grid that has it, e.g. --param size=1000000 runs only that size; "
        "repeatable. Default: the suites' own grids.",

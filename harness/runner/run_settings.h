@@ -14,13 +14,16 @@ struct RunSettings {
   int repetitions = 5;      // samples per case; median and CV are over these
   // Each case runs in this many fresh isolates (each warmed up on its own), the repetitions dealt out
   // over them: a fresh isolate's speed varies with its heap layout and tiering history (a stream case
-  // here: up to 20% from one isolate to the next, within 5% inside one), so one isolate's figure does
-  // not hold. Capped at `repetitions`; 1 with share_realm. See IsolateCount().
-  int isolates = 3;
+  // here: up to 30% from one isolate to the next, within 5% inside one). Default 1: with 3, the A/A
+  // spread of the stream cases fell (15.8% -> 8.3% at worst) but each isolate's repetitions start
+  // right after its own warm-up, and after a short one V8's heap is often still growing, so the stream
+  // figures moved more with --warmup (README "Which isolate"). Capped at `repetitions`; 1 with
+  // share_realm. See IsolateCount().
+  int isolates = 1;
   double warmup_s = 0.2;                 // untimed warm-up: at least this long, and until the code stops changing
   double max_warmup_s = 10;              // the warm-up gives up waiting for the code to stop changing (reported)
   TierMode tier = TierMode::kOptimized;  // which code state is measured (see model/code_state.h)
-  double timeout_s = 120;                // per case, setup to teardown
+  double timeout_s = 120;                // per case and isolate, setup to teardown
   bool quick = false;                    // the suites' quick grids, and short timings (for tests and smoke runs)
   bool share_realm = false;              // one realm per suite file instead of one per case
   std::string filter;                    // ECMAScript regex over case names; empty = all

@@ -26,4 +26,7 @@ std::string TempDir();
 std::string WriteTempFile(const std::string& name, const std::string& content);
 std::string ReadWholeFile(const std::string& path);
 
+// The lines of `text` (a worker's JSONL output), without their newlines; a last line without one counts.
+std::vector<std::string> Lines(const std::string& text);
+
 }  // namespace v8bench::testing
