@@ -53,15 +53,12 @@ std::optional<IsolateSpread> SummariseIsolates(const CaseResult& result) {
     if (auto v = s.Get(metric::kCpu)) cpu[s.isolate].push_back(*v);
   }
   if (cpu.size() < 2) return std::nullopt;
-  double lo = 0, hi = 0;
-  for (const auto& [isolate, xs] : cpu) {
-    const double m = stats::Median(xs);
-    lo = isolate == cpu.begin()->first ? m : std::min(lo, m);
-    hi = std::max(hi, m);
-  }
+  std::vector<double> medians;
+  for (const auto& [isolate, xs] : cpu) medians.push_back(stats::Median(xs));
+  const auto [lo, hi] = std::minmax_element(medians.begin(), medians.end());
   IsolateSpread out;
   out.isolates = static_cast<int>(cpu.size());
-  out.spread = lo > 0 ? hi / lo - 1 : 0;
+  out.spread = *lo > 0 ? *hi / *lo - 1 : 0;
   return out;
 }
 

@@ -24,30 +24,6 @@ void WriteCaseIdentityFields(JsonWriter& w, const CaseResult& r) {
   w.Key("warmup_capped").Bool(r.warmup_capped);
 }
 
-void WriteCodeState(JsonWriter& w, const Sample& s) {
-  if (!s.code) return;
-  const CodeState& c = *s.code;
-  auto tier = [&](const char* key, const std::optional<CodeTier>& t) {
-    w.Key(key);
-    if (t) {
-      w.String(CodeTierKey(*t));
-    } else {
-      w.Null();
-    }
-  };
-  w.Key("code").BeginObject();
-  tier("batch", c.batch);
-  tier("bench", c.bench);
-  w.Key("compiles");
-  if (c.compiles) {
-    w.Int(*c.compiles);
-  } else {
-    w.Null();
-  }
-  w.Key("changed").Bool(c.changed);
-  w.EndObject();
-}
-
 namespace {
 
 void WriteContext(JsonWriter& w, const RunContext& c) {
@@ -102,8 +78,7 @@ std::string RenderJson(const RunContext& context, const std::vector<CaseResult>&
       w.Key("cpu_time").Number(s.Get(metric::kCpu).value_or(0));
       w.Key("time_unit").String("ns");
       for (const Counter& c : s.counters) w.Key(c.name).Number(c.value);
-      w.Key("isolate").Int(s.isolate);
-      WriteCodeState(w, s);
+      workers::WriteRepetitionTags(w, s);
       w.EndObject();
     }
     // Aggregates as Google Benchmark names them; cv is a fraction ("percentage" unit in GB).

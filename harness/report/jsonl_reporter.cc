@@ -61,8 +61,7 @@ void JsonlReporter::CaseDone(const CaseResult& r) {
     w.BeginObject().Key("iterations").Int(static_cast<long long>(s.iterations)).Key("counters").BeginObject();
     for (const Counter& c : s.counters) w.Key(c.name).Number(c.value);
     w.EndObject();
-    w.Key("isolate").Int(s.isolate);
-    WriteCodeState(w, s);
+    workers::WriteRepetitionTags(w, s);
     w.EndObject();
   }
   w.EndArray();

@@ -19,8 +19,6 @@ class JsonWriter;
 // A case's identity and outcome (suite, bench, realm, params, file, status, young generation, trig
 // path), as fields of the object being written.
 void WriteCaseIdentityFields(JsonWriter& w, const CaseResult& result);
-// A sample's code state as a "code" object {batch, bench, compiles, changed}; nothing when unknown.
-void WriteCodeState(JsonWriter& w, const Sample& s);
 
 std::string RenderJson(const RunContext& context, const std::vector<CaseResult>& results);
 std::string RenderCsv(const RunContext& context, const std::vector<CaseResult>& results);

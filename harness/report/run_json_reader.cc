@@ -91,12 +91,6 @@ bool IsEntryField(std::string_view key) {
   return false;
 }
 
-std::optional<CodeTier> TierOf(object code, const char* key) {
-  std::string_view v;
-  if (code[key].get(v) != SUCCESS) return std::nullopt;
-  return CodeTierFromKey(std::string(v));
-}
-
 // A case's description and outcome from the first entry of "benchmarks" that names it; no samples yet.
 CaseResult CaseFrom(object b, const std::string& name) {
   CaseResult r;
@@ -124,12 +118,10 @@ CaseResult CaseFrom(object b, const std::string& name) {
 }
 
 // One repetition: its iterations, every numeric field that is not one of the entry's own (the
-// counters, with their units from the metric registry) and its code state.
+// counters, with their units from the metric registry) and its tags (isolate, code state).
 Sample SampleFrom(object b) {
   Sample s;
   s.iterations = Count(b, "iterations", 1e18);
-  int64_t isolate = 0;
-  if (b["isolate"].get(isolate) == SUCCESS && isolate >= 0 && isolate < 1000) s.isolate = static_cast<int>(isolate);
   for (auto field : b) {
     if (IsEntryField(field.key)) continue;
     double d;
@@ -140,18 +132,7 @@ Sample SampleFrom(object b) {
       s.counters.push_back({std::string(field.key), static_cast<double>(i), UnitOf(field.key)});
     }
   }
-  object code;
-  if (b["code"].get(code) == SUCCESS) {
-    CodeState cs;
-    cs.batch = TierOf(code, "batch");
-    cs.bench = TierOf(code, "bench");
-    int64_t compiles;
-    if (code["compiles"].get(compiles) == SUCCESS && compiles >= 0 && compiles < 1000000000) {
-      cs.compiles = static_cast<int>(compiles);
-    }
-    cs.changed = Bool(code, "changed");
-    s.code = cs;
-  }
+  workers::ReadRepetitionTags(b, s);
   return s;
 }
 

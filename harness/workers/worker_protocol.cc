@@ -99,6 +99,48 @@ RunContext ReadRunContext(const object& o, ContextFile file) {
   return c;
 }
 
+void WriteRepetitionTags(JsonWriter& w, const Sample& s) {
+  w.Key("isolate").Int(s.isolate);
+  if (!s.code) return;
+  const CodeState& c = *s.code;
+  auto tier = [&](const char* key, const std::optional<CodeTier>& t) {
+    w.Key(key);
+    if (t) {
+      w.String(CodeTierKey(*t));
+    } else {
+      w.Null();
+    }
+  };
+  w.Key("code").BeginObject();
+  tier("batch", c.batch);
+  tier("bench", c.bench);
+  w.Key("compiles");
+  if (c.compiles) {
+    w.Int(*c.compiles);
+  } else {
+    w.Null();
+  }
+  w.Key("changed").Bool(c.changed);
+  w.EndObject();
+}
+
+void ReadRepetitionTags(const object& o, Sample& s) {
+  if (int64_t k = 0; o["isolate"].get(k) == SUCCESS && k >= 0 && k < 1000) s.isolate = static_cast<int>(k);
+  object c;
+  if (o["code"].get(c) != SUCCESS) return;  // the engine could not tell: unknown
+  CodeState state;
+  std::string_view key;
+  if (c["batch"].get(key) == SUCCESS) state.batch = CodeTierFromKey(std::string(key));
+  if (c["bench"].get(key) == SUCCESS) state.bench = CodeTierFromKey(std::string(key));
+  double compiles = 0;
+  if (c["compiles"].get(compiles) == SUCCESS && compiles >= 0 && compiles < 1e9) {
+    state.compiles = static_cast<int>(compiles);
+  }
+  bool changed = false;
+  if (c["changed"].get(changed) == SUCCESS) state.changed = changed;
+  s.code = state;
+}
+
 namespace {
 
 // The protocol's context line also lists the cases the worker will run, in order.
@@ -140,24 +182,6 @@ CaseStatus ReadStatus(const std::string& name, std::string& error) {
   return CaseStatus::kFailed;
 }
 
-// A repetition's `code` object (report/json_reporter.cc WriteCodeState; js/bench_api.js codeState):
-// tiers by key or null (unknown), compiles a count or null; nullopt without the object.
-std::optional<CodeState> ReadCodeState(const element& e) {
-  object c;
-  if (e["code"].get(c) != SUCCESS) return std::nullopt;
-  CodeState state;
-  std::string_view key;
-  if (c["batch"].get(key) == SUCCESS) state.batch = CodeTierFromKey(std::string(key));
-  if (c["bench"].get(key) == SUCCESS) state.bench = CodeTierFromKey(std::string(key));
-  double compiles = 0;
-  if (c["compiles"].get(compiles) == SUCCESS && compiles >= 0 && compiles < 1e9) {
-    state.compiles = static_cast<int>(compiles);
-  }
-  bool changed = false;
-  if (c["changed"].get(changed) == SUCCESS) state.changed = changed;
-  return state;
-}
-
 // The native floor line of a case (report/jsonl_reporter.cc), when the case measured one.
 std::optional<NativeFloor> ReadNativeFloor(const object& o) {
   object n;
@@ -185,8 +209,7 @@ void ReadSamples(const object& o, CaseResult& r, std::vector<SampleWindow>& wind
       double v = 0;
       if (field.value.get(v) == SUCCESS) s.counters.push_back({std::string(field.key), v, CounterUnit(field.key)});
     }
-    s.code = ReadCodeState(e);
-    if (int64_t k = 0; e["isolate"].get(k) == SUCCESS && k >= 0 && k < 1000) s.isolate = static_cast<int>(k);
+    if (object tags; e.get(tags) == SUCCESS) ReadRepetitionTags(tags, s);
     r.samples.push_back(std::move(s));
     array window;
     double begin = 0, end = 0;

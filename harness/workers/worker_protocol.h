@@ -52,6 +52,12 @@ void WriteRunContextFields(JsonWriter& w, const RunContext& c, ContextFile file)
 // reads it).
 RunContext ReadRunContext(const simdjson::dom::object& o, ContextFile file);
 
+// A repetition's tags, written and read alike in a protocol sample and a run JSON entry: `isolate` (which
+// of the case's fresh isolates ran it) and, when the engine could tell, `code` {batch, bench: tier keys or
+// null; compiles: a count or null; changed}. The reader range-checks both (a bad value keeps the default).
+void WriteRepetitionTags(JsonWriter& w, const Sample& s);
+void ReadRepetitionTags(const simdjson::dom::object& o, Sample& s);
+
 // Parses the lines; where the worker traced GC (--gc-trace), fills gc_ns and gc_count of each sample
 // from the trace lines that fall in its window (see gc_trace.h).
 WorkerOutput ParseWorkerOutput(std::string_view text);
