@@ -65,6 +65,50 @@ TEST(Cli, SemiSpaceKnobChangesTheYoungGenerationV8Reports) {
   EXPECT_EQ(YoungGeneration({"--semi-space", "2"}), 2LL * 1024 * 1024);
 }
 
+// --young-gen full (the default) starts V8's young generation at its maximum; grow is V8's own policy.
+TEST(Cli, TheYoungGenerationStartsAtItsMaximumUnlessAskedToGrow) {
+  const auto full = YoungGeneration({});
+  EXPECT_GT(full, YoungGeneration({"--young-gen", "grow"}));
+  EXPECT_GE(full, YoungGeneration({"--semi-space", "8"}));  // every V8 since 10.2 allows at least 8 MB on x64
+  EXPECT_EQ(full, YoungGeneration({"--young-gen", "full"}));
+
+  auto both = RunCli({"info", "--young-gen", "grow", "--semi-space", "2"});
+  EXPECT_EQ(both.exit_code, 2);
+  EXPECT_THAT(both.err, HasSubstr("contradict"));
+  auto bad = RunCli({"info", "--young-gen", "half"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_THAT(bad.err, HasSubstr("--young-gen: 'half' is not one of: full, grow"));
+}
+
+// The young generation each case ended with (JSON `young_generation_bytes`), by bench name.
+std::map<std::string, long long> YoungAtTheEnd(const std::vector<std::string>& extra) {
+  const std::string path = testing::TempDir() + "/young.json";
+  std::vector<std::string> args = {"run", Fixture("young_growth.js"), "--quick", "--no-native", "--out", path};
+  args.insert(args.end(), extra.begin(), extra.end());
+  auto r = RunCli(args);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  std::map<std::string, long long> young;
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc;
+  if (parser.load(path).get(doc) != simdjson::SUCCESS) return young;
+  for (auto b : doc["benchmarks"].get_array()) {
+    const std::string name(b["name"].get_string().value());
+    young[name.substr(0, name.find('_'))] = b["young_generation_bytes"].get_int64().value();
+  }
+  return young;
+}
+
+// The mechanism behind the default: under V8's own policy the young generation a case times depends
+// on how much of its work survived (and so on how long it ran); started at its maximum, it does not.
+TEST(Cli, WithTheDefaultYoungGenerationWhatSurvivesDoesNotChangeItsSize) {
+  auto full = YoungAtTheEnd({});
+  ASSERT_EQ(full.size(), 2u);
+  EXPECT_EQ(full["young/garbage"], full["young/survivors"]);
+  auto grow = YoungAtTheEnd({"--young-gen", "grow"});
+  ASSERT_EQ(grow.size(), 2u);
+  EXPECT_LT(grow["young/garbage"], grow["young/survivors"]);
+}
+
 TEST(Cli, MissingSuiteFileIsExit2) {
   auto r = RunCli({"run", "/nonexistent/suite.js"});
   EXPECT_EQ(r.exit_code, 2);

@@ -17,16 +17,41 @@ namespace {
 using Flags = std::vector<std::string>;
 
 TEST(Knobs, EachKnobBecomesItsV8Flags) {
-  EXPECT_EQ(KnobV8Flags({}), Flags{});
+  const Flags full = {"--min-semi-space-size=1024"};  // V8 clamps it to its maximum
+  EXPECT_EQ(KnobV8Flags({}), full);
+  EXPECT_EQ(KnobV8Flags(
+                {.semi_space_mb = std::nullopt, .trig = TrigRequest::kEngineDefault, .young = YoungGeneration::kGrow}),
+            Flags{});
   EXPECT_EQ(KnobV8Flags({.semi_space_mb = 16}), (Flags{"--min-semi-space-size=16", "--max-semi-space-size=16"}));
-  EXPECT_EQ(KnobV8Flags({.semi_space_mb = std::nullopt, .trig = TrigRequest::kFast}),
+  // A pinned semi-space is pinned whatever --young-gen says.
+  EXPECT_EQ(KnobV8Flags({.semi_space_mb = 16, .trig = TrigRequest::kEngineDefault, .young = YoungGeneration::kGrow}),
+            (Flags{"--min-semi-space-size=16", "--max-semi-space-size=16"}));
+  EXPECT_EQ(KnobV8Flags({.semi_space_mb = std::nullopt, .trig = TrigRequest::kFast, .young = YoungGeneration::kGrow}),
             Flags{"--use-libm-trig-functions"});
   EXPECT_EQ(KnobV8Flags({.semi_space_mb = std::nullopt, .trig = TrigRequest::kSlow}),
-            Flags{"--no-use-libm-trig-functions"});
+            (Flags{full[0], "--no-use-libm-trig-functions"}));
   EXPECT_EQ(KnobV8Flags({.semi_space_mb = 1, .trig = TrigRequest::kFast}),
             (Flags{"--min-semi-space-size=1", "--max-semi-space-size=1", "--use-libm-trig-functions"}));
   EXPECT_EQ(TrigV8Flag(TrigRequest::kEngineDefault), "");
   EXPECT_STREQ(TrigKnobName(TrigRequest::kSlow), "--no-fast-trig");
+  EXPECT_STREQ(YoungGenerationName(YoungGeneration::kGrow), "grow");
+}
+
+TEST(Knobs, AVariantsYoungGenerationKnobIsCheckedAndKept) {
+  auto grow = driver::ParseVariant("fresh=--young-gen grow");
+  ASSERT_TRUE(grow.ok()) << grow.error().message;
+  EXPECT_EQ(grow->knobs.young, YoungGeneration::kGrow);
+  EXPECT_EQ(grow->worker_args, (Flags{"--young-gen", "grow"}));  // a v8bench worker gets the same knob
+  auto full = driver::ParseVariant("base=--no-opt");
+  ASSERT_TRUE(full.ok());
+  EXPECT_EQ(full->knobs.young, YoungGeneration::kFull);
+
+  auto bad = driver::ParseVariant("x=--young-gen=half");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.error().message.find("choose full (the default) or grow"), std::string::npos) << bad.error().message;
+  auto both = driver::ParseVariant("x=--semi-space 4 --young-gen grow");
+  ASSERT_FALSE(both.ok());
+  EXPECT_NE(both.error().message.find("contradict"), std::string::npos) << both.error().message;
 }
 
 TEST(Knobs, TheEmbeddedEngineGetsTheKnobsFlagsBeforeTheUsersOwn) {

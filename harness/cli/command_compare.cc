@@ -41,7 +41,8 @@ CommandSpec CompareSpec() {
   spec.options = {
       {"variant", "NAME=FLAGS",
        "A variant: V8 flags (--no-opt, --max-semi-space-size=2, ...) and harness knobs (--semi-space MB, "
-       "--fast-trig, --no-fast-trig, --param NAME=V) in one shell-quoted string; empty FLAGS is the default "
+       "--young-gen full|grow, --fast-trig, --no-fast-trig, --param NAME=V) in one shell-quoted string; empty FLAGS is "
+       "the default "
        "configuration. Repeatable; the first is the baseline.",
        true},
       {"engine", "NAME=PATH",

@@ -58,8 +58,7 @@ int ExternalInfo(const std::string& path, const std::vector<std::string>& argv, 
     std::fwrite(r.err.data(), 1, r.err.size(), stderr);
     return r.kind == workers::ExitKind::kExited && r.exit_code == 0 ? 0 : 1;
   }
-  auto flags = workers::EngineV8Flags(path, kind.value(), "info --engine", {options.semi_space_mb, options.trig},
-                                      options.v8_flags);
+  auto flags = workers::EngineV8Flags(path, kind.value(), "info --engine", options.Knobs(), options.v8_flags);
   if (!flags) return Fail(flags.error());
   auto info = workers::ProbeExternalEngine(path, kind.value(), flags.value());
   if (!info) return Fail(info.error());
@@ -160,10 +159,11 @@ int InfoCommand(const std::vector<std::string>& argv) {
   fmt::print("realms        v8: yes; node: {}\n",
              facts.node_realm_available ? "yes" : "no (" + facts.node_realm_problem + ")");
   fmt::print("V8 flags      {}\n", c.v8_flags.empty() ? "(none)" : c.v8_flags);
-  fmt::print(
-      "young gen     {} (new_space size at isolate creation{})\n",
-      FormatBytes(static_cast<double>(c.young_generation_bytes)),
-      c.semi_space_mb ? fmt::format("; pinned by --semi-space {}", *c.semi_space_mb) : "; V8 grows it under load");
+  fmt::print("young gen     {} (new_space size at isolate creation{})\n",
+             FormatBytes(static_cast<double>(c.young_generation_bytes)),
+             c.semi_space_mb ? fmt::format("; pinned by --semi-space {}", *c.semi_space_mb)
+             : engine.value().young == YoungGeneration::kFull ? "; starts at its maximum: --young-gen full"
+                                                              : "; V8 grows it under load: --young-gen grow");
   fmt::print("heap limit    {}\n", FormatBytes(static_cast<double>(p.HeapSizeLimitBytes())));
   fmt::print(
       "trig path       {} (Math.sin/cos differ from host libm on {} of {} probes; fdlibm ≈ 3%, libm-based ≈ 0.1%)\n",

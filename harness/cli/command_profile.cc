@@ -246,7 +246,7 @@ Expected<workers::EngineProfileRequest> EngineRequestFrom(const ParsedArgs& args
   auto engine = EngineOptionsFrom(args);
   if (!engine) return engine.error();
   auto flags =
-      workers::EngineProfileFlags(path, kind, {engine->semi_space_mb, engine->trig}, engine->v8_flags, r.inlining);
+      workers::EngineProfileFlags(path, kind, engine->Knobs(), engine->v8_flags, r.inlining);
   if (!flags) return flags.error();
   workers::EngineProfileRequest e;
   e.engine = path;

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <regex>
 #include <set>
 
@@ -32,7 +33,7 @@ Expected<Variant> ParseVariant(const std::string& spec) {
       value = word.substr(e + 1);
       has_value = true;
     }
-    if (key == "--semi-space" || key == "--param" || key == "--tier") {
+    if (key == "--semi-space" || key == "--param" || key == "--tier" || key == "--young-gen") {
       if (!has_value) {
         if (i + 1 >= w.size()) return bad(key + " needs a value");
         value = w[++i];
@@ -40,7 +41,12 @@ Expected<Variant> ParseVariant(const std::string& spec) {
       if (key == "--tier" && value != "optimized" && value != "interpreter" && value != "auto") {
         return bad("--tier '" + value + "': choose optimized (the default), interpreter or auto");
       }
-      if (key == "--semi-space") {
+      if (key == "--young-gen") {
+        if (value != "full" && value != "grow") {
+          return bad("--young-gen '" + value + "': choose full (the default) or grow");
+        }
+        v.knobs.young = value == "full" ? YoungGeneration::kFull : YoungGeneration::kGrow;
+      } else if (key == "--semi-space") {
         char* end = nullptr;
         const long mb = std::strtol(value.c_str(), &end, 10);
         if (value.empty() || *end != '\0' || mb < 1 || mb > 1024) {
@@ -56,6 +62,11 @@ Expected<Variant> ParseVariant(const std::string& spec) {
       }
       v.worker_args.push_back(key);
       v.worker_args.push_back(value);
+      if (v.knobs.semi_space_mb && std::count(v.worker_args.begin(), v.worker_args.end(), "--young-gen") > 0) {
+        return bad(
+            "--young-gen and --semi-space contradict each other: --semi-space pins the young generation's "
+            "size; give one");
+      }
     } else if (word == "--fast-trig" || word == "--no-fast-trig") {
       const TrigRequest trig = word == "--fast-trig" ? TrigRequest::kFast : TrigRequest::kSlow;
       if (v.knobs.trig != TrigRequest::kEngineDefault && v.knobs.trig != trig) {
@@ -67,8 +78,8 @@ Expected<Variant> ParseVariant(const std::string& spec) {
       v.v8_flags.push_back(word);
     } else {
       return bad("'" + word +
-                 "' is neither a V8 flag (--flag) nor a knob (--semi-space MB, --fast-trig, --no-fast-trig, "
-                 "--param NAME=V, --tier optimized|interpreter|auto)");
+                 "' is neither a V8 flag (--flag) nor a knob (--semi-space MB, --young-gen full|grow, --fast-trig, "
+                 "--no-fast-trig, --param NAME=V, --tier optimized|interpreter|auto)");
     }
   }
   return v;

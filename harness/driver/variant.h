@@ -25,16 +25,17 @@ struct Variant {
   // External engines: the V8 flags the engine gets (workers::EngineV8Flags: the knobs' flags, then v8_flags),
   // checked against the engine; nullopt until the comparison starts (then KnobV8Flags + v8_flags).
   std::optional<std::vector<std::string>> engine_v8_flags;
-  std::vector<std::string> worker_args;  // harness knobs for `run`: --semi-space N, --fast-trig, --param K=V
-  EngineKnobs knobs;                     // the engine knobs among them (--semi-space, --fast-trig, --no-fast-trig)
-  std::vector<std::string> v8_flags;     // everything else, passed to V8 after `--`
+  std::vector<std::string>
+      worker_args;                    // harness knobs for `run`: --semi-space N, --young-gen, --fast-trig, --param K=V
+  EngineKnobs knobs;                  // the engine knobs among them (--semi-space, --fast-trig, --no-fast-trig)
+  std::vector<std::string> v8_flags;  // everything else, passed to V8 after `--`
   // --param overrides, NAME -> VALUES text, in the order given.
   std::vector<std::pair<std::string, std::string>> params;
 };
 
 // NAME=FLAGS, NAME matching [A-Za-z0-9_.-]+. FLAGS may be empty (the default configuration).
-// Knobs: --semi-space MB, --fast-trig, --no-fast-trig, --param NAME=V (each also as --knob=value);
-// other words starting with '-' are V8 flags; anything else is an Error::Usage.
+// Knobs: --semi-space MB, --young-gen full|grow, --fast-trig, --no-fast-trig, --param NAME=V (each also as
+// --knob=value); other words starting with '-' are V8 flags; anything else is an Error::Usage.
 Expected<Variant> ParseVariant(const std::string& spec);
 
 // Applies `--engine NAME=PATH` specs. A name that is no variant yet adds one with the default

@@ -13,6 +13,9 @@ struct EngineOptions {
   std::vector<std::string> v8_flags;  // passed to V8 as given, after the knobs below
   std::optional<int> semi_space_mb;   // pins min = max semi-space size
   TrigRequest trig = TrigRequest::kEngineDefault;
+  YoungGeneration young = YoungGeneration::kFull;
+
+  EngineKnobs Knobs() const { return {semi_space_mb, trig, young}; }
 };
 
 // The flags V8 gets for `options`: knobs first (model/knobs.h KnobV8Flags), so that an explicit V8

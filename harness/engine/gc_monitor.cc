@@ -1,6 +1,7 @@
 #include "harness/engine/gc_monitor.h"
 
 #include <algorithm>
+#include <string_view>
 
 #include "harness/measure/clocks.h"
 
@@ -48,6 +49,17 @@ HeapReading GcMonitor::Read() {
   totals_.used_bytes = UsedBytes();
   totals_.peak_used_bytes = std::max(totals_.peak_used_bytes, totals_.used_bytes);
   return totals_;
+}
+
+HeapCapacity GcMonitor::Capacity() {
+  HeapCapacity capacity;
+  for (std::size_t i = 0; i < isolate_->NumberOfHeapSpaces(); ++i) {
+    v8::HeapSpaceStatistics space;
+    if (!isolate_->GetHeapSpaceStatistics(&space, i)) continue;
+    const std::string_view name = space.space_name();
+    (name.rfind("new_", 0) == 0 ? capacity.young_bytes : capacity.old_bytes) += space.space_size();
+  }
+  return capacity;
 }
 
 void GcMonitor::ResetPeak() { totals_.peak_used_bytes = UsedBytes(); }

@@ -22,11 +22,22 @@ struct HeapReading {
   std::uint64_t peak_used_bytes = 0;                  // highest used heap seen since ResetPeak()
 };
 
+// How much memory the engine's heap has committed now, by generation. V8 grows its young generation
+// (the semi-spaces) when enough of what it allocates survives scavenges, and its old generation as
+// objects are promoted; each growth step faults in fresh pages and changes how often a GC runs.
+struct HeapCapacity {
+  std::uint64_t young_bytes = 0;  // new space (both semi-spaces) + new large-object space
+  std::uint64_t old_bytes = 0;    // every other space (old, code, map, large-object, ...)
+
+  bool operator==(const HeapCapacity&) const = default;
+};
+
 class HeapProbe {
  public:
   virtual ~HeapProbe() = default;
   virtual HeapReading Read() = 0;
   virtual void ResetPeak() = 0;
+  virtual HeapCapacity Capacity() = 0;
 };
 
 }  // namespace v8bench

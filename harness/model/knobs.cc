@@ -26,12 +26,16 @@ const char* TrigKnobName(TrigRequest trig) {
   return "";
 }
 
+const char* YoungGenerationName(YoungGeneration young) { return young == YoungGeneration::kFull ? "full" : "grow"; }
+
 std::vector<std::string> KnobV8Flags(const EngineKnobs& knobs) {
   std::vector<std::string> flags;
   if (knobs.semi_space_mb) {
     const auto mb = std::to_string(*knobs.semi_space_mb);
     flags.push_back("--min-semi-space-size=" + mb);
     flags.push_back("--max-semi-space-size=" + mb);
+  } else if (knobs.young == YoungGeneration::kFull) {
+    flags.push_back("--min-semi-space-size=" + std::to_string(kFullSemiSpaceMb));
   }
   if (knobs.trig != TrigRequest::kEngineDefault) flags.push_back(TrigV8Flag(knobs.trig));
   return flags;

@@ -76,7 +76,8 @@ std::string RenderHtml(const RunContext& c, const std::vector<CaseResult>& resul
   body += html::FactsTable({
       {"V8", c.v8_version + (c.node_version.empty() ? "" : " (Node " + c.node_version + ")")},
       {"V8 flags", c.v8_flags.empty() ? "(none)" : c.v8_flags},
-      {"semi-space", c.semi_space_mb ? fmt::format("{} MB", *c.semi_space_mb) : "V8's default"},
+      {"semi-space",
+       c.semi_space_mb ? fmt::format("{} MB", *c.semi_space_mb) : "not pinned (the V8 flags say where it starts)"},
       {"young generation", FormatBytes(static_cast<double>(c.young_generation_bytes))},
       {"trig path", fmt::format("{} (mismatch vs libm {})", c.trig_path, FormatPercent(c.trig_mismatch_fraction))},
       {"C heap", c.malloc_policy.empty() ? "(not recorded)" : c.malloc_policy},

@@ -95,8 +95,10 @@ class CaseBenchmark {
 };
 
 // Warm-up: batches grow to RunSettings::kWarmupBatchSeconds, and run until the code has not changed
-// (no optimised compile, the same tiers) and the page-fault rate has settled (the heaps have grown to
-// the case's working set; measure/c_heap.h) for max(--warmup, kQuietSeconds), or until --max-warmup.
+// (no optimised compile, the same tiers), the page-fault rate has settled (the heaps have grown to
+// the case's working set; measure/c_heap.h) and V8's young generation has kept its capacity (with
+// --young-gen grow it doubles as objects survive; model/knobs.h) for max(--warmup, kQuietSeconds),
+// or until --max-warmup.
 struct WarmupOutcome {
   double seconds = 0;
   bool capped = false;
@@ -122,6 +124,7 @@ Expected<WarmupOutcome> WarmUp(SuiteHost& host, const RunSettings& settings) {
   auto quiet_since = start;
   std::uint64_t n = 1;
   std::optional<double> last_faults;  // per iteration, in the last long batch
+  std::uint64_t young_bytes = host.heap().Capacity().young_bytes;
   int resettles = 0;
   for (;;) {
     const auto b0 = Clock::now();
@@ -132,8 +135,11 @@ Expected<WarmupOutcome> WarmUp(SuiteHost& host, const RunSettings& settings) {
     const bool long_batches = took >= RunSettings::kWarmupBatchSeconds;
     auto now = host.TakeCodeState();
     if (!now) return now.error();
-    const bool memory_moved = long_batches && last_faults && !FaultRateSettled(*last_faults, faults);
+    const std::uint64_t young_now = host.heap().Capacity().young_bytes;
+    const bool memory_moved =
+        (long_batches && last_faults && !FaultRateSettled(*last_faults, faults)) || young_now != young_bytes;
     if (long_batches) last_faults = faults;
+    young_bytes = young_now;
     if (CodeChangedBetween(last.value(), now.value()) || memory_moved) {
       quiet_since = Clock::now();
       last = now;
