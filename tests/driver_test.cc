@@ -29,6 +29,12 @@ using namespace analysis;  // the statistics of a comparison
 using namespace report;    // the results file and the reports of a comparison
 namespace {
 
+// The samples of `variant` in `state`.
+int CountRuns(const CompareState& state, int variant) {
+  return static_cast<int>(
+      std::count_if(state.runs.begin(), state.runs.end(), [&](const RunRecord& r) { return r.variant == variant; }));
+}
+
 class FakeLauncher final : public workers::Launcher {
  public:
   std::function<workers::LaunchResult(const workers::LaunchRequest&)> behave;
@@ -169,13 +175,13 @@ TEST(Variant, TierAndMaxWarmupReachEveryWorker) {
     }
     return false;
   };
-  const auto own = Driver::WorkerArgs(s, v.value(), "");
+  const auto own = workers::WorkerArgs(WorkerSamplingOf(s), v.value(), "");
   EXPECT_TRUE(has(own, "--tier", "auto"));
   EXPECT_TRUE(has(own, "--max-warmup", "3"));
   Variant node = v.value();
   node.engine_kind = workers::EngineKind::kNode;
   node.runner = "/tmp/runner.mjs";
-  const auto ext = Driver::WorkerArgs(s, node, "");
+  const auto ext = workers::WorkerArgs(WorkerSamplingOf(s), node, "");
   EXPECT_TRUE(has(ext, "--tier", "auto"));
   EXPECT_TRUE(has(ext, "--max-warmup", "3"));
   s.max_warmup_s = 0.01;

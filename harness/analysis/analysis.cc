@@ -10,10 +10,13 @@
 
 namespace v8bench::analysis {
 
-using driver::ComparedMetric;
 using driver::CompareSettings;
 using driver::CompareState;
-using driver::IsTime;
+const MetricInfo& ComparedMetric(std::string_view option) {
+  const MetricInfo* m = FindMetricOption(option);
+  return m != nullptr ? *m : *FindMetricOption(kDefaultCompareMetric);
+}
+
 namespace {
 
 MetricStats Describe(const std::vector<double>& xs) {

@@ -15,12 +15,18 @@
 #include <vector>
 
 #include "harness/driver/comparison.h"
+#include "harness/measure/metrics.h"
 #include "harness/stats/compare.h"
 #include "harness/stats/modality.h"
 #include "harness/stats/paired.h"
 #include "harness/stats/statistics.h"
 
 namespace v8bench::analysis {
+
+// The metric of --metric `option` (measure/metrics.h) the analysis compares; the default metric for a
+// name that is none (options and resumed files are validated before they get here).
+const MetricInfo& ComparedMetric(std::string_view option);
+inline bool IsTime(const MetricInfo& m) { return m.unit == Unit::kNanoseconds; }
 
 // The samples to analyse, however they were obtained (a comparison, or two saved results files).
 struct VariantSeries {

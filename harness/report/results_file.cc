@@ -326,7 +326,8 @@ struct JsonFields<VariantState> {
   static constexpr auto kFields = std::tuple{
       SubField("name", &VariantState::variant, &Variant::name),
       SubField("flags", &VariantState::variant, &Variant::flags_text),
-      SubField("engine", &VariantState::variant, &Variant::engine),
+      // The engine is a member of Variant's base (workers::WorkerEngine): named as Variant's.
+      SubField<VariantState, Variant, std::string>{"engine", &VariantState::variant, &Variant::engine},
       Custom<VariantState>{"v8_flags", [](JsonWriter& w, const VariantState& v) { WriteValue(w, v.variant.v8_flags); }},
       Custom<VariantState>{"harness_args",
                            [](JsonWriter& w, const VariantState& v) { WriteValue(w, v.variant.worker_args); }},
