@@ -29,6 +29,12 @@ using namespace analysis;  // the statistics of a comparison
 using namespace report;    // the results file and the reports of a comparison
 namespace {
 
+// The samples of `variant` in `state`.
+int CountRuns(const CompareState& state, int variant) {
+  return static_cast<int>(
+      std::count_if(state.runs.begin(), state.runs.end(), [&](const RunRecord& r) { return r.variant == variant; }));
+}
+
 class FakeLauncher final : public workers::Launcher {
  public:
   std::function<workers::LaunchResult(const workers::LaunchRequest&)> behave;
@@ -169,13 +175,13 @@ TEST(Variant, TierAndMaxWarmupReachEveryWorker) {
     }
     return false;
   };
-  const auto own = Driver::WorkerArgs(s, v.value(), "");
+  const auto own = workers::WorkerArgs(WorkerSamplingOf(s), v.value(), "");
   EXPECT_TRUE(has(own, "--tier", "auto"));
   EXPECT_TRUE(has(own, "--max-warmup", "3"));
   Variant node = v.value();
   node.engine_kind = workers::EngineKind::kNode;
   node.runner = "/tmp/runner.mjs";
-  const auto ext = Driver::WorkerArgs(s, node, "");
+  const auto ext = workers::WorkerArgs(WorkerSamplingOf(s), node, "");
   EXPECT_TRUE(has(ext, "--tier", "auto"));
   EXPECT_TRUE(has(ext, "--max-warmup", "3"));
   s.max_warmup_s = 0.01;
@@ -1035,7 +1041,8 @@ TEST(Analysis, MixedCodeIsNotJudgedAndDifferentCodeIsNamed) {
   EXPECT_NE(a.cases[0].cells[1].holm_verdict, stats::Verdict::kHigher);
   EXPECT_TRUE(a.trips.empty());  // a 10% "slowdown" from mixed code does not trip the gate
   ASSERT_EQ(a.code.size(), 1u);
-  EXPECT_NE(a.code[0].find("3 of 12 samples ran Ignition/Sparkplug"), std::string::npos) << a.code[0];
+  EXPECT_NE(NoteLine(a, a.code[0]).find("3 of 12 samples ran Ignition/Sparkplug"), std::string::npos)
+      << NoteLine(a, a.code[0]);
   EXPECT_NE(RenderConsole(a, ReportHeader{"t", {}}, false).find("mixed code"), std::string::npos);
   // The code survives the results file.
   const std::string path = testing::WriteTempFile("code.json", RenderCompareJson(mixed, &a));
@@ -1051,7 +1058,7 @@ TEST(Analysis, MixedCodeIsNotJudgedAndDifferentCodeIsNamed) {
   ASSERT_TRUE(again.Run().ok());
   const Analysis c = Analyse(DatasetFrom(changing), o);
   EXPECT_TRUE(c.cases[0].cells[1].code_mixed);
-  EXPECT_NE(c.code[0].find("changed while timed"), std::string::npos) << c.code[0];
+  EXPECT_NE(NoteLine(c, c.code[0]).find("changed while timed"), std::string::npos) << NoteLine(c, c.code[0]);
 
   // Uniform but different code: judged, and named beside the verdict.
   CompareState different = TwoVariants("", "--no-opt", 12);
@@ -1064,7 +1071,8 @@ TEST(Analysis, MixedCodeIsNotJudgedAndDifferentCodeIsNamed) {
   EXPECT_FALSE(d.cases[0].cells[1].code_mixed);
   EXPECT_EQ(d.cases[0].cells[1].holm_verdict, stats::Verdict::kHigher);
   ASSERT_EQ(d.code.size(), 1u);
-  EXPECT_NE(d.code[0].find("ran Ignition/Sparkplug, the baseline TurboFan/TurboFan"), std::string::npos) << d.code[0];
+  EXPECT_NE(NoteLine(d, d.code[0]).find("ran Ignition/Sparkplug, the baseline TurboFan/TurboFan"), std::string::npos)
+      << NoteLine(d, d.code[0]);
 }
 
 }  // namespace

@@ -76,14 +76,14 @@ TEST(Knobs, AVariantsKnobsAreParsedOnceAndReachAnExternalEngineAsTheSameFlags) {
   driver::Variant node = v.value();
   node.engine_kind = workers::EngineKind::kNode;
   node.runner = "/tmp/runner.mjs";
-  const Flags args = driver::Driver::WorkerArgs(s, node, "");
+  const Flags args = workers::WorkerArgs(driver::WorkerSamplingOf(s), node, "");
   const Flags expected_flags = {"--allow-natives-syntax", "--min-semi-space-size=8", "--max-semi-space-size=8",
                                 "--use-libm-trig-functions", "--no-opt"};
   ASSERT_GE(args.size(), expected_flags.size());
   EXPECT_EQ(Flags(args.begin(), args.begin() + static_cast<long>(expected_flags.size())), expected_flags);
   // Once the driver has checked the flags against the engine, the checked list is what it gets.
   node.engine_v8_flags = Flags{"--min-semi-space-size=8", "--max-semi-space-size=8"};
-  const Flags checked = driver::Driver::WorkerArgs(s, node, "");
+  const Flags checked = workers::WorkerArgs(driver::WorkerSamplingOf(s), node, "");
   EXPECT_EQ(checked[1], "--min-semi-space-size=8");
   EXPECT_EQ(checked[3], "/tmp/runner.mjs");
 }

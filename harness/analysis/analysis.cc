@@ -10,10 +10,13 @@
 
 namespace v8bench::analysis {
 
-using driver::ComparedMetric;
 using driver::CompareSettings;
 using driver::CompareState;
-using driver::IsTime;
+const MetricInfo& ComparedMetric(std::string_view option) {
+  const MetricInfo* m = FindMetricOption(option);
+  return m != nullptr ? *m : *FindMetricOption(kDefaultCompareMetric);
+}
+
 namespace {
 
 MetricStats Describe(const std::vector<double>& xs) {
@@ -64,8 +67,7 @@ Dataset DatasetFrom(const CompareState& state) {
         slot(f.key).variants[static_cast<std::size_t>(run.variant)].unsupported = f.message;
         continue;
       }
-      slot(f.key).variants[static_cast<std::size_t>(run.variant)].failures.push_back(
-          fmt::format("sample {}: {}{}", run.run + 1, f.kind, f.message.empty() ? "" : ": " + f.message));
+      slot(f.key).variants[static_cast<std::size_t>(run.variant)].failures.push_back({run.run + 1, f.kind, f.message});
     }
   }
   return d;
@@ -164,37 +166,27 @@ void NoteStates(Analysis& a, const CaseAnalysis& ca) {
     const CellAnalysis& cell = ca.cells[vi];
     if (!cell.paired || !cell.paired->stratified || !cell.judged.paired) continue;
     const stats::BlockComparison& b = cell.paired->blocks;
-    a.states.push_back(fmt::format(
-        "machine states: {} ({}): the samples fall into two speed states; {:.0f}% of the blocks ran across a "
-        "change of state; the verdict uses the {} blocks within one state (over all {} blocks: {:+.1f}% "
-        "[{:+.1f}%, {:+.1f}%], p(W) = {:.2g})",
-        ca.key, a.variant_names[vi], cell.paired->split_share * 100, b.same_state.blocks, b.all.blocks,
-        (b.all.ratio.ratio - 1) * 100, (b.all.ratio.low - 1) * 100, (b.all.ratio.high - 1) * 100, b.all.wilcoxon.p));
+    a.states.push_back(
+        {ca.key, vi, cell.paired->split_share, b.same_state.blocks, b.all.blocks, b.all.ratio, b.all.wilcoxon.p});
   }
 }
 
 // The code states a variant's samples ran, as one label ("" when none was reported), and whether
-// they were a mixture or changed while timed.
+// they were a mixture (several labels, or one sample's repetitions joined several) or changed while timed.
 struct CodeFacts {
   std::string label;
   bool mixed = false;
-  std::string why;
+  CodeMixture mixture;
 };
 CodeFacts CodeOf(const VariantSeries& vs) {
   CodeFacts f;
-  std::map<std::string, std::size_t> counts;
-  for (const auto& l : vs.code) ++counts[l];
-  for (const auto& [label, n] : counts) {
+  for (const auto& l : vs.code) ++f.mixture.samples_per_label[l];
+  f.mixture.samples = vs.code.size();
+  f.mixture.changed = vs.code_changed;
+  for (const auto& [label, n] : f.mixture.samples_per_label) {
     f.label += fmt::format("{}{}", f.label.empty() ? "" : " + ", label);
-    if (counts.size() > 1)
-      f.why += fmt::format("{}{} of {} samples ran {}", f.why.empty() ? "" : ", ", n, vs.code.size(), label);
   }
-  if (counts.size() == 1 && f.label.find(" + ") != std::string::npos) f.why = "each sample ran " + f.label;
-  if (vs.code_changed > 0) {
-    f.why += fmt::format("{}{} of {} samples ran code that changed while timed", f.why.empty() ? "" : "; ",
-                         vs.code_changed, vs.code.size());
-  }
-  f.mixed = !f.why.empty();
+  f.mixed = f.mixture.samples_per_label.size() > 1 || f.label.find(" + ") != std::string::npos || f.mixture.changed > 0;
   return f;
 }
 
@@ -207,19 +199,24 @@ void JudgeCode(Analysis& a, CaseAnalysis& ca, const CaseSeries& cs) {
     const CodeFacts own = CodeOf(cs.variants[vi]);
     CellAnalysis& cell = ca.cells[vi];
     cell.code = own.label;
-    const std::string where = fmt::format("{} ({})", ca.key, a.variant_names[vi]);
     if (own.mixed || base.mixed) {
       cell.code_mixed = true;
       cell.judged.verdict = stats::Verdict::kInsufficient;  // out of the Holm family, the gate and stopping
-      a.code.push_back(
-          fmt::format("mixed code: {}: not judged: {}: the figures mix different machine code, so "
-                      "a difference may be a code-state accident, not the change",
-                      where, own.mixed ? own.why : "the baseline's " + base.why));
+      CodeNote note;
+      note.kind = CodeNote::Kind::kMixed;
+      note.key = ca.key;
+      note.variant = vi;
+      note.baseline_mixed = !own.mixed;
+      note.mixture = own.mixed ? own.mixture : base.mixture;
+      a.code.push_back(std::move(note));
     } else if (!own.label.empty() && !base.label.empty() && own.label != base.label) {
-      a.code.push_back(
-          fmt::format("different code: {}: ran {}, the baseline {}: the change may be the code "
-                      "state itself (e.g. a flag that changes tiering), not the work",
-                      where, own.label, base.label));
+      CodeNote note;
+      note.kind = CodeNote::Kind::kDifferent;
+      note.key = ca.key;
+      note.variant = vi;
+      note.code = own.label;
+      note.baseline_code = base.label;
+      a.code.push_back(std::move(note));
     }
   }
 }
@@ -279,18 +276,18 @@ void ApplyGate(Analysis& a, const CaseAnalysis& ca) {
     const std::string& vname = a.variant_names[vi];
     if (!a.threshold) return;
     if (!base.insufficient && !cell.failures.empty() && base.failures.empty()) {
-      a.trips.push_back({ca.key, vname,
-                         fmt::format("failed in {} sample(s) where the baseline never failed: {}", cell.failures.size(),
-                                     cell.failures.front())});
+      GateTrip trip;
+      trip.key = ca.key;
+      trip.variant = vname;
+      trip.failures = cell.failures.size();
+      trip.first_failure = cell.failures.front();
+      a.trips.push_back(std::move(trip));
       continue;
     }
     if (cell.holm_verdict != stats::Verdict::kHigher) continue;
     const double ratio = cell.judged.ratio.ratio;
     if (ratio - 1 > *a.threshold) {
-      a.trips.push_back(
-          {ca.key, vname,
-           fmt::format("{} {:+.1f}% (threshold {:.1f}%), Holm-adjusted p = {:.2g}", a.is_time ? "slower" : "higher",
-                       (ratio - 1) * 100, *a.threshold * 100, cell.p_holm)});
+      a.trips.push_back({ca.key, vname, 0, {}, ratio - 1, cell.p_holm});
     }
   }
 }
@@ -302,16 +299,9 @@ void NoteInsufficient(Analysis& a, const CaseAnalysis& ca) {
     if (!cell.insufficient) continue;
     const auto it = cell.metrics.find(a.counter);
     const std::size_t n = it == cell.metrics.end() ? 0 : it->second.n;
-    if (n == 0 && !cell.metrics.empty()) {
-      // Samples arrived but without this figure: the engine cannot measure it (absent, not zero).
-      a.insufficient.push_back(
-          fmt::format("{} ({}): this engine does not report {} (absent, not zero); compare "
-                      "with another --metric, e.g. --metric wall",
-                      ca.key, a.variant_names[vi], a.counter));
-      continue;
-    }
-    a.insufficient.push_back(fmt::format("{} ({}): {} of at least {} samples{}", ca.key, a.variant_names[vi], n,
-                                         a.min_samples, cell.failures.empty() ? "" : " (it failed: see above)"));
+    // Samples arrived but without this figure: the engine cannot measure it (absent, not zero).
+    const bool absent = n == 0 && !cell.metrics.empty();
+    a.insufficient.push_back({ca.key, vi, n, absent, !cell.failures.empty()});
   }
 }
 
@@ -334,7 +324,7 @@ Analysis Analyse(const Dataset& data, const AnalysisOptions& options) {
     if (AllUnsupported(cs, a.counter)) {
       ca.unsupported = cs.variants[0].unsupported;
       ca.cells.resize(cs.variants.size());
-      a.unsupported.push_back(cs.key + ": " + ca.unsupported);
+      a.unsupported.push_back({cs.key, ca.unsupported});
       a.cases.push_back(std::move(ca));
       continue;
     }

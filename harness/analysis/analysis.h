@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "harness/driver/comparison.h"
+#include "harness/measure/metrics.h"
 #include "harness/stats/compare.h"
 #include "harness/stats/modality.h"
 #include "harness/stats/paired.h"
@@ -22,15 +23,27 @@
 
 namespace v8bench::analysis {
 
+// The metric of --metric `option` (measure/metrics.h) the analysis compares; the default metric for a
+// name that is none (options and resumed files are validated before they get here).
+const MetricInfo& ComparedMetric(std::string_view option);
+inline bool IsTime(const MetricInfo& m) { return m.unit == Unit::kNanoseconds; }
+
+// One failed sample of a case (the reporters write "sample 3: crashed: worker killed by SIGSEGV").
+struct SampleFailure {
+  std::optional<int> sample;  // numbered from 1; unknown in a diff of saved files
+  std::string kind;           // failed, timed_out, out_of_memory, crashed
+  std::string message;
+};
+
 // The samples to analyse, however they were obtained (a comparison, or two saved results files).
 struct VariantSeries {
   std::map<std::string, std::vector<double>> metrics;  // counter -> one value per sample
   // counter -> the schedule block of each value in `metrics` (absent: unknown, e.g. diff; no pairs)
   std::map<std::string, std::vector<std::size_t>> blocks;
-  std::vector<std::string> code;      // per sample that reported it: the code label (driver::CaseCode::label)
-  std::size_t code_changed = 0;       // samples with a repetition whose code changed while timed
-  std::vector<std::string> failures;  // one line per failed sample of this case
-  std::string unsupported;            // why the engine cannot run this case (unsupported() in the suite); not a failure
+  std::vector<std::string> code;        // per sample that reported it: the code label (driver::CaseCode::label)
+  std::size_t code_changed = 0;         // samples with a repetition whose code changed while timed
+  std::vector<SampleFailure> failures;  // of this case
+  std::string unsupported;  // why the engine cannot run this case (unsupported() in the suite); not a failure
 };
 struct CaseSeries {
   std::string key;
@@ -78,7 +91,7 @@ struct CellAnalysis {                                           // one case, one
   double unpaired_p_holm = 1;  // of the Mann-Whitney p, for reference
   stats::Verdict unpaired_holm_verdict = stats::Verdict::kInsufficient;
   std::optional<double> gc_share;  // median GC pause time / median wall time (GcShare)
-  std::vector<std::string> failures;
+  std::vector<SampleFailure> failures;
   bool insufficient = false;  // fewer than min_samples values of the chosen metric
 };
 
@@ -88,8 +101,62 @@ struct CaseAnalysis {
   std::vector<CellAnalysis> cells;  // parallel to variant_names
 };
 
+// A case's variant that tripped the gate (report/compare_report.h TripReason says why in words): it
+// failed in `failures` samples where the baseline never failed, or else it is significantly worse than
+// the baseline by `change` (a fraction) beyond the threshold.
 struct GateTrip {
-  std::string key, variant, reason;
+  std::string key, variant;
+  std::size_t failures = 0;
+  SampleFailure first_failure;  // the first of them
+  double change = 0;            // ratio - 1 of the verdict's estimate
+  double p_holm = 1;
+};
+
+// A case's variant with fewer samples of the chosen metric than the minimum: it cannot be judged.
+struct InsufficientNote {
+  std::string key;
+  std::size_t variant = 0;
+  std::size_t samples = 0;     // of the chosen metric
+  bool metric_absent = false;  // samples arrived without the figure: the engine does not report it (not zero)
+  bool failed = false;         // the variant also failed in some samples
+};
+
+// A case every variant reported unsupported (unsupported() in the suite): left out, with the suite's reason.
+struct UnsupportedNote {
+  std::string key, reason;
+};
+
+// A case's variant whose paired verdict rests on the blocks within one machine speed state
+// (stats/machine_state.h): how many blocks straddled a change of state, and the comparison over all blocks.
+struct StatesNote {
+  std::string key;
+  std::size_t variant = 0;
+  double split_share = 0;  // of the case's blocks, the share whose samples ran in different states
+  std::size_t same_state_blocks = 0;
+  std::size_t all_blocks = 0;
+  stats::RatioInterval all_ratio;  // over all blocks: estimate and 95% CI, new / base
+  double all_p = 1;                // over all blocks: the Wilcoxon signed-rank p
+};
+
+// The code states a variant's samples ran (issue 9): the samples per code label, the samples that
+// reported their code, and those whose code changed while they were timed.
+struct CodeMixture {
+  std::map<std::string, std::size_t> samples_per_label;
+  std::size_t samples = 0;
+  std::size_t changed = 0;
+};
+
+// A note on the code a case's variant and its baseline ran: a mixture (or changing code) in either is
+// not judged (kMixed, with the mixture of the variant, else of the baseline); different code in the two
+// is named beside the verdict (kDifferent).
+struct CodeNote {
+  enum class Kind { kMixed, kDifferent };
+  Kind kind = Kind::kMixed;
+  std::string key;
+  std::size_t variant = 0;
+  bool baseline_mixed = false;      // kMixed: the mixture is the baseline's (the variant's own was not mixed)
+  CodeMixture mixture;              // kMixed
+  std::string code, baseline_code;  // kDifferent: the labels each ran
 };
 
 // A case's variant whose samples of the chosen metric fall into two clusters (stats/modality.h).
@@ -116,13 +183,13 @@ struct Analysis {
   std::size_t significant_holm = 0;  // by the Holm-adjusted verdict
   bool paired = false;               // some verdict rests on paired figures
   std::vector<GateTrip> trips;
-  std::vector<std::string> insufficient;   // "case (variant): n of min samples"
-  std::vector<MultimodalNote> multimodal;  // the reporters write "case (variant): 17 near 21.6 ns, 3 near 13.5 ns"
-  std::vector<std::string> unsupported;    // "case: reason"
-  // "case (variant): the machine ran in two speed states; 2 of 20 blocks (10%) straddled a change ..."
-  std::vector<std::string> states;
-  // "case (variant): ran Ignition/Sparkplug, the baseline TurboFan/TurboFan ..." and mixed-code cases
-  std::vector<std::string> code;
+  // The notes, as numbers: the reporters write the prose (report/compare_report.h), e.g. for a
+  // MultimodalNote "case (variant): 17 near 21.6 ns, 3 near 13.5 ns".
+  std::vector<InsufficientNote> insufficient;
+  std::vector<MultimodalNote> multimodal;
+  std::vector<UnsupportedNote> unsupported;
+  std::vector<StatesNote> states;
+  std::vector<CodeNote> code;
   std::optional<double> threshold;
   double alpha = 0.05, noise_floor = 0.01;
   std::size_t min_samples = 5;

@@ -13,6 +13,7 @@
 #include "harness/report/atomic_file.h"
 #include "harness/report/compare_html.h"
 #include "harness/report/results_file.h"
+#include "harness/report/shard_merge.h"
 #include "harness/runner/suite_loader.h"
 
 namespace v8bench::cli {
@@ -101,7 +102,7 @@ Expected<driver::CompareState> NewState(const ParsedArgs& args) {
   if (!suites) return suites.error();
   state.settings.suites = suites.value();
   state.settings.filter = args.Get("filter").value_or("");
-  auto digests = driver::DigestSuites(state.settings.suites);
+  auto digests = report::DigestSuites(state.settings.suites);
   if (!digests) return digests.error();
   state.suite_digests = std::move(digests.value());
   state.settings.seed = driver::RandomSeed();
@@ -109,8 +110,8 @@ Expected<driver::CompareState> NewState(const ParsedArgs& args) {
   if (auto shard = args.Get("shard")) {
     auto spec = driver::ParseShard(*shard);
     if (!spec) return spec.error();
-    state.shard = driver::ShardInfo{spec->index, spec->count, {}, {}};
-    state.settings.seed = driver::DerivedShardSeed(state);  // --seed, applied later, overrides it
+    state.shard = std::move(spec.value());
+    state.settings.seed = report::DerivedShardSeed(state);  // --seed, applied later, overrides it
   }
   return state;
 }

@@ -115,7 +115,7 @@ int DiffCommand(const std::vector<std::string>& argv) {
   if (!data) return Fail(data.error());
 
   const analysis::AnalysisOptions options = analysis::AnalysisOptionsFrom(settings);
-  const std::string counter = driver::ComparedMetric(options.metric).counter;
+  const std::string counter = analysis::ComparedMetric(options.metric).counter;
   bool any_metric = false;
   for (const auto& c : data->cases) {
     for (const auto& v : c.variants) any_metric = any_metric || v.metrics.count(counter) != 0;

@@ -1,5 +1,5 @@
 // `v8bench merge SHARD.json ...`: the shards of a `compare --shard K/N` joined into one comparison
-// (driver/shard.h), analysed and reported as `compare` reports, with Holm over all the cases.
+// (report/shard_merge.h), analysed and reported as `compare` reports, with Holm over all the cases.
 #include <fmt/format.h>
 
 #include <cstdio>
@@ -7,10 +7,10 @@
 #include "harness/cli/commands.h"
 #include "harness/cli/common.h"
 #include "harness/cli/compare_common.h"
-#include "harness/driver/shard.h"
 #include "harness/report/atomic_file.h"
 #include "harness/report/compare_html.h"
 #include "harness/report/results_file.h"
+#include "harness/report/shard_merge.h"
 
 namespace v8bench::cli {
 namespace {
@@ -63,13 +63,13 @@ int MergeCommand(const std::vector<std::string>& argv) {
   if (out) {
     if (auto writable = CheckWritable("--out", *out); !writable) return Fail(writable.error());
   }
-  std::vector<driver::ShardFile> files;
+  std::vector<report::ShardFile> files;
   for (const auto& path : args.positional) {
     auto state = report::ReadCompareState(path);
     if (!state) return Fail(state.error());
     files.push_back({path, std::move(state.value())});
   }
-  auto merged = driver::MergeShards(files, args.Has("allow-partial"));
+  auto merged = report::MergeShards(files, args.Has("allow-partial"));
   if (!merged) return Fail(merged.error());
   driver::CompareState& state = merged.value();
   if (auto applied = ApplySettingOptions(args, true, state.settings); !applied) return Fail(applied.error());

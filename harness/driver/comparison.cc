@@ -1,35 +1,25 @@
 #include "harness/driver/comparison.h"
 
 #include <algorithm>
-#include <set>
+#include <functional>
 
 namespace v8bench::driver {
 
-const MetricInfo& ComparedMetric(std::string_view option) {
-  const MetricInfo* m = FindMetricOption(option);
-  return m != nullptr ? *m : *FindMetricOption(kDefaultCompareMetric);
-}
-
 std::vector<std::string> ParamsToIgnore(const std::vector<Variant>& variants) {
-  std::set<std::string> names;
-  for (const auto& v : variants) {
-    for (const auto& [k, _] : v.params) names.insert(k);
+  // Each parameter some variant sets -> the value each variant gives it (its last --param of that name;
+  // nullopt where it sets none).
+  std::map<std::string, std::vector<std::optional<std::string>>> values;
+  for (std::size_t i = 0; i < variants.size(); ++i) {
+    for (const auto& [name, value] : variants[i].params) {
+      auto& per_variant = values[name];
+      per_variant.resize(variants.size());
+      per_variant[i] = value;
+    }
   }
   std::vector<std::string> ignore;
-  for (const auto& name : names) {
-    std::optional<std::string> first;
-    bool differ = false;
-    for (std::size_t i = 0; i < variants.size(); ++i) {
-      std::string value = "\x01(none)";
-      for (const auto& [k, val] : variants[i].params) {
-        if (k == name) value = val;
-      }
-      if (i == 0) {
-        first = value;
-      } else if (value != *first) {
-        differ = true;
-      }
-    }
+  for (const auto& [name, per_variant] : values) {
+    const bool differ =
+        std::adjacent_find(per_variant.begin(), per_variant.end(), std::not_equal_to<>()) != per_variant.end();
     if (differ) ignore.push_back(name);
   }
   return ignore;
@@ -42,11 +32,6 @@ std::string CaseKey(const CaseInfo& c, const std::vector<std::string>& ignore) {
     if (std::find(ignore.begin(), ignore.end(), k) == ignore.end()) key += "/" + k + ":" + v;
   }
   return key;
-}
-
-int CountRuns(const CompareState& state, int variant) {
-  return static_cast<int>(
-      std::count_if(state.runs.begin(), state.runs.end(), [&](const RunRecord& r) { return r.variant == variant; }));
 }
 
 }  // namespace v8bench::driver

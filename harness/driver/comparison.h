@@ -11,15 +11,9 @@
 
 #include "harness/driver/settings.h"
 #include "harness/driver/variant.h"
-#include "harness/measure/metrics.h"
 #include "harness/workers/worker_protocol.h"
 
 namespace v8bench::driver {
-
-// The metric of --metric `option` (measure/metrics.h); the default metric for a name that is none
-// (options and resumed files are validated before they get here).
-const MetricInfo& ComparedMetric(std::string_view option);
-inline bool IsTime(const MetricInfo& m) { return m.unit == Unit::kNanoseconds; }
 
 struct CaseFailure {
   std::string key;
@@ -107,7 +101,5 @@ struct CompareState {
 // `--variant a=--param work=1 --variant b=--param work=1.05` compares them.
 std::vector<std::string> ParamsToIgnore(const std::vector<Variant>& variants);
 std::string CaseKey(const CaseInfo& c, const std::vector<std::string>& ignore);
-
-int CountRuns(const CompareState& state, int variant);
 
 }  // namespace v8bench::driver

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <set>
 
@@ -12,48 +11,6 @@
 
 namespace v8bench::driver {
 namespace {
-
-// Failure kinds as the runner names case statuses, plus "crashed".
-std::string ClassifyDeath(const workers::LaunchResult& r) {
-  const bool oom_text = r.err.find("out of memory") != std::string::npos ||
-                        r.err.find("heap limit") != std::string::npos || r.err.find("OutOfMemory") != std::string::npos;
-  if (r.kind == workers::ExitKind::kTimedOut) return "timed_out";
-  if (oom_text) return "out_of_memory";
-  return "crashed";
-}
-
-std::string LastLines(const std::string& text, std::size_t lines) {
-  std::string t = text;
-  while (!t.empty() && (t.back() == '\n' || t.back() == ' ')) t.pop_back();
-  std::size_t pos = t.size();
-  for (std::size_t i = 0; i < lines && pos != std::string::npos && pos > 0; ++i) pos = t.rfind('\n', pos - 1);
-  return pos == std::string::npos ? t : t.substr(pos + 1);
-}
-
-// The most telling line of a dead worker's stderr: one that names an error, else the first line.
-std::string TellingLine(const std::string& err) {
-  std::string first;
-  std::size_t start = 0;
-  while (start < err.size()) {
-    auto nl = err.find('\n', start);
-    if (nl == std::string::npos) nl = err.size();
-    std::string line = err.substr(start, nl - start);
-    start = nl + 1;
-    const auto b = line.find_first_not_of(" \t\r");
-    if (b == std::string::npos) continue;
-    line = line.substr(b);
-    if (first.empty()) first = line;
-    std::string lower = line;
-    for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (lower.find("error") != std::string::npos || lower.find("fatal") != std::string::npos ||
-        lower.find("v8bench:") != std::string::npos || lower.find("out of memory") != std::string::npos) {
-      first = line;
-      break;
-    }
-  }
-  if (first.size() > 200) first = first.substr(0, 200) + "...";
-  return first;
-}
 
 // The code a sample's repetitions ran (nullopt where the worker could not tell).
 std::optional<CaseCode> SampleCode(const CaseResult& c) {
@@ -68,16 +25,22 @@ std::optional<CaseCode> SampleCode(const CaseResult& c) {
   return code;
 }
 
-}  // namespace
-
-std::string RegexEscape(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    if (std::string_view("\\^$.|?*+()[]{}/-").find(c) != std::string_view::npos) out += '\\';
-    out += c;
-  }
-  return out;
+// Why a variant's worker did not list its cases for --shard: a rejected configuration is a usage error.
+Error ShardListingFailed(const workers::LaunchResult& r, const std::string& name) {
+  if (auto rejected = workers::RejectedConfiguration(r, name)) return *rejected;
+  return Error::Input(fmt::format("variant {}: listing its cases for --shard failed ({}):\n{}", name,
+                                  workers::DescribeExit(r), workers::WhyItStopped(r)));
 }
+
+// Two cases of one variant that compare as one (CaseKey): the variant sets a --param to several values.
+Error SeveralCasesCompareAsOne(const std::string& variant, const std::string& key) {
+  return Error::Usage(
+      fmt::format("variant {}: several cases compare as '{}' (the parameters the variants set differently are left "
+                  "out of the case name); give each variant one value of each --param it sets",
+                  variant, key));
+}
+
+}  // namespace
 
 Driver::Driver(CompareState& state, workers::Launcher& launcher, std::string self)
     : state_(state), launcher_(launcher), self_(std::move(self)) {
@@ -87,126 +50,26 @@ Driver::Driver(CompareState& state, workers::Launcher& launcher, std::string sel
 }
 
 Status Driver::PrepareEngines() {
+  const std::string& counter = FindMetricOption(state_.settings.metric)->counter;
   for (auto& vs : state_.variants) {
-    Variant& v = vs.variant;
-    if (v.engine.empty()) continue;
-    auto kind = workers::DetectEngineKind(v.engine);
-    if (!kind) return kind.error();
-    v.engine_kind = kind.value();
-    if (v.engine_kind == workers::EngineKind::kV8bench) continue;
-    auto flags = workers::EngineV8Flags(v.engine, v.engine_kind, "variant " + v.name, v.knobs, v.v8_flags);
-    if (!flags) return flags.error();
-    v.engine_v8_flags = flags.value();
-    auto runner = workers::MaterializeRunner();
-    if (!runner) return runner.error();
-    v.runner = runner.value();
-    // Per variant, with its flags: the trig path is the variant's (Deno's --use-libm-trig-functions).
-    auto info = workers::ProbeExternalEngine(v.engine, v.engine_kind, v.engine_v8_flags.value());
-    if (!info) return Error{info.error().kind, "variant " + v.name + ": " + info.error().message};
-    if (auto measures =
-            workers::CheckEngineMeasures(info.value(), FindMetricOption(state_.settings.metric)->counter, v.name);
-        !measures) {
-      return measures.error();
-    }
-    v.trig_path = info->trig.path;
+    if (auto prepared = workers::PrepareWorkerEngine(vs.variant, vs.variant.name, counter); !prepared) return prepared;
   }
   return OkStatus();
 }
 
-namespace {
-
-// Node and Deno run js/external_runner.mjs: harness knobs become the runner's options or V8 flags in
-// the engine's own syntax.
-std::vector<std::string> ExternalWorkerArgs(const CompareSettings& s, const Variant& v, const std::string& filter,
-                                            bool plan_only) {
-  std::vector<std::string> runner_args = {"run",
-                                          "--repetitions",
-                                          std::to_string(s.repetitions),
-                                          "--min-time",
-                                          fmt::format("{}", s.min_time_s),
-                                          "--warmup",
-                                          fmt::format("{}", s.warmup_s),
-                                          "--max-warmup",
-                                          fmt::format("{}", s.max_warmup_s)};
-  if (!filter.empty()) {
-    runner_args.push_back("--filter");
-    runner_args.push_back(filter);
-  }
-  if (s.quick) runner_args.push_back("--quick");
-  if (plan_only) runner_args.push_back("--plan-only");
-  for (std::size_t i = 0; i < v.worker_args.size(); ++i) {
-    const std::string& knob = v.worker_args[i];
-    if ((knob == "--param" || knob == "--tier") && i + 1 < v.worker_args.size()) {
-      runner_args.push_back(knob);  // the runner takes these as v8bench run does
-      runner_args.push_back(v.worker_args[++i]);
-    }
-  }
-  // The engine knobs are V8 flags in the engine's syntax (model/knobs.h, checked by workers::EngineV8Flags).
-  std::vector<std::string> v8_flags = v.engine_v8_flags.value_or(KnobV8Flags(v.knobs));
-  if (!v.engine_v8_flags) v8_flags.insert(v8_flags.end(), v.v8_flags.begin(), v.v8_flags.end());
-  // The runner drives and reads each case's tiers through natives syntax (bench_api.js settle()); Bun
-  // (JavaScriptCore) has no V8 flags, and workers::EngineV8Flags refused any a variant gave it.
-  if (v.engine_kind != workers::EngineKind::kBun) v8_flags.insert(v8_flags.begin(), "--allow-natives-syntax");
-  if (v.engine_kind == workers::EngineKind::kDeno) {
-    // Deno has no GC observation API: V8's GC trace, parsed here (gc_trace.h), stands in for it.
-    v8_flags.push_back("--trace-gc");
-    v8_flags.push_back("--expose-gc");
-    runner_args.push_back("--gc-trace");
-  }
-  runner_args.insert(runner_args.end(), s.suites.begin(), s.suites.end());
-  return workers::ExternalEngineArgs(v.engine_kind, v.runner, v8_flags, runner_args);
-}
-
-// Why a variant's worker did not list its cases for --shard: a rejected configuration is a usage error.
-Error ShardListingFailed(const workers::LaunchResult& r, const std::string& name) {
-  const std::string why = r.kind == workers::ExitKind::kSpawnFailed ? r.spawn_error
-                          : !r.err.empty()                          ? LastLines(r.err, 6)
-                                                                    : workers::DescribeExit(r);
-  if ((r.kind == workers::ExitKind::kExited && r.exit_code == 2) || r.kind == workers::ExitKind::kSpawnFailed) {
-    return Error::Usage(fmt::format("variant {}: the worker rejected its configuration ({}):\n{}", name,
-                                    workers::DescribeExit(r), why));
-  }
-  return Error::Input(
-      fmt::format("variant {}: listing its cases for --shard failed ({}):\n{}", name, workers::DescribeExit(r), why));
-}
-
-}  // namespace
-
-std::vector<std::string> Driver::WorkerArgs(const CompareSettings& s, const Variant& v, const std::string& filter,
-                                            bool plan_only) {
-  if (v.engine_kind != workers::EngineKind::kV8bench) return ExternalWorkerArgs(s, v, filter, plan_only);
-  // Native floors are not compared; skipping them halves a worker's time.
-  std::vector<std::string> args = {"run"};
-  args.insert(args.end(), s.suites.begin(), s.suites.end());
-  for (const auto& a :
-       {std::string("--format"), std::string("jsonl"), std::string("--no-native"), std::string("--repetitions"),
-        std::to_string(s.repetitions), std::string("--min-time"), fmt::format("{}", s.min_time_s),
-        std::string("--warmup"), fmt::format("{}", s.warmup_s), std::string("--max-warmup"),
-        fmt::format("{}", s.max_warmup_s), std::string("--timeout"), fmt::format("{}", s.timeout_s)}) {
-    args.push_back(a);
-  }
-  if (!filter.empty()) {
-    args.push_back("--filter");
-    args.push_back(filter);
-  }
-  if (s.quick) args.push_back("--quick");  // the grids; the timing options above are explicit
-  if (plan_only) args.push_back("--plan-only");
-  args.insert(args.end(), v.worker_args.begin(), v.worker_args.end());
-  if (!v.v8_flags.empty()) {
-    args.push_back("--");
-    args.insert(args.end(), v.v8_flags.begin(), v.v8_flags.end());
-  }
-  return args;
+workers::LaunchRequest Driver::WorkerRequest(const Variant& v, const std::string& filter, bool plan_only) {
+  workers::LaunchRequest req;
+  req.id = next_id_++;
+  req.executable = v.engine.empty() ? self_ : v.engine;
+  req.args = workers::WorkerArgs(WorkerSamplingOf(state_.settings), v, filter, plan_only);
+  req.timeout_s = state_.settings.timeout_s;
+  return req;
 }
 
 void Driver::Launch(std::uint64_t slot_id, const std::string& filter) {
   const Slot& slot = slots_.at(slot_id);
-  const Variant& v = state_.variants[static_cast<std::size_t>(slot.record.variant)].variant;
-  workers::LaunchRequest req;
-  req.id = next_id_++;
-  req.executable = v.engine.empty() ? self_ : v.engine;
-  req.args = WorkerArgs(state_.settings, v, filter);
-  req.timeout_s = state_.settings.timeout_s;
+  const workers::LaunchRequest req =
+      WorkerRequest(state_.variants[static_cast<std::size_t>(slot.record.variant)].variant, filter, false);
   process_to_slot_[req.id] = slot_id;
   launcher_.Start(req);
   Report(last_, false);
@@ -298,15 +161,9 @@ Status Driver::AdoptContext(const workers::LaunchResult& result, const workers::
   }
   // The worker stopped before running anything: its flags or the suites are wrong (exit 2), or it
   // could not start at all. That is the same for every sample of the variant: stop.
-  const std::string why = result.kind == workers::ExitKind::kSpawnFailed ? result.spawn_error
-                          : !result.err.empty()                          ? LastLines(result.err, 6)
-                                                                         : workers::DescribeExit(result);
-  if ((result.kind == workers::ExitKind::kExited && result.exit_code == 2) ||
-      result.kind == workers::ExitKind::kSpawnFailed) {
-    return Error::Usage(fmt::format("variant {}: the worker rejected its configuration ({}):\n{}", vs.variant.name,
-                                    workers::DescribeExit(result), why));
-  }
-  slot.record.error = fmt::format("worker {} before its first case: {}", workers::DescribeExit(result), why);
+  if (auto rejected = workers::RejectedConfiguration(result, vs.variant.name)) return *rejected;
+  slot.record.error =
+      fmt::format("worker {} before its first case: {}", workers::DescribeExit(result), workers::WhyItStopped(result));
   return OkStatus();
 }
 
@@ -317,14 +174,11 @@ Status Driver::RecordCases(const workers::WorkerOutput& out, RunRecord& rec) {
     NoteCaseKey(key);
     if (c.status != CaseStatus::kOk || c.samples.empty()) {
       rec.failures.push_back(
-          {key, c.status == CaseStatus::kOk ? "failed" : CaseStatusName(c.status), LastLines(c.error, 3)});
+          {key, c.status == CaseStatus::kOk ? "failed" : CaseStatusName(c.status), workers::LastLines(c.error, 3)});
       continue;
     }
     if (rec.values.count(key) != 0) {
-      return Error::Usage(fmt::format(
-          "variant {}: several cases compare as '{}' (the parameters the variants set differently are left out "
-          "of the case name); give each variant one value of each --param it sets",
-          variant, key));
+      return SeveralCasesCompareAsOne(variant, key);
     }
     auto& values = rec.values[key];
     for (const MetricInfo& m : kMetrics) {
@@ -353,9 +207,9 @@ bool Driver::ContinueAfterDeath(const workers::LaunchResult& result, const worke
   }
   const bool said = !result.err.empty();
   const std::string detail = fmt::format("worker {}{}{}", workers::DescribeExit(result), said ? ": " : "",
-                                         said ? TellingLine(result.err) : "");
+                                         said ? workers::TellingLine(result.err) : "");
   if (running != nullptr) {
-    rec.failures.push_back({CaseKey(*running, ignore_params_), ClassifyDeath(result), detail});
+    rec.failures.push_back({CaseKey(*running, ignore_params_), workers::DeathKind(result), detail});
     NoteCaseKey(CaseKey(*running, ignore_params_));
   } else if (out.started.size() == out.cases.size()) {
     rec.error = detail;  // died between cases
@@ -366,9 +220,7 @@ bool Driver::ContinueAfterDeath(const workers::LaunchResult& result, const worke
     if (std::find(slot.reached.begin(), slot.reached.end(), name) == slot.reached.end()) rest.push_back(name);
   }
   if (rest.empty() || launcher_.Interrupted() || (running == nullptr && out.started.empty())) return false;
-  std::vector<std::string> escaped;
-  for (const auto& name : rest) escaped.push_back(RegexEscape(name));
-  Launch(slot_id, fmt::format("^(?:{})$", fmt::join(escaped, "|")));
+  Launch(slot_id, workers::ExactNamesFilter(rest));
   return true;
 }
 
@@ -407,25 +259,19 @@ Status Driver::Finish(const workers::LaunchResult& result) {
   return OkStatus();
 }
 
-Status Driver::PlanShard() {
-  ShardInfo& shard = *state_.shard;
+Expected<std::vector<std::vector<CaseInfo>>> Driver::ListCases() {
   const std::size_t nv = state_.variants.size();
   std::vector<std::vector<CaseInfo>> plans(nv);
   std::map<std::uint64_t, std::size_t> running;  // process -> variant
   std::size_t next = 0;
   while (next < nv || !running.empty()) {
     while (next < nv && static_cast<int>(running.size()) < state_.settings.jobs) {
-      const Variant& v = state_.variants[next].variant;
-      workers::LaunchRequest req;
-      req.id = next_id_++;
-      req.executable = v.engine.empty() ? self_ : v.engine;
-      req.args = WorkerArgs(state_.settings, v, state_.settings.filter, true);
-      req.timeout_s = state_.settings.timeout_s;
+      const workers::LaunchRequest req = WorkerRequest(state_.variants[next].variant, state_.settings.filter, true);
       running[req.id] = next++;
       launcher_.Start(req);
     }
     const auto results = launcher_.Wait();
-    if (launcher_.Interrupted()) return OkStatus();
+    if (launcher_.Interrupted()) return plans;
     for (const workers::LaunchResult& r : results) {
       const auto it = running.find(r.id);
       if (it == running.end()) continue;
@@ -440,6 +286,16 @@ Status Driver::PlanShard() {
       return ShardListingFailed(r, name);
     }
   }
+  return plans;
+}
+
+Status Driver::PlanShard() {
+  auto listed = ListCases();
+  if (!listed) return listed.error();
+  if (launcher_.Interrupted()) return OkStatus();
+  const std::vector<std::vector<CaseInfo>>& plans = listed.value();
+  ShardInfo& shard = *state_.shard;
+  const std::size_t nv = state_.variants.size();
   // Per variant, case key -> the case's name under that variant (names differ by the params it sets).
   std::vector<std::map<std::string, std::string>> names(nv);
   std::vector<std::string> all;
@@ -447,10 +303,7 @@ Status Driver::PlanShard() {
     for (const CaseInfo& c : plans[v]) {
       const std::string key = CaseKey(c, ignore_params_);
       if (!names[v].emplace(key, c.name).second) {
-        return Error::Usage(fmt::format(
-            "variant {}: several cases compare as '{}' (the parameters the variants set differently are left out "
-            "of the case name); give each variant one value of each --param it sets",
-            state_.variants[v].variant.name, key));
+        return SeveralCasesCompareAsOne(state_.variants[v].variant.name, key);
       }
       if (std::find(all.begin(), all.end(), key) == all.end()) all.push_back(key);
     }
@@ -470,11 +323,11 @@ Status Driver::PlanShard() {
         shard.index, shard.count, all.size(), all.size() == 1 ? "" : "s", all.size(), all.size() == 1 ? "" : "s"));
   }
   for (std::size_t v = 0; v < nv; ++v) {
-    std::vector<std::string> escaped;
+    std::vector<std::string> mine;
     for (const auto& key : shard.cases) {
-      if (const auto it = names[v].find(key); it != names[v].end()) escaped.push_back(RegexEscape(it->second));
+      if (const auto it = names[v].find(key); it != names[v].end()) mine.push_back(it->second);
     }
-    filters_[v] = fmt::format("^(?:{})$", fmt::join(escaped, "|"));
+    filters_[v] = workers::ExactNamesFilter(mine);
   }
   return OkStatus();
 }

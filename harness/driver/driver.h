@@ -14,6 +14,7 @@
 #include "harness/driver/comparison.h"
 #include "harness/driver/schedule.h"
 #include "harness/model/expected.h"
+#include "harness/workers/compare_worker.h"
 #include "harness/workers/launcher.h"
 #include "harness/workers/worker_protocol.h"
 
@@ -57,14 +58,9 @@ class Driver {
   // (or no measure was given).
   std::optional<double> WidestCi(const CompareState& state) const;
 
-  // Recognises each variant's engine (v8bench, node or deno) and, for node/deno, writes the
-  // external runner. An engine that is none of these is an Error::Usage.
+  // Prepares each variant's engine (workers::PrepareWorkerEngine: recognised, its flags checked, the
+  // external runner written, its trig path probed). An engine that is none it knows is an Error::Usage.
   Status PrepareEngines();
-
-  // The worker command line for `variant` (filter: a regex over case names); with `plan_only` the worker
-  // lists the cases it would run and runs none (docs/protocol.md, `plan` lines).
-  static std::vector<std::string> WorkerArgs(const CompareSettings& settings, const Variant& variant,
-                                             const std::string& filter, bool plan_only = false);
 
  private:
   struct Slot {
@@ -75,6 +71,10 @@ class Driver {
   // compare --shard: asks each variant's worker for its cases (--plan-only), fills state_.shard's case
   // lists (checking a resumed shard's against the saved ones) and filters_ with this shard's names.
   Status PlanShard();
+  // The cases each variant's worker would run (--plan-only), per variant; empty after an interrupt.
+  Expected<std::vector<std::vector<CaseInfo>>> ListCases();
+  // A worker of `variant` over the cases `filter` matches (a fresh process id).
+  workers::LaunchRequest WorkerRequest(const Variant& variant, const std::string& filter, bool plan_only);
   void Launch(std::uint64_t slot_id, const std::string& filter);
   // Returns an error that must stop the comparison, or OkStatus.
   Status Finish(const workers::LaunchResult& result);
@@ -108,8 +108,5 @@ class Driver {
   mutable std::optional<double> last_ci_;
   mutable std::size_t ci_checked_at_ = 0;
 };
-
-// Escapes regex metacharacters, so a case name matches itself only.
-std::string RegexEscape(const std::string& text);
 
 }  // namespace v8bench::driver

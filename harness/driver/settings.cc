@@ -174,6 +174,10 @@ std::string DefaultSentence(const SettingSpec& spec) {
   return v ? fmt::format("Default: {}.", *v) : "Default: none.";
 }
 
+workers::WorkerSampling WorkerSamplingOf(const CompareSettings& s) {
+  return {s.suites, s.quick, s.repetitions, s.min_time_s, s.warmup_s, s.max_warmup_s, s.timeout_s};
+}
+
 Status CheckFilter(const std::string& filter) {
   if (filter.empty()) return OkStatus();
   try {

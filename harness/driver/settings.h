@@ -14,6 +14,7 @@
 
 #include "harness/measure/metrics.h"
 #include "harness/model/expected.h"
+#include "harness/workers/compare_worker.h"
 
 namespace v8bench::driver {
 
@@ -83,6 +84,9 @@ std::optional<double> NumberOf(const CompareSettings& s, const SettingSpec& spec
 std::string TextOf(const CompareSettings& s, const SettingSpec& spec);  // for kMetric
 // "Default: 120." from default_text or the member's initial value.
 std::string DefaultSentence(const SettingSpec& spec);
+
+// What every worker samples: the suites and the timing settings.
+workers::WorkerSampling WorkerSamplingOf(const CompareSettings& s);
 
 // An ECMAScript regex, or an Error::Usage naming --filter.
 Status CheckFilter(const std::string& filter);

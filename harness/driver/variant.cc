@@ -6,6 +6,8 @@
 #include <regex>
 #include <set>
 
+#include "harness/model/shell_words.h"
+
 namespace v8bench::driver {
 
 Expected<Variant> ParseVariant(const std::string& spec) {

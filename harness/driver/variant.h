@@ -7,28 +7,15 @@
 #include <vector>
 
 #include "harness/model/expected.h"
-#include "harness/model/knobs.h"
-#include "harness/model/shell_words.h"
-#include "harness/workers/external_engine.h"
+#include "harness/workers/compare_worker.h"
 
 namespace v8bench::driver {
 
-struct Variant {
+// The engine, knobs and V8 flags its workers run are the base (workers/compare_worker.h); the variant
+// adds its name and how the user wrote it.
+struct Variant : workers::WorkerEngine {
   std::string name;
   std::string flags_text;  // FLAGS as the user wrote them
-  std::string engine;      // a v8bench, node or deno executable; empty = this binary
-  // Filled in when the comparison starts (not saved): what `engine` is, and for node/deno the
-  // external runner they run the suites with.
-  workers::EngineKind engine_kind = workers::EngineKind::kV8bench;
-  std::string runner;
-  std::string trig_path;  // external engines: probed by the driver with the variant's V8 flags
-  // External engines: the V8 flags the engine gets (workers::EngineV8Flags: the knobs' flags, then v8_flags),
-  // checked against the engine; nullopt until the comparison starts (then KnobV8Flags + v8_flags).
-  std::optional<std::vector<std::string>> engine_v8_flags;
-  std::vector<std::string>
-      worker_args;                    // harness knobs for `run`: --semi-space N, --young-gen, --fast-trig, --param K=V
-  EngineKnobs knobs;                  // the engine knobs among them (--semi-space, --fast-trig, --no-fast-trig)
-  std::vector<std::string> v8_flags;  // everything else, passed to V8 after `--`
   // --param overrides, NAME -> VALUES text, in the order given.
   std::vector<std::pair<std::string, std::string>> params;
 };

@@ -58,7 +58,8 @@ std::string Summary(const Analysis& a, const ReportHeader& header, const std::st
   body += fmt::format("<p class=\"warn\"><b>gate tripped</b> (threshold {}, exit {}):</p><ul>",
                       FormatPercent(*a.threshold), a.exit_code);
   for (const auto& t : a.trips) {
-    body += fmt::format("<li>{} ({}): {}</li>", html::Escape(t.key), html::Escape(t.variant), html::Escape(t.reason));
+    body += fmt::format("<li>{} ({}): {}</li>", html::Escape(t.key), html::Escape(t.variant),
+                        html::Escape(TripReason(a, t)));
   }
   return body + "</ul>\n";
 }
@@ -154,7 +155,8 @@ std::string CaseFacts(const Analysis& a, const CaseAnalysis& c) {
                         cell.gc_share ? html::Escape(FormatPercent(*cell.gc_share)) : "—",
                         alloc == cell.metrics.end() ? "—" : html::Escape(FormatBytes(alloc->second.median)));
     for (const auto& f : cell.failures) {
-      body += fmt::format("<tr><td></td><td colspan=\"2\" class=\"warn mono\">{}</td></tr>", html::Escape(f));
+      body +=
+          fmt::format("<tr><td></td><td colspan=\"2\" class=\"warn mono\">{}</td></tr>", html::Escape(NoteLine(a, f)));
     }
   }
   return body + "</table>";
@@ -205,8 +207,8 @@ std::string RenderCompareHtml(const Analysis& a, const Dataset& data, const Repo
   std::vector<std::string> multimodal;
   for (const auto& m : a.multimodal) multimodal.push_back(MultimodalLine(a, m));
   body += Notes("Multimodal samples (look at the strip plots)", multimodal);
-  body += Notes("Not enough samples", a.insufficient);
-  body += Notes("Unsupported", a.unsupported);
+  body += Notes("Not enough samples", NoteLines(a, a.insufficient));
+  body += Notes("Unsupported", NoteLines(a, a.unsupported));
   return html::Page(header.title, body);
 }
 

@@ -142,8 +142,8 @@ std::string MethodNote(const Analysis& a) {
 std::vector<std::string> Notes(const Analysis& a) {
   std::vector<std::string> notes;
   notes.push_back(MethodNote(a));
-  for (const auto& s : a.states) notes.push_back(s);
-  for (const auto& c : a.code) notes.push_back(c);
+  for (const auto& s : a.states) notes.push_back(NoteLine(a, s));
+  for (const auto& c : a.code) notes.push_back(NoteLine(a, c));
   if (a.comparisons > 1) {
     notes.push_back(fmt::format(
         "Be aware that with {} comparisons, about {:.1f} false positive(s) are expected at p < {} by chance alone; "
@@ -168,11 +168,11 @@ std::vector<std::string> Notes(const Analysis& a) {
       const auto& f = ca.cells[vi].failures;
       if (f.empty()) continue;
       notes.push_back(fmt::format("failed (✗): {} ({}): {} sample(s); first: {}", ca.key, a.variant_names[vi], f.size(),
-                                  f.front()));
+                                  NoteLine(a, f.front())));
     }
   }
-  for (const auto& u : a.unsupported) notes.push_back("unsupported, left out: " + u);
-  for (const auto& i : a.insufficient) notes.push_back("not enough samples to decide: " + i);
+  for (const auto& u : a.unsupported) notes.push_back("unsupported, left out: " + NoteLine(a, u));
+  for (const auto& i : a.insufficient) notes.push_back("not enough samples to decide: " + NoteLine(a, i));
   if (a.threshold) {
     if (a.trips.empty()) {
       notes.push_back(fmt::format("gate: PASS: no case is significantly {} than the baseline by more than {:.1f}%{}",
@@ -182,7 +182,7 @@ std::vector<std::string> Notes(const Analysis& a) {
       std::string s =
           fmt::format("gate: FAIL: {} tripped the {:.1f}% threshold:",
                       a.trips.size() == 1 ? "1 case" : std::to_string(a.trips.size()) + " cases", *a.threshold * 100);
-      for (const auto& t : a.trips) s += fmt::format("\n  {} ({}): {}", t.key, t.variant, t.reason);
+      for (const auto& t : a.trips) s += fmt::format("\n  {} ({}): {}", t.key, t.variant, TripReason(a, t));
       notes.push_back(s);
     }
   }
@@ -425,6 +425,79 @@ std::string MultimodalLine(const Analysis& a, const MultimodalNote& note) {
   const stats::Modality& m = note.modality;
   return fmt::format("{} ({}): {} samples near {}, {} near {}", note.key, a.variant_names[note.variant], m.low_count,
                      FormatValue(m.low_median, unit), m.high_count, FormatValue(m.high_median, unit));
+}
+
+std::string NoteLine(const Analysis& a, const StatesNote& note) {
+  const stats::RatioInterval& r = note.all_ratio;
+  return fmt::format(
+      "machine states: {} ({}): the samples fall into two speed states; {:.0f}% of the blocks ran across a "
+      "change of state; the verdict uses the {} blocks within one state (over all {} blocks: {:+.1f}% "
+      "[{:+.1f}%, {:+.1f}%], p(W) = {:.2g})",
+      note.key, a.variant_names[note.variant], note.split_share * 100, note.same_state_blocks, note.all_blocks,
+      (r.ratio - 1) * 100, (r.low - 1) * 100, (r.high - 1) * 100, note.all_p);
+}
+
+namespace {
+
+// How a variant's samples mixed code states: "3 of 12 samples ran Ignition/Sparkplug, 9 of 12 samples ran
+// TurboFan/TurboFan", "each sample ran A + B", then "; 2 of 12 samples ran code that changed while timed".
+std::string MixtureText(const CodeMixture& m) {
+  std::string labels, why;
+  for (const auto& [label, n] : m.samples_per_label) {
+    labels += fmt::format("{}{}", labels.empty() ? "" : " + ", label);
+    if (m.samples_per_label.size() > 1) {
+      why += fmt::format("{}{} of {} samples ran {}", why.empty() ? "" : ", ", n, m.samples, label);
+    }
+  }
+  if (m.samples_per_label.size() == 1 && labels.find(" + ") != std::string::npos) why = "each sample ran " + labels;
+  if (m.changed > 0) {
+    why += fmt::format("{}{} of {} samples ran code that changed while timed", why.empty() ? "" : "; ", m.changed,
+                       m.samples);
+  }
+  return why;
+}
+
+}  // namespace
+
+std::string NoteLine(const Analysis& a, const CodeNote& note) {
+  const std::string where = fmt::format("{} ({})", note.key, a.variant_names[note.variant]);
+  if (note.kind == CodeNote::Kind::kMixed) {
+    return fmt::format(
+        "mixed code: {}: not judged: {}{}: the figures mix different machine code, so "
+        "a difference may be a code-state accident, not the change",
+        where, note.baseline_mixed ? "the baseline's " : "", MixtureText(note.mixture));
+  }
+  return fmt::format(
+      "different code: {}: ran {}, the baseline {}: the change may be the code "
+      "state itself (e.g. a flag that changes tiering), not the work",
+      where, note.code, note.baseline_code);
+}
+
+std::string NoteLine(const Analysis& a, const InsufficientNote& note) {
+  if (note.metric_absent) {
+    return fmt::format(
+        "{} ({}): this engine does not report {} (absent, not zero); compare "
+        "with another --metric, e.g. --metric wall",
+        note.key, a.variant_names[note.variant], a.counter);
+  }
+  return fmt::format("{} ({}): {} of at least {} samples{}", note.key, a.variant_names[note.variant], note.samples,
+                     a.min_samples, note.failed ? " (it failed: see above)" : "");
+}
+
+std::string NoteLine(const Analysis&, const UnsupportedNote& note) { return note.key + ": " + note.reason; }
+
+std::string NoteLine(const Analysis&, const SampleFailure& failure) {
+  return fmt::format("{}{}{}", failure.sample ? fmt::format("sample {}: ", *failure.sample) : "", failure.kind,
+                     failure.message.empty() ? "" : ": " + failure.message);
+}
+
+std::string TripReason(const Analysis& a, const GateTrip& trip) {
+  if (trip.failures > 0) {
+    return fmt::format("failed in {} sample(s) where the baseline never failed: {}", trip.failures,
+                       NoteLine(a, trip.first_failure));
+  }
+  return fmt::format("{} {:+.1f}% (threshold {:.1f}%), Holm-adjusted p = {:.2g}", a.is_time ? "slower" : "higher",
+                     trip.change * 100, a.threshold.value_or(0) * 100, trip.p_holm);
 }
 
 }  // namespace v8bench::report

@@ -32,6 +32,30 @@ std::string ReproducingCommand(const CompareState& state);
 // "case (variant): 17 samples near 21.6 ns, 3 near 13.5 ns", in the compared metric's unit.
 std::string MultimodalLine(const Analysis& analysis, const analysis::MultimodalNote& note);
 
+// The prose of the analysis's other numeric notes, one line each, as the console, Markdown, HTML and
+// the results file print them:
+// "machine states: case (variant): the samples fall into two speed states; 10% of the blocks ran ...";
+std::string NoteLine(const Analysis& analysis, const analysis::StatesNote& note);
+// "mixed code: case (variant): not judged: 3 of 12 samples ran Ignition/Sparkplug, ..." or
+// "different code: case (variant): ran Ignition/Sparkplug, the baseline TurboFan/TurboFan: ...";
+std::string NoteLine(const Analysis& analysis, const analysis::CodeNote& note);
+// "case (variant): 3 of at least 5 samples", or that the engine does not report the metric;
+std::string NoteLine(const Analysis& analysis, const analysis::InsufficientNote& note);
+// "case: the suite's reason".
+std::string NoteLine(const Analysis& analysis, const analysis::UnsupportedNote& note);
+// "sample 3: crashed: worker killed by SIGSEGV" ("crashed: ..." where the sample is unknown).
+std::string NoteLine(const Analysis& analysis, const analysis::SampleFailure& failure);
+// Each of `notes` as its NoteLine.
+template <class Note>
+std::vector<std::string> NoteLines(const Analysis& analysis, const std::vector<Note>& notes) {
+  std::vector<std::string> lines;
+  for (const Note& note : notes) lines.push_back(NoteLine(analysis, note));
+  return lines;
+}
+// Why a case tripped the gate: "slower +12.3% (threshold 5.0%), Holm-adjusted p = 0.002", or
+// "failed in 2 sample(s) where the baseline never failed: ...".
+std::string TripReason(const Analysis& analysis, const analysis::GateTrip& trip);
+
 // A text box plot of `xs` on the axis [lo, hi] in `width` columns (like mitata's inline plots):
 // ├ the smallest sample, ┤ the largest, ─ between them, █ the middle half (25th to 75th percentile),
 // │ the median. With `log_axis` (lo > 0) positions are proportional to log(x), so a ratio spans the

@@ -116,7 +116,7 @@ void WriteCell(JsonWriter& w, const Analysis& a, const CellAnalysis& cell, const
   } else {
     w.Key("gc_share").Null();
   }
-  WriteStrings(w, "failures", cell.failures);
+  WriteStrings(w, "failures", NoteLines(a, cell.failures));
   w.Key("code").String(cell.code);
   w.Key("code_mixed").Bool(cell.code_mixed);
   if (vi > 0) {
@@ -156,17 +156,17 @@ void WriteAnalysis(JsonWriter& w, const Analysis& a, const Dataset& data) {
   w.Key("tripped").BeginArray();
   for (const auto& t : a.trips) {
     w.BeginObject().Key("case").String(t.key).Key("variant").String(t.variant);
-    w.Key("reason").String(t.reason).EndObject();
+    w.Key("reason").String(TripReason(a, t)).EndObject();
   }
   w.EndArray().EndObject();
   w.Key("exit_code").Int(a.exit_code);
-  WriteStrings(w, "insufficient", a.insufficient);
+  WriteStrings(w, "insufficient", NoteLines(a, a.insufficient));
   w.Key("multimodal").BeginArray();
   for (const auto& m : a.multimodal) w.String(MultimodalLine(a, m));
   w.EndArray();
-  WriteStrings(w, "unsupported", a.unsupported);
-  WriteStrings(w, "machine_states", a.states);
-  WriteStrings(w, "code_notes", a.code);
+  WriteStrings(w, "unsupported", NoteLines(a, a.unsupported));
+  WriteStrings(w, "machine_states", NoteLines(a, a.states));
+  WriteStrings(w, "code_notes", NoteLines(a, a.code));
   w.Key("paired").Bool(a.paired);
   w.Key("cases").BeginArray();
   for (std::size_t ci = 0; ci < a.cases.size(); ++ci) {
@@ -326,7 +326,8 @@ struct JsonFields<VariantState> {
   static constexpr auto kFields = std::tuple{
       SubField("name", &VariantState::variant, &Variant::name),
       SubField("flags", &VariantState::variant, &Variant::flags_text),
-      SubField("engine", &VariantState::variant, &Variant::engine),
+      // The engine is a member of Variant's base (workers::WorkerEngine): named as Variant's.
+      SubField<VariantState, Variant, std::string>{"engine", &VariantState::variant, &Variant::engine},
       Custom<VariantState>{"v8_flags", [](JsonWriter& w, const VariantState& v) { WriteValue(w, v.variant.v8_flags); }},
       Custom<VariantState>{"harness_args",
                            [](JsonWriter& w, const VariantState& v) { WriteValue(w, v.variant.worker_args); }},
@@ -557,7 +558,7 @@ Status ReadBenchmark(const object& b, std::size_t index, const std::string& path
     if (status == "unsupported") {
       series.unsupported = message;
     } else {
-      series.failures.push_back((status.empty() ? "failed" : status) + (message.empty() ? "" : ": " + message));
+      series.failures.push_back({std::nullopt, status.empty() ? "failed" : status, message});
     }
     return OkStatus();
   }

@@ -6,20 +6,12 @@
 #include <optional>
 #include <set>
 
+#include "harness/workers/compare_worker.h"
 #include "harness/workers/launcher.h"
 #include "harness/workers/worker_protocol.h"
 
 namespace v8bench::workers {
 namespace {
-
-std::string RegexEscapeName(const std::string& name) {
-  std::string out;
-  for (char c : name) {
-    if (std::string_view("\\^$.|?*+()[]{}").find(c) != std::string_view::npos) out.push_back('\\');
-    out.push_back(c);
-  }
-  return out;
-}
 
 // One child's worth of protocol lines, dispatched as they complete.
 class LineDispatcher {
@@ -151,10 +143,10 @@ int SuperviseRun(const SupervisorRequest& request) {
     }
     std::vector<std::string> rest;
     for (const auto& name : planned) {
-      if (reached.count(name) == 0) rest.push_back(RegexEscapeName(name));
+      if (reached.count(name) == 0) rest.push_back(name);
     }
     if (rest.empty()) break;
-    filter = fmt::format("^(?:{})$", fmt::join(rest, "|"));
+    filter = ExactNamesFilter(rest);
   }
   if (sink == nullptr) return exit_code == 0 ? 2 : exit_code;  // no context: the child said why on stderr
   sink->End();

@@ -1,0 +1,169 @@
+#include "harness/workers/compare_worker.h"
+
+#include <fmt/format.h>
+
+#include <cctype>
+#include <string_view>
+
+namespace v8bench::workers {
+
+Status PrepareWorkerEngine(WorkerEngine& w, const std::string& variant, const std::string& metric_counter) {
+  if (w.engine.empty()) return OkStatus();
+  auto kind = DetectEngineKind(w.engine);
+  if (!kind) return kind.error();
+  w.engine_kind = kind.value();
+  if (w.engine_kind == EngineKind::kV8bench) return OkStatus();
+  auto flags = EngineV8Flags(w.engine, w.engine_kind, "variant " + variant, w.knobs, w.v8_flags);
+  if (!flags) return flags.error();
+  w.engine_v8_flags = flags.value();
+  auto runner = MaterializeRunner();
+  if (!runner) return runner.error();
+  w.runner = runner.value();
+  // Per variant, with its flags: the trig path is the variant's (Deno's --use-libm-trig-functions).
+  auto info = ProbeExternalEngine(w.engine, w.engine_kind, w.engine_v8_flags.value());
+  if (!info) return Error{info.error().kind, "variant " + variant + ": " + info.error().message};
+  if (auto measures = CheckEngineMeasures(info.value(), metric_counter, variant); !measures) return measures;
+  w.trig_path = info->trig.path;
+  return OkStatus();
+}
+
+namespace {
+
+// Node and Deno run js/external_runner.mjs: harness knobs become the runner's options or V8 flags in
+// the engine's own syntax.
+std::vector<std::string> ExternalWorkerArgs(const WorkerSampling& s, const WorkerEngine& w, const std::string& filter,
+                                            bool plan_only) {
+  std::vector<std::string> runner_args = {"run",
+                                          "--repetitions",
+                                          std::to_string(s.repetitions),
+                                          "--min-time",
+                                          fmt::format("{}", s.min_time_s),
+                                          "--warmup",
+                                          fmt::format("{}", s.warmup_s),
+                                          "--max-warmup",
+                                          fmt::format("{}", s.max_warmup_s)};
+  if (!filter.empty()) {
+    runner_args.push_back("--filter");
+    runner_args.push_back(filter);
+  }
+  if (s.quick) runner_args.push_back("--quick");
+  if (plan_only) runner_args.push_back("--plan-only");
+  for (std::size_t i = 0; i < w.worker_args.size(); ++i) {
+    const std::string& knob = w.worker_args[i];
+    if ((knob == "--param" || knob == "--tier") && i + 1 < w.worker_args.size()) {
+      runner_args.push_back(knob);  // the runner takes these as v8bench run does
+      runner_args.push_back(w.worker_args[++i]);
+    }
+  }
+  // The engine knobs are V8 flags in the engine's syntax (model/knobs.h, checked by EngineV8Flags).
+  std::vector<std::string> v8_flags = w.engine_v8_flags.value_or(KnobV8Flags(w.knobs));
+  if (!w.engine_v8_flags) v8_flags.insert(v8_flags.end(), w.v8_flags.begin(), w.v8_flags.end());
+  // The runner drives and reads each case's tiers through natives syntax (bench_api.js settle()); Bun
+  // (JavaScriptCore) has no V8 flags, and EngineV8Flags refused any a variant gave it.
+  if (w.engine_kind != EngineKind::kBun) v8_flags.insert(v8_flags.begin(), "--allow-natives-syntax");
+  if (w.engine_kind == EngineKind::kDeno) {
+    // Deno has no GC observation API: V8's GC trace, parsed here (gc_trace.h), stands in for it.
+    v8_flags.push_back("--trace-gc");
+    v8_flags.push_back("--expose-gc");
+    runner_args.push_back("--gc-trace");
+  }
+  runner_args.insert(runner_args.end(), s.suites.begin(), s.suites.end());
+  return ExternalEngineArgs(w.engine_kind, w.runner, v8_flags, runner_args);
+}
+
+}  // namespace
+
+std::vector<std::string> WorkerArgs(const WorkerSampling& s, const WorkerEngine& w, const std::string& filter,
+                                    bool plan_only) {
+  if (w.engine_kind != EngineKind::kV8bench) return ExternalWorkerArgs(s, w, filter, plan_only);
+  // Native floors are not compared; skipping them halves a worker's time.
+  std::vector<std::string> args = {"run"};
+  args.insert(args.end(), s.suites.begin(), s.suites.end());
+  for (const auto& a :
+       {std::string("--format"), std::string("jsonl"), std::string("--no-native"), std::string("--repetitions"),
+        std::to_string(s.repetitions), std::string("--min-time"), fmt::format("{}", s.min_time_s),
+        std::string("--warmup"), fmt::format("{}", s.warmup_s), std::string("--max-warmup"),
+        fmt::format("{}", s.max_warmup_s), std::string("--timeout"), fmt::format("{}", s.timeout_s)}) {
+    args.push_back(a);
+  }
+  if (!filter.empty()) {
+    args.push_back("--filter");
+    args.push_back(filter);
+  }
+  if (s.quick) args.push_back("--quick");  // the grids; the timing options above are explicit
+  if (plan_only) args.push_back("--plan-only");
+  args.insert(args.end(), w.worker_args.begin(), w.worker_args.end());
+  if (!w.v8_flags.empty()) {
+    args.push_back("--");
+    args.insert(args.end(), w.v8_flags.begin(), w.v8_flags.end());
+  }
+  return args;
+}
+
+std::string ExactNamesFilter(const std::vector<std::string>& names) {
+  std::vector<std::string> escaped;
+  for (const auto& name : names) {
+    std::string out;
+    for (char c : name) {
+      if (std::string_view("\\^$.|?*+()[]{}/-").find(c) != std::string_view::npos) out += '\\';
+      out += c;
+    }
+    escaped.push_back(std::move(out));
+  }
+  return fmt::format("^(?:{})$", fmt::join(escaped, "|"));
+}
+
+std::string DeathKind(const LaunchResult& r) {
+  const bool oom_text = r.err.find("out of memory") != std::string::npos ||
+                        r.err.find("heap limit") != std::string::npos || r.err.find("OutOfMemory") != std::string::npos;
+  if (r.kind == ExitKind::kTimedOut) return "timed_out";
+  if (oom_text) return "out_of_memory";
+  return "crashed";
+}
+
+std::string LastLines(const std::string& text, std::size_t lines) {
+  std::string t = text;
+  while (!t.empty() && (t.back() == '\n' || t.back() == ' ')) t.pop_back();
+  std::size_t pos = t.size();
+  for (std::size_t i = 0; i < lines && pos != std::string::npos && pos > 0; ++i) pos = t.rfind('\n', pos - 1);
+  return pos == std::string::npos ? t : t.substr(pos + 1);
+}
+
+std::string TellingLine(const std::string& err) {
+  std::string first;
+  std::size_t start = 0;
+  while (start < err.size()) {
+    auto nl = err.find('\n', start);
+    if (nl == std::string::npos) nl = err.size();
+    std::string line = err.substr(start, nl - start);
+    start = nl + 1;
+    const auto b = line.find_first_not_of(" \t\r");
+    if (b == std::string::npos) continue;
+    line = line.substr(b);
+    if (first.empty()) first = line;
+    std::string lower = line;
+    for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (lower.find("error") != std::string::npos || lower.find("fatal") != std::string::npos ||
+        lower.find("v8bench:") != std::string::npos || lower.find("out of memory") != std::string::npos) {
+      first = line;
+      break;
+    }
+  }
+  if (first.size() > 200) first = first.substr(0, 200) + "...";
+  return first;
+}
+
+std::string WhyItStopped(const LaunchResult& r) {
+  if (r.kind == ExitKind::kSpawnFailed) return r.spawn_error;
+  return !r.err.empty() ? LastLines(r.err, 6) : DescribeExit(r);
+}
+
+std::optional<Error> RejectedConfiguration(const LaunchResult& r, const std::string& variant) {
+  if ((r.kind == ExitKind::kExited && r.exit_code == 2) || r.kind == ExitKind::kSpawnFailed) {
+    return Error::Usage(fmt::format("variant {}: the worker rejected its configuration ({}):\n{}", variant,
+                                    DescribeExit(r), WhyItStopped(r)));
+  }
+  return std::nullopt;
+}
+
+}  // namespace v8bench::workers

@@ -1,0 +1,82 @@
+// A comparison's worker process, as the driver starts one per sample of a variant: the engine it runs
+// (which engine a path is, the V8 flags it takes, the external runner written out for it, its trig
+// path probed with the variant's flags), the command line that makes v8bench or an external engine
+// run the suites and print the worker protocol (docs/protocol.md), and what a worker's exit means for
+// the case it was running. The driver decides when and how often; this says what a worker is.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/model/expected.h"
+#include "harness/model/knobs.h"
+#include "harness/workers/external_engine.h"
+#include "harness/workers/launcher.h"
+
+namespace v8bench::workers {
+
+// What one side of a comparison runs in its workers: an engine, its knobs and V8 flags
+// (driver::Variant is one, with a name and the parameters it sets).
+struct WorkerEngine {
+  std::string engine;  // a v8bench, node, deno, bun or workerd executable; empty = the comparing binary
+  // Filled in by PrepareWorkerEngine when the comparison starts (not saved): what `engine` is, and
+  // for external engines the runner they run the suites with.
+  EngineKind engine_kind = EngineKind::kV8bench;
+  std::string runner;
+  std::string trig_path;  // external engines: probed with the variant's V8 flags
+  // External engines: the V8 flags the engine gets (EngineV8Flags: the knobs' flags, then v8_flags),
+  // checked against the engine; nullopt until the comparison starts (then KnobV8Flags + v8_flags).
+  std::optional<std::vector<std::string>> engine_v8_flags;
+  std::vector<std::string>
+      worker_args;    // harness knobs for `run`: --semi-space N, --young-gen, --fast-trig, --param K=V
+  EngineKnobs knobs;  // the engine knobs among them (--semi-space, --young-gen, --fast-trig, --no-fast-trig)
+  std::vector<std::string> v8_flags;  // everything else, passed to V8 after `--`
+};
+
+// How every worker of a comparison samples: the suites, their quick grids, and the timing options
+// (the comparison's settings, driver/settings.h).
+struct WorkerSampling {
+  std::vector<std::string> suites;
+  bool quick = false;
+  int repetitions = 1;
+  double min_time_s = 0;
+  double warmup_s = 0;
+  double max_warmup_s = 0;
+  double timeout_s = 0;
+};
+
+// Recognises `w.engine` (v8bench, node, deno, bun or workerd) and, for an external engine, checks
+// the V8 flags it takes (EngineV8Flags), writes the external runner, probes its trig path with those
+// flags and checks that it gives `metric_counter` (CheckEngineMeasures). Errors name `variant`. No
+// engine of its own (the comparing binary) needs nothing.
+Status PrepareWorkerEngine(WorkerEngine& w, const std::string& variant, const std::string& metric_counter);
+
+// The worker command line (argv[1..]) for `w` (filter: a regex over case names); with `plan_only` the
+// worker lists the cases it would run and runs none (docs/protocol.md, `plan` lines).
+std::vector<std::string> WorkerArgs(const WorkerSampling& sampling, const WorkerEngine& w, const std::string& filter,
+                                    bool plan_only = false);
+
+// A filter (an ECMAScript regex) that matches these case names and no other.
+std::string ExactNamesFilter(const std::vector<std::string>& names);
+
+// The failure kind of the case a worker died in, as the runner names case statuses: "timed_out",
+// "out_of_memory" (the worker said so on stderr) or "crashed".
+std::string DeathKind(const LaunchResult& result);
+
+// The last `lines` lines of `text` (a worker's stderr, a case's error), trailing blank space dropped.
+std::string LastLines(const std::string& text, std::size_t lines);
+
+// The most telling line of a dead worker's stderr: one that names an error, else the first line.
+std::string TellingLine(const std::string& err);
+
+// Why a worker stopped before running anything: the spawn error, the last lines of its stderr, or how
+// it exited.
+std::string WhyItStopped(const LaunchResult& result);
+
+// A worker that stopped before running anything because it could not start, or exited 2 (its flags or
+// the suites are wrong), would do the same in every sample of `variant`: that Error::Usage. nullopt
+// for any other end.
+std::optional<Error> RejectedConfiguration(const LaunchResult& result, const std::string& variant);
+
+}  // namespace v8bench::workers
