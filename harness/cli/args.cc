@@ -18,17 +18,6 @@ std::vector<std::string> ParsedArgs::GetAll(const std::string& name) const {
   return it == values_.end() ? std::vector<std::string>{} : it->second;
 }
 
-Expected<std::optional<double>> ParsedArgs::GetDouble(const std::string& name, double min, double max) const {
-  auto v = Get(name);
-  if (!v) return std::optional<double>{};
-  char* end = nullptr;
-  const double d = std::strtod(v->c_str(), &end);
-  if (v->empty() || *end != '\0' || !(d >= min && d <= max)) {
-    return Error::Usage(fmt::format("--{}: '{}' is not a number from {} to {}", name, *v, min, max));
-  }
-  return std::optional<double>(d);
-}
-
 std::optional<double> ParsedArgs::Number(const std::string& name) const {
   auto v = Get(name);
   if (!v) return std::nullopt;

@@ -11,9 +11,10 @@
 #include "harness/driver/driver.h"
 #include "harness/driver/shard.h"
 #include "harness/report/atomic_file.h"
-#include "harness/report/compare_html.h"
+#include "harness/report/compare_output.h"
 #include "harness/report/results_file.h"
 #include "harness/report/shard_merge.h"
+#include "harness/runner/run_context.h"
 #include "harness/runner/suite_loader.h"
 
 namespace v8bench::cli {
@@ -173,46 +174,17 @@ Expected<driver::CompareState> StateFrom(const ParsedArgs& args) {
   return state;
 }
 
-void PrintStart(const driver::CompareState& state) {
-  const driver::CompareSettings& st = state.settings;
-  std::string names;
-  for (const auto& v : state.variants) names += (names.empty() ? "" : ", ") + v.variant.name;
-  fmt::print(stderr, "v8bench compare: {}; {}; seed {}{}\n", names,
-             st.runs > 0 ? fmt::format("{} samples per variant", st.runs)
-                         : fmt::format("adaptive to ±{:.1f}% within {} s", st.target_ci * 100, st.max_time_s),
-             st.seed, state.runs.empty() ? "" : fmt::format(" (resuming after {} samples)", state.runs.size()));
-}
-
 void PrintProgress(const driver::Progress& p, bool tty) {
   if (!tty && !p.finished) return;  // a log gets one line per finished sample
-  const std::string eta = p.eta_s >= 0 ? fmt::format(", ETA {:.0f} s", p.eta_s) : "";
-  const std::string line = fmt::format(
-      "[{}/{}] {}{}{} · {:.1f} s{}{}", p.done, p.total, p.last, p.last.empty() || p.running.empty() ? "" : " · ",
-      p.running.empty() ? "" : "running " + p.running, p.elapsed_s, eta, p.note.empty() ? "" : " · " + p.note);
-  fmt::print(stderr, fmt::runtime(tty ? "\r\033[K{}" : "{}\n"), line);
+  fmt::print(stderr, fmt::runtime(tty ? "\r\033[K{}" : "{}\n"), report::ProgressLine(p));
   std::fflush(stderr);
-}
-
-// Every worker failed before it finished a case (all hang at load, say): there is nothing to
-// compare, and the reasons are the message.
-std::optional<Error> NothingMeasured(const driver::CompareState& state) {
-  if (state.runs.empty()) return Error::Input("no sample finished");
-  std::vector<std::string> reasons;
-  for (const auto& r : state.runs) {
-    if (!r.values.empty() || r.error.empty()) return std::nullopt;
-    const std::string line = state.variants[static_cast<std::size_t>(r.variant)].variant.name + ": " + r.error;
-    if (std::find(reasons.begin(), reasons.end(), line) == reasons.end()) reasons.push_back(line);
-  }
-  return Error::Input(
-      fmt::format("no worker finished a case, so nothing can be compared:\n  {}", fmt::join(reasons, "\n  ")));
 }
 
 }  // namespace
 
 int CompareCommand(const std::vector<std::string>& argv) {
-  const CommandSpec spec = CompareSpec();
   ParsedArgs args;
-  if (auto stop = ParseCommand(spec, argv, args)) return *stop;
+  if (auto stop = ParseCommand(CompareSpec(), argv, args)) return *stop;
   auto format = ReportFormat(args);
   if (!format) return Fail(format.error());
   auto loaded = StateFrom(args);
@@ -231,45 +203,32 @@ int CompareCommand(const std::vector<std::string>& argv) {
   }
   const bool quiet = args.Has("quiet");
   const bool tty = isatty(STDERR_FILENO) != 0;
-  if (!quiet) PrintStart(state);
+  if (!quiet) fmt::print(stderr, "{}\n", report::CompareStartLine(state));
 
   // After every sample the samples are saved (cheap); the analysis is added once, at the end.
-  std::string write_error;
-  auto save = [&](const driver::CompareState& s, const analysis::Analysis* a) {
-    if (!out_path) return;
-    if (auto w = WriteFileAtomically(*out_path, report::RenderCompareJson(s, a)); !w && write_error.empty()) {
-      write_error = w.error().message;
-    }
-  };
+  report::ResultsFileWriter results(out_path);
   auto launcher = workers::MakeProcessLauncher();
   driver::Driver drv(state, *launcher, SelfExecutable());
   drv.StopWhen(analysis::StoppingInterval);
-  drv.OnSample([&](const driver::CompareState& s) { save(s, nullptr); });
+  drv.OnSample([&](const driver::CompareState& s) { results.Save(s); });
   if (!quiet) drv.OnProgress([&](const driver::Progress& p) { PrintProgress(p, tty); });
   const Status ran = drv.Run();
   if (!quiet && tty) std::fprintf(stderr, "\r\033[K");
   if (!ran) {
-    save(state, nullptr);
+    results.Save(state);
     return Fail(ran.error());
   }
-  if (auto nothing = NothingMeasured(state); nothing && !state.interrupted) {
-    save(state, nullptr);
+  if (auto nothing = report::NothingMeasured(state); nothing && !state.interrupted) {
+    results.Save(state);
     return Fail(*nothing);
   }
-  const analysis::Analysis analysed =
-      analysis::Analyse(analysis::DatasetFrom(state), analysis::AnalysisOptionsFrom(state.settings));
-  save(state, &analysed);
-  if (format.value() == "json") {
-    const std::string doc = report::RenderCompareJson(state, &analysed);
-    std::fwrite(doc.data(), 1, doc.size(), stdout);
-  } else if (format.value() == "html") {
-    const std::string doc = report::RenderCompareHtml(
-        analysed, analysis::DatasetFrom(state), report::CompareHeader(state), report::CommandLine("compare", argv));
-    std::fwrite(doc.data(), 1, doc.size(), stdout);
-  } else {
-    PrintReport(analysed, report::CompareHeader(state), format.value(), args, analysis::DatasetFrom(state));
-  }
-  if (!write_error.empty()) return Fail(Error::Input(write_error));
+  const analysis::Dataset data = analysis::DatasetFrom(state);
+  const analysis::Analysis analysed = analysis::Analyse(data, analysis::AnalysisOptionsFrom(state.settings));
+  results.Save(state, &analysed);
+  // Printing on stdout only (--out was saved above): EmitComparison cannot fail without a file.
+  (void)EmitComparison(args, format.value(), analysed, data, report::CompareHeader(state),
+                       report::CommandLine("compare", argv), report::RenderCompareJson(state, &analysed), std::nullopt);
+  if (!results.error().empty()) return Fail(Error::Input(results.error()));
   if (state.interrupted) {
     std::fprintf(stderr, "v8bench: interrupted; %zu samples kept%s\n", state.runs.size(),
                  out_path ? (" in " + *out_path + " (continue with --resume " + *out_path + ")").c_str() : "");

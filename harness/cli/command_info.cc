@@ -1,14 +1,13 @@
-#include <fmt/format.h>
-
+// `v8bench info`: the embedded engine (engine/V8Process, runner/MakeRunContext) or another one
+// (workers/ProbeExternalEngine), printed by report/engine_info.
 #include <cstdio>
-#include <cstdlib>
 
 #include "harness/cli/commands.h"
 #include "harness/cli/common.h"
-#include "harness/model/json_writer.h"
-#include "harness/report/units.h"
+#include "harness/engine/v8_process.h"
+#include "harness/report/engine_info.h"
+#include "harness/runner/run_context.h"
 #include "harness/workers/external_engine.h"
-#include "harness/workers/launcher.h"
 
 namespace v8bench::cli {
 namespace {
@@ -43,17 +42,7 @@ int ExternalInfo(const std::string& path, const std::vector<std::string>& argv, 
   auto kind = workers::DetectEngineKind(path);
   if (!kind) return Fail(kind.error());
   if (kind.value() == workers::EngineKind::kV8bench) {
-    workers::LaunchRequest request;
-    request.executable = path;
-    request.args = {"info"};
-    for (std::size_t i = 0; i < argv.size(); ++i) {
-      if (argv[i] == "--engine") {
-        ++i;
-      } else if (argv[i].rfind("--engine=", 0) != 0) {
-        request.args.push_back(argv[i]);
-      }
-    }
-    const workers::LaunchResult r = workers::RunToEnd(request);
+    const workers::LaunchResult r = workers::RunOtherV8bench(path, "info", argv, false);
     std::fwrite(r.out.data(), 1, r.out.size(), stdout);
     std::fwrite(r.err.data(), 1, r.err.size(), stderr);
     return r.kind == workers::ExitKind::kExited && r.exit_code == 0 ? 0 : 1;
@@ -62,115 +51,35 @@ int ExternalInfo(const std::string& path, const std::vector<std::string>& argv, 
   if (!flags) return Fail(flags.error());
   auto info = workers::ProbeExternalEngine(path, kind.value(), flags.value());
   if (!info) return Fail(info.error());
-  std::string flag_text;
-  for (const auto& f : flags.value()) flag_text += (flag_text.empty() ? "" : " ") + f;
-  const auto& i = info.value();
-  auto how = [&](const char* figure) {
-    for (const auto& [f, by] : i.measured_by) {
-      if (f == figure) return by;
-    }
-    return std::string("absent");
-  };
-  const std::string v8 = i.js_engine != "V8"     ? "none (" + i.js_engine + ")"
-                         : !i.v8_version.empty() ? i.v8_version
-                                                 : "not exposed to JavaScript by this engine";
-  if (json) {
-    JsonWriter w;
-    w.BeginObject()
-        .Key("engine")
-        .String(workers::EngineKindName(i.kind))
-        .Key("engine_version")
-        .String(i.engine_version);
-    w.Key("js_engine").String(i.js_engine).Key("v8_version").String(i.v8_version).Key("executable").String(path);
-    w.Key("v8_flags").String(flag_text);
-    w.Key("trig")
-        .BeginObject()
-        .Key("path")
-        .String(i.trig.path)
-        .Key("mismatch_fraction")
-        .Number(i.trig.mismatch_fraction);
-    w.Key("probes")
-        .Int(static_cast<long long>(i.trig.probes))
-        .Key("detected_by")
-        .String(i.trig.detected_by)
-        .EndObject();
-    for (const char* figure : {"wall_ns", "cpu_ns", "process_cpu_ns", "gc", "alloc_bytes"}) {
-      w.Key(figure).String(how(figure));
-    }
-    w.Key("measured_by").BeginObject();
-    for (const auto& [f, by] : i.measured_by) w.Key(f).String(by);
-    w.EndObject().EndObject();
-    std::puts(w.str().c_str());
-    return 0;
-  }
-  fmt::print("engine          {} {} ({})\n", workers::EngineKindName(i.kind), i.engine_version, path);
-  fmt::print("V8              {}\n", v8);
-  fmt::print("V8 flags        {}\n", flag_text.empty() ? "(none)" : flag_text);
-  fmt::print("trig path       {} ({})\n", i.trig.path, i.trig.detected_by);
-  for (const auto& [f, by] : i.measured_by) fmt::print("{:<16}{}\n", f, by);
+  std::fputs(RenderExternalEngineInfo(info.value(), path, flags.value(), json).c_str(), stdout);
   return 0;
 }
 
 }  // namespace
 
 int InfoCommand(const std::vector<std::string>& argv) {
-  const CommandSpec spec = InfoSpec();
-  ParsedArgs parsed;
-  if (auto stop = ParseCommand(spec, argv, parsed)) return *stop;
-  const ParsedArgs* args = &parsed;
-  if (args->Has("v8-options")) {
+  ParsedArgs args;
+  if (auto stop = ParseCommand(InfoSpec(), argv, args)) return *stop;
+  if (args.Has("v8-options")) {
     PrintV8Options();
     return 0;
   }
-  auto format = args->GetChoice("format", {"console", "json"});
+  auto format = args.GetChoice("format", {"console", "json"});
   if (!format) return Fail(format.error());
-  auto engine = EngineOptionsFrom(*args);
+  const bool json = format.value().value_or("console") == "json";
+  auto engine = EngineOptionsFrom(args);
   if (!engine) return Fail(engine.error());
-  if (auto path = args->Get("engine")) {
-    return ExternalInfo(*path, argv, engine.value(), format.value().value_or("console") == "json");
-  }
+  if (auto path = args.Get("engine")) return ExternalInfo(*path, argv, engine.value(), json);
   auto process = V8Process::Start(engine.value());
   if (!process) return Fail(process.error());
   V8Process& p = *process.value();
-  const RunContext c = MakeRunContext(p, engine.value());
-  const TrigInfo& trig = p.trig();
-  const EngineFacts& facts = p.facts();
-
-  if (format.value().value_or("console") == "json") {
-    JsonWriter w;
-    w.BeginObject();
-    w.Key("v8_version").String(c.v8_version).Key("node_version").String(c.node_version);
-    w.Key("v8_flags").String(c.v8_flags);
-    w.Key("realms").BeginObject().Key("v8").Bool(true).Key("node").Bool(facts.node_realm_available).EndObject();
-    w.Key("node_realm_problem").String(facts.node_realm_problem);
-    w.Key("young_generation_bytes").Int(static_cast<long long>(c.young_generation_bytes));
-    w.Key("heap_size_limit_bytes").Int(static_cast<long long>(p.HeapSizeLimitBytes()));
-    w.Key("trig").BeginObject().Key("path").String(trig.path).Key("mismatch_fraction").Number(trig.mismatch_fraction);
-    w.Key("probes").Int(static_cast<long long>(trig.probes)).EndObject();
-    w.Key("host").BeginObject().Key("name").String(c.host_name).Key("num_cpus").Int(c.num_cpus);
-    w.Key("mhz_per_cpu").Number(c.mhz_per_cpu).Key("cpu_scaling_enabled").Bool(c.cpu_scaling_enabled).EndObject();
-    w.Key("build_type").String(c.build_type);
-    w.EndObject();
-    std::puts(w.str().c_str());
-    return 0;
-  }
-  fmt::print("V8            {}\n", c.v8_version);
-  fmt::print("Node          {}\n", c.node_version.empty() ? "(not linked)" : c.node_version);
-  fmt::print("realms        v8: yes; node: {}\n",
-             facts.node_realm_available ? "yes" : "no (" + facts.node_realm_problem + ")");
-  fmt::print("V8 flags      {}\n", c.v8_flags.empty() ? "(none)" : c.v8_flags);
-  fmt::print("young gen     {} (new_space size at isolate creation{})\n",
-             FormatBytes(static_cast<double>(c.young_generation_bytes)),
-             c.semi_space_mb ? fmt::format("; pinned by --semi-space {}", *c.semi_space_mb)
-             : engine.value().young == YoungGeneration::kFull ? "; starts at its maximum: --young-gen full"
-                                                              : "; V8 grows it under load: --young-gen grow");
-  fmt::print("heap limit    {}\n", FormatBytes(static_cast<double>(p.HeapSizeLimitBytes())));
-  fmt::print(
-      "trig path       {} (Math.sin/cos differ from host libm on {} of {} probes; fdlibm ≈ 3%, libm-based ≈ 0.1%)\n",
-      trig.path, FormatPercent(trig.mismatch_fraction), trig.probes);
-  fmt::print("host          {}, {} CPUs at {:.0f} MHz{}\n", c.host_name, c.num_cpus, c.mhz_per_cpu,
-             c.cpu_scaling_enabled ? ", CPU frequency scaling on (expect noise)" : "");
-  fmt::print("build         {}\n", c.build_type);
+  const EmbeddedEngineInfo info{.context = MakeRunContext(p, engine.value()),
+                                .node_realm_available = p.facts().node_realm_available,
+                                .node_realm_problem = p.facts().node_realm_problem,
+                                .heap_size_limit_bytes = p.HeapSizeLimitBytes(),
+                                .trig = p.trig(),
+                                .young = engine.value().young};
+  std::fputs(RenderEngineInfo(info, json).c_str(), stdout);
   return 0;
 }
 

@@ -1,14 +1,9 @@
 // `v8bench merge SHARD.json ...`: the shards of a `compare --shard K/N` joined into one comparison
 // (report/shard_merge.h), analysed and reported as `compare` reports, with Holm over all the cases.
-#include <fmt/format.h>
-
-#include <cstdio>
-
 #include "harness/cli/commands.h"
 #include "harness/cli/common.h"
 #include "harness/cli/compare_common.h"
 #include "harness/report/atomic_file.h"
-#include "harness/report/compare_html.h"
 #include "harness/report/results_file.h"
 #include "harness/report/shard_merge.h"
 
@@ -51,18 +46,16 @@ CommandSpec MergeSpec() {
 }  // namespace
 
 int MergeCommand(const std::vector<std::string>& argv) {
-  const CommandSpec spec = MergeSpec();
   ParsedArgs args;
-  if (auto stop = ParseCommand(spec, argv, args)) return *stop;
+  if (auto stop = ParseCommand(MergeSpec(), argv, args)) return *stop;
   if (args.positional.empty()) {
     return Fail(Error::Usage("merge takes the shards' results files, SHARD.json ... (see `v8bench merge --help`)"));
   }
   auto format = ReportFormat(args);
   if (!format) return Fail(format.error());
-  const auto out = args.Get("out");
-  if (out) {
-    if (auto writable = CheckWritable("--out", *out); !writable) return Fail(writable.error());
-  }
+  auto writable_out = WritableOut(args);
+  if (!writable_out) return Fail(writable_out.error());
+  const std::optional<std::string>& out = writable_out.value();
   std::vector<report::ShardFile> files;
   for (const auto& path : args.positional) {
     auto state = report::ReadCompareState(path);
@@ -78,21 +71,11 @@ int MergeCommand(const std::vector<std::string>& argv) {
   const analysis::Dataset data = analysis::DatasetFrom(state);
   if (data.cases.empty()) return Fail(Error::Input("the shards hold no measured case; nothing to merge"));
   const analysis::Analysis analysed = analysis::Analyse(data, analysis::AnalysisOptionsFrom(state.settings));
-  const report::ReportHeader header = report::CompareHeader(state);
-  const std::string command = report::CommandLine("merge", argv);
-  auto html = [&] { return report::RenderCompareHtml(analysed, data, header, command); };
-  if (format.value() == "json") {
-    const std::string doc = report::RenderCompareJson(state, &analysed);
-    std::fwrite(doc.data(), 1, doc.size(), stdout);
-  } else if (format.value() == "html") {
-    const std::string doc = html();
-    std::fwrite(doc.data(), 1, doc.size(), stdout);
-  } else {
-    PrintReport(analysed, header, format.value(), args, data);
-  }
-  if (out) {
-    const std::string doc = out->ends_with(".html") ? html() : report::RenderCompareJson(state, &analysed);
-    if (auto w = WriteFileAtomically(*out, doc); !w) return Fail(w.error());
+  if (auto emitted =
+          EmitComparison(args, format.value(), analysed, data, report::CompareHeader(state),
+                         report::CommandLine("merge", argv), report::RenderCompareJson(state, &analysed), out);
+      !emitted) {
+    return Fail(emitted.error());
   }
   return analysed.exit_code;
 }

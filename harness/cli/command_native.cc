@@ -1,14 +1,12 @@
-#include <fmt/format.h>
-
-#include <algorithm>
+// `v8bench native`: the suites' native floors alone (runner/native_runner), as report/native_table's table.
 #include <cstdio>
 
 #include "harness/cli/commands.h"
 #include "harness/cli/common.h"
-#include "harness/report/units.h"
+#include "harness/report/native_table.h"
 #include "harness/runner/native_runner.h"
+#include "harness/runner/suite_loader.h"
 #include "harness/runner/suite_runner.h"
-#include "harness/stats/statistics.h"
 
 namespace v8bench::cli {
 namespace {
@@ -35,48 +33,33 @@ CommandSpec NativeSpec() {
 }  // namespace
 
 int NativeCommand(const std::vector<std::string>& argv) {
-  const CommandSpec spec = NativeSpec();
-  ParsedArgs parsed;
-  if (auto stop = ParseCommand(spec, argv, parsed)) return *stop;
-  const ParsedArgs* args = &parsed;
-  auto parsed_settings = RunSettingsFrom(*args);
+  ParsedArgs args;
+  if (auto stop = ParseCommand(NativeSpec(), argv, args)) return *stop;
+  auto parsed_settings = RunSettingsFrom(args);
   if (!parsed_settings) return Fail(parsed_settings.error());
   const RunSettings settings = parsed_settings.value();
 
   auto process = V8Process::Start({});
   if (!process) return Fail(process.error());
-  auto files = LoadSuitesWithParams(*process.value(), SuitePathsOrDefault(args->positional), settings.quick,
+  auto files = LoadSuitesWithParams(*process.value(), SuitePathsOrDefault(args.positional), settings.quick,
                                     settings.params, settings.timeout_s);
   if (!files) return Fail(files.error());
   auto plan = PlanCases(files.value(), settings);
   if (!plan) return Fail(plan.error());
 
-  std::size_t width = 24;
-  for (const auto& pc : plan.value()) width = std::max(width, pc.info.name.size());
-  fmt::print("{:<{}}  {:<10}  {:>10} {:>6}  {}\n", "case", width, "floor", "time", "±CV", "throughput");
-  int failed = 0;
-  std::size_t measured = 0;
+  std::vector<std::string> names;
+  for (const auto& pc : plan.value()) names.push_back(pc.info.name);
+  NativeFloorTable table(stdout, names);
   for (const auto& pc : plan.value()) {
     auto floor = MeasureCaseFloor(*process.value(), pc, settings);
     if (!floor) {
-      ++failed;
-      fmt::print("{:<{}}  failed: {}\n", pc.info.name, width, floor.error().message);
-      continue;
+      table.Failed(pc.info.name, floor.error().message);
+    } else if (floor.value()) {
+      table.Measured(pc.info.name, *floor.value());
     }
-    if (!floor.value()) continue;
-    ++measured;
-    const NativeFloor& f = *floor.value();
-    const double ns = stats::Median(f.ns_per_iteration);
-    std::string throughput;
-    if (f.bytes_per_iteration > 0) throughput = fmt::format("{:.3g} GB/s", f.bytes_per_iteration / ns);
-    if (f.calls_per_iteration > 0) throughput = fmt::format("{} per call", FormatDuration(ns / f.calls_per_iteration));
-    fmt::print("{:<{}}  {:<10}  {:>10} {:>6}  {}\n", pc.info.name, width, f.kind, FormatDuration(ns),
-               FormatPercent(stats::Cv(f.ns_per_iteration)), throughput);
-    std::fflush(stdout);
   }
-  fmt::print("\n{} floor{} measured{}\n", measured, measured == 1 ? "" : "s",
-             failed ? fmt::format(", {} failed", failed) : "");
-  return failed > 0 ? 1 : 0;
+  table.End();
+  return table.failed() > 0 ? 1 : 0;
 }
 
 }  // namespace v8bench::cli

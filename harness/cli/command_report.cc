@@ -1,18 +1,11 @@
-// `v8bench report FILE.json`: renders a saved results file again, by default as one HTML page. A
-// `compare --out` file is analysed as `compare` would (same settings, same seed, same statistics); a
-// `run --out` JSON file is read back into its cases and repetitions.
-#include <fmt/format.h>
-
+// `v8bench report FILE.json`: renders a saved results file again (report/saved_report), by default as
+// one HTML page, on stdout or to --out.
 #include <cstdio>
 
 #include "harness/cli/commands.h"
 #include "harness/cli/common.h"
-#include "harness/cli/compare_common.h"
 #include "harness/report/atomic_file.h"
-#include "harness/report/compare_html.h"
-#include "harness/report/reporters.h"
-#include "harness/report/results_file.h"
-#include "harness/report/run_json_reader.h"
+#include "harness/report/saved_report.h"
 
 namespace v8bench::cli {
 namespace {
@@ -41,79 +34,22 @@ CommandSpec ReportSpec() {
   return spec;
 }
 
-Expected<std::string> RenderCompareFile(const std::string& path, const std::string& text, const std::string& format,
-                                        bool plot) {
-  auto state = report::ParseCompareState(path, text);
-  if (!state) return state.error();
-  const analysis::Dataset data = analysis::DatasetFrom(state.value());
-  if (data.cases.empty()) return Error::Input("'" + path + "' holds no measured case; nothing to report");
-  const analysis::Analysis analysed = analysis::Analyse(data, analysis::AnalysisOptionsFrom(state->settings));
-  const report::ReportHeader header = report::CompareHeader(state.value());
-  if (format == "markdown") return report::RenderMarkdown(analysed, header);
-  if (format == "console") {
-    report::ConsoleOptions console;
-    if (plot) console.samples = &data;
-    return report::RenderConsole(analysed, header, console);
-  }
-  return report::RenderCompareHtml(analysed, data, header, report::ReproducingCommand(state.value()));
-}
-
-Expected<std::string> RenderRunFile(const std::string& path, const std::string& text, const std::string& format) {
-  auto doc = ParseRunJson(path, text);
-  if (!doc) return doc.error();
-  if (format == "markdown") {
-    return Error::Usage("'" + path + "' is a run file; markdown is for compare files (use --format html or console)");
-  }
-  if (format == "html") return RenderHtml(doc->context, doc->results);
-  // The console table, replayed through the reporter that printed it.
-  std::vector<std::string> names;
-  for (const auto& r : doc->results) names.push_back(r.info.name);
-  char* buffer = nullptr;
-  std::size_t size = 0;
-  std::FILE* mem = open_memstream(&buffer, &size);
-  if (mem == nullptr) return Error::Internal("open_memstream failed");
-  {
-    ConsoleReporter table(mem, names);
-    table.Begin(doc->context);
-    for (const auto& r : doc->results) table.CaseDone(r);
-    table.End();
-  }
-  std::fclose(mem);
-  std::string out(buffer, size);
-  std::free(buffer);  // allocated by open_memstream with malloc
-  return out;
-}
-
 }  // namespace
 
 int ReportCommand(const std::vector<std::string>& argv) {
-  const CommandSpec spec = ReportSpec();
   ParsedArgs args;
-  if (auto stop = ParseCommand(spec, argv, args)) return *stop;
+  if (auto stop = ParseCommand(ReportSpec(), argv, args)) return *stop;
   if (args.positional.size() != 1) {
     return Fail(Error::Usage("report takes one results file, FILE.json (see `v8bench report --help`)"));
   }
   auto chosen = args.GetChoice("format", {"html", "markdown", "console"});
   if (!chosen) return Fail(chosen.error());
-  const auto out = args.Get("out");
+  auto writable_out = WritableOut(args);
+  if (!writable_out) return Fail(writable_out.error());
+  const std::optional<std::string>& out = writable_out.value();
   std::string format = chosen.value().value_or("");
   if (format.empty()) format = out && out->ends_with(".md") ? "markdown" : "html";
-  if (out) {
-    if (auto writable = CheckWritable("--out", *out); !writable) return Fail(writable.error());
-  }
-  const std::string& path = args.positional[0];
-  auto text = report::ReadResultsText(path);
-  if (!text) return Fail(text.error());
-  Expected<std::string> doc = Error::Input("");
-  if (text->find("\"v8bench_compare\"") != std::string::npos) {
-    doc = RenderCompareFile(path, text.value(), format, args.Has("plot"));
-  } else if (IsRunJson(text.value())) {
-    doc = RenderRunFile(path, text.value(), format);
-  } else {
-    doc = Error::Input("'" + path +
-                       "' is neither a `v8bench compare --out` file nor a `v8bench run --out` JSON file (for Google "
-                       "Benchmark JSON, compare two files with `v8bench diff A.json B.json --format html`)");
-  }
+  auto doc = report::RenderSavedResults(args.positional[0], format, args.Has("plot"));
   if (!doc) return Fail(doc.error());
   if (out) {
     if (auto w = WriteFileAtomically(*out, doc.value()); !w) return Fail(w.error());

@@ -9,6 +9,8 @@
 #include "harness/report/jsonl_reporter.h"
 #include "harness/report/reporters.h"
 #include "harness/report/results_stream.h"
+#include "harness/runner/run_context.h"
+#include "harness/runner/suite_loader.h"
 #include "harness/runner/suite_runner.h"
 #include "harness/workers/run_supervisor.h"
 
@@ -106,16 +108,9 @@ Expected<Output> OutputFrom(const ParsedArgs& args) {
   out.path = args.Get("out");
   const std::string chosen = format.value().value_or("");
   if (!chosen.empty()) {
-    out.format = chosen == "json"   ? OutputFormat::kJson
-                 : chosen == "csv"  ? OutputFormat::kCsv
-                 : chosen == "html" ? OutputFormat::kHtml
-                                    : OutputFormat::kConsole;
+    out.format = OutputFormatNamed(chosen);
   } else if (out.path) {
-    const std::string& p = *out.path;
-    out.format = p.ends_with(".json")   ? OutputFormat::kJson
-                 : p.ends_with(".csv")  ? OutputFormat::kCsv
-                 : p.ends_with(".html") ? OutputFormat::kHtml
-                                        : OutputFormat::kConsole;
+    out.format = OutputFormatOfPath(*out.path);
   }
   out.jsonl = chosen == "jsonl";
   if (out.jsonl && out.path) return Error::Usage("--format jsonl writes to stdout; drop --out");
@@ -128,25 +123,6 @@ Expected<Output> OutputFrom(const ParsedArgs& args) {
     if (auto writable = CheckWritable("--out", *out.path); !writable) return writable.error();
   }
   return out;
-}
-
-// The reporters of a run: the table, a JSON/CSV document, both, or the worker protocol alone.
-struct Reporting {
-  TeeSink tee;
-  std::unique_ptr<ConsoleReporter> table;
-  std::unique_ptr<DocumentReporter> document;
-};
-
-ResultSink& OpenReporting(Reporting& r, const Output& output, const std::vector<std::string>& planned) {
-  if (output.path.has_value() || output.format == OutputFormat::kConsole) {
-    r.table = std::make_unique<ConsoleReporter>(ResultsStream(), planned);
-    r.tee.Add(r.table.get());
-  }
-  if (output.format != OutputFormat::kConsole) {
-    r.document = std::make_unique<DocumentReporter>(output.format, output.path.value_or("-"));
-    r.tee.Add(r.document.get());
-  }
-  return r.tee;
 }
 
 // Progress on stderr: one updating line on a terminal, a line per case when the table is not on
@@ -174,11 +150,7 @@ int RunInProcess(const ParsedArgs& args, const RunSettings& settings) {
   if (!files) return Fail(files.error());
   auto plan = PlanCases(files.value(), settings);
   if (!plan) return Fail(plan.error());
-  RunContext context = MakeRunContext(*process.value(), engine.value());
-  context.quick = settings.quick;
-  context.repetitions = settings.repetitions;
-  context.isolates = settings.IsolateCount();
-  context.min_time_s = settings.min_time_s;
+  const RunContext context = MakeRunContext(*process.value(), engine.value(), settings);
   std::vector<std::string> names;
   for (const auto& pc : plan.value()) names.push_back(pc.info.name);
   JsonlReporter lines(ResultsStream(), names);
@@ -197,9 +169,8 @@ int RunInProcess(const ParsedArgs& args, const RunSettings& settings) {
 }  // namespace
 
 int RunCommand(const std::vector<std::string>& argv) {
-  const CommandSpec spec = RunSpec();
   ParsedArgs parsed;
-  if (auto stop = ParseCommand(spec, argv, parsed)) return *stop;
+  if (auto stop = ParseCommand(RunSpec(), argv, parsed)) return *stop;
   auto parsed_settings = RunSettingsFrom(parsed);
   if (!parsed_settings) return Fail(parsed_settings.error());
   RunSettings settings = parsed_settings.value();
@@ -219,7 +190,7 @@ int RunCommand(const std::vector<std::string>& argv) {
   // process is reported as crashed and the others still run.
   if (auto engine = EngineOptionsFrom(parsed); !engine) return Fail(engine.error());
   ReserveStdoutForResults();
-  Reporting reporting;
+  RunReporters reporters;
   const bool table_on_stdout = output->path.has_value() || output->format == OutputFormat::kConsole;
   const ProgressFn progress = ProgressPrinter(table_on_stdout);
   workers::SupervisorRequest request;
@@ -228,14 +199,12 @@ int RunCommand(const std::vector<std::string>& argv) {
   request.filter = settings.filter;
   request.case_timeout_s = settings.timeout_s * settings.IsolateCount();  // --timeout holds per isolate
   request.open_sink = [&](const RunContext&, const std::vector<std::string>& planned) -> ResultSink& {
-    return OpenReporting(reporting, output.value(), planned);
+    return reporters.Open(ResultsStream(), output->format, output->path, planned);
   };
   request.progress = progress;
   const int code = workers::SuperviseRun(request);
   if (isatty(STDERR_FILENO) != 0) std::fprintf(stderr, "\r\033[K");
-  if (reporting.document && !reporting.document->write_error().empty()) {
-    return Fail(Error::Input(reporting.document->write_error()));
-  }
+  if (const std::string error = reporters.write_error(); !error.empty()) return Fail(Error::Input(error));
   return code;
 }
 

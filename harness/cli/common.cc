@@ -1,17 +1,11 @@
 #include "harness/cli/common.h"
 
-#include <benchmark/benchmark.h>
+#include "harness/report/atomic_file.h"
+
 #include <fmt/format.h>
-#include <unistd.h>
 
-#include <chrono>
 #include <cstdio>
-#include <ctime>
 #include <filesystem>
-#include <set>
-#include <tuple>
-
-#include "harness/measure/c_heap.h"
 
 namespace v8bench::cli {
 
@@ -69,61 +63,6 @@ std::vector<std::string> SuitePathsOrDefault(const std::vector<std::string>& pos
   return {V8BENCH_SOURCE_DIR "/suites"};
 }
 
-std::string NowText() {
-  const auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  char date[64];
-  std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%S%z", std::localtime(&now));
-  return date;
-}
-
-std::string SelfExecutable() {
-  char exe[4096] = {0};
-  if (readlink("/proc/self/exe", exe, sizeof exe - 1) > 0) return exe;
-  return "v8bench";
-}
-
-std::string PathForResults(const std::string& path) {
-  const std::filesystem::path p(path);
-  std::error_code ec;
-  const std::filesystem::path cwd = std::filesystem::current_path(ec);
-  if (ec || !p.is_absolute()) return path;
-  const std::filesystem::path relative = p.lexically_normal().lexically_relative(cwd);
-  if (relative.empty() || *relative.begin() == "..") return path;
-  return relative.string();
-}
-
-std::string HostName() {
-  char host[256] = {0};
-  gethostname(host, sizeof host - 1);
-  return host;
-}
-
-RunContext MakeRunContext(V8Process& process, const EngineOptions& options) {
-  RunContext c;
-  c.date = NowText();
-  c.host_name = HostName();
-  c.executable = PathForResults(SelfExecutable());
-  const auto& cpu = benchmark::CPUInfo::Get();
-  c.num_cpus = cpu.num_cpus;
-  c.mhz_per_cpu = cpu.cycles_per_second / 1e6;
-  c.cpu_scaling_enabled = cpu.scaling == benchmark::CPUInfo::ENABLED;
-  c.load_avg = cpu.load_avg;
-  c.v8_version = process.facts().v8_version;
-  c.node_version = process.facts().node_version;
-  c.v8_flags = fmt::format("{}", fmt::join(ComposeV8Flags(options), " "));
-  c.semi_space_mb = options.semi_space_mb;
-  c.young_generation_bytes = process.InitialYoungGenerationBytes();
-  c.trig_path = process.trig().path;
-  c.trig_mismatch_fraction = process.trig().mismatch_fraction;
-  c.malloc_policy = MallocPolicy();
-#ifdef NDEBUG
-  c.build_type = "release";
-#else
-  c.build_type = "debug";
-#endif
-  return c;
-}
-
 Expected<RunSettings> RunSettingsFrom(const ParsedArgs& args) {
   RunSettings settings = args.Has("quick") ? RunSettings::Quick() : RunSettings{};
   settings.filter = args.Get("filter").value_or("");
@@ -175,46 +114,12 @@ OptionSpec RunSettingOption(const std::string& name, std::string help) {
   return {name, "VALUE", std::move(help)};
 }
 
-Expected<ParamOverrides> ParseParamOverrides(const std::vector<std::string>& texts) {
-  ParamOverrides out;
-  for (const auto& p : texts) {
-    const auto eq = p.find('=');
-    if (eq == std::string::npos || eq == 0 || eq + 1 == p.size()) {
-      return Error::Usage("--param '" + p + "': write NAME=VALUE or NAME=V1,V2 (e.g. --param size=1000)");
-    }
-    std::vector<std::string> values;
-    const std::string rest = p.substr(eq + 1);
-    for (std::size_t start = 0;;) {
-      const auto comma = rest.find(',', start);
-      values.push_back(rest.substr(start, comma - start));
-      if (comma == std::string::npos) break;
-      start = comma + 1;
-    }
-    out.emplace_back(p.substr(0, eq), std::move(values));
+Expected<std::optional<std::string>> WritableOut(const ParsedArgs& args) {
+  auto out = args.Get("out");
+  if (out) {
+    if (auto writable = CheckWritable("--out", *out); !writable) return writable.error();
   }
   return out;
-}
-
-Expected<std::vector<LoadedSuiteFile>> LoadSuitesWithParams(V8Process& process, const std::vector<std::string>& paths,
-                                                            bool quick, const ParamOverrides& params,
-                                                            double timeout_s) {
-  auto files = LoadSuites(process, paths, quick, params, timeout_s);
-  if (!files || params.empty()) return files;
-  std::set<std::string> known;
-  for (const auto& file : files.value()) {
-    for (const auto& suite : file.description.suites) {
-      for (const auto& bench : suite.benches) {
-        for (const auto& [name, values] : bench.grid) known.insert(name);
-      }
-    }
-  }
-  for (const auto& [name, values] : params) {
-    if (known.count(name) != 0) continue;
-    return Error::Usage(fmt::format("--param {}: no suite has a parameter '{}'; {}", name, name,
-                                    known.empty() ? std::string("these suites have no parameters")
-                                                  : fmt::format("their parameters are: {}", fmt::join(known, ", "))));
-  }
-  return files;
 }
 
 std::optional<int> ParseCommand(const CommandSpec& spec, const std::vector<std::string>& argv, ParsedArgs& out) {

@@ -1,4 +1,5 @@
-// Pieces the commands share: engine options from the command line, the run context, defaults.
+// Pieces the commands share: engine and run-setting options from the command line, the default suites,
+// parsing a command line and failing with a message.
 #pragma once
 
 #include <optional>
@@ -6,11 +7,9 @@
 #include <vector>
 
 #include "harness/cli/args.h"
-#include "harness/engine/v8_process.h"
-#include "harness/model/result.h"
+#include "harness/engine/engine_options.h"
 #include "harness/model/shell_words.h"
 #include "harness/runner/run_settings.h"
-#include "harness/runner/suite_loader.h"
 
 namespace v8bench::cli {
 
@@ -22,19 +21,6 @@ Expected<EngineOptions> EngineOptionsFrom(const ParsedArgs& args);
 // The suites shipped with v8bench (the source tree's suites/), used when no path is given.
 std::vector<std::string> SuitePathsOrDefault(const std::vector<std::string>& positional);
 
-RunContext MakeRunContext(V8Process& process, const EngineOptions& options);
-
-// Facts about this process and machine, for the results files: now as ISO 8601 with the offset,
-// this executable's path (absolute: what a child process is started with), the host name.
-std::string NowText();
-std::string SelfExecutable();
-std::string HostName();
-
-// `path` as a results file records it: relative to the current directory when it lies inside it (a
-// run from a checkout records build/v8bench, not the machine's absolute path, so results travel),
-// otherwise unchanged.
-std::string PathForResults(const std::string& path);
-
 // RunSettings from the options a command declares among --quick, --filter, --param, --repetitions,
 // --min-time, --warmup, --timeout (declared with RunSettingOption, so Parse checked their ranges;
 // absent ones keep their defaults; --quick sets quick defaults).
@@ -44,13 +30,9 @@ Expected<RunSettings> RunSettingsFrom(const ParsedArgs& args);
 // warmup or timeout, with the command's own help sentence.
 OptionSpec RunSettingOption(const std::string& name, std::string help);
 
-// --param NAME=V1,V2 (repeatable) as grid overrides; a malformed one is an Error::Usage.
-Expected<ParamOverrides> ParseParamOverrides(const std::vector<std::string>& texts);
-
-// LoadSuites, then checks that every --param names a parameter of some loaded grid: an unknown
-// name is an Error::Usage that lists the parameters the suites have.
-Expected<std::vector<LoadedSuiteFile>> LoadSuitesWithParams(V8Process& process, const std::vector<std::string>& paths,
-                                                            bool quick, const ParamOverrides& params, double timeout_s);
+// --out FILE, checked writable before anything is measured or read (CheckWritable); nullopt when
+// --out is not given.
+Expected<std::optional<std::string>> WritableOut(const ParsedArgs& args);
 
 // Parses `argv` for `spec`. Returns the exit code to stop with (2 after printing a usage error, 0
 // after printing --help), or nullopt when the command should go on with `out`.

@@ -7,6 +7,9 @@
 #include <cstdlib>
 
 #include "harness/measure/metrics.h"
+#include "harness/report/atomic_file.h"
+#include "harness/report/compare_html.h"
+#include "harness/report/compare_output.h"
 
 namespace v8bench::cli {
 namespace {
@@ -17,6 +20,13 @@ std::string MetricHelp() {
     if (m.option != nullptr) help += fmt::format("{}: {}; ", m.option, m.help);
   }
   return help + "the report shows GC share and allocation beside it either way.";
+}
+
+// Colour on a terminal, unless NO_COLOR is set (https://no-color.org).
+bool UseColor(std::FILE* out) {
+  const char* no_color = std::getenv("NO_COLOR");
+  if (no_color != nullptr && no_color[0] != '\0') return false;
+  return isatty(fileno(out)) != 0;
 }
 
 }  // namespace
@@ -56,27 +66,25 @@ Expected<std::string> ReportFormat(const ParsedArgs& args) {
   return format.value().value_or("console");
 }
 
-bool UseColor(std::FILE* out) {
-  const char* no_color = std::getenv("NO_COLOR");
-  if (no_color != nullptr && no_color[0] != '\0') return false;
-  return isatty(fileno(out)) != 0;
-}
-
-void PrintReport(const analysis::Analysis& analysed, const report::ReportHeader& header, const std::string& format,
-                 const ParsedArgs& args, const analysis::Dataset& samples) {
+Status EmitComparison(const ParsedArgs& args, const std::string& format, const analysis::Analysis& analysed,
+                      const analysis::Dataset& data, const report::ReportHeader& header, const std::string& command,
+                      const std::string& json, const std::optional<std::string>& out) {
   report::ConsoleOptions console;
   console.color = UseColor(stdout);
   winsize terminal{};
   if (args.Has("plot")) {
-    console.samples = &samples;
+    console.samples = &data;
   } else if (isatty(fileno(stdout)) != 0 && ioctl(fileno(stdout), TIOCGWINSZ, &terminal) == 0 && terminal.ws_col > 0) {
-    console.samples = &samples;
+    console.samples = &data;
     console.max_width = terminal.ws_col;
   }
-  const std::string text = format == "markdown" ? report::RenderMarkdown(analysed, header)
-                                                : report::RenderConsole(analysed, header, console);
+  const std::string text = report::RenderComparison(format, analysed, data, header, command, json, console);
   std::fwrite(text.data(), 1, text.size(), stdout);
   std::fflush(stdout);
+  if (!out) return OkStatus();
+  const std::string doc = out->ends_with(".html") ? report::RenderCompareHtml(analysed, data, header, command) : json;
+  if (auto written = WriteFileAtomically(*out, doc); !written) return written.error();
+  return OkStatus();
 }
 
 }  // namespace v8bench::cli

@@ -1,8 +1,9 @@
 // Options and output shared by `compare` and `diff`: the settings declared in driver/settings.h as
-// options, the report format, and colour (on for a terminal unless NO_COLOR is set).
+// options, the report format, and the report on stdout (colour on a terminal unless NO_COLOR is set).
 #pragma once
 
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,12 +22,12 @@ Status ApplySettingOptions(const ParsedArgs& args, bool statistics_only, driver:
 // --format: console, markdown, json or html.
 Expected<std::string> ReportFormat(const ParsedArgs& args);
 
-bool UseColor(std::FILE* out);
-
-// Prints the report in `format` (console or markdown; json is printed by the caller). The console table
-// gets each case's distribution (report::ConsoleOptions) from `samples` with --plot, or on a terminal
-// wide enough for it.
-void PrintReport(const analysis::Analysis& analysed, const report::ReportHeader& header, const std::string& format,
-                 const ParsedArgs& args, const analysis::Dataset& samples);
+// Prints the comparison on stdout in `format` (report::RenderComparison; `json` is the document for
+// --format json). The console table gets each case's distribution (report::ConsoleOptions) from
+// `data` with --plot, or on a terminal wide enough for it. With `out`, also writes the report to that
+// file atomically: HTML for a .html name, else `json`.
+Status EmitComparison(const ParsedArgs& args, const std::string& format, const analysis::Analysis& analysed,
+                      const analysis::Dataset& data, const report::ReportHeader& header, const std::string& command,
+                      const std::string& json, const std::optional<std::string>& out);
 
 }  // namespace v8bench::cli

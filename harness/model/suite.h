@@ -5,6 +5,8 @@
 #include <utility>
 #include <vector>
 
+#include "harness/model/expected.h"
+
 namespace v8bench {
 
 enum class RealmKind { kV8, kNode };
@@ -33,6 +35,10 @@ struct SuiteInfo {
 
 // --param name=value[,value...]: replaces that parameter's values in every grid that has it.
 using ParamOverrides = std::vector<std::pair<std::string, std::vector<std::string>>>;
+
+// The --param texts (NAME=V1,V2, repeatable) as grid overrides, in the order given; a malformed one
+// (no '=', no name or no value) is an Error::Usage that shows the form to write.
+Expected<ParamOverrides> ParseParamOverrides(const std::vector<std::string>& texts);
 
 // One suite file after discovery.
 struct SuiteFile {

@@ -46,4 +46,14 @@ std::string CpuProfileJson(const CpuProfileData& profile) {
   return w.str();
 }
 
+std::string DefaultProfilePath(const std::string& case_name) {
+  std::string out;
+  for (char c : case_name) {
+    const bool keep =
+        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
+    out.push_back(keep ? c : '_');
+  }
+  return out + ".cpuprofile";
+}
+
 }  // namespace v8bench

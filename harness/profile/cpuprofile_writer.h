@@ -15,4 +15,9 @@ namespace v8bench {
 // Line and column numbers are 0-based (-1 when unknown), times in microseconds, scriptId a string.
 std::string CpuProfileJson(const CpuProfileData& profile);
 
+// Where `v8bench profile` writes a case's profile without --out: the case name with characters other
+// than letters, digits, '.', '_' and '-' replaced by '_' (a case name holds '/' and ':'), plus
+// .cpuprofile, in the current directory.
+std::string DefaultProfilePath(const std::string& case_name);
+
 }  // namespace v8bench

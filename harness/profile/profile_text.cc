@@ -4,6 +4,8 @@
 
 #include <filesystem>
 
+#include "harness/model/shell_words.h"
+
 namespace v8bench {
 
 std::string ProfileHeader(const ProfileHeading& heading, const ProfileSummary& summary, const CpuProfileData& data) {
@@ -59,6 +61,31 @@ std::string WrittenToText(const std::string& out_path) {
       "  Open it in Chrome DevTools (Performance panel > Load profile...), in VS Code (open the file), or drag it "
       "onto https://www.speedscope.app\n",
       ec ? out_path : absolute.string());
+}
+
+std::string ProfileReport(const ProfileHeading& heading, const CpuProfileData& data, std::size_t top_n,
+                          const std::string& out_path) {
+  const ProfileSummary summary = Summarize(data, top_n);
+  return ProfileHeader(heading, summary, data) + RenderSummary(summary, InliningOn(heading.flags)) +
+         WrittenToText(out_path);
+}
+
+std::string PerfHintText(int pid, bool interpreted_frames, const std::vector<std::string>& argv) {
+  std::vector<std::string> quoted;
+  for (const auto& a : argv) quoted.push_back(ShellQuote(a));
+  std::error_code ec;
+  const bool map_exists = std::filesystem::exists(fmt::format("/tmp/perf-{}.map", pid), ec);
+  return fmt::format(
+      "\nperf: V8 wrote its JIT symbol map to /tmp/perf-{}.map{} (this process, pid {}){}.\n"
+      "  perf names JIT frames from it when v8bench itself runs under perf, e.g.:\n"
+      "    perf record -F 999 -g -o perf.data -- v8bench profile {}\n"
+      "    perf report -i perf.data\n"
+      "    perf script -i perf.data | stackcollapse-perf.pl | flamegraph.pl > flame.svg   # FlameGraph scripts\n",
+      pid, map_exists ? "" : " (not found: did V8 accept --perf-basic-prof?)", pid,
+      interpreted_frames ? ", with interpreted frames on the native stack"
+                         : "; this V8 refused --interpreted-frames-native-stack, so interpreted frames show as "
+                           "the interpreter",
+      fmt::format("{}", fmt::join(quoted, " ")));
 }
 
 }  // namespace v8bench

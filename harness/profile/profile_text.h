@@ -36,4 +36,14 @@ std::string EngineProfileBody(ProfileSummary summary, bool inlining, bool jsc, c
 // Where the profile went (absolute), and what opens it.
 std::string WrittenToText(const std::string& out_path);
 
+// The whole text of a profile taken by V8's profiler in this process: the header, the tables of the
+// `top_n` hottest functions (inlining as `heading.flags` say) and where the profile was written.
+std::string ProfileReport(const ProfileHeading& heading, const CpuProfileData& data, std::size_t top_n,
+                          const std::string& out_path);
+
+// What --perf leaves behind and how to use it: V8's JIT symbol map /tmp/perf-PID.map of process `pid`
+// (or that it is missing: V8 did not take --perf-basic-prof), whether interpreted frames are on the
+// native stack, and the perf commands to run `v8bench profile ARGV...` under (shell-quoted).
+std::string PerfHintText(int pid, bool interpreted_frames, const std::vector<std::string>& argv);
+
 }  // namespace v8bench

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -64,6 +65,15 @@ class DocumentReporter final : public ResultSink {
   std::string write_error_;
 };
 
+// --format's name of a run's format ("json", "csv", "html"; anything else is the console table), and
+// the format a results file's name asks for (.json, .csv, .html; anything else the console table).
+OutputFormat OutputFormatNamed(const std::string& name);
+OutputFormat OutputFormatOfPath(const std::string& path);
+
+// The console table of finished results, as ConsoleReporter printed it during the run (`v8bench report
+// FILE.json --format console` replays a saved run through it).
+Expected<std::string> RenderConsoleTable(const RunContext& context, const std::vector<CaseResult>& results);
+
 // Sends every call to each sink in turn.
 class TeeSink final : public ResultSink {
  public:
@@ -74,6 +84,22 @@ class TeeSink final : public ResultSink {
 
  private:
   std::vector<ResultSink*> sinks_;
+};
+
+// The reporters of a run: the table, a JSON/CSV/HTML document, or both.
+class RunReporters {
+ public:
+  // The table goes to `table_out` when a document goes to a file (`path`) or the format is the
+  // console table (a document on stdout stands alone); the document to `path`, or stdout without one.
+  ResultSink& Open(std::FILE* table_out, OutputFormat format, const std::optional<std::string>& path,
+                   const std::vector<std::string>& planned);
+  // The document's first write error; empty when none (or no document).
+  std::string write_error() const;
+
+ private:
+  TeeSink tee_;
+  std::unique_ptr<ConsoleReporter> table_;
+  std::unique_ptr<DocumentReporter> document_;
 };
 
 }  // namespace v8bench

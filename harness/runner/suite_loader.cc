@@ -1,8 +1,11 @@
 #include "harness/runner/suite_loader.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "harness/engine/suite_host.h"
@@ -83,6 +86,28 @@ Expected<std::vector<LoadedSuiteFile>> LoadSuites(V8Process& process, const std:
     }
   }
   return out;
+}
+
+Expected<std::vector<LoadedSuiteFile>> LoadSuitesWithParams(V8Process& process, const std::vector<std::string>& paths,
+                                                            bool quick, const ParamOverrides& params,
+                                                            double timeout_s) {
+  auto files = LoadSuites(process, paths, quick, params, timeout_s);
+  if (!files || params.empty()) return files;
+  std::set<std::string> known;
+  for (const auto& file : files.value()) {
+    for (const auto& suite : file.description.suites) {
+      for (const auto& bench : suite.benches) {
+        for (const auto& [name, values] : bench.grid) known.insert(name);
+      }
+    }
+  }
+  for (const auto& [name, values] : params) {
+    if (known.count(name) != 0) continue;
+    return Error::Usage(fmt::format("--param {}: no suite has a parameter '{}'; {}", name, name,
+                                    known.empty() ? std::string("these suites have no parameters")
+                                                  : fmt::format("their parameters are: {}", fmt::join(known, ", "))));
+  }
+  return files;
 }
 
 }  // namespace v8bench

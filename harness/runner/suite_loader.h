@@ -33,4 +33,10 @@ Expected<std::vector<LoadedSuiteFile>> LoadSuites(V8Process& process, const std:
                                                   const ParamOverrides& overrides = {},
                                                   double timeout_s = kDefaultLoadTimeoutS);
 
+// LoadSuites, then checks that every --param names a parameter of some loaded grid: an unknown
+// name is an Error::Usage that lists the parameters the suites have (a typo would otherwise run the
+// suites' own grids without a word).
+Expected<std::vector<LoadedSuiteFile>> LoadSuitesWithParams(V8Process& process, const std::vector<std::string>& paths,
+                                                            bool quick, const ParamOverrides& params, double timeout_s);
+
 }  // namespace v8bench

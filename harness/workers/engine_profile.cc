@@ -11,6 +11,7 @@
 
 #include "harness/model/code_state.h"
 #include "harness/profile/cpuprofile_reader.h"
+#include "harness/profile/profile_text.h"
 #include "harness/workers/launcher.h"
 
 namespace v8bench::workers {
@@ -199,6 +200,25 @@ Expected<EngineProfile> ProfileOnEngine(const EngineProfileRequest& request) {
   auto data = ReadEngineProfile(request, said.value(), runner.value());
   if (!data) return data.error();
   return EngineProfile{std::move(data.value()), std::move(said.value())};
+}
+
+std::string EngineProfileText(const EngineProfileRequest& request, const EngineProfile& profile, std::size_t top_n,
+                              const std::string& out_path) {
+  const RunnerProfileLine& said = profile.said;
+  ProfileHeading heading;
+  heading.case_name = request.case_name;
+  heading.where = fmt::format("{}, on {} {}: {}", request.suite_path, said.engine, said.engine_version, request.engine);
+  heading.engine = said.js_engine != "V8"    ? said.js_engine
+                   : said.v8_version.empty() ? "V8 (version not exposed)"
+                                             : "V8 " + said.v8_version;
+  heading.flags = request.v8_flags;
+  heading.sampled_by = " · the engine's own profiler (inspector Profiler domain)";
+  ProfileSummary summary = Summarize(profile.data, top_n);
+  summary.hot.clear();  // no JIT code events: the tiers below come from the bench API instead
+  std::string text = ProfileHeader(heading, summary, profile.data);
+  text += EngineProfileBody(std::move(summary), InliningOn(request.v8_flags), request.kind == EngineKind::kBun,
+                            said.code_before, said.code_after);
+  return text + WrittenToText(out_path);
 }
 
 }  // namespace v8bench::workers

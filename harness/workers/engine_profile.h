@@ -58,6 +58,12 @@ struct EngineProfile {
 // it ended, with the tail of its stderr.
 Expected<EngineProfile> ProfileOnEngine(const EngineProfileRequest& request);
 
+// The text `profile --engine` prints: the same header, tables (the `top_n` hottest functions) and
+// "written to" as the embedded profile (profile/profile_text.h), less what the engine's profile does
+// not carry: no JIT code events (the tiers come from the bench API's code state), no deopts, no VM states.
+std::string EngineProfileText(const EngineProfileRequest& request, const EngineProfile& profile, std::size_t top_n,
+                              const std::string& out_path);
+
 // The runner's stdout: its `profile` line, or the Error a `profile_error` line describes (`suite`,
 // `case_name` and `quick` name the request in the message).
 Expected<RunnerProfileLine> ReadRunnerOutput(const std::string& out, const std::string& suite,

@@ -140,6 +140,22 @@ Expected<EngineKind> DetectEngineKind(const std::string& path) {
                       accepted);
 }
 
+LaunchResult RunOtherV8bench(const std::string& path, const std::string& command, const std::vector<std::string>& argv,
+                             bool inherit_stderr) {
+  LaunchRequest request;
+  request.executable = path;
+  request.args = {command};
+  for (std::size_t i = 0; i < argv.size(); ++i) {
+    if (argv[i] == "--engine") {
+      ++i;
+    } else if (!argv[i].starts_with("--engine=")) {
+      request.args.push_back(argv[i]);
+    }
+  }
+  request.inherit_stderr = inherit_stderr;
+  return RunToEnd(request);
+}
+
 Expected<bool> EngineHasV8Flag(const std::string& path, EngineKind kind, const std::string& name) {
   switch (kind) {
     case EngineKind::kBun:

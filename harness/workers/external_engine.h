@@ -12,6 +12,7 @@
 #include "harness/measure/trig_classifier.h"
 #include "harness/model/expected.h"
 #include "harness/model/knobs.h"
+#include "harness/workers/launcher.h"
 
 namespace v8bench::workers {
 
@@ -22,6 +23,12 @@ const char* EngineKindName(EngineKind kind);
 // 2026-11-17"), bun ("1.3.0", confirmed by `--revision`) or v8bench. An executable that is none of
 // them is an Error::Usage that says what is accepted.
 Expected<EngineKind> DetectEngineKind(const std::string& path);
+
+// Another v8bench build as the engine of `info --engine PATH` or `profile --engine PATH`: it runs
+// `command` itself, with the same arguments `argv` less --engine PATH (or --engine=PATH), to its end;
+// its stdout is returned, its stderr too unless `inherit_stderr` (then it goes straight to ours).
+LaunchResult RunOtherV8bench(const std::string& path, const std::string& command, const std::vector<std::string>& argv,
+                             bool inherit_stderr);
 
 // Whether the engine's V8 has the flag `name` (without dashes, e.g. "use-libm-trig-functions"): node
 // lists its V8 flags with `--v8-options`, deno with `--v8-flags=--help`; workerd refuses a config with

@@ -1,0 +1,59 @@
+#include "harness/report/compare_output.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "harness/report/atomic_file.h"
+#include "harness/report/compare_html.h"
+#include "harness/report/results_file.h"
+
+namespace v8bench::report {
+
+std::string RenderComparison(const std::string& format, const Analysis& analysed, const Dataset& data,
+                             const ReportHeader& header, const std::string& command, const std::string& json,
+                             const ConsoleOptions& console) {
+  if (format == "json") return json;
+  if (format == "html") return RenderCompareHtml(analysed, data, header, command);
+  if (format == "markdown") return RenderMarkdown(analysed, header);
+  return RenderConsole(analysed, header, console);
+}
+
+void ResultsFileWriter::Save(const CompareState& state, const Analysis* analysed) {
+  if (!path_) return;
+  if (auto written = WriteFileAtomically(*path_, RenderCompareJson(state, analysed)); !written && error_.empty()) {
+    error_ = written.error().message;
+  }
+}
+
+std::string CompareStartLine(const CompareState& state) {
+  const driver::CompareSettings& st = state.settings;
+  std::string names;
+  for (const auto& v : state.variants) names += (names.empty() ? "" : ", ") + v.variant.name;
+  return fmt::format("v8bench compare: {}; {}; seed {}{}", names,
+                     st.runs > 0 ? fmt::format("{} samples per variant", st.runs)
+                                 : fmt::format("adaptive to ±{:.1f}% within {} s", st.target_ci * 100, st.max_time_s),
+                     st.seed, state.runs.empty() ? "" : fmt::format(" (resuming after {} samples)", state.runs.size()));
+}
+
+std::string ProgressLine(const driver::Progress& p) {
+  const std::string eta = p.eta_s >= 0 ? fmt::format(", ETA {:.0f} s", p.eta_s) : "";
+  return fmt::format("[{}/{}] {}{}{} · {:.1f} s{}{}", p.done, p.total, p.last,
+                     p.last.empty() || p.running.empty() ? "" : " · ", p.running.empty() ? "" : "running " + p.running,
+                     p.elapsed_s, eta, p.note.empty() ? "" : " · " + p.note);
+}
+
+std::optional<Error> NothingMeasured(const CompareState& state) {
+  if (state.runs.empty()) return Error::Input("no sample finished");
+  std::vector<std::string> reasons;
+  for (const auto& r : state.runs) {
+    if (!r.values.empty() || r.error.empty()) return std::nullopt;
+    const std::string line = state.variants[static_cast<std::size_t>(r.variant)].variant.name + ": " + r.error;
+    if (std::find(reasons.begin(), reasons.end(), line) == reasons.end()) reasons.push_back(line);
+  }
+  return Error::Input(
+      fmt::format("no worker finished a case, so nothing can be compared:\n  {}", fmt::join(reasons, "\n  ")));
+}
+
+}  // namespace v8bench::report

@@ -1,0 +1,48 @@
+// What `compare`, `diff`, `merge` and `report` print of a comparison, in one place: the report in the
+// format asked for (console, Markdown, JSON, HTML), and what `compare` says on stderr while it runs
+// (the start line, the progress line) or when nothing could be measured.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "harness/analysis/analysis.h"
+#include "harness/driver/driver.h"
+#include "harness/model/expected.h"
+#include "harness/report/compare_report.h"
+
+namespace v8bench::report {
+
+// The report in `format`: "json" is `json` (the caller's document: a results file or diff's JSON),
+// "html" the page of compare_html (with `command`, the command line that made it), "markdown" the
+// Markdown, anything else the console table with `console`'s options.
+std::string RenderComparison(const std::string& format, const Analysis& analysed, const Dataset& data,
+                             const ReportHeader& header, const std::string& command, const std::string& json,
+                             const ConsoleOptions& console);
+
+// The resumable results file (--out) of a running comparison: rewritten atomically after every sample
+// (RenderCompareJson; the analysis is added at the end). The first write error is kept, and the
+// comparison goes on, for the command to report when it ends. Without a path, Save does nothing.
+class ResultsFileWriter {
+ public:
+  explicit ResultsFileWriter(std::optional<std::string> path) : path_(std::move(path)) {}
+  void Save(const CompareState& state, const Analysis* analysed = nullptr);
+  const std::string& error() const { return error_; }
+
+ private:
+  std::optional<std::string> path_;
+  std::string error_;
+};
+
+// "v8bench compare: base, slow; 20 samples per variant; seed N (resuming after K samples)".
+std::string CompareStartLine(const CompareState& state);
+
+// "[done/total] last · running ... · elapsed, ETA · note", one line.
+std::string ProgressLine(const driver::Progress& progress);
+
+// Every worker failed before it finished a case (all hang at load, say): there is nothing to
+// compare, and the Error::Input lists the distinct reasons per variant. nullopt when some sample
+// measured something (or a failed sample had no reason).
+std::optional<Error> NothingMeasured(const CompareState& state);
+
+}  // namespace v8bench::report

@@ -1,0 +1,58 @@
+// The choice of a run's reporters (reporters.h): formats by name or file name, the table and the
+// document together, and the table replayed from saved results.
+#include <cstdio>
+#include <cstdlib>
+
+#include "harness/report/reporters.h"
+
+namespace v8bench {
+
+OutputFormat OutputFormatNamed(const std::string& name) {
+  return name == "json"   ? OutputFormat::kJson
+         : name == "csv"  ? OutputFormat::kCsv
+         : name == "html" ? OutputFormat::kHtml
+                          : OutputFormat::kConsole;
+}
+
+OutputFormat OutputFormatOfPath(const std::string& path) {
+  return path.ends_with(".json")   ? OutputFormat::kJson
+         : path.ends_with(".csv")  ? OutputFormat::kCsv
+         : path.ends_with(".html") ? OutputFormat::kHtml
+                                   : OutputFormat::kConsole;
+}
+
+Expected<std::string> RenderConsoleTable(const RunContext& context, const std::vector<CaseResult>& results) {
+  std::vector<std::string> names;
+  for (const auto& r : results) names.push_back(r.info.name);
+  char* buffer = nullptr;
+  std::size_t size = 0;
+  std::FILE* mem = open_memstream(&buffer, &size);
+  if (mem == nullptr) return Error::Internal("open_memstream failed");
+  {
+    ConsoleReporter table(mem, names);
+    table.Begin(context);
+    for (const auto& r : results) table.CaseDone(r);
+    table.End();
+  }
+  std::fclose(mem);
+  std::string out(buffer, size);
+  std::free(buffer);  // allocated by open_memstream with malloc
+  return out;
+}
+
+ResultSink& RunReporters::Open(std::FILE* table_out, OutputFormat format, const std::optional<std::string>& path,
+                               const std::vector<std::string>& planned) {
+  if (path.has_value() || format == OutputFormat::kConsole) {
+    table_ = std::make_unique<ConsoleReporter>(table_out, planned);
+    tee_.Add(table_.get());
+  }
+  if (format != OutputFormat::kConsole) {
+    document_ = std::make_unique<DocumentReporter>(format, path.value_or("-"));
+    tee_.Add(document_.get());
+  }
+  return tee_;
+}
+
+std::string RunReporters::write_error() const { return document_ ? document_->write_error() : std::string(); }
+
+}  // namespace v8bench
