@@ -43,7 +43,7 @@ std::string ExternalJson(const workers::ExternalEngineInfo& i, const std::string
   w.Key("v8_flags").String(flags);
   w.Key("trig").BeginObject().Key("path").String(i.trig.path).Key("mismatch_fraction").Number(i.trig.mismatch_fraction);
   w.Key("probes").Int(static_cast<long long>(i.trig.probes)).Key("detected_by").String(i.trig.detected_by).EndObject();
-  for (const char* figure : {"wall_ns", "cpu_ns", "process_cpu_ns", "gc", "alloc_bytes"}) {
+  for (const std::string& figure : workers::MeasuredFigures()) {
     w.Key(figure).String(MeasuredBy(i, figure));
   }
   w.Key("measured_by").BeginObject();

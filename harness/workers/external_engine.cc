@@ -12,6 +12,7 @@
 #include <functional>
 #include <string_view>
 
+#include "harness/measure/metrics.h"
 #include "harness/model/json_writer.h"
 #include "harness/workers/launcher.h"
 #include "js/js_sources.h"
@@ -466,11 +467,21 @@ Expected<ExternalEngineInfo> ProbeExternalEngine(const std::string& path, Engine
   return info;
 }
 
+std::string MeasuredFigureOf(const std::string& counter) { return counter == metric::kGc ? "gc" : counter; }
+
+std::vector<std::string> MeasuredFigures() {
+  std::vector<std::string> figures;
+  for (const MetricInfo& m : kMetrics) {
+    if (m.option != nullptr && std::string_view(m.counter) != metric::kPageFaults) {
+      figures.push_back(MeasuredFigureOf(m.counter));
+    }
+  }
+  return figures;
+}
+
 Status CheckEngineMeasures(const ExternalEngineInfo& info, const std::string& counter, const std::string& variant) {
-  static const std::pair<const char*, const char*> kFigures[] = {
-      {"cpu_ns", "cpu"}, {"wall_ns", "wall"}, {"process_cpu_ns", "process"}, {"gc_ns", "gc"}, {"alloc_bytes", "alloc"}};
   auto how = [&](const std::string& c) -> std::string {
-    const std::string figure = c == "gc_ns" ? "gc" : c;
+    const std::string figure = MeasuredFigureOf(c);
     for (const auto& [f, by] : info.measured_by) {
       if (f == figure) return by;
     }
@@ -480,10 +491,11 @@ Status CheckEngineMeasures(const ExternalEngineInfo& info, const std::string& co
   if (by.rfind("absent", 0) != 0) return OkStatus();
   std::string metric = counter;
   std::string others;
-  for (const auto& [c, m] : kFigures) {
-    if (c == counter) metric = m;
-    const std::string h = how(c);
-    if (!h.empty() && h.rfind("absent", 0) != 0) others += std::string(others.empty() ? "" : ", ") + m;
+  for (const MetricInfo& m : kMetrics) {
+    if (m.option == nullptr) continue;
+    if (m.counter == counter) metric = m.option;
+    const std::string h = how(m.counter);
+    if (!h.empty() && h.rfind("absent", 0) != 0) others += std::string(others.empty() ? "" : ", ") + m.option;
   }
   return Error::Usage("variant " + variant + ": --metric " + metric + " needs " + counter + ", which " +
                       EngineKindName(info.kind) + " " + info.engine_version + " cannot give: " + by +

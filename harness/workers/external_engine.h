@@ -86,6 +86,15 @@ struct ExternalEngineInfo {
 Expected<ExternalEngineInfo> ProbeExternalEngine(const std::string& path, EngineKind kind,
                                                  const std::vector<std::string>& v8_flags = {});
 
+// The figures the external runner says how it measures (its `measured_by` keys), in the metric
+// registry's order (measure/metrics.h): each metric `--metric` can compare except page faults (no
+// engine's JavaScript can count them), under its counter name, but GC time as "gc" (GC observation
+// gives gc_ns and gc_count alike).
+std::vector<std::string> MeasuredFigures();
+
+// The `measured_by` key of a metric's counter (gc_ns -> "gc"; others their own name).
+std::string MeasuredFigureOf(const std::string& counter);
+
 // Whether the engine gives the figure a comparison's --metric needs (`counter`: cpu_ns, wall_ns, ...).
 // One it lacks (cpu_ns on Node 18 or workerd, alloc_bytes on Bun) is an Error::Usage naming the
 // variant, why the figure is absent and the metrics it does give, rather than a column of empty cells.
