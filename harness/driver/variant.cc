@@ -10,6 +10,38 @@
 
 namespace v8bench::driver {
 
+namespace {
+
+// A knob that takes a value (--semi-space MB, --young-gen, --tier, --param NAME=V), checked and
+// recorded on `v`; an Error::Usage says what is wrong with it (the caller names the variant).
+Status ApplyValuedKnob(Variant& v, const std::string& key, const std::string& value) {
+  if (key == "--tier" && value != "optimized" && value != "interpreter" && value != "auto") {
+    return Error::Usage("--tier '" + value + "': choose optimized (the default), interpreter or auto");
+  }
+  if (key == "--young-gen") {
+    if (value != "full" && value != "grow") {
+      return Error::Usage("--young-gen '" + value + "': choose full (the default) or grow");
+    }
+    v.knobs.young = value == "full" ? YoungGeneration::kFull : YoungGeneration::kGrow;
+  } else if (key == "--semi-space") {
+    char* end = nullptr;
+    const long mb = std::strtol(value.c_str(), &end, 10);
+    if (value.empty() || *end != '\0' || mb < 1 || mb > 1024) {
+      return Error::Usage("--semi-space '" + value + "': give megabytes, 1 to 1024");
+    }
+    v.knobs.semi_space_mb = static_cast<int>(mb);
+  } else if (key == "--param") {
+    const auto pe = value.find('=');
+    if (pe == std::string::npos || pe == 0 || pe + 1 == value.size()) {
+      return Error::Usage("--param '" + value + "': write NAME=VALUE or NAME=V1,V2");
+    }
+    v.params.emplace_back(value.substr(0, pe), value.substr(pe + 1));
+  }
+  return OkStatus();
+}
+
+}  // namespace
+
 Expected<Variant> ParseVariant(const std::string& spec) {
   const auto eq = spec.find('=');
   const std::string name = spec.substr(0, eq);
@@ -40,28 +72,7 @@ Expected<Variant> ParseVariant(const std::string& spec) {
         if (i + 1 >= w.size()) return bad(key + " needs a value");
         value = w[++i];
       }
-      if (key == "--tier" && value != "optimized" && value != "interpreter" && value != "auto") {
-        return bad("--tier '" + value + "': choose optimized (the default), interpreter or auto");
-      }
-      if (key == "--young-gen") {
-        if (value != "full" && value != "grow") {
-          return bad("--young-gen '" + value + "': choose full (the default) or grow");
-        }
-        v.knobs.young = value == "full" ? YoungGeneration::kFull : YoungGeneration::kGrow;
-      } else if (key == "--semi-space") {
-        char* end = nullptr;
-        const long mb = std::strtol(value.c_str(), &end, 10);
-        if (value.empty() || *end != '\0' || mb < 1 || mb > 1024) {
-          return bad("--semi-space '" + value + "': give megabytes, 1 to 1024");
-        }
-        v.knobs.semi_space_mb = static_cast<int>(mb);
-      } else if (key == "--param") {
-        const auto pe = value.find('=');
-        if (pe == std::string::npos || pe == 0 || pe + 1 == value.size()) {
-          return bad("--param '" + value + "': write NAME=VALUE or NAME=V1,V2");
-        }
-        v.params.emplace_back(value.substr(0, pe), value.substr(pe + 1));
-      }
+      if (auto applied = ApplyValuedKnob(v, key, value); !applied) return bad(applied.error().message);
       v.worker_args.push_back(key);
       v.worker_args.push_back(value);
       if (v.knobs.semi_space_mb && std::count(v.worker_args.begin(), v.worker_args.end(), "--young-gen") > 0) {
