@@ -1,5 +1,6 @@
 #include "harness/measure/metrics.h"
 #include "harness/measure/c_heap.h"
+#include "harness/measure/heap_probe.h"
 
 #include <gtest/gtest.h>
 
@@ -54,6 +55,26 @@ TEST(Metrics, AFaultRateHasSettledWhenItStopsFallingWhateverItsLevel) {
   EXPECT_TRUE(FaultRateSettled(0, 0.9));    // below a page per iteration: noise
   EXPECT_TRUE(FaultRateSettled(65, 64.2));  // every iteration maps fresh memory: steady, and measured
   EXPECT_FALSE(FaultRateSettled(65, 40));
+}
+
+}  // namespace
+}  // namespace v8bench
+
+namespace v8bench {
+namespace {
+
+TEST(YoungGeneration, FilledAfterTwoYoungCollectionsOrWhenItWouldNeverBeFilledInTime) {
+  constexpr std::uint64_t kYoung = 32u << 20;
+  EXPECT_TRUE(YoungGenerationFilled(2, 0, 0.1, kYoung, 10));
+  EXPECT_TRUE(YoungGenerationFilled(7, 1e9, 0.1, kYoung, 10));
+  // 100 MB/s fills 32 MB twice within the 9.9 s left: wait for it.
+  EXPECT_FALSE(YoungGenerationFilled(0, 10e6, 0.1, kYoung, 9.9));
+  EXPECT_FALSE(YoungGenerationFilled(1, 10e6, 0.1, kYoung, 9.9));
+  // 10 kB/s never fills it before --max-warmup: its fresh pages cost nothing worth waiting for.
+  EXPECT_TRUE(YoungGenerationFilled(0, 1e3, 0.1, kYoung, 9.9));
+  EXPECT_TRUE(YoungGenerationFilled(0, 0, 0.1, kYoung, 9.9));   // allocates nothing (trig)
+  EXPECT_TRUE(YoungGenerationFilled(0, 10e6, 0.1, kYoung, 0));  // no warm-up time left
+  EXPECT_FALSE(YoungGenerationFilled(0, 0, 0, kYoung, 10));     // nothing seen yet
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #
 #   tools/settings_sensitivity.sh OUT_DIR [RUNS] [BINARY]     e.g. results/<date>-<machine>/sensitivity 3
 #   SUITES="buffer_concat streams" tools/settings_sensitivity.sh ...   (default: the five mission suites)
+#   EXTRA="--isolates 3" tools/settings_sensitivity.sh ...             (options added to every setting)
 #
 # `defaults-again` repeats `defaults` as a setting of its own: the spread between the two is what the
 # machine's noise alone gives, the floor against which the settings' spread is read.
@@ -23,6 +24,7 @@ runs=${2:-3}
 bin=$(rel "${3:-$here/build/v8bench}")
 cd "$here"
 read -r -a suites <<<"${SUITES:-json_reviver trig buffer_concat streams young_gen}"
+read -r -a common <<<"${EXTRA:-}"
 declare -A settings=(
   [quick]=""
   [defaults]="--warmup 0.2 --min-time 0.5 --repetitions 5"
@@ -43,7 +45,7 @@ for run in $(seq 1 "$runs"); do
     mkdir -p "$out/$name"
     # shellcheck disable=SC2206
     extra=(${settings[$name]})
-    cmd=("$bin" run "${paths[@]}" --quick --no-native "${extra[@]}" --format json --out "$out/$name/$run.json")
+    cmd=("$bin" run "${paths[@]}" --quick --no-native "${common[@]}" "${extra[@]}" --format json --out "$out/$name/$run.json")
     echo "${cmd[*]}" >>"$out/commands.txt"
     echo "sensitivity: run $run/$runs, setting $name" >&2
     "${cmd[@]}" >/dev/null 2>"$out/$name/$run.err" || echo "sensitivity: exit $? (see $out/$name/$run.err)" >&2

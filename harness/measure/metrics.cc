@@ -1,8 +1,18 @@
 #include "harness/measure/metrics.h"
 
+#include <algorithm>
+
 #include <string>
 
 namespace v8bench {
+
+bool YoungGenerationFilled(std::uint64_t young_collections, double allocated_bytes, double elapsed_s,
+                           std::uint64_t young_bytes, double remaining_s) {
+  if (young_collections >= kYoungFills) return true;
+  if (elapsed_s <= 0) return false;
+  const double still_needed = static_cast<double>(kYoungFills - young_collections) * static_cast<double>(young_bytes);
+  return allocated_bytes / elapsed_s * std::max(remaining_s, 0.0) < still_needed;
+}
 
 const char* GcKindName(GcKind kind) {
   switch (kind) {

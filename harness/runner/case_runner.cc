@@ -10,6 +10,7 @@
 #include "harness/measure/batch_timer.h"
 #include "harness/measure/c_heap.h"
 #include "harness/measure/clocks.h"
+#include "harness/measure/heap_probe.h"
 #include "harness/runner/native_runner.h"
 #include "harness/runner/sample_collector.h"
 
@@ -98,6 +99,7 @@ class CaseBenchmark {
 // (no optimised compile, the same tiers), the page-fault rate has settled (the heaps have grown to
 // the case's working set; measure/c_heap.h) and V8's young generation has kept its capacity (with
 // --young-gen grow it doubles as objects survive; model/knobs.h) for max(--warmup, kQuietSeconds),
+// and the young generation has been written through (YoungGenerationFilled, measure/heap_probe.h),
 // or until --max-warmup.
 struct WarmupOutcome {
   double seconds = 0;
@@ -125,6 +127,16 @@ Expected<WarmupOutcome> WarmUp(SuiteHost& host, const RunSettings& settings) {
   std::uint64_t n = 1;
   std::optional<double> last_faults;  // per iteration, in the last long batch
   std::uint64_t young_bytes = host.heap().Capacity().young_bytes;
+  const HeapReading heap0 = host.heap().Read();
+  auto young_filled = [&] {
+    const HeapReading h = host.heap().Read();
+    const std::uint64_t young_collections = h.gc_count[static_cast<std::size_t>(GcKind::kScavenge)] +
+                                            h.gc_count[static_cast<std::size_t>(GcKind::kMinorMarkCompact)];
+    const double allocated = static_cast<double>(h.used_bytes) - static_cast<double>(heap0.used_bytes) +
+                             static_cast<double>(h.freed_bytes - heap0.freed_bytes);
+    return YoungGenerationFilled(young_collections, allocated, since(start), young_bytes,
+                                 settings.max_warmup_s - since(start));
+  };
   int resettles = 0;
   for (;;) {
     const auto b0 = Clock::now();
@@ -144,7 +156,7 @@ Expected<WarmupOutcome> WarmUp(SuiteHost& host, const RunSettings& settings) {
       quiet_since = Clock::now();
       last = now;
     }
-    if (long_batches && since(quiet_since) >= quiet_needed) {
+    if (long_batches && since(quiet_since) >= quiet_needed && young_filled()) {
       if (!FellBelowRequestedTier(settings.tier, now.value()) || resettles == kMaxResettles) {
         return WarmupOutcome{since(start), false};
       }
