@@ -221,6 +221,28 @@ const pageFaults = (() => {
 function faultRateSettled(previous, now) {
   return Math.abs(now - previous) <= 0.25 * Math.max(previous, now) + 1;
 }
+// V8's young generation (new space) now: capacity and bytes in use, or null where the engine cannot say
+// (workerd has no node:v8; Bun's JavaScriptCore has no new space).
+function youngSpace() {
+  try {
+    const s = v8?.getHeapSpaceStatistics?.().find((x) => x.space_name === 'new_space');
+    return s && s.space_size > 0 ? { used: s.space_used_size, size: s.space_size } : null;
+  } catch {
+    return null;
+  }
+}
+// The young generation has been written through (harness/measure/heap_probe.h YoungGenerationFilled):
+// two young collections seen (its bytes in use fell between two batches), or the case allocates too
+// little for fresh pages to matter, or too slowly to fill it before --max-warmup. JS sees collections only as drops, so this counts at least one
+// per batch that had any: stricter than the host, never looser.
+const NEGLIGIBLE_YOUNG_BYTES_PER_SECOND = 10e6; // as kNegligibleYoungBytesPerSecond
+function youngFilled(drops, grownBytes, elapsedS, youngBytes, remainingS) {
+  if (drops >= 2) return true;
+  if (elapsedS <= 0) return false;
+  const rate = grownBytes / elapsedS;
+  if (rate < NEGLIGIBLE_YOUNG_BYTES_PER_SECOND) return true;
+  return rate * Math.max(remainingS, 0) < (2 - drops) * youngBytes;
+}
 const MAX_RESETTLES = 3;
 // bench_api.js codeState() tier codes.
 const TIER_KEYS = [null, 'ignition', 'sparkplug', 'maglev', 'turbofan'];
@@ -231,7 +253,8 @@ async function measureCase(api, index, opts) {
   await withEval(() => api.check());
   // The same rule as the embedded host (harness/runner/case_runner.cc): a fixed tiering sequence
   // (bench_api.js settle()), then warm-up batches growing to 10 ms, until the code state has not changed
-  // and the page-fault rate has settled for max(--warmup, 0.1 s), at most --max-warmup seconds.
+  // and the page-fault rate has settled for max(--warmup, 0.1 s) and the young generation has been
+  // written through, at most --max-warmup seconds.
   await withEval(() => api.settle(opts.tier));
   let n = 1;
   const warmStart = performance.now();
@@ -240,6 +263,9 @@ async function measureCase(api, index, opts) {
   let quietSince = warmStart;
   let warmupCapped = false;
   let lastFaults = null; // per iteration, in the last long batch
+  let young = youngSpace();
+  let youngDrops = 0;
+  let youngGrown = 0;
   let resettles = 0;
   for (;;) {
     const f0 = pageFaults();
@@ -248,6 +274,14 @@ async function measureCase(api, index, opts) {
     const ms = t.t1 - t.t0;
     const longBatch = ms >= WARMUP_BATCH_SECONDS * 1000;
     const faults = f0 === null || f1 === null ? null : (f1 - f0) / n;
+    const youngNow = youngSpace();
+    if (young && youngNow) {
+      if (youngNow.used < young.used) youngDrops++;
+      else youngGrown += youngNow.used - young.used;
+    }
+    young = youngNow;
+    const elapsedS = (performance.now() - warmStart) / 1000;
+    const filled = !young || youngFilled(youngDrops, youngGrown, elapsedS, young.size, opts.maxWarmup - elapsedS);
     const memoryMoved = longBatch && faults !== null && lastFaults !== null && !faultRateSettled(lastFaults, faults);
     if (longBatch && faults !== null) lastFaults = faults;
     const now = api.codeState();
@@ -255,7 +289,7 @@ async function measureCase(api, index, opts) {
       last = now;
       quietSince = performance.now();
     }
-    if (longBatch && performance.now() - quietSince >= quietMs) {
+    if (longBatch && filled && performance.now() - quietSince >= quietMs) {
       // As the embedded host (case_runner.cc FellBelowRequestedTier): a batch loop V8 deoptimised after
       // settle() is settled again, at most MAX_RESETTLES times, for --tier optimized.
       const batchTier = now >> 3; // TIER_KEYS index: 3 maglev, 4 turbofan; 0 unknown

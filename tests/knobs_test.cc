@@ -18,38 +18,38 @@ using Flags = std::vector<std::string>;
 
 TEST(Knobs, EachKnobBecomesItsV8Flags) {
   const Flags full = {"--min-semi-space-size=1024"};  // V8 clamps it to its maximum
-  EXPECT_EQ(KnobV8Flags({}), full);
+  EXPECT_EQ(KnobV8Flags({}), Flags{});                // V8's own young generation policy (grow)
   EXPECT_EQ(KnobV8Flags(
-                {.semi_space_mb = std::nullopt, .trig = TrigRequest::kEngineDefault, .young = YoungGeneration::kGrow}),
-            Flags{});
+                {.semi_space_mb = std::nullopt, .trig = TrigRequest::kEngineDefault, .young = YoungGeneration::kFull}),
+            full);
   EXPECT_EQ(KnobV8Flags({.semi_space_mb = 16}), (Flags{"--min-semi-space-size=16", "--max-semi-space-size=16"}));
   // A pinned semi-space is pinned whatever --young-gen says.
-  EXPECT_EQ(KnobV8Flags({.semi_space_mb = 16, .trig = TrigRequest::kEngineDefault, .young = YoungGeneration::kGrow}),
+  EXPECT_EQ(KnobV8Flags({.semi_space_mb = 16, .trig = TrigRequest::kEngineDefault, .young = YoungGeneration::kFull}),
             (Flags{"--min-semi-space-size=16", "--max-semi-space-size=16"}));
-  EXPECT_EQ(KnobV8Flags({.semi_space_mb = std::nullopt, .trig = TrigRequest::kFast, .young = YoungGeneration::kGrow}),
+  EXPECT_EQ(KnobV8Flags({.semi_space_mb = std::nullopt, .trig = TrigRequest::kFast}),
             Flags{"--use-libm-trig-functions"});
-  EXPECT_EQ(KnobV8Flags({.semi_space_mb = std::nullopt, .trig = TrigRequest::kSlow}),
+  EXPECT_EQ(KnobV8Flags({.semi_space_mb = std::nullopt, .trig = TrigRequest::kSlow, .young = YoungGeneration::kFull}),
             (Flags{full[0], "--no-use-libm-trig-functions"}));
   EXPECT_EQ(KnobV8Flags({.semi_space_mb = 1, .trig = TrigRequest::kFast}),
             (Flags{"--min-semi-space-size=1", "--max-semi-space-size=1", "--use-libm-trig-functions"}));
   EXPECT_EQ(TrigV8Flag(TrigRequest::kEngineDefault), "");
   EXPECT_STREQ(TrigKnobName(TrigRequest::kSlow), "--no-fast-trig");
-  EXPECT_STREQ(YoungGenerationName(YoungGeneration::kGrow), "grow");
+  EXPECT_STREQ(YoungGenerationName(YoungGeneration::kFull), "full");
 }
 
 TEST(Knobs, AVariantsYoungGenerationKnobIsCheckedAndKept) {
-  auto grow = driver::ParseVariant("fresh=--young-gen grow");
-  ASSERT_TRUE(grow.ok()) << grow.error().message;
-  EXPECT_EQ(grow->knobs.young, YoungGeneration::kGrow);
-  EXPECT_EQ(grow->worker_args, (Flags{"--young-gen", "grow"}));  // a v8bench worker gets the same knob
-  auto full = driver::ParseVariant("base=--no-opt");
-  ASSERT_TRUE(full.ok());
+  auto full = driver::ParseVariant("grown=--young-gen full");
+  ASSERT_TRUE(full.ok()) << full.error().message;
   EXPECT_EQ(full->knobs.young, YoungGeneration::kFull);
+  EXPECT_EQ(full->worker_args, (Flags{"--young-gen", "full"}));  // a v8bench worker gets the same knob
+  auto grow = driver::ParseVariant("base=--no-opt");
+  ASSERT_TRUE(grow.ok());
+  EXPECT_EQ(grow->knobs.young, YoungGeneration::kGrow);
 
   auto bad = driver::ParseVariant("x=--young-gen=half");
   ASSERT_FALSE(bad.ok());
-  EXPECT_NE(bad.error().message.find("choose full (the default) or grow"), std::string::npos) << bad.error().message;
-  auto both = driver::ParseVariant("x=--semi-space 4 --young-gen grow");
+  EXPECT_NE(bad.error().message.find("choose grow (the default) or full"), std::string::npos) << bad.error().message;
+  auto both = driver::ParseVariant("x=--semi-space 4 --young-gen full");
   ASSERT_FALSE(both.ok());
   EXPECT_NE(both.error().message.find("contradict"), std::string::npos) << both.error().message;
 }

@@ -75,6 +75,9 @@ TEST(YoungGeneration, FilledAfterTwoYoungCollectionsOrWhenItWouldNeverBeFilledIn
   EXPECT_TRUE(YoungGenerationFilled(0, 0, 0.1, kYoung, 9.9));   // allocates nothing (trig)
   EXPECT_TRUE(YoungGenerationFilled(0, 10e6, 0.1, kYoung, 0));  // no warm-up time left
   EXPECT_FALSE(YoungGenerationFilled(0, 0, 0, kYoung, 10));     // nothing seen yet
+  // 5 MB/s would fill 4 MB twice within a minute, but its fresh pages cost about 0.5%: not waited for.
+  EXPECT_TRUE(YoungGenerationFilled(0, 5e6, 1, 4u << 20, 60));
+  EXPECT_FALSE(YoungGenerationFilled(0, 20e6, 1, 4u << 20, 60));
 }
 
 }  // namespace

@@ -37,10 +37,12 @@ struct HeapCapacity {
 // first empties one, allocation then fills the other) a repetition also pays the kernel for fresh
 // pages. Measured with --young-gen full (16 MB semi-spaces): json_reviver/arrow_reviver faulted 0.7
 // pages per iteration in the first three 0.05 s repetitions after a short warm-up and timed 10-20%
-// slower than later ones. Filled after two young collections since the isolate started; a case that
-// allocates too slowly to fill it within `remaining_s` of warm-up (at the rate seen so far) is not
-// waited for: it touches fresh pages at a rate too low to matter.
+// slower than later ones. Filled after two young collections since the isolate started. Not waited
+// for: a case that allocates under kNegligibleYoungBytesPerSecond (fresh pages then cost it about 1% or
+// less: 2,500 page faults per second at a few microseconds each in this VM), or too slowly to fill it
+// within `remaining_s` of warm-up, at the rate seen so far.
 inline constexpr std::uint64_t kYoungFills = 2;
+inline constexpr double kNegligibleYoungBytesPerSecond = 10e6;
 bool YoungGenerationFilled(std::uint64_t young_collections, double allocated_bytes, double elapsed_s,
                            std::uint64_t young_bytes, double remaining_s);
 

@@ -10,8 +10,10 @@ bool YoungGenerationFilled(std::uint64_t young_collections, double allocated_byt
                            std::uint64_t young_bytes, double remaining_s) {
   if (young_collections >= kYoungFills) return true;
   if (elapsed_s <= 0) return false;
+  const double rate = allocated_bytes / elapsed_s;
+  if (rate < kNegligibleYoungBytesPerSecond) return true;
   const double still_needed = static_cast<double>(kYoungFills - young_collections) * static_cast<double>(young_bytes);
-  return allocated_bytes / elapsed_s * std::max(remaining_s, 0.0) < still_needed;
+  return rate * std::max(remaining_s, 0.0) < still_needed;
 }
 
 const char* GcKindName(GcKind kind) {

@@ -1,4 +1,4 @@
-// The harness's engine knobs (--semi-space MB, --young-gen full|grow, --fast-trig, --no-fast-trig) and the V8 flags
+// The harness's engine knobs (--semi-space MB, --young-gen grow|full, --fast-trig, --no-fast-trig) and the V8 flags
 // each one means: the one translation, used by the embedded engine (engine/engine_options ComposeV8Flags) and by the
 // compare driver for external engines (node, deno, workerd take the same V8 flags in their own syntax). Pure: no engine
 // is asked anything here.
@@ -20,14 +20,18 @@ enum class TrigRequest { kEngineDefault, kFast, kSlow };
 
 // Where V8's young generation (its two semi-spaces) starts, unless --semi-space pins it.
 //
-// Why kFull is the default: V8 starts the young generation small (1 MB semi-spaces on V8 10.2) and
-// doubles it each time the bytes that survived scavenges since the last step exceed its size, up to
-// its maximum (16 MB on V8 10.2 x64). That is a fixed amount of surviving work after the isolate
-// starts, so where the steps land depends on the timing settings: in streams/web_pull_source the
-// young generation was 4 MB during warm-up, doubled in the 4th repetition (21 page faults per
-// iteration against 0.1), and 16 MB then 32 MB later on; repetitions before and after a step run with
-// a different scavenge rate. A long-running process under load has grown it to the maximum long ago,
-// so v8bench starts it there: every repetition, whatever the settings, times that heap.
+// V8 starts the young generation small (1 MB semi-spaces on V8 10.2) and doubles it each time the
+// bytes that survived scavenges since the last step exceed its size, up to its maximum (16 MB on V8
+// 10.2 x64). That is a fixed amount of surviving work after the isolate starts, so where the steps land
+// depends on the timing settings: in streams/web_pull_source the young generation was 4 MB during
+// warm-up, doubled in the 4th repetition (21 page faults per iteration against 0.1), and 16 MB then
+// 32 MB later on. kFull starts it at its maximum, as a long-running process under load has it.
+//
+// Why kGrow stays the default (measured, results/2026-11-30-debian12-2cpu/sensitivity-young-full*):
+// with kFull every allocating case streams through 32 MB of young generation instead of a cache-sized
+// one, and each process then times at its own speed (json_reviver/function_reviver: repetitions within
+// 2% inside a process, processes 26 to 38 us apart), so fewer mission cases held 15% across the timing
+// settings, not more. kFull is the knob for a question about the grown heap, not the default.
 enum class YoungGeneration {
   kFull,  // starts at its maximum size (the state a long-running process reaches under load)
   kGrow,  // V8's own policy: starts small and grows as objects survive (a fresh process)
@@ -39,18 +43,19 @@ const char* YoungGenerationName(YoungGeneration young);
 // The starting semi-space size kFull asks for, in MB. V8 clamps a minimum above its maximum to the
 // maximum (Heap::ConfigureHeap: min(initial, max)), so this starts the young generation at whatever
 // maximum the engine has (16 MB per semi-space on V8 10.2 to 12.x x64, more on later versions or with
-// --max-semi-space-size); verified on the embedded V8 10.2, on Node 18 to 26 (V8 10.2 to 14.6) and on Deno 2.9 (V8 15.0).
+// --max-semi-space-size); verified on the embedded V8 10.2, on Node 18 to 26 (V8 10.2 to 14.6) and on Deno 2.9
+// (V8 15.0).
 inline constexpr int kFullSemiSpaceMb = 1024;
 
 struct EngineKnobs {
   std::optional<int> semi_space_mb;  // pins min = max semi-space size (then `young` does not apply)
   TrigRequest trig = TrigRequest::kEngineDefault;
-  YoungGeneration young = YoungGeneration::kFull;
+  YoungGeneration young = YoungGeneration::kGrow;
 };
 
 // The V8 flags `knobs` stand for, in V8's syntax:
 //   semi_space_mb = N  -> --min-semi-space-size=N --max-semi-space-size=N
-//   otherwise kFull    -> --min-semi-space-size=kFullSemiSpaceMb (kGrow: nothing)
+//   otherwise kFull    -> --min-semi-space-size=kFullSemiSpaceMb (kGrow, the default: nothing)
 //   kFast / kSlow      -> --use-libm-trig-functions / --no-use-libm-trig-functions
 std::vector<std::string> KnobV8Flags(const EngineKnobs& knobs);
 

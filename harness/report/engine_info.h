@@ -20,7 +20,7 @@ struct EmbeddedEngineInfo {
   std::string node_realm_problem;  // why not, when not
   std::uint64_t heap_size_limit_bytes = 0;
   TrigInfo trig;
-  YoungGeneration young = YoungGeneration::kFull;  // where the young generation starts (--young-gen)
+  YoungGeneration young = YoungGeneration::kGrow;  // where the young generation starts (--young-gen)
 };
 
 std::string RenderEngineInfo(const EmbeddedEngineInfo& info, bool json);
