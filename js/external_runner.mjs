@@ -233,8 +233,9 @@ function youngSpace() {
 }
 // The young generation has been written through (harness/measure/heap_probe.h YoungGenerationFilled):
 // two young collections seen (its bytes in use fell between two batches), or the case allocates too
-// little for fresh pages to matter, or too slowly to fill it before --max-warmup. JS sees collections only as drops, so this counts at least one
-// per batch that had any: stricter than the host, never looser.
+// little for fresh pages to matter, or too slowly to fill it before --max-warmup. JS sees collections
+// only as drops, so this counts one per batch that had any: stricter than the host, never looser.
+// (The host's other young-generation rule, capacity held, is not applied here.)
 const NEGLIGIBLE_YOUNG_BYTES_PER_SECOND = 10e6; // as kNegligibleYoungBytesPerSecond
 function youngFilled(drops, grownBytes, elapsedS, youngBytes, remainingS) {
   if (drops >= 2) return true;

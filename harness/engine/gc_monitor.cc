@@ -51,15 +51,15 @@ HeapReading GcMonitor::Read() {
   return totals_;
 }
 
-HeapCapacity GcMonitor::Capacity() {
-  HeapCapacity capacity;
+std::uint64_t GcMonitor::YoungCommittedBytes() {
+  std::uint64_t young = 0;
   for (std::size_t i = 0; i < isolate_->NumberOfHeapSpaces(); ++i) {
     v8::HeapSpaceStatistics space;
-    if (!isolate_->GetHeapSpaceStatistics(&space, i)) continue;
-    const std::string_view name = space.space_name();
-    (name.rfind("new_", 0) == 0 ? capacity.young_bytes : capacity.old_bytes) += space.space_size();
+    if (isolate_->GetHeapSpaceStatistics(&space, i) && std::string_view(space.space_name()).starts_with("new_")) {
+      young += space.space_size();
+    }
   }
-  return capacity;
+  return young;
 }
 
 void GcMonitor::ResetPeak() { totals_.peak_used_bytes = UsedBytes(); }

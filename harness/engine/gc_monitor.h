@@ -20,7 +20,7 @@ class GcMonitor final : public HeapProbe {
   GcMonitor& operator=(const GcMonitor&) = delete;
 
   HeapReading Read() override;
-  HeapCapacity Capacity() override;
+  std::uint64_t YoungCommittedBytes() override;
   void ResetPeak() override;
 
   // True once V8 reported the heap near its limit; the monitor then asked V8 to terminate the

@@ -22,15 +22,9 @@ struct HeapReading {
   std::uint64_t peak_used_bytes = 0;                  // highest used heap seen since ResetPeak()
 };
 
-// How much memory the engine's heap has committed now, by generation. V8 grows its young generation
-// (the semi-spaces) when enough of what it allocates survives scavenges, and its old generation as
-// objects are promoted; each growth step faults in fresh pages and changes how often a GC runs.
-struct HeapCapacity {
-  std::uint64_t young_bytes = 0;  // new space (both semi-spaces) + new large-object space
-  std::uint64_t old_bytes = 0;    // every other space (old, code, map, large-object, ...)
-
-  bool operator==(const HeapCapacity&) const = default;
-};
+// Bytes allocated on the heap between two readings: growth of the used heap plus everything GC freed
+// in between, never negative (sweeping outside a pause can make the sum dip below zero).
+double AllocatedBetween(const HeapReading& before, const HeapReading& after);
 
 // Whether V8's young generation has been written through before timing starts. Its pages are committed
 // but faulted in on first write, so until allocation has filled both semi-spaces (two scavenges: the
@@ -51,7 +45,10 @@ class HeapProbe {
   virtual ~HeapProbe() = default;
   virtual HeapReading Read() = 0;
   virtual void ResetPeak() = 0;
-  virtual HeapCapacity Capacity() = 0;
+  // What the young generation has committed now: new space (both semi-spaces once a scavenge ran) and
+  // new large-object space. V8 grows it when enough of what it allocates survives scavenges; each step
+  // faults in fresh pages and changes how often a scavenge runs.
+  virtual std::uint64_t YoungCommittedBytes() = 0;
 };
 
 }  // namespace v8bench

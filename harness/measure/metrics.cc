@@ -16,6 +16,13 @@ bool YoungGenerationFilled(std::uint64_t young_collections, double allocated_byt
   return rate * std::max(remaining_s, 0.0) < still_needed;
 }
 
+double AllocatedBetween(const HeapReading& before, const HeapReading& after) {
+  // Signed on purpose: the used heap can shrink across a batch.
+  const double freed = static_cast<double>(after.freed_bytes - before.freed_bytes);
+  const double growth = static_cast<double>(after.used_bytes) - static_cast<double>(before.used_bytes);
+  return std::max(growth + freed, 0.0);
+}
+
 const char* GcKindName(GcKind kind) {
   switch (kind) {
     case GcKind::kScavenge:
@@ -82,12 +89,7 @@ std::vector<Counter> PerIteration(const BatchCost& cost, std::uint64_t iteration
     const auto i = static_cast<std::size_t>(k);
     gc_count += b.gc_count[i] - a.gc_count[i];
   }
-  // Allocation: growth of the used heap plus everything GC freed in between. Signed on purpose:
-  // the used heap can shrink across a batch.
-  const double freed = static_cast<double>(b.freed_bytes - a.freed_bytes);
-  const double growth = static_cast<double>(b.used_bytes) - static_cast<double>(a.used_bytes);
-  double alloc = growth + freed;
-  if (alloc < 0) alloc = 0;  // accounting noise from sweeping outside a pause; never negative
+  const double alloc = AllocatedBetween(a, b);
 
   std::vector<Counter> out = {
       {metric::kWall, static_cast<double>(cost.wall_ns) / n, Unit::kNanoseconds},

@@ -126,15 +126,13 @@ Expected<WarmupOutcome> WarmUp(SuiteHost& host, const RunSettings& settings) {
   auto quiet_since = start;
   std::uint64_t n = 1;
   std::optional<double> last_faults;  // per iteration, in the last long batch
-  std::uint64_t young_bytes = host.heap().Capacity().young_bytes;
+  std::uint64_t young_bytes = host.heap().YoungCommittedBytes();
   const HeapReading heap0 = host.heap().Read();
   auto young_filled = [&] {
     const HeapReading h = host.heap().Read();
     const std::uint64_t young_collections = h.gc_count[static_cast<std::size_t>(GcKind::kScavenge)] +
                                             h.gc_count[static_cast<std::size_t>(GcKind::kMinorMarkCompact)];
-    const double allocated = static_cast<double>(h.used_bytes) - static_cast<double>(heap0.used_bytes) +
-                             static_cast<double>(h.freed_bytes - heap0.freed_bytes);
-    return YoungGenerationFilled(young_collections, allocated, since(start), young_bytes,
+    return YoungGenerationFilled(young_collections, AllocatedBetween(heap0, h), since(start), young_bytes,
                                  settings.max_warmup_s - since(start));
   };
   int resettles = 0;
@@ -147,7 +145,7 @@ Expected<WarmupOutcome> WarmUp(SuiteHost& host, const RunSettings& settings) {
     const bool long_batches = took >= RunSettings::kWarmupBatchSeconds;
     auto now = host.TakeCodeState();
     if (!now) return now.error();
-    const std::uint64_t young_now = host.heap().Capacity().young_bytes;
+    const std::uint64_t young_now = host.heap().YoungCommittedBytes();
     const bool memory_moved =
         (long_batches && last_faults && !FaultRateSettled(*last_faults, faults)) || young_now != young_bytes;
     if (long_batches) last_faults = faults;
