@@ -8,12 +8,23 @@
 #   SUITES="buffer_concat streams" tools/settings_sensitivity.sh ...   (default: the five mission suites)
 #   EXTRA="--isolates 3" tools/settings_sensitivity.sh ...             (options added to every setting)
 #
+#   GRAIN=suites tools/settings_sensitivity.sh ...   (the schedule of the results before 2026-11-30 14:00)
+#
 # `defaults-again` repeats `defaults` as a setting of its own: the spread between the two is what the
 # machine's noise alone gives, the floor against which the settings' spread is read.
 #
-# Writes OUT_DIR/<setting>/<run>.json (v8bench JSON) and OUT_DIR/table.md; the exact commands go to
-# OUT_DIR/commands.txt. All settings use the suites' quick parameter grids, so every setting measures the
-# same cases; --quick's own timings are the first setting.
+# Schedule. This shared machine drifts over minutes (measured: within one 7.5-minute round that ran the
+# streams suite under each setting in turn, all 9 stream cases got 7-18% faster from the first setting to
+# the last, `defaults` vs the identical `defaults-again` included), so a setting that always ran at the
+# same point of a round carried the drift as if it were its own effect. GRAIN=cases (the default) runs
+# every case on its own, each setting in its own process, all settings of one case back to back (about
+# 20 s), in an order rotated from case to case and round to round, so no setting is always first. With
+# GRAIN=suites each setting runs all suites in one process and the settings follow each other in a fixed
+# order per round.
+#
+# Writes OUT_DIR/<setting>/<run>[-<case#>].json (v8bench JSON) and OUT_DIR/table.md; the exact commands
+# go to OUT_DIR/commands.txt. All settings use the suites' quick parameter grids, so every setting
+# measures the same cases; --quick's own timings are the first setting.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # What the results record (suite and engine paths, the binary, --out) is relative to the checkout, so
@@ -39,17 +50,50 @@ mkdir -p "$out"
 : >"$out/commands.txt"
 paths=()
 for s in "${suites[@]}"; do paths+=("suites/$s.js"); done
-for run in $(seq 1 "$runs"); do
-  # Settings interleaved within each round, so machine drift hits them alike.
-  for name in "${order[@]}"; do
-    mkdir -p "$out/$name"
-    # shellcheck disable=SC2206
-    extra=(${settings[$name]})
-    cmd=("$bin" run "${paths[@]}" --quick --no-native "${common[@]}" "${extra[@]}" --format json --out "$out/$name/$run.json")
-    echo "${cmd[*]}" >>"$out/commands.txt"
-    echo "sensitivity: run $run/$runs, setting $name" >&2
-    "${cmd[@]}" >/dev/null 2>"$out/$name/$run.err" || echo "sensitivity: exit $? (see $out/$name/$run.err)" >&2
-  done
-done
+measure() {  # measure NAME OUTFILE [run options...]: one setting, one process
+  local name=$1 file=$2
+  shift 2
+  # shellcheck disable=SC2206
+  local extra=(${settings[$name]})
+  local cmd=("$bin" run "$@" --quick --no-native "${common[@]}" "${extra[@]}" --format json --out "$file")
+  echo "${cmd[*]}" >>"$out/commands.txt"
+  "${cmd[@]}" >/dev/null 2>"${file%.json}.err" || echo "sensitivity: exit $? (see ${file%.json}.err)" >&2
+}
+for name in "${order[@]}"; do mkdir -p "$out/$name"; done
+case ${GRAIN:-cases} in
+  suites)
+    for run in $(seq 1 "$runs"); do
+      # Settings interleaved within each round.
+      for name in "${order[@]}"; do
+        echo "sensitivity: run $run/$runs, setting $name" >&2
+        measure "$name" "$out/$name/$run.json" "${paths[@]}"
+      done
+    done
+    ;;
+  cases)
+    # The quick cases, each with the suite file that holds it.
+    mapfile -t listed < <("$bin" list "${paths[@]}" --quick --format json |
+      python3 -c 'import json,sys
+for s in json.load(sys.stdin):
+    for c in s["cases"]: print(s["file"] + "\t" + c)')
+    (( ${#listed[@]} > 0 )) || { echo "sensitivity: no cases listed" >&2; exit 1; }
+    n=${#order[@]}
+    for run in $(seq 1 "$runs"); do
+      for i in "${!listed[@]}"; do
+        file=${listed[$i]%%$'\t'*}
+        case_name=${listed[$i]#*$'\t'}
+        # The exact name as an ECMAScript regex.
+        # shellcheck disable=SC2001
+        exact="^$(sed 's/[][\\.^$|?*+(){}]/\\&/g' <<<"$case_name")\$"
+        echo "sensitivity: run $run/$runs, case $((i + 1))/${#listed[@]} $case_name" >&2
+        for k in $(seq 0 $((n - 1))); do
+          name=${order[$(((i + run + k) % n))]}
+          measure "$name" "$out/$name/$run-$i.json" "$file" --filter "$exact"
+        done
+      done
+    done
+    ;;
+  *) echo "sensitivity: GRAIN must be cases or suites" >&2; exit 2 ;;
+esac
 python3 tools/sensitivity_table.py "$out" "${order[@]}" >"$out/table.md"
 echo "sensitivity: wrote $out/table.md" >&2
