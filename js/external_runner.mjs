@@ -203,6 +203,7 @@ async function timeBatch(api, batch, n, isAsync) {
 
 // The warm-up rule's constants, as in harness/runner/run_settings.h.
 const QUIET_SECONDS = 0.1;
+const QUIET_SHARE_OF_SETTLING = 1.0; // as kQuietShareOfSettling: quiet for as long as it took to settle
 const WARMUP_BATCH_SECONDS = 0.01;
 // Minor page faults so far (process-wide: JS cannot see one thread's), or null where the engine does not
 // report them (workerd; Bun reports them through node:process too).
@@ -221,12 +222,16 @@ const pageFaults = (() => {
 function faultRateSettled(previous, now) {
   return Math.abs(now - previous) <= 0.25 * Math.max(previous, now) + 1;
 }
-// V8's young generation (new space) now: capacity and bytes in use, or null where the engine cannot say
+// V8's young generation now: the bytes in use of new space, and the capacity committed to new space and
+// new large-object space (the host's HeapProbe::YoungCommittedBytes), or null where the engine cannot say
 // (workerd has no node:v8; Bun's JavaScriptCore has no new space).
 function youngSpace() {
   try {
-    const s = v8?.getHeapSpaceStatistics?.().find((x) => x.space_name === 'new_space');
-    return s && s.space_size > 0 ? { used: s.space_used_size, size: s.space_size } : null;
+    const spaces = v8?.getHeapSpaceStatistics?.() ?? [];
+    const s = spaces.find((x) => x.space_name === 'new_space');
+    if (!s || !(s.space_size > 0)) return null;
+    const lo = spaces.find((x) => x.space_name === 'new_large_object_space');
+    return { used: s.space_used_size, size: s.space_size + (lo ? lo.space_size : 0) };
   } catch {
     return null;
   }
@@ -235,7 +240,6 @@ function youngSpace() {
 // two young collections seen (its bytes in use fell between two batches), or the case allocates too
 // little for fresh pages to matter, or too slowly to fill it before --max-warmup. JS sees collections
 // only as drops, so this counts one per batch that had any: stricter than the host, never looser.
-// (The host's other young-generation rule, capacity held, is not applied here.)
 const NEGLIGIBLE_YOUNG_BYTES_PER_SECOND = 10e6; // as kNegligibleYoungBytesPerSecond
 function youngFilled(drops, grownBytes, elapsedS, youngBytes, remainingS) {
   if (drops >= 2) return true;
@@ -253,8 +257,9 @@ async function measureCase(api, index, opts) {
   const isAsync = api.isAsync();
   await withEval(() => api.check());
   // The same rule as the embedded host (harness/runner/case_runner.cc): a fixed tiering sequence
-  // (bench_api.js settle()), then warm-up batches growing to 10 ms, until the code state has not changed
-  // and the page-fault rate has settled for max(--warmup, 0.1 s) and the young generation has been
+  // (bench_api.js settle()), then warm-up batches growing to 10 ms, until the code state has not changed,
+  // the page-fault rate has settled and the young generation has kept its capacity for max(--warmup,
+  // 0.1 s) and for as long as that took (RunSettings::QuietLongEnough), and the young generation has been
   // written through, at most --max-warmup seconds.
   await withEval(() => api.settle(opts.tier));
   let n = 1;
@@ -276,21 +281,25 @@ async function measureCase(api, index, opts) {
     const longBatch = ms >= WARMUP_BATCH_SECONDS * 1000;
     const faults = f0 === null || f1 === null ? null : (f1 - f0) / n;
     const youngNow = youngSpace();
+    let youngResized = false;
     if (young && youngNow) {
       if (youngNow.used < young.used) youngDrops++;
       else youngGrown += youngNow.used - young.used;
+      youngResized = youngNow.size !== young.size;
     }
     young = youngNow;
     const elapsedS = (performance.now() - warmStart) / 1000;
     const filled = !young || youngFilled(youngDrops, youngGrown, elapsedS, young.size, opts.maxWarmup - elapsedS);
-    const memoryMoved = longBatch && faults !== null && lastFaults !== null && !faultRateSettled(lastFaults, faults);
+    const memoryMoved =
+      (longBatch && faults !== null && lastFaults !== null && !faultRateSettled(lastFaults, faults)) || youngResized;
     if (longBatch && faults !== null) lastFaults = faults;
     const now = api.codeState();
     if (now !== last || memoryMoved) {
       last = now;
       quietSince = performance.now();
     }
-    if (longBatch && filled && performance.now() - quietSince >= quietMs) {
+    const quietNeededMs = Math.max(quietMs, QUIET_SHARE_OF_SETTLING * (quietSince - warmStart));
+    if (longBatch && filled && performance.now() - quietSince >= quietNeededMs) {
       // As the embedded host (case_runner.cc FellBelowRequestedTier): a batch loop V8 deoptimised after
       // settle() is settled again, at most MAX_RESETTLES times, for --tier optimized.
       const batchTier = now >> 3; // TIER_KEYS index: 3 maglev, 4 turbofan; 0 unknown

@@ -1,6 +1,7 @@
 #include "harness/measure/metrics.h"
 #include "harness/measure/c_heap.h"
 #include "harness/measure/heap_probe.h"
+#include "harness/runner/run_settings.h"
 
 #include <gtest/gtest.h>
 
@@ -78,6 +79,22 @@ TEST(YoungGeneration, FilledAfterTwoYoungCollectionsOrWhenItWouldNeverBeFilledIn
   // 5 MB/s would fill 4 MB twice within a minute, but its fresh pages cost about 0.5%: not waited for.
   EXPECT_TRUE(YoungGenerationFilled(0, 5e6, 1, 4u << 20, 60));
   EXPECT_FALSE(YoungGenerationFilled(0, 20e6, 1, 4u << 20, 60));
+}
+
+// The warm-up's quiet window is at least max(--warmup, 0.1 s) and as long as the settling took, so a
+// lull in a burst of compiles does not end it and the window does not depend on --warmup alone.
+TEST(WarmupQuiet, TheWindowIsAtLeastTheFloorAndAsLongAsTheSettlingTook) {
+  RunSettings s = RunSettings::Quick();  // --warmup 0.02
+  EXPECT_TRUE(s.QuietLongEnough(0.1, 0.01));   // settled at once (trig): the 0.1 s floor
+  EXPECT_FALSE(s.QuietLongEnough(0.09, 0.01));
+  EXPECT_FALSE(s.QuietLongEnough(0.1, 0.3));   // a 0.1 s lull after 0.3 s of compiling (a stream case)
+  EXPECT_TRUE(s.QuietLongEnough(0.3, 0.3));
+  EXPECT_FALSE(s.QuietLongEnough(1.9, 2.0));
+  s.warmup_s = 1;  // --warmup 1: the floor rises, the relative window stays
+  EXPECT_FALSE(s.QuietLongEnough(0.3, 0.3));
+  EXPECT_TRUE(s.QuietLongEnough(1.0, 0.3));
+  EXPECT_FALSE(s.QuietLongEnough(1.0, 2.0));
+  EXPECT_TRUE(s.QuietLongEnough(2.0, 2.0));
 }
 
 }  // namespace

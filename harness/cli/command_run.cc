@@ -43,10 +43,12 @@ CommandSpec RunSpec() {
       RunSettingOption("min-time",
                        "Runs each repetition for at least S seconds (Google Benchmark's MinTime). Default: 0.5 (0.05 "
                        "with --quick)."),
-      RunSettingOption("warmup",
-                       "Warms each case up untimed for at least S seconds, and until its code has stopped changing (no "
-                       "function compiled to optimised code, the same tiers) for max(S, 0.1) seconds; see --tier. "
-                       "Default: 0.2 (0.02 with --quick)."),
+      RunSettingOption(
+          "warmup",
+          "Warms each case up untimed for at least S seconds, and until its code has stopped changing (no "
+          "function compiled to optimised code, the same tiers) for max(S, 0.1) seconds and for as long as it took to "
+          "stop; see --tier. "
+          "Default: 0.2 (0.02 with --quick)."),
       RunSettingOption("max-warmup",
                        "Stops waiting for the code to stop changing after S seconds of warm-up; such a case is flagged "
                        "in the report. Default: 10."),

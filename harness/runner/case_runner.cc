@@ -98,9 +98,9 @@ class CaseBenchmark {
 // Warm-up: batches grow to RunSettings::kWarmupBatchSeconds, and run until the code has not changed
 // (no optimised compile, the same tiers), the page-fault rate has settled (the heaps have grown to
 // the case's working set; measure/c_heap.h) and V8's young generation has kept its capacity (with
-// --young-gen grow it doubles as objects survive; model/knobs.h) for max(--warmup, kQuietSeconds),
-// and the young generation has been written through (YoungGenerationFilled, measure/heap_probe.h),
-// or until --max-warmup.
+// --young-gen grow it doubles as objects survive; model/knobs.h) for max(--warmup, kQuietSeconds) and
+// for as long as that took (RunSettings::QuietLongEnough), and the young generation has been written
+// through (YoungGenerationFilled, measure/heap_probe.h), or until --max-warmup.
 struct WarmupOutcome {
   double seconds = 0;
   bool capped = false;
@@ -119,7 +119,6 @@ bool FellBelowRequestedTier(TierMode mode, const CodeState& state) {
 Expected<WarmupOutcome> WarmUp(SuiteHost& host, const RunSettings& settings) {
   using Clock = std::chrono::steady_clock;
   auto since = [](Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); };
-  const double quiet_needed = std::max(settings.warmup_s, RunSettings::kQuietSeconds);
   auto last = host.TakeCodeState();
   if (!last) return last.error();
   const auto start = Clock::now();
@@ -154,7 +153,8 @@ Expected<WarmupOutcome> WarmUp(SuiteHost& host, const RunSettings& settings) {
       quiet_since = Clock::now();
       last = now;
     }
-    if (long_batches && since(quiet_since) >= quiet_needed && young_filled()) {
+    const double settling_s = std::chrono::duration<double>(quiet_since - start).count();
+    if (long_batches && settings.QuietLongEnough(since(quiet_since), settling_s) && young_filled()) {
       if (!FellBelowRequestedTier(settings.tier, now.value()) || resettles == kMaxResettles) {
         return WarmupOutcome{since(start), false};
       }

@@ -33,11 +33,22 @@ struct RunSettings {
   // The code must not change for this long (and for --warmup) before timing starts. A fixed floor, so
   // that a short --warmup cannot time code that V8 is still compiling.
   static constexpr double kQuietSeconds = 0.1;
+  // ...and for as long as it took to get there (QuietLongEnough): V8 keeps compiling a stream case's
+  // internals in bursts for seconds, with lulls longer than any fixed window (streams/node_to_web here:
+  // 0.1 s without an optimised compile at 0.3 s, then about 35 per second until 1.5 s, few after 5 s).
+  // A window relative to the time taken is the same whatever --warmup says; a case whose code settles
+  // at once (trig, JSON.parse) still starts after max(--warmup, kQuietSeconds).
+  static constexpr double kQuietShareOfSettling = 1.0;
   // Warm-up batches grow to at least this length (host->JS call overhead becomes noise).
   static constexpr double kWarmupBatchSeconds = 0.01;
 
   // The isolates a case actually runs in.
   int IsolateCount() const { return share_realm ? 1 : std::max(1, std::min(isolates, repetitions)); }
+  // The warm-up may end: the code and memory have not changed for `quiet_s`, which is at least
+  // max(--warmup, kQuietSeconds) and kQuietShareOfSettling x `settling_s` (warm-up start to the last change).
+  bool QuietLongEnough(double quiet_s, double settling_s) const {
+    return quiet_s >= std::max({warmup_s, kQuietSeconds, kQuietShareOfSettling * settling_s});
+  }
   // Repetitions of isolate `k` (0-based) of IsolateCount(): as even as possible, earlier ones first.
   int RepetitionsOfIsolate(int k) const {
     const int n = IsolateCount();
