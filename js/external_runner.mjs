@@ -240,13 +240,14 @@ function youngSpace() {
 // two young collections seen (its bytes in use fell between two batches), or the case allocates too
 // little for fresh pages to matter, or too slowly to fill it before --max-warmup. JS sees collections
 // only as drops, so this counts one per batch that had any: stricter than the host, never looser.
+const YOUNG_FILLS = 2; // as kYoungFills
 const NEGLIGIBLE_YOUNG_BYTES_PER_SECOND = 10e6; // as kNegligibleYoungBytesPerSecond
 function youngFilled(drops, grownBytes, elapsedS, youngBytes, remainingS) {
-  if (drops >= 2) return true;
+  if (drops >= YOUNG_FILLS) return true;
   if (elapsedS <= 0) return false;
   const rate = grownBytes / elapsedS;
   if (rate < NEGLIGIBLE_YOUNG_BYTES_PER_SECOND) return true;
-  return rate * Math.max(remainingS, 0) < (2 - drops) * youngBytes;
+  return rate * Math.max(remainingS, 0) < (YOUNG_FILLS - drops) * youngBytes;
 }
 const MAX_RESETTLES = 3;
 // bench_api.js codeState() tier codes.

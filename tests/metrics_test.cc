@@ -41,12 +41,6 @@ TEST(Metrics, IncrementalMarkingStepsAreNotCollections) {
   EXPECT_DOUBLE_EQ(*s.Get("incremental_marking_count"), 5);
 }
 
-}  // namespace
-}  // namespace v8bench
-
-namespace v8bench {
-namespace {
-
 // The warm-up waits while the heaps grow (a falling fault rate) and accepts a steady one, high or low.
 TEST(Metrics, AFaultRateHasSettledWhenItStopsFallingWhateverItsLevel) {
   EXPECT_FALSE(FaultRateSettled(103, 50));  // still growing to the working set
@@ -57,12 +51,6 @@ TEST(Metrics, AFaultRateHasSettledWhenItStopsFallingWhateverItsLevel) {
   EXPECT_TRUE(FaultRateSettled(65, 64.2));  // every iteration maps fresh memory: steady, and measured
   EXPECT_FALSE(FaultRateSettled(65, 40));
 }
-
-}  // namespace
-}  // namespace v8bench
-
-namespace v8bench {
-namespace {
 
 TEST(YoungGeneration, FilledAfterTwoYoungCollectionsOrWhenItWouldNeverBeFilledInTime) {
   constexpr std::uint64_t kYoung = 32u << 20;
@@ -84,10 +72,10 @@ TEST(YoungGeneration, FilledAfterTwoYoungCollectionsOrWhenItWouldNeverBeFilledIn
 // The warm-up's quiet window is at least max(--warmup, 0.1 s) and as long as the settling took, so a
 // lull in a burst of compiles does not end it and the window does not depend on --warmup alone.
 TEST(WarmupQuiet, TheWindowIsAtLeastTheFloorAndAsLongAsTheSettlingTook) {
-  RunSettings s = RunSettings::Quick();  // --warmup 0.02
-  EXPECT_TRUE(s.QuietLongEnough(0.1, 0.01));   // settled at once (trig): the 0.1 s floor
+  RunSettings s = RunSettings::Quick();       // --warmup 0.02
+  EXPECT_TRUE(s.QuietLongEnough(0.1, 0.01));  // settled at once (trig): the 0.1 s floor
   EXPECT_FALSE(s.QuietLongEnough(0.09, 0.01));
-  EXPECT_FALSE(s.QuietLongEnough(0.1, 0.3));   // a 0.1 s lull after 0.3 s of compiling (a stream case)
+  EXPECT_FALSE(s.QuietLongEnough(0.1, 0.3));  // a 0.1 s lull after 0.3 s of compiling (a stream case)
   EXPECT_TRUE(s.QuietLongEnough(0.3, 0.3));
   EXPECT_FALSE(s.QuietLongEnough(1.9, 2.0));
   s.warmup_s = 1;  // --warmup 1: the floor rises, the relative window stays

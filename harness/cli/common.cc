@@ -24,7 +24,7 @@ std::vector<OptionSpec> EngineOptionSpecs() {
        "Where V8's young generation starts (without --semi-space): grow is V8's own policy (starts at 1 MB and "
        "doubles as objects survive: a fresh process); full starts it at its maximum (16 MB semi-spaces on V8 "
        "10.2), the heap a long-running process has grown to under load, so no growth step lands in a timed "
-       "repetition (but each process then times at its own speed: README, \"Which heap\"). Default: grow."},
+       "repetition (README, \"Which heap\", says why it is not the default). Default: grow."},
       {"fast-trig", "",
        "Asks for the libm-based Math.sin/cos path (--use-libm-trig-functions). Only V8 builds made with "
        "v8_use_libm_trig_functions have it; elsewhere this is an error (exit 2) that says what to do instead."},

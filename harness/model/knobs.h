@@ -28,10 +28,11 @@ enum class TrigRequest { kEngineDefault, kFast, kSlow };
 // 32 MB later on. kFull starts it at its maximum, as a long-running process under load has it.
 //
 // Why kGrow stays the default (measured, results/2026-11-30-debian12-2cpu/sensitivity-young-full*):
-// with kFull every allocating case streams through 32 MB of young generation instead of a cache-sized
-// one, and each process then times at its own speed (json_reviver/function_reviver: repetitions within
-// 2% inside a process, processes 26 to 38 us apart), so fewer mission cases held 15% across the timing
-// settings, not more. kFull is the knob for a question about the grown heap, not the default.
+// with kFull fewer mission cases held 15% across the timing settings, not more (41 of 53 against 45),
+// and processes timed allocating cases far apart (json_reviver/function_reviver: 26 to 38 us). Those
+// runs scheduled the settings per suite, which let the machine's drift over minutes pass for a
+// setting's effect (sensitivity.md, session 6), so the comparison is owed a re-measurement with the
+// per-case schedule. kFull is the knob for a question about the grown heap, not the default.
 enum class YoungGeneration {
   kFull,  // starts at its maximum size (the state a long-running process reaches under load)
   kGrow,  // V8's own policy: starts small and grows as objects survive (a fresh process)

@@ -13,11 +13,11 @@ struct RunSettings {
   double min_time_s = 0.5;  // per repetition, as Google Benchmark's MinTime
   int repetitions = 5;      // samples per case; median and CV are over these
   // Each case runs in this many fresh isolates (each warmed up on its own), the repetitions dealt out
-  // over them: a fresh isolate's speed varies with its heap layout and tiering history (a stream case
-  // here: up to 30% from one isolate to the next, within 5% inside one). Default 1: with 3, the A/A
-  // spread of the stream cases fell (15.8% -> 8.3% at worst) but each isolate's repetitions start
-  // right after its own warm-up, and after a short one V8's heap is often still growing, so the stream
-  // figures moved more with --warmup (README "Which isolate"). Capped at `repetitions`; 1 with
+  // over them: a fresh isolate's speed varies with its tiering history (streams/web_byte_stream, one
+  // setting, 8 isolates per process: isolate medians CV 3.6-8.5% inside a process). Default 1: it
+  // multiplies the warm-ups, and on this project's VM the larger variation was the machine's state,
+  // shared by all isolates of a process (processes a minute apart up to 40% apart), which only
+  // compare's interleaved processes remove (README "Which isolate"). Capped at `repetitions`; 1 with
   // share_realm. See IsolateCount().
   int isolates = 1;
   double warmup_s = 0.2;                 // untimed warm-up: at least this long, and until the code stops changing
