@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <utility>
 
 #include "harness/measure/metrics.h"
 #include "harness/stats/statistics.h"
@@ -60,6 +61,20 @@ std::optional<IsolateSpread> SummariseIsolates(const CaseResult& result) {
   out.isolates = static_cast<int>(cpu.size());
   out.spread = *lo > 0 ? *hi / *lo - 1 : 0;
   return out;
+}
+
+std::optional<ThreadShift> SummariseThreads(const CaseResult& result) {
+  std::vector<std::pair<double, double>> background;  // (background ns, all-thread ns) per repetition
+  for (const Sample& s : result.samples) {
+    const auto main = s.Get(metric::kCpu);
+    const auto all = s.Get(metric::kProcessCpu);
+    if (main && all && *all > 0) background.emplace_back(std::max(0.0, *all - *main), *all);
+  }
+  if (background.size() < 2) return std::nullopt;
+  const auto [least, most] = std::minmax_element(background.begin(), background.end());
+  if (most->first < kThreadShareFloor * most->second) return std::nullopt;
+  if (most->first <= kThreadShiftNoted * least->first) return std::nullopt;
+  return ThreadShift{least->first, most->first};
 }
 
 namespace {

@@ -56,6 +56,24 @@ std::optional<IsolateSpread> SummariseIsolates(const CaseResult& result);
 // The spread above which a case is named after the table.
 inline constexpr double kIsolateSpreadNoted = 0.10;
 
+// How differently the repetitions shared the work between the main thread and V8's background threads
+// (process CPU minus main-thread CPU, per iteration). Work that moves between threads moves the
+// main-thread figure with it, and not one for one: streams/web_byte_stream (32-byte chunks, 2-vCPU VM)
+// took 0.9-1.0 ms of main-thread CPU per transfer in the repetitions where V8's ArrayBuffer sweeping
+// ran on the main thread (about 100 us on other threads) and 1.4-1.7 ms where it ran on a worker
+// (300-400 us there): glibc's malloc on the main thread takes its slow path when another thread frees
+// the buffers (results/2026-11-30-debian12-2cpu/arraybuffer-sweeping/).
+struct ThreadShift {
+  double least_ns = 0;  // the smallest and largest background CPU per iteration over the repetitions
+  double most_ns = 0;
+};
+// Present when the repetitions' background CPU per iteration differs by more than kThreadShiftNoted
+// times and the larger is at least kThreadShareFloor of that repetition's all-thread CPU (a case that
+// barely uses background threads is not named for moving a few microseconds).
+std::optional<ThreadShift> SummariseThreads(const CaseResult& result);
+inline constexpr double kThreadShiftNoted = 2.0;
+inline constexpr double kThreadShareFloor = 0.05;
+
 // The CV above which a figure is flagged as noisy.
 inline constexpr double kHighCv = 0.05;
 

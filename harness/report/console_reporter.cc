@@ -102,6 +102,10 @@ void ConsoleReporter::CaseDone(const CaseResult& r) {
   if (auto iso = SummariseIsolates(r); iso && iso->spread > kIsolateSpreadNoted) {
     isolate_notes_.push_back(fmt::format("{} ({} across {})", r.info.name, FormatPercent(iso->spread), iso->isolates));
   }
+  if (auto shift = SummariseThreads(r)) {
+    thread_notes_.push_back(
+        fmt::format("{} ({}-{})", r.info.name, FormatDuration(shift->least_ns), FormatDuration(shift->most_ns)));
+  }
 }
 
 void ConsoleReporter::End() {
@@ -132,6 +136,16 @@ void ConsoleReporter::End() {
         "figure raise --isolates (with --repetitions), or compare with `v8bench compare`\n",
         isolate_notes_.size(), isolate_notes_.size() == 1 ? "" : "s", FormatPercent(kIsolateSpreadNoted),
         fmt::join(isolate_notes_, ", "));
+  }
+  if (!thread_notes_.empty()) {
+    fmt::print(out_,
+               "warning: V8's background threads did over {}x as much work per iteration in some repetitions as in "
+               "others in {} case{} (background CPU per iteration, least-most): {}. Work that moves between threads "
+               "moves the main-thread CPU figure too (e.g. "
+               "where ArrayBuffer sweeping ran); look at all-thread CPU (process_cpu_ns; `compare --metric "
+               "process`), or pin the work with a V8 flag (e.g. --no-concurrent-array-buffer-sweeping)\n",
+               kThreadShiftNoted, thread_notes_.size(), thread_notes_.size() == 1 ? "" : "s",
+               fmt::join(thread_notes_, ", "));
   }
   if (ok_ > 0) fmt::print(out_, "{}; GC% is GC pause time over wall time\n", kCodeLegend);
   for (const auto& w : warnings_) fmt::print(out_, "warning: {}\n", w);

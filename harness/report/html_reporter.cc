@@ -63,6 +63,12 @@ std::string CaseSection(const CaseResult& r) {
         "them</p>",
         iso->isolates, FormatPercent(iso->spread));
   }
+  if (auto shift = SummariseThreads(r)) {
+    out += fmt::format(
+        "<p class=\"warn\">V8's background threads did {} to {} of work per iteration, depending on the repetition; "
+        "the main-thread figure moves with where that work ran (see all-thread CPU)</p>",
+        FormatDuration(shift->least_ns), FormatDuration(shift->most_ns));
+  }
   if (r.warmup_capped) out += "<p class=\"warn\">warm-up hit --max-warmup; the code may still have been changing</p>";
   return out + "</section>\n";
 }

@@ -43,6 +43,7 @@ class ConsoleReporter final : public ResultSink {
   std::vector<std::string> noisy_;          // "name (CV)" of cases above kHighCv
   std::vector<std::string> code_notes_;     // plain-words notes on cases whose code changed or differed
   std::vector<std::string> isolate_notes_;  // "name (spread across N)" of cases whose isolates differed
+  std::vector<std::string> thread_notes_;   // "name (least-most)" of cases whose background CPU moved
   std::size_t failed_ = 0, ok_ = 0, unsupported_ = 0;
 };
 
