@@ -9,6 +9,7 @@
 #   EXTRA="--isolates 3" tools/settings_sensitivity.sh ...             (options added to every setting)
 #
 #   GRAIN=suites tools/settings_sensitivity.sh ...   (the schedule of the results before 2026-11-30 14:00)
+#   FIRST_RUN=2 tools/settings_sensitivity.sh OUT_DIR 3 ...  (adds runs 2..3 to an OUT_DIR that holds run 1)
 #
 # `defaults-again` repeats `defaults` as a setting of its own: the spread between the two is what the
 # machine's noise alone gives, the floor against which the settings' spread is read.
@@ -32,6 +33,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 rel() { realpath -m --relative-base="$here" "$1"; }
 out=$(rel "${1:?usage: tools/settings_sensitivity.sh OUT_DIR [RUNS] [BINARY]}")
 runs=${2:-3}
+first=${FIRST_RUN:-1}
 bin=$(rel "${3:-$here/build/v8bench}")
 cd "$here"
 read -r -a suites <<<"${SUITES:-json_reviver trig buffer_concat streams young_gen}"
@@ -47,7 +49,8 @@ declare -A settings=(
 )
 order=(quick defaults warmup-0.05 warmup-1 min-time-0.5 repetitions-10 defaults-again)
 mkdir -p "$out"
-: >"$out/commands.txt"
+# A resumed measurement (FIRST_RUN > 1) keeps the commands of the runs it adds to.
+((first > 1)) || : >"$out/commands.txt"
 paths=()
 for s in "${suites[@]}"; do paths+=("suites/$s.js"); done
 measure() {  # measure NAME OUTFILE [run options...]: one setting, one process
@@ -62,7 +65,7 @@ measure() {  # measure NAME OUTFILE [run options...]: one setting, one process
 for name in "${order[@]}"; do mkdir -p "$out/$name"; done
 case ${GRAIN:-cases} in
   suites)
-    for run in $(seq 1 "$runs"); do
+    for run in $(seq "$first" "$runs"); do
       # Settings interleaved within each round.
       for name in "${order[@]}"; do
         echo "sensitivity: run $run/$runs, setting $name" >&2
@@ -78,7 +81,7 @@ for s in json.load(sys.stdin):
     for c in s["cases"]: print(s["file"] + "\t" + c)')
     (( ${#listed[@]} > 0 )) || { echo "sensitivity: no cases listed" >&2; exit 1; }
     n=${#order[@]}
-    for run in $(seq 1 "$runs"); do
+    for run in $(seq "$first" "$runs"); do
       for i in "${!listed[@]}"; do
         file=${listed[$i]%%$'\t'*}
         case_name=${listed[$i]#*$'\t'}
