@@ -13,12 +13,12 @@ struct RunSettings {
   double min_time_s = 0.5;  // per repetition, as Google Benchmark's MinTime
   int repetitions = 5;      // samples per case; median and CV are over these
   // Each case runs in this many fresh isolates (each warmed up on its own), the repetitions dealt out
-  // over them: a fresh isolate's speed varies with its tiering history (streams/web_byte_stream, one
-  // setting, 8 isolates per process: isolate medians CV 3.6-8.5% inside a process). Default 1: it
-  // multiplies the warm-ups, and on this project's VM the larger variation was the machine's state,
-  // shared by all isolates of a process (processes a minute apart up to 40% apart), which only
-  // compare's interleaved processes remove (README "Which isolate"). Capped at `repetitions`; 1 with
-  // share_realm. See IsolateCount().
+  // over them: a fresh isolate's speed varies with where V8's background work ran and its tiering
+  // history (streams/web_byte_stream: 0.9-1.0 ms per transfer where V8's ArrayBuffer sweeping ran on
+  // the main thread, 1.4-1.7 ms where it ran on a worker; isolate medians CV 3.6-8.5% inside a
+  // process). Default 1: it multiplies the warm-ups; compare's interleaved processes are the answer to
+  // a figure that must not depend on the moment (README "Which isolate, and which thread"). Capped at
+  // `repetitions`; 1 with share_realm. See IsolateCount().
   int isolates = 1;
   double warmup_s = 0.2;                 // untimed warm-up: at least this long, and until the code stops changing
   double max_warmup_s = 10;              // the warm-up gives up waiting for the code to stop changing (reported)
