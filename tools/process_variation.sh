@@ -37,6 +37,7 @@ shift 3
 }
 bin=${V8BENCH:-$here/build/v8bench}
 probe=${PROBE:-$here/build/speed_probe}
+probe_reps=${PROBE_REPS:-3}
 for tool in "$bin" "$probe"; do
   [[ -x $tool ]] || {
     echo "process_variation: '$tool' is not an executable; build first (cmake --build build) or set V8BENCH / PROBE" >&2
@@ -48,12 +49,12 @@ mkdir -p "$out"
 : >"$out/commands.txt"
 for i in $(seq 1 "$processes"); do
   started=$(date -u +%FT%TZ)
-  before=$("$probe" --reps "${PROBE_REPS:-3}")
+  before=$("$probe" --reps "$probe_reps")
   cmd=("$bin" run "$suite" "$@" --format json --out "$out/$i.json")
   echo "${cmd[*]}" >>"$out/commands.txt"
   status=0
   "${cmd[@]}" >/dev/null 2>"$out/$i.err" || status=$?
-  after=$("$probe" --reps "${PROBE_REPS:-3}")
+  after=$("$probe" --reps "$probe_reps")
   echo "{\"process\":$i,\"started\":\"$started\",\"exit\":$status,\"before\":$before,\"after\":$after}" >>"$out/probes.jsonl"
   if ((status != 0)); then
     echo "process_variation: process $i exited $status (see $out/$i.err)" >&2

@@ -119,18 +119,13 @@ def _by_setting(blocks):
 
 
 def print_table(out, settings, undisturbed_only):
-    table = {}  # case -> setting -> median over runs
     blocks = {}  # case -> run -> setting -> that run's median
     for s in settings:
-        paths = sorted(glob.glob(os.path.join(out, s, "*.json")))
-        runs = [case_medians(p, undisturbed_only) for p in paths]
-        cases = set().union(*[r.keys() for r in runs]) if runs else set()
-        for c in cases:
-            vals = [r[c] for r in runs if c in r]
-            table.setdefault(c, {})[s] = statistics.median(vals)
-        for path, r in zip(paths, runs):
-            for c, v in r.items():
+        for path in sorted(glob.glob(os.path.join(out, s, "*.json"))):
+            for c, v in case_medians(path, undisturbed_only).items():
                 blocks.setdefault(c, {}).setdefault(run_of(path), {})[s] = v
+    # case -> setting -> median over runs
+    table = {c: {s: statistics.median(v) for s, v in _by_setting(runs).items()} for c, runs in blocks.items()}
     rows, within, compared, settings_effect, misses = [], 0, 0, 0, 0
     has_aa = "defaults" in settings and "defaults-again" in settings
     for c in sorted(table):
