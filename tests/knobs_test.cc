@@ -18,15 +18,15 @@ using Flags = std::vector<std::string>;
 
 TEST(Knobs, EachKnobBecomesItsV8Flags) {
   const Flags full = {"--min-semi-space-size=1024"};  // V8 clamps it to its maximum
-  EXPECT_EQ(KnobV8Flags({}), Flags{});                // V8's own young generation policy (grow)
+  EXPECT_EQ(KnobV8Flags({}), full);                   // the default: started at its maximum
   EXPECT_EQ(KnobV8Flags(
-                {.semi_space_mb = std::nullopt, .trig = TrigRequest::kEngineDefault, .young = YoungGeneration::kFull}),
-            full);
+                {.semi_space_mb = std::nullopt, .trig = TrigRequest::kEngineDefault, .young = YoungGeneration::kGrow}),
+            Flags{});  // V8's own young generation policy
   EXPECT_EQ(KnobV8Flags({.semi_space_mb = 16}), (Flags{"--min-semi-space-size=16", "--max-semi-space-size=16"}));
   // A pinned semi-space is pinned whatever --young-gen says.
   EXPECT_EQ(KnobV8Flags({.semi_space_mb = 16, .trig = TrigRequest::kEngineDefault, .young = YoungGeneration::kFull}),
             (Flags{"--min-semi-space-size=16", "--max-semi-space-size=16"}));
-  EXPECT_EQ(KnobV8Flags({.semi_space_mb = std::nullopt, .trig = TrigRequest::kFast}),
+  EXPECT_EQ(KnobV8Flags({.semi_space_mb = std::nullopt, .trig = TrigRequest::kFast, .young = YoungGeneration::kGrow}),
             Flags{"--use-libm-trig-functions"});
   EXPECT_EQ(KnobV8Flags({.semi_space_mb = std::nullopt, .trig = TrigRequest::kSlow, .young = YoungGeneration::kFull}),
             (Flags{full[0], "--no-use-libm-trig-functions"}));
@@ -42,13 +42,17 @@ TEST(Knobs, AVariantsYoungGenerationKnobIsCheckedAndKept) {
   ASSERT_TRUE(full.ok()) << full.error().message;
   EXPECT_EQ(full->knobs.young, YoungGeneration::kFull);
   EXPECT_EQ(full->worker_args, (Flags{"--young-gen", "full"}));  // a v8bench worker gets the same knob
-  auto grow = driver::ParseVariant("base=--no-opt");
+  auto dflt = driver::ParseVariant("base=--no-opt");
+  ASSERT_TRUE(dflt.ok());
+  EXPECT_EQ(dflt->knobs.young, YoungGeneration::kFull);  // the default, for external engines too
+  auto grow = driver::ParseVariant("fresh=--young-gen grow");
   ASSERT_TRUE(grow.ok());
   EXPECT_EQ(grow->knobs.young, YoungGeneration::kGrow);
+  EXPECT_EQ(grow->worker_args, (Flags{"--young-gen", "grow"}));
 
   auto bad = driver::ParseVariant("x=--young-gen=half");
   ASSERT_FALSE(bad.ok());
-  EXPECT_NE(bad.error().message.find("choose grow (the default) or full"), std::string::npos) << bad.error().message;
+  EXPECT_NE(bad.error().message.find("choose full (the default) or grow"), std::string::npos) << bad.error().message;
   auto both = driver::ParseVariant("x=--semi-space 4 --young-gen full");
   ASSERT_FALSE(both.ok());
   EXPECT_NE(both.error().message.find("contradict"), std::string::npos) << both.error().message;

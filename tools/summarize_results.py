@@ -159,7 +159,7 @@ def young_gen(d):
     print("| case | semi-space | new space committed (V8; 2 semi-spaces) | CPU | GC | GC % | GCs / 1k | alloc |")
     print("|---|---|---|---|---|---|---|---|")
     for name, semi, e, c in sorted(rows, key=lambda r: (r[0], r[1] != "default", float(r[1]) if r[1] != "default" else 0)):
-        semi_cell = "V8 default" if semi == "default" else f"{semi} MB"
+        semi_cell = "not pinned (--young-gen default)" if semi == "default" else f"{semi} MB"
         print(f"| {name} | {semi_cell} | {size(e.get('young_generation_bytes'))} | {ns(e['cpu_ns'])} | {ns(e['gc_ns'])} | "
               f"{100 * e['gc_ns'] / e['cpu_ns']:.1f}% | {1000 * e['gc_count']:.3g} | {size(e['alloc_bytes'])} |")
     print()

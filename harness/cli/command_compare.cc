@@ -43,7 +43,7 @@ CommandSpec CompareSpec() {
   spec.options = {
       {"variant", "NAME=FLAGS",
        "A variant: V8 flags (--no-opt, --max-semi-space-size=2, ...) and harness knobs (--semi-space MB, "
-       "--young-gen grow|full, --fast-trig, --no-fast-trig, --param NAME=V) in one shell-quoted string; empty FLAGS is "
+       "--young-gen full|grow, --fast-trig, --no-fast-trig, --param NAME=V) in one shell-quoted string; empty FLAGS is "
        "the default "
        "configuration. Repeatable; the first is the baseline.",
        true},

@@ -17,14 +17,14 @@ std::vector<OptionSpec> EngineOptionSpecs() {
        true},
       {"semi-space", "MB",
        "Pins V8's young-generation semi-space to MB megabytes (sets both --min-semi-space-size and "
-       "--max-semi-space-size). The effective size V8 reports is recorded with every result. Default: V8's own "
-       "(starts at 1 MB and grows; --young-gen).",
+       "--max-semi-space-size). The effective size V8 reports is recorded with every result. Default: not pinned "
+       "(--young-gen says where it starts).",
        false, ValueKind::kWhole, 1, 1024},
-      {"young-gen", "grow|full",
-       "Where V8's young generation starts (without --semi-space): grow is V8's own policy (starts at 1 MB and "
-       "doubles as objects survive: a fresh process); full starts it at its maximum (16 MB semi-spaces on V8 "
-       "10.2), the heap a long-running process has grown to under load, so no growth step lands in a timed "
-       "repetition (README, \"Which heap\", says why it is not the default). Default: grow."},
+      {"young-gen", "full|grow",
+       "Where V8's young generation starts (without --semi-space): full starts it at its maximum (16 MB "
+       "semi-spaces on V8 10.2), the heap a long-running process has grown to under load, so the young "
+       "generation a case is timed with does not depend on how long it ran (README, \"Which heap\"); grow is "
+       "V8's own policy in a fresh process (starts at 1 MB and doubles as objects survive). Default: full."},
       {"fast-trig", "",
        "Asks for the libm-based Math.sin/cos path (--use-libm-trig-functions). Only V8 builds made with "
        "v8_use_libm_trig_functions have it; elsewhere this is an error (exit 2) that says what to do instead."},
@@ -41,9 +41,9 @@ Expected<EngineOptions> EngineOptionsFrom(const ParsedArgs& args) {
   }
   for (const auto& f : args.passthrough) options.v8_flags.push_back(f);
   options.semi_space_mb = args.Whole("semi-space");
-  auto young = args.GetChoice("young-gen", {"grow", "full"});
+  auto young = args.GetChoice("young-gen", {"full", "grow"});
   if (!young) return young.error();
-  if (young.value() == "full") options.young = YoungGeneration::kFull;
+  if (young.value() == "grow") options.young = YoungGeneration::kGrow;
   if (young.value() && options.semi_space_mb) {
     return Error::Usage(
         "--young-gen and --semi-space contradict each other: --semi-space pins the young "

@@ -20,7 +20,7 @@ Status ApplyValuedKnob(Variant& v, const std::string& key, const std::string& va
   }
   if (key == "--young-gen") {
     if (value != "full" && value != "grow") {
-      return Error::Usage("--young-gen '" + value + "': choose grow (the default) or full");
+      return Error::Usage("--young-gen '" + value + "': choose full (the default) or grow");
     }
     v.knobs.young = value == "full" ? YoungGeneration::kFull : YoungGeneration::kGrow;
   } else if (key == "--semi-space") {
@@ -91,7 +91,7 @@ Expected<Variant> ParseVariant(const std::string& spec) {
       v.v8_flags.push_back(word);
     } else {
       return bad("'" + word +
-                 "' is neither a V8 flag (--flag) nor a knob (--semi-space MB, --young-gen grow|full, --fast-trig, "
+                 "' is neither a V8 flag (--flag) nor a knob (--semi-space MB, --young-gen full|grow, --fast-trig, "
                  "--no-fast-trig, --param NAME=V, --tier optimized|interpreter|auto)");
     }
   }

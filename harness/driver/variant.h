@@ -21,7 +21,7 @@ struct Variant : workers::WorkerEngine {
 };
 
 // NAME=FLAGS, NAME matching [A-Za-z0-9_.-]+. FLAGS may be empty (the default configuration).
-// Knobs: --semi-space MB, --young-gen grow|full, --fast-trig, --no-fast-trig, --param NAME=V (each also as
+// Knobs: --semi-space MB, --young-gen full|grow, --fast-trig, --no-fast-trig, --param NAME=V (each also as
 // --knob=value); other words starting with '-' are V8 flags; anything else is an Error::Usage.
 Expected<Variant> ParseVariant(const std::string& spec);
 

@@ -13,7 +13,7 @@ struct EngineOptions {
   std::vector<std::string> v8_flags;  // passed to V8 as given, after the knobs below
   std::optional<int> semi_space_mb;   // pins min = max semi-space size
   TrigRequest trig = TrigRequest::kEngineDefault;
-  YoungGeneration young = YoungGeneration::kGrow;
+  YoungGeneration young = YoungGeneration::kFull;
 
   EngineKnobs Knobs() const { return {semi_space_mb, trig, young}; }
 };

@@ -1,4 +1,4 @@
-// The harness's engine knobs (--semi-space MB, --young-gen grow|full, --fast-trig, --no-fast-trig) and the V8 flags
+// The harness's engine knobs (--semi-space MB, --young-gen full|grow, --fast-trig, --no-fast-trig) and the V8 flags
 // each one means: the one translation, used by the embedded engine (engine/engine_options ComposeV8Flags) and by the
 // compare driver for external engines (node, deno, workerd take the same V8 flags in their own syntax). Pure: no engine
 // is asked anything here.
@@ -27,18 +27,17 @@ enum class TrigRequest { kEngineDefault, kFast, kSlow };
 // warm-up, doubled in the 4th repetition (21 page faults per iteration against 0.1), and 16 MB then
 // 32 MB later on. kFull starts it at its maximum, as a long-running process under load has it.
 //
-// Why kGrow stays the default (measured, results/2026-11-30-debian12-2cpu/sensitivity-young-full*):
-// with kFull fewer mission cases held 15% across the timing settings, not more (41 of 53 against 45),
-// and processes timed allocating cases far apart (json_reviver/function_reviver: 26 to 38 us). Those
-// runs scheduled the settings per suite, which let the machine's drift over minutes pass for a
-// setting's effect (sensitivity.md, session 6). Re-measured per case on streams and young_gen
-// (sensitivity-young-full-by-case/, session 7): 8 of 13 held with either; kFull removed the settings
-// effect that kGrow's growth with the run's length causes (4 cases -> 2) but the stream cases varied
-// more between processes; the other three suites held 40 of 40 with kFull (48 of 53 with either
-// policy). kFull stays the knob for a question about the grown heap, not the default, until a
-// default change (which moves every figure compared against earlier runs) is decided on issue 9.
+// Why kFull is the default (issue 9: the figure must not depend on the timing settings): under kGrow
+// the young generation a case is timed with is a function of how long it has run, so the settings
+// moved it (measured per case, results/2026-11-30-debian12-2cpu/sensitivity-young-full-by-case*:
+// 4 of 13 streams/young_gen cases moved consistently by the settings with kGrow, 2 with kFull, and
+// those 2 for other reasons; all 53 mission cases: 48 within 15% with either). kFull is the state
+// V8's own policy converges to in a busy process, reached at isolate creation instead of at a
+// run-length-dependent point. kGrow (V8's policy in a fresh process) stays a knob for questions about
+// a process's first seconds. Earlier, per-suite schedules had favoured kGrow (41 of 53 against 45);
+// those let the machine's drift over minutes pass for a setting's effect (sensitivity.md, session 6).
 enum class YoungGeneration {
-  kFull,  // starts at its maximum size (the state a long-running process reaches under load)
+  kFull,  // the default: starts at its maximum size (the state a long-running process reaches under load)
   kGrow,  // V8's own policy: starts small and grows as objects survive (a fresh process)
 };
 
@@ -55,12 +54,12 @@ inline constexpr int kFullSemiSpaceMb = 1024;
 struct EngineKnobs {
   std::optional<int> semi_space_mb;  // pins min = max semi-space size (then `young` does not apply)
   TrigRequest trig = TrigRequest::kEngineDefault;
-  YoungGeneration young = YoungGeneration::kGrow;
+  YoungGeneration young = YoungGeneration::kFull;
 };
 
 // The V8 flags `knobs` stand for, in V8's syntax:
 //   semi_space_mb = N  -> --min-semi-space-size=N --max-semi-space-size=N
-//   otherwise kFull    -> --min-semi-space-size=kFullSemiSpaceMb (kGrow, the default: nothing)
+//   otherwise kFull    -> --min-semi-space-size=kFullSemiSpaceMb (the default; kGrow: nothing)
 //   kFast / kSlow      -> --use-libm-trig-functions / --no-use-libm-trig-functions
 std::vector<std::string> KnobV8Flags(const EngineKnobs& knobs);
 
