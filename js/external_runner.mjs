@@ -250,6 +250,8 @@ function youngFilled(drops, grownBytes, elapsedS, youngBytes, remainingS) {
   return rate * Math.max(remainingS, 0) < (YOUNG_FILLS - drops) * youngBytes;
 }
 const MAX_RESETTLES = 3;
+// harness/runner/run_settings.h RunSettings::kRerunsPerRepetition.
+const RERUNS_PER_REPETITION = 2;
 // bench_api.js codeState() tier codes.
 const TIER_KEYS = [null, 'ignition', 'sparkplug', 'maglev', 'turbofan'];
 
@@ -331,6 +333,11 @@ async function measureCase(api, index, opts) {
     n = Math.max(n + 1, Math.round(n * multiplier));
   }
   const samples = [];
+  // As the embedded host (RunSettings::rerun_changed): a repetition whose code changed while it was timed
+  // is timed again, at most RERUNS_PER_REPETITION x --repetitions times and --max-warmup seconds of
+  // re-running (here only a tier change is seen: JS cannot see V8's compiles).
+  let reruns = 0;
+  let rerunMs = 0;
   for (let rep = 0; rep < opts.repetitions; rep++) {
     gcEntries.length = 0;
     const before = api.codeState();
@@ -362,10 +369,17 @@ async function measureCase(api, index, opts) {
     const sample = { iterations: n, counters, window_ms: [t.t0, t.t1] };
     // Tiers only: JS cannot see V8's JIT code events, so compiles during timing are unknown here.
     if (after !== 0) sample.code = { batch: TIER_KEYS[after >> 3], bench: TIER_KEYS[after & 7], compiles: null, changed: after !== before };
+    if (sample.code && sample.code.changed && !opts.keepChanged &&
+        reruns < RERUNS_PER_REPETITION * opts.repetitions && rerunMs < opts.maxWarmup * 1000) {
+      reruns++;
+      rerunMs += t.t1 - t.t0;
+      rep--;
+      continue;
+    }
     samples.push(sample);
   }
   await withEval(() => api.teardown());
-  return { samples, warmup };
+  return { samples, warmup: { ...warmup, reruns } };
 }
 
 let gcTraced = false;
@@ -416,7 +430,7 @@ function installGlobals() {
 }
 
 function parseArgs(argv) {
-  const opts = { filter: null, repetitions: 3, minTime: 0.5, warmup: 0.2, maxWarmup: 10, tier: 'optimized', quick: false, gcTrace: false, planOnly: false, params: {}, files: [],
+  const opts = { filter: null, repetitions: 3, minTime: 0.5, warmup: 0.2, maxWarmup: 10, tier: 'optimized', quick: false, keepChanged: false, gcTrace: false, planOnly: false, params: {}, files: [],
     caseName: null, profileOut: null, duration: 2, interval: 100 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -428,6 +442,7 @@ function parseArgs(argv) {
     else if (a === '--max-warmup') opts.maxWarmup = Number(next());
     else if (a === '--tier') opts.tier = next();
     else if (a === '--quick') opts.quick = true;
+    else if (a === '--keep-changed') opts.keepChanged = true;
     else if (a === '--gc-trace') opts.gcTrace = true;
     else if (a === '--case') opts.caseName = next();
     else if (a === '--profile-out') opts.profileOut = next();

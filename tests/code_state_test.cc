@@ -27,6 +27,7 @@ struct Rep {
 
 struct CaseLine {
   std::string name, tier;
+  std::int64_t reruns = -1;
   std::vector<Rep> reps;
 };
 
@@ -52,6 +53,7 @@ std::vector<CaseLine> RunJsonl(std::vector<std::string> args) {
     CaseLine c;
     if (doc["name"].get(sv) == simdjson::SUCCESS) c.name = sv;
     if (doc["tier"].get(sv) == simdjson::SUCCESS) c.tier = sv;
+    if (doc["reruns"].get(c.reruns) != simdjson::SUCCESS) c.reruns = -1;
     simdjson::dom::array samples;
     if (doc["samples"].get(samples) != simdjson::SUCCESS) continue;
     for (simdjson::dom::element s : samples) {
@@ -117,21 +119,68 @@ TEST(CodeState, AnUnknownTierModeIsAnErrorThatListsTheChoices) {
 TEST(CodeState, CodeThatDeoptimisesWhileTimedIsFlaggedInTheDataAndInPlainWords) {
   // The bench's input changes type 0.6 s after setup: after the warm-up (capped at 0.3 s), during the
   // repetitions (3 x >= 0.3 s, in one isolate: each fresh isolate would run its own setup, so with the
-  // default 3 isolates of one repetition each the flip could fall after every repetition).
-  const std::vector<std::string> args = {
-      Fixture("code_state.js"), "--isolates", "1",          "--filter", "code_state/deopt_later", "--warmup", "0.05",
-      "--max-warmup",           "0.3",        "--min-time", "0.3",      "--repetitions",          "3"};
+  // default 3 isolates of one repetition each the flip could fall after every repetition). Kept
+  // (--keep-changed), not timed again.
+  const std::vector<std::string> args = {Fixture("code_state.js"),
+                                         "--isolates",
+                                         "1",
+                                         "--filter",
+                                         "code_state/deopt_later",
+                                         "--warmup",
+                                         "0.05",
+                                         "--max-warmup",
+                                         "0.3",
+                                         "--min-time",
+                                         "0.3",
+                                         "--repetitions",
+                                         "3",
+                                         "--keep-changed"};
   auto cases = RunJsonl(args);
   ASSERT_EQ(cases.size(), 1u);
   bool flagged = false;
   for (const Rep& rep : cases[0].reps) flagged = flagged || rep.changed;
   EXPECT_TRUE(flagged) << "no repetition was flagged as having run changing code";
+  EXPECT_EQ(cases[0].reruns, 0);
 
   std::vector<std::string> console = {"run"};
   console.insert(console.end(), args.begin(), args.end());
   auto r = RunCli(console);
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("repetitions ran code that V8 changed while they were timed"), std::string::npos) << r.out;
+}
+
+// By default the repetition the flip fell into is discarded and timed again: the case still has its 3
+// repetitions, records how many were re-run, and says so in plain words.
+TEST(CodeState, ARepetitionDuringWhichTheCodeChangedIsTimedAgain) {
+  const std::vector<std::string> args = {Fixture("code_state.js"),
+                                         "--isolates",
+                                         "1",
+                                         "--filter",
+                                         "code_state/deopt_later",
+                                         "--param",
+                                         "flip_after_s=0.45",
+                                         "--warmup",
+                                         "0.05",
+                                         "--max-warmup",
+                                         "0.3",
+                                         "--min-time",
+                                         "0.1",
+                                         "--repetitions",
+                                         "3"};
+  auto cases = RunJsonl(args);
+  ASSERT_EQ(cases.size(), 1u);
+  EXPECT_GE(cases[0].reruns, 1);
+  EXPECT_LE(cases[0].reruns, 6);  // RunSettings::kRerunsPerRepetition x --repetitions
+  EXPECT_EQ(cases[0].reps.size(), 3u);
+  int changed = 0;
+  for (const Rep& rep : cases[0].reps) changed += rep.changed ? 1 : 0;
+  EXPECT_EQ(changed, 0) << "the flip's repetition was kept; " << cases[0].reruns << " re-run";
+
+  std::vector<std::string> console = {"run"};
+  console.insert(console.end(), args.begin(), args.end());
+  auto r = RunCli(console);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("timed again because V8 changed the code while it was timed"), std::string::npos) << r.out;
 }
 
 TEST(CodeState, ABenchReturningADoubleAllocatesNothing) {

@@ -1075,5 +1075,41 @@ TEST(Analysis, MixedCodeIsNotJudgedAndDifferentCodeIsNamed) {
       << NoteLine(d, d.code[0]);
 }
 
+// The variant's V8 background work moved to the main thread (350 -> 100 us per iteration, as with
+// --no-concurrent-array-buffer-sweeping on a byte stream): named beside the verdict, which stands.
+Dataset WithBackground(double base_main, double base_all, double next_main, double next_all) {
+  Dataset d = Synthetic(Around(base_main, 10, 1), Around(next_main, 10, 2));
+  d.cases[0].variants[0].metrics["process_cpu_ns"] = Around(base_all, 10, 3);
+  d.cases[0].variants[1].metrics["process_cpu_ns"] = Around(next_all, 10, 4);
+  return d;
+}
+
+TEST(Analysis, WorkThatMovedBetweenThreadsIsNamedBesideTheVerdict) {
+  const Analysis a = Analyse(WithBackground(1000, 1350, 900, 1000), {});
+  ASSERT_EQ(a.threads.size(), 1u);
+  EXPECT_EQ(a.threads[0].variant, 1u);
+  EXPECT_NEAR(a.threads[0].background_ns, 100, 10);
+  EXPECT_NEAR(a.threads[0].baseline_background_ns, 350, 10);
+  const std::string line = NoteLine(a, a.threads[0]);
+  EXPECT_NE(line.find("threads: s/x (new): V8's background threads took"), std::string::npos) << line;
+  EXPECT_NE(line.find("--metric process"), std::string::npos) << line;
+  EXPECT_EQ(a.cases[0].cells[1].judged.verdict, stats::Verdict::kLower);  // the verdict stands
+  EXPECT_NE(RenderConsole(a, ReportHeader{"t", {}}, false).find("threads: s/x (new)"), std::string::npos);
+  // Judged on all-thread CPU already: the advice is left out.
+  AnalysisOptions process;
+  process.metric = "process";
+  const Analysis p = Analyse(WithBackground(1000, 1350, 900, 1000), process);
+  ASSERT_EQ(p.threads.size(), 1u);
+  EXPECT_EQ(NoteLine(p, p.threads[0]).find("--metric process"), std::string::npos);
+  // The other direction (the variant's work moved to a worker) is named the same way.
+  EXPECT_EQ(Analyse(WithBackground(900, 1000, 1000, 1350), {}).threads.size(), 1u);
+
+  // Not named: background work less than 2x apart; a share of the all-thread CPU too small to matter
+  // (30 vs 5 us of about 1 ms); an engine that reports no all-thread CPU.
+  EXPECT_TRUE(Analyse(WithBackground(1000, 1350, 1000, 1200), {}).threads.empty());
+  EXPECT_TRUE(Analyse(WithBackground(1000, 1030, 1000, 1005), {}).threads.empty());
+  EXPECT_TRUE(Analyse(Synthetic(Around(1000, 10, 1), Around(900, 10, 2)), {}).threads.empty());
+}
+
 }  // namespace
 }  // namespace v8bench::driver

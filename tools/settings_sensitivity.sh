@@ -10,6 +10,10 @@
 #
 #   GRAIN=suites tools/settings_sensitivity.sh ...   (the schedule of the results before 2026-11-30 14:00)
 #   FIRST_RUN=2 tools/settings_sensitivity.sh OUT_DIR 3 ...  (adds runs 2..3 to an OUT_DIR that holds run 1)
+#   PAIR_OUT=DIR2 PAIR_EXTRA="--keep-changed" tools/settings_sensitivity.sh OUT_DIR ...
+#       (GRAIN=cases: each case's seven settings also run with PAIR_EXTRA instead of EXTRA into DIR2, the
+#        two configurations back to back and alternating which goes first, so both tables see the same
+#        machine states: a before/after of a harness option on a machine whose speed drifts)
 #
 # `defaults-again` repeats `defaults` as a setting of its own: the spread between the two is what the
 # machine's noise alone gives, the floor against which the settings' spread is read.
@@ -35,9 +39,11 @@ out=$(rel "${1:?usage: tools/settings_sensitivity.sh OUT_DIR [RUNS] [BINARY]}")
 runs=${2:-3}
 first=${FIRST_RUN:-1}
 bin=$(rel "${3:-$here/build/v8bench}")
+pair_out=${PAIR_OUT:+$(rel "$PAIR_OUT")}
 cd "$here"
 read -r -a suites <<<"${SUITES:-json_reviver trig buffer_concat streams young_gen}"
 read -r -a common <<<"${EXTRA:-}"
+read -r -a pair_common <<<"${PAIR_EXTRA:-}"
 declare -A settings=(
   [quick]=""
   [defaults]="--warmup 0.2 --min-time 0.5 --repetitions 5"
@@ -54,15 +60,27 @@ mkdir -p "$out"
 paths=()
 for s in "${suites[@]}"; do paths+=("suites/$s.js"); done
 measure() {  # measure NAME OUTFILE [run options...]: one setting, one process
+  measure_in "$out" "${common[@]}" -- "$@"
+}
+measure_in() {  # measure_in DIR [options of the configuration...] -- NAME OUTFILE [run options...]
+  local dir=$1 config=()
+  shift
+  while (($# > 0)) && [ "$1" != -- ]; do config+=("$1"); shift; done
+  shift
   local name=$1 file=$2
   shift 2
   # shellcheck disable=SC2206
   local extra=(${settings[$name]})
-  local cmd=("$bin" run "$@" --quick --no-native "${common[@]}" "${extra[@]}" --format json --out "$file")
-  echo "${cmd[*]}" >>"$out/commands.txt"
+  local cmd=("$bin" run "$@" --quick --no-native "${config[@]}" "${extra[@]}" --format json --out "$file")
+  echo "${cmd[*]}" >>"$dir/commands.txt"
   "${cmd[@]}" >/dev/null 2>"${file%.json}.err" || echo "sensitivity: exit $? (see ${file%.json}.err)" >&2
 }
 for name in "${order[@]}"; do mkdir -p "$out/$name"; done
+if [ -n "$pair_out" ]; then
+  [ "${GRAIN:-cases}" = cases ] || { echo "sensitivity: PAIR_OUT needs GRAIN=cases" >&2; exit 2; }
+  for name in "${order[@]}"; do mkdir -p "$pair_out/$name"; done
+  ((first > 1)) || : >"$pair_out/commands.txt"
+fi
 case ${GRAIN:-cases} in
   suites)
     for run in $(seq "$first" "$runs"); do
@@ -89,9 +107,20 @@ for s in json.load(sys.stdin):
         # shellcheck disable=SC2001
         exact="^$(sed 's/[][\\.^$|?*+(){}]/\\&/g' <<<"$case_name")\$"
         echo "sensitivity: run $run/$runs, case $((i + 1))/${#listed[@]} $case_name" >&2
-        for k in $(seq 0 $((n - 1))); do
-          name=${order[$(((i + run + k) % n))]}
-          measure "$name" "$out/$name/$run-$i.json" "$file" --filter "$exact"
+        configs=(main)
+        if [ -n "$pair_out" ]; then
+          configs=(main pair)
+          (((i + run) % 2)) && configs=(pair main)
+        fi
+        for config in "${configs[@]}"; do
+          for k in $(seq 0 $((n - 1))); do
+            name=${order[$(((i + run + k) % n))]}
+            if [ "$config" = main ]; then
+              measure "$name" "$out/$name/$run-$i.json" "$file" --filter "$exact"
+            else
+              measure_in "$pair_out" "${pair_common[@]}" -- "$name" "$pair_out/$name/$run-$i.json" "$file" --filter "$exact"
+            fi
+          done
         done
       done
     done
@@ -100,3 +129,7 @@ for s in json.load(sys.stdin):
 esac
 python3 tools/sensitivity_table.py "$out" "${order[@]}" >"$out/table.md"
 echo "sensitivity: wrote $out/table.md" >&2
+if [ -n "$pair_out" ]; then
+  python3 tools/sensitivity_table.py "$pair_out" "${order[@]}" >"$pair_out/table.md"
+  echo "sensitivity: wrote $pair_out/table.md" >&2
+fi

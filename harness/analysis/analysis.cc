@@ -2,8 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 #include "harness/stats/holm.h"
 #include "harness/stats/statistics.h"
@@ -221,6 +223,28 @@ void JudgeCode(Analysis& a, CaseAnalysis& ca, const CaseSeries& cs) {
   }
 }
 
+// The variants whose V8 background work differs from the baseline's (ThreadNote), from the medians of
+// all-thread and main-thread CPU (engines without a CPU clock, e.g. workerd, report neither: no note).
+void NoteThreads(Analysis& a, const CaseAnalysis& ca) {
+  const auto background = [](const CellAnalysis& cell) -> std::optional<std::pair<double, double>> {
+    const auto main = cell.metrics.find(metric::kCpu);
+    const auto all = cell.metrics.find(metric::kProcessCpu);
+    if (main == cell.metrics.end() || all == cell.metrics.end() || main->second.n == 0 || all->second.n == 0) {
+      return std::nullopt;
+    }
+    return std::pair{std::max(0.0, all->second.median - main->second.median), all->second.median};
+  };
+  const auto base = background(ca.cells[0]);
+  if (!base) return;
+  for (std::size_t vi = 1; vi < ca.cells.size(); ++vi) {
+    const auto own = background(ca.cells[vi]);
+    if (!own) continue;
+    const auto& [least, most] = own->first < base->first ? std::pair{*own, *base} : std::pair{*base, *own};
+    if (ThreadsShifted(least.first, most.first, most.second))
+      a.threads.push_back({ca.key, vi, own->first, base->first});
+  }
+}
+
 // A case every variant reported unsupported is left out, with its reason.
 bool AllUnsupported(const CaseSeries& cs, const std::string& counter) {
   for (const auto& vs : cs.variants) {
@@ -347,6 +371,7 @@ Analysis Analyse(const Dataset& data, const AnalysisOptions& options) {
     ApplyGate(a, ca);
     NoteInsufficient(a, ca);
     NoteStates(a, ca);
+    NoteThreads(a, ca);
   }
   a.exit_code = !a.trips.empty() ? 1 : !a.insufficient.empty() ? 2 : 0;
   return a;

@@ -159,6 +159,17 @@ struct CodeNote {
   std::string code, baseline_code;  // kDifferent: the labels each ran
 };
 
+// A case's variant whose V8 background work (median all-thread CPU minus median main-thread CPU, per
+// iteration) differs from the baseline's by more than measure/metrics.h ThreadsShifted allows: work moved
+// between the main thread and V8's workers, so the main-thread figure changed with it, not one for one
+// (e.g. --no-concurrent-array-buffer-sweeping; results/2026-11-30-debian12-2cpu/arraybuffer-sweeping/).
+// Named beside the verdict; the verdict stands (which thread did the work can be the change itself).
+struct ThreadNote {
+  std::string key;
+  std::size_t variant = 0;
+  double background_ns = 0, baseline_background_ns = 0;
+};
+
 // A case's variant whose samples of the chosen metric fall into two clusters (stats/modality.h).
 struct MultimodalNote {
   std::string key;
@@ -190,6 +201,7 @@ struct Analysis {
   std::vector<UnsupportedNote> unsupported;
   std::vector<StatesNote> states;
   std::vector<CodeNote> code;
+  std::vector<ThreadNote> threads;
   std::optional<double> threshold;
   double alpha = 0.05, noise_floor = 0.01;
   std::size_t min_samples = 5;

@@ -17,6 +17,12 @@
 namespace v8bench::cli {
 namespace {
 
+constexpr const char* kKeepChangedHelp =
+    "Keeps a repetition during which V8 changed the code (compiled a function to optimised code, or a tier moved; "
+    "marked ! in the table) instead of discarding it and timing it again. By default such a repetition is timed "
+    "again, up to twice --repetitions times and --max-warmup seconds of re-running, as a longer warm-up would "
+    "have (README, \"Which code is measured\"); what still changed then is kept and flagged.";
+
 CommandSpec RunSpec() {
   CommandSpec spec;
   spec.name = "run";
@@ -53,6 +59,7 @@ CommandSpec RunSpec() {
       RunSettingOption("max-warmup",
                        "Stops waiting for the code to stop changing after S seconds of warm-up; such a case is flagged "
                        "in the report. Default: 10."),
+      {"keep-changed", "", kKeepChangedHelp},
       {"tier", "optimized|interpreter|auto",
        "Which code is measured. optimized: after 4 feedback calls the bench and its batch loop are compiled by V8's "
        "optimising compiler as regular functions (not on-stack replacement), the same whatever --warmup or "

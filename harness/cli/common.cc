@@ -83,6 +83,7 @@ Expected<RunSettings> RunSettingsFrom(const ParsedArgs& args) {
   if (auto v = args.Number("warmup")) settings.warmup_s = *v;
   if (auto v = args.Number("timeout")) settings.timeout_s = *v;
   if (auto v = args.Number("max-warmup")) settings.max_warmup_s = *v;
+  settings.rerun_changed = !args.Has("keep-changed");
   if (auto tier = args.Get("tier")) {
     auto mode = TierModeFromName(*tier);
     if (!mode) return Error::Usage("--tier '" + *tier + "': choose optimized (the default), interpreter or auto");

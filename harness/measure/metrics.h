@@ -75,6 +75,24 @@ namespace v8bench {
 // exceed 100%.
 inline double GcShare(double gc_ns, double wall_ns) { return wall_ns > 0 ? gc_ns / wall_ns : 0; }
 
+// Whether V8's background work (all-thread CPU minus main-thread CPU, per iteration) differs enough
+// between two measurements of one case to say the work moved between threads: the larger is more than
+// kThreadShiftNoted times the smaller and at least kThreadShareFloor of its own all-thread CPU (a case
+// that barely uses background threads is not named for moving a few microseconds). Work that moves
+// between threads moves the main-thread figure with it, and not one for one: streams/web_byte_stream
+// (32-byte chunks, 2-vCPU VM) took 0.9-1.0 ms of main-thread CPU per transfer where V8's ArrayBuffer
+// sweeping ran on the main thread (about 100 us on other threads) and 1.4-1.7 ms where it ran on a
+// worker (300-400 us there): glibc's malloc on the main thread takes its slow path when another thread
+// frees the buffers (results/2026-11-30-debian12-2cpu/arraybuffer-sweeping/). One rule for the
+// repetitions of a run (report/case_summary SummariseThreads) and the variants of a comparison
+// (analysis ThreadNote).
+inline constexpr double kThreadShiftNoted = 2.0;
+inline constexpr double kThreadShareFloor = 0.05;
+inline bool ThreadsShifted(double least_background_ns, double most_background_ns, double most_all_ns) {
+  return most_background_ns >= kThreadShareFloor * most_all_ns &&
+         most_background_ns > kThreadShiftNoted * least_background_ns;
+}
+
 // Totals for one timed batch.
 struct BatchCost {
   std::uint64_t wall_ns = 0;

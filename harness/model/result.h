@@ -54,6 +54,9 @@ struct CaseResult {
   // (then the repetitions may time code V8 is still changing; their code states say).
   double warmup_s = 0;
   bool warmup_capped = false;
+  // Repetitions timed again because V8 changed the code while they were timed (RunSettings::rerun_changed):
+  // the discarded ones are not in `samples`.
+  int reruns = 0;
   TierMode tier = TierMode::kOptimized;
 };
 

@@ -72,8 +72,7 @@ std::optional<ThreadShift> SummariseThreads(const CaseResult& result) {
   }
   if (background.size() < 2) return std::nullopt;
   const auto [least, most] = std::minmax_element(background.begin(), background.end());
-  if (most->first < kThreadShareFloor * most->second) return std::nullopt;
-  if (most->first <= kThreadShiftNoted * least->first) return std::nullopt;
+  if (!ThreadsShifted(least->first, most->first, most->second)) return std::nullopt;
   return ThreadShift{least->first, most->first};
 }
 
@@ -122,6 +121,10 @@ CodeSummary SummariseCode(const CaseResult& r) {
     std::string kinds;
     for (const CodeState* c : states) kinds += (kinds.empty() ? "" : ", ") + CodeStateLabel(*c);
     notes.push_back("the repetitions ran different code (batch loop/bench: " + kinds + ")");
+  }
+  if (r.reruns > 0) {
+    notes.push_back(std::to_string(r.reruns) + (r.reruns == 1 ? " repetition was" : " repetitions were") +
+                    " timed again because V8 changed the code while it was timed");
   }
   if (r.warmup_capped) {
     out.mark += "⧗";

@@ -36,7 +36,8 @@ std::optional<FloorSummary> SummariseFloor(const CaseResult& result);
 struct CodeSummary {
   std::string mark;  // tiers of batch loop and bench ("TT"), then ! (changed while timed), ≠ (differs
                      // between repetitions), ⧗ (warm-up hit --max-warmup); empty when unknown
-  std::string note;  // "2 of 5 repetitions ran code that V8 changed while they were timed"; empty: nothing to say
+  std::string note;  // "2 of 5 repetitions ran code that V8 changed while they were timed", "3 repetitions were
+                     // timed again because ..." (RunSettings::rerun_changed); empty: nothing to say
 };
 CodeSummary SummariseCode(const CaseResult& result);
 // The one-line legend of the mark.
@@ -57,22 +58,14 @@ std::optional<IsolateSpread> SummariseIsolates(const CaseResult& result);
 inline constexpr double kIsolateSpreadNoted = 0.10;
 
 // How differently the repetitions shared the work between the main thread and V8's background threads
-// (process CPU minus main-thread CPU, per iteration). Work that moves between threads moves the
-// main-thread figure with it, and not one for one: streams/web_byte_stream (32-byte chunks, 2-vCPU VM)
-// took 0.9-1.0 ms of main-thread CPU per transfer in the repetitions where V8's ArrayBuffer sweeping
-// ran on the main thread (about 100 us on other threads) and 1.4-1.7 ms where it ran on a worker
-// (300-400 us there): glibc's malloc on the main thread takes its slow path when another thread frees
-// the buffers (results/2026-11-30-debian12-2cpu/arraybuffer-sweeping/).
+// (process CPU minus main-thread CPU, per iteration; why it matters: measure/metrics.h ThreadsShifted).
 struct ThreadShift {
   double least_ns = 0;  // the smallest and largest background CPU per iteration over the repetitions
   double most_ns = 0;
 };
-// Present when the repetitions' background CPU per iteration differs by more than kThreadShiftNoted
-// times and the larger is at least kThreadShareFloor of that repetition's all-thread CPU (a case that
-// barely uses background threads is not named for moving a few microseconds).
+// Present when the repetitions' smallest and largest background CPU per iteration are ThreadsShifted
+// (measure/metrics.h: more than kThreadShiftNoted times apart, the larger a real share of its repetition).
 std::optional<ThreadShift> SummariseThreads(const CaseResult& result);
-inline constexpr double kThreadShiftNoted = 2.0;
-inline constexpr double kThreadShareFloor = 0.05;
 
 // The CV above which a figure is flagged as noisy.
 inline constexpr double kHighCv = 0.05;

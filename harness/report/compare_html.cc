@@ -209,6 +209,7 @@ std::string RenderCompareHtml(const Analysis& a, const Dataset& data, const Repo
   body += Notes("Multimodal samples (look at the strip plots)", multimodal);
   body += Notes("Not enough samples", NoteLines(a, a.insufficient));
   body += Notes("Unsupported", NoteLines(a, a.unsupported));
+  body += Notes("Work moved between threads", NoteLines(a, a.threads));
   return html::Page(header.title, body);
 }
 

@@ -144,6 +144,7 @@ std::vector<std::string> Notes(const Analysis& a) {
   notes.push_back(MethodNote(a));
   for (const auto& s : a.states) notes.push_back(NoteLine(a, s));
   for (const auto& c : a.code) notes.push_back(NoteLine(a, c));
+  for (const auto& t : a.threads) notes.push_back(NoteLine(a, t));
   if (a.comparisons > 1) {
     notes.push_back(fmt::format(
         "Be aware that with {} comparisons, about {:.1f} false positive(s) are expected at p < {} by chance alone; "
@@ -471,6 +472,16 @@ std::string NoteLine(const Analysis& a, const CodeNote& note) {
       "different code: {}: ran {}, the baseline {}: the change may be the code "
       "state itself (e.g. a flag that changes tiering), not the work",
       where, note.code, note.baseline_code);
+}
+
+std::string NoteLine(const Analysis& a, const ThreadNote& note) {
+  return fmt::format(
+      "threads: {} ({}): V8's background threads took {} per iteration, the baseline's {}: work moved between the "
+      "main thread and V8's workers, and the main-thread CPU moves with it, not one for one (README, \"Which "
+      "isolate, and which thread\"){}",
+      note.key, a.variant_names[note.variant], FormatValue(note.background_ns, Unit::kNanoseconds),
+      FormatValue(note.baseline_background_ns, Unit::kNanoseconds),
+      a.counter == metric::kProcessCpu ? "" : "; compare all-thread CPU too (--metric process)");
 }
 
 std::string NoteLine(const Analysis& a, const InsufficientNote& note) {

@@ -39,6 +39,8 @@ std::string NoteLine(const Analysis& analysis, const analysis::StatesNote& note)
 // "mixed code: case (variant): not judged: 3 of 12 samples ran Ignition/Sparkplug, ..." or
 // "different code: case (variant): ran Ignition/Sparkplug, the baseline TurboFan/TurboFan: ...";
 std::string NoteLine(const Analysis& analysis, const analysis::CodeNote& note);
+// "threads: case (variant): V8's background threads took 98.0 µs per iteration, the baseline's 350 µs: ...";
+std::string NoteLine(const Analysis& analysis, const analysis::ThreadNote& note);
 // "case (variant): 3 of at least 5 samples", or that the engine does not report the metric;
 std::string NoteLine(const Analysis& analysis, const analysis::InsufficientNote& note);
 // "case: the suite's reason".

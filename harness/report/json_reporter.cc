@@ -22,6 +22,7 @@ void WriteCaseIdentityFields(JsonWriter& w, const CaseResult& r) {
   w.Key("tier").String(TierModeName(r.tier));
   w.Key("warmup_s").Number(r.warmup_s);
   w.Key("warmup_capped").Bool(r.warmup_capped);
+  w.Key("reruns").Int(r.reruns);
 }
 
 namespace {

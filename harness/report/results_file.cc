@@ -167,6 +167,7 @@ void WriteAnalysis(JsonWriter& w, const Analysis& a, const Dataset& data) {
   WriteStrings(w, "unsupported", NoteLines(a, a.unsupported));
   WriteStrings(w, "machine_states", NoteLines(a, a.states));
   WriteStrings(w, "code_notes", NoteLines(a, a.code));
+  WriteStrings(w, "thread_notes", NoteLines(a, a.threads));
   w.Key("paired").Bool(a.paired);
   w.Key("cases").BeginArray();
   for (std::size_t ci = 0; ci < a.cases.size(); ++ci) {

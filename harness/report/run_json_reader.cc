@@ -69,6 +69,7 @@ bool IsEntryField(std::string_view key) {
                                         "tier",
                                         "warmup_s",
                                         "warmup_capped",
+                                        "reruns",
                                         "native_kind",
                                         "native_ns",
                                         "js_over_native",
@@ -111,6 +112,7 @@ CaseResult CaseFrom(object b, const std::string& name) {
   if (auto tier = TierModeFromName(Str(b, "tier"))) r.tier = *tier;
   r.warmup_s = Num(b, "warmup_s");
   r.warmup_capped = Bool(b, "warmup_capped");
+  r.reruns = static_cast<int>(Count(b, "reruns", 1e6));
   if (const std::string kind = Str(b, "native_kind"); !kind.empty()) {
     r.native = NativeFloor{kind, {Num(b, "native_ns")}, 0, 0};
   }

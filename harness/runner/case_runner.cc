@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <iterator>
 #include <map>
 #include <optional>
+#include <vector>
 
 #include "harness/measure/batch_timer.h"
 #include "harness/measure/c_heap.h"
@@ -171,6 +173,39 @@ Expected<WarmupOutcome> WarmUp(SuiteHost& host, const RunSettings& settings) {
   }
 }
 
+bool CodeChanged(const Sample& s) { return s.code && s.code->changed; }
+
+// RunSettings::rerun_changed: the repetitions during which V8 changed the code are discarded and timed
+// again by `time_repetitions(count)`, within the budget; returns how many were re-run.
+template <class TimeRepetitions>
+int RerunChanged(std::vector<Sample>& samples, TimeRepetitions&& time_repetitions, const CaseBenchmark& body,
+                 const RunSettings& settings) {
+  using Clock = std::chrono::steady_clock;
+  const int budget = RunSettings::kRerunsPerRepetition * settings.repetitions;
+  int reruns = 0;
+  double rerun_s = 0;
+  while (!body.failure() && reruns < budget && rerun_s < settings.max_warmup_s) {
+    const int changed = static_cast<int>(std::count_if(samples.begin(), samples.end(), CodeChanged));
+    if (changed == 0) break;
+    const int count = std::min(changed, budget - reruns);
+    int dropped = 0;  // the first `count` changed repetitions
+    for (auto it = samples.begin(); it != samples.end() && dropped < count;) {
+      if (CodeChanged(*it)) {
+        it = samples.erase(it);
+        ++dropped;
+      } else {
+        ++it;
+      }
+    }
+    const auto t0 = Clock::now();
+    std::vector<Sample> again = time_repetitions(count);
+    rerun_s += std::chrono::duration<double>(Clock::now() - t0).count();
+    reruns += count;
+    samples.insert(samples.end(), std::make_move_iterator(again.begin()), std::make_move_iterator(again.end()));
+  }
+  return reruns;
+}
+
 }  // namespace
 
 CaseResult RunCase(SuiteHost& host, const std::string& file, const CaseInfo& info, const RunSettings& settings) {
@@ -210,15 +245,20 @@ CaseResult RunCase(SuiteHost& host, const std::string& file, const CaseInfo& inf
   result.warmup_capped = warm.value().capped;
 
   CaseBenchmark body(host);
-  benchmark::RegisterBenchmark(info.name.c_str(), [&body](benchmark::State& state) { body(state); })
-      ->UseRealTime()
-      ->MinTime(settings.min_time_s)
-      ->MinWarmUpTime(0)  // WarmUp() above: until the code stopped changing
-      ->Repetitions(settings.repetitions)
-      ->Unit(benchmark::kNanosecond);
-  SampleCollector collector(body.units());
-  benchmark::RunSpecifiedBenchmarks(&collector);
-  benchmark::ClearRegisteredBenchmarks();
+  auto time_repetitions = [&](int count) {
+    benchmark::RegisterBenchmark(info.name.c_str(), [&body](benchmark::State& state) { body(state); })
+        ->UseRealTime()
+        ->MinTime(settings.min_time_s)
+        ->MinWarmUpTime(0)  // WarmUp() above: until the code stopped changing
+        ->Repetitions(count)
+        ->Unit(benchmark::kNanosecond);
+    SampleCollector collector(body.units());
+    benchmark::RunSpecifiedBenchmarks(&collector);
+    benchmark::ClearRegisteredBenchmarks();
+    return std::move(collector.samples);
+  };
+  std::vector<Sample> samples = time_repetitions(settings.repetitions);
+  if (settings.rerun_changed) result.reruns = RerunChanged(samples, time_repetitions, body, settings);
 
   if (!body.failure() && settings.native_floors) {
     // The same work done natively, measured while the case's state (its inputs) is alive.
@@ -242,7 +282,7 @@ CaseResult RunCase(SuiteHost& host, const std::string& file, const CaseInfo& inf
     fail(torn.error());
   }
   host.Disarm();
-  result.samples = std::move(collector.samples);
+  result.samples = std::move(samples);
   for (auto& s : result.samples) OrderCounters(s, body.order());
   result.young_generation_bytes = host.YoungGenerationBytes();
   return result;

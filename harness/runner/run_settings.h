@@ -29,6 +29,16 @@ struct RunSettings {
   std::string filter;                    // ECMAScript regex over case names; empty = all
   ParamOverrides params;                 // --param name=value,...: replaces grid values
   bool native_floors = true;             // measure each case's native floor (floor(state)) beside it
+  // A repetition during which V8 changed the code (compiled a function to optimised code, or a tier
+  // moved: CodeState::changed) did not time one piece of code: it is discarded and timed again (the
+  // re-runs continue the warm-up), at most kRerunsPerRepetition x `repetitions` times and for at most
+  // max_warmup_s of re-running; a repetition still changing then is kept and flagged. Why: V8 compiles a
+  // stream case's internals for seconds after a quiet window can end the warm-up (streams/node_to_web,
+  // 2-vCPU VM: 68 of 96 repetitions compiled 1-20 functions each when kept), and the settings that
+  // warmed up longer timed settled code (results/2026-11-30-debian12-2cpu/sensitivity-full-default/).
+  // false (--keep-changed): keep and flag every repetition, as before 2026-11-30.
+  bool rerun_changed = true;
+  static constexpr int kRerunsPerRepetition = 2;
 
   // The code must not change for this long (and for --warmup) before timing starts. A fixed floor, so
   // that a short --warmup cannot time code that V8 is still compiling.

@@ -101,6 +101,7 @@ CaseResult RunInIsolates(V8Process& process, const PlannedCase& pc, const RunSet
       joined.samples.insert(joined.samples.end(), result.samples.begin(), result.samples.end());
       joined.warmup_s = std::max(joined.warmup_s, result.warmup_s);
       joined.warmup_capped = joined.warmup_capped || result.warmup_capped;
+      joined.reruns += result.reruns;
       joined.young_generation_bytes = result.young_generation_bytes;
     }
     if (joined.status != CaseStatus::kOk) break;
