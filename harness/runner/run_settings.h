@@ -34,8 +34,9 @@ struct RunSettings {
   // re-runs continue the warm-up), at most kRerunsPerRepetition x `repetitions` times and for at most
   // max_warmup_s of re-running; a repetition still changing then is kept and flagged. Why: V8 compiles a
   // stream case's internals for seconds after a quiet window can end the warm-up (streams/node_to_web,
-  // 2-vCPU VM: 68 of 96 repetitions compiled 1-20 functions each when kept), and the settings that
-  // warmed up longer timed settled code (results/2026-11-30-debian12-2cpu/sensitivity-full-default/).
+  // 2-vCPU VM: 64 of 96 repetitions compiled 1-19 functions each when kept; the stream cases 9-64 of 96),
+  // and the settings that warmed up longer timed settled code
+  // (results/2026-11-30-debian12-2cpu/sensitivity-full-default/, sensitivity-rerun-changed/).
   // false (--keep-changed): keep and flag every repetition, as before 2026-11-30.
   bool rerun_changed = true;
   static constexpr int kRerunsPerRepetition = 2;
