@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -116,25 +117,29 @@ TEST(CodeState, AnUnknownTierModeIsAnErrorThatListsTheChoices) {
   EXPECT_NE(r.err.find("interpreter"), std::string::npos) << r.err;
 }
 
+// code_state/deopt_later in one isolate, warm-up capped at 0.3 s, 3 repetitions, plus `more`.
+std::vector<std::string> DeoptLaterArgs(std::initializer_list<std::string> more) {
+  std::vector<std::string> args = {Fixture("code_state.js"),
+                                   "--isolates",
+                                   "1",
+                                   "--filter",
+                                   "code_state/deopt_later",
+                                   "--warmup",
+                                   "0.05",
+                                   "--max-warmup",
+                                   "0.3",
+                                   "--repetitions",
+                                   "3"};
+  args.insert(args.end(), more);
+  return args;
+}
+
 TEST(CodeState, CodeThatDeoptimisesWhileTimedIsFlaggedInTheDataAndInPlainWords) {
   // The bench's input changes type 0.6 s after setup: after the warm-up (capped at 0.3 s), during the
   // repetitions (3 x >= 0.3 s, in one isolate: each fresh isolate would run its own setup, so with the
   // default 3 isolates of one repetition each the flip could fall after every repetition). Kept
   // (--keep-changed), not timed again.
-  const std::vector<std::string> args = {Fixture("code_state.js"),
-                                         "--isolates",
-                                         "1",
-                                         "--filter",
-                                         "code_state/deopt_later",
-                                         "--warmup",
-                                         "0.05",
-                                         "--max-warmup",
-                                         "0.3",
-                                         "--min-time",
-                                         "0.3",
-                                         "--repetitions",
-                                         "3",
-                                         "--keep-changed"};
+  const auto args = DeoptLaterArgs({"--min-time", "0.3", "--keep-changed"});
   auto cases = RunJsonl(args);
   ASSERT_EQ(cases.size(), 1u);
   bool flagged = false;
@@ -152,21 +157,7 @@ TEST(CodeState, CodeThatDeoptimisesWhileTimedIsFlaggedInTheDataAndInPlainWords) 
 // By default the repetition the flip fell into is discarded and timed again: the case still has its 3
 // repetitions, records how many were re-run, and says so in plain words.
 TEST(CodeState, ARepetitionDuringWhichTheCodeChangedIsTimedAgain) {
-  const std::vector<std::string> args = {Fixture("code_state.js"),
-                                         "--isolates",
-                                         "1",
-                                         "--filter",
-                                         "code_state/deopt_later",
-                                         "--param",
-                                         "flip_after_s=0.45",
-                                         "--warmup",
-                                         "0.05",
-                                         "--max-warmup",
-                                         "0.3",
-                                         "--min-time",
-                                         "0.1",
-                                         "--repetitions",
-                                         "3"};
+  const auto args = DeoptLaterArgs({"--param", "flip_after_s=0.45", "--min-time", "0.1"});
   auto cases = RunJsonl(args);
   ASSERT_EQ(cases.size(), 1u);
   EXPECT_GE(cases[0].reruns, 1);
