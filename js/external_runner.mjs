@@ -335,7 +335,8 @@ async function measureCase(api, index, opts) {
   const samples = [];
   // As the embedded host (RunSettings::rerun_changed): a repetition whose code changed while it was timed
   // is timed again, at most RERUNS_PER_REPETITION x --repetitions times and --max-warmup seconds of
-  // re-running (here only a tier change is seen: JS cannot see V8's compiles).
+  // re-running (here only a tier change is seen: JS cannot see V8's compiles). Always on: `run --keep-changed`
+  // is the embedded engine's only, and compare's workers re-run there too.
   let reruns = 0;
   let rerunMs = 0;
   for (let rep = 0; rep < opts.repetitions; rep++) {
@@ -369,7 +370,7 @@ async function measureCase(api, index, opts) {
     const sample = { iterations: n, counters, window_ms: [t.t0, t.t1] };
     // Tiers only: JS cannot see V8's JIT code events, so compiles during timing are unknown here.
     if (after !== 0) sample.code = { batch: TIER_KEYS[after >> 3], bench: TIER_KEYS[after & 7], compiles: null, changed: after !== before };
-    if (sample.code && sample.code.changed && !opts.keepChanged &&
+    if (sample.code && sample.code.changed &&
         reruns < RERUNS_PER_REPETITION * opts.repetitions && rerunMs < opts.maxWarmup * 1000) {
       reruns++;
       rerunMs += t.t1 - t.t0;
@@ -430,7 +431,7 @@ function installGlobals() {
 }
 
 function parseArgs(argv) {
-  const opts = { filter: null, repetitions: 3, minTime: 0.5, warmup: 0.2, maxWarmup: 10, tier: 'optimized', quick: false, keepChanged: false, gcTrace: false, planOnly: false, params: {}, files: [],
+  const opts = { filter: null, repetitions: 3, minTime: 0.5, warmup: 0.2, maxWarmup: 10, tier: 'optimized', quick: false, gcTrace: false, planOnly: false, params: {}, files: [],
     caseName: null, profileOut: null, duration: 2, interval: 100 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -442,7 +443,6 @@ function parseArgs(argv) {
     else if (a === '--max-warmup') opts.maxWarmup = Number(next());
     else if (a === '--tier') opts.tier = next();
     else if (a === '--quick') opts.quick = true;
-    else if (a === '--keep-changed') opts.keepChanged = true;
     else if (a === '--gc-trace') opts.gcTrace = true;
     else if (a === '--case') opts.caseName = next();
     else if (a === '--profile-out') opts.profileOut = next();
