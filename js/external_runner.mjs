@@ -2,7 +2,7 @@
 // evaluated unchanged) and the same worker protocol as `v8bench run --format jsonl`, so the compare
 // driver treats every engine alike. v8bench writes this file and bench_api.js side by side into its
 // cache and runs, e.g.:
-//   node [V8 flags] external_runner.mjs run --filter RE --repetitions 3 --min-time 0.05 SUITE.js ...
+//   node [V8 flags] external_runner.mjs run --filter RE --repetitions 3 --min-time 0.05 [--min-young-gcs N] SUITE.js ...
 //   deno run -A --v8-flags=... external_runner.mjs run ...
 //   bun external_runner.mjs run ...          (JavaScriptCore: no V8 flags, no natives syntax)
 //   workerd test --experimental CONFIG.capnp (harness/workers/external_engine.cc writes the config:
@@ -252,6 +252,16 @@ function youngFilled(drops, grownBytes, elapsedS, youngBytes, remainingS) {
 const MAX_RESETTLES = 3;
 // harness/runner/run_settings.h RunSettings::kRerunsPerRepetition.
 const RERUNS_PER_REPETITION = 2;
+// harness/runner/run_settings.h RunSettings::min_young_collections (--min-young-gcs) and kMaxStretchedSeconds.
+const MAX_STRETCHED_SECONDS = 0.5;
+// Young collections per second in a batch's window, from the GC entries (null where the engine gives none).
+async function youngCollectionsPerSecond(t) {
+  await flushObservers();
+  if (!gcObserved) return null;
+  const young = gcEntries.filter((e) => e.startTime >= t.t0 && e.startTime <= t.t1 &&
+    GC_KINDS[(e.detail && e.detail.kind) || e.kind] === 'scavenge').length;
+  return t.t1 > t.t0 ? (young * 1000) / (t.t1 - t.t0) : null;
+}
 // bench_api.js codeState() tier codes.
 const TIER_KEYS = [null, 'ignition', 'sparkplug', 'maglev', 'turbofan'];
 
@@ -323,15 +333,29 @@ async function measureCase(api, index, opts) {
   }
   const warmup = { tier: opts.tier, warmup_s: (performance.now() - warmStart) / 1000, warmup_capped: warmupCapped };
   // A coarse clock (workerd: 1 ms) times a batch to within one step: a batch lasts at least 100 steps.
-  const minTime = Math.max(opts.minTime, (facts.clock_step_ms * 100) / 1000);
+  let minTime = Math.max(opts.minTime, (facts.clock_step_ms * 100) / 1000);
+  // As the embedded host (RunSettings::RepetitionSeconds): a repetition of a case that allocates lasts long
+  // enough to span --min-young-gcs young collections, at most MAX_STRETCHED_SECONDS; the rate is the one
+  // the batch that reached --min-time saw (the host takes the warm-up's; the runner sees GC entries only
+  // once the event loop delivers them). Where the engine gives no GC entries, --min-time alone.
+  let stretched = false;
   n = 1;
+  gcEntries.length = 0;
   for (;;) {
     const t = await timeBatch(api, batch, n, isAsync);
     const secs = (t.t1 - t.t0) / 1000;
-    if (secs >= minTime || n >= 1e9) break;
+    if ((secs >= minTime && stretched) || n >= 1e9) break;
+    if (secs >= minTime) {
+      stretched = true;
+      const rate = opts.minYoungGcs > 0 ? await youngCollectionsPerSecond(t) : null;
+      const span = rate > 0 ? Math.min(opts.minYoungGcs / rate, MAX_STRETCHED_SECONDS) : 0;
+      if (span <= minTime) break;
+      minTime = span;
+    }
     const multiplier = secs <= 0 ? 10 : Math.min(10, Math.max((minTime * 1.4) / secs, 1.1));
     n = Math.max(n + 1, Math.round(n * multiplier));
   }
+  const repetitionS = minTime;
   const samples = [];
   // As the embedded host (RunSettings::rerun_changed): a repetition whose code changed while it was timed
   // is timed again, at most RERUNS_PER_REPETITION x --repetitions times and --max-warmup seconds of
@@ -380,7 +404,7 @@ async function measureCase(api, index, opts) {
     samples.push(sample);
   }
   await withEval(() => api.teardown());
-  return { samples, warmup: { ...warmup, reruns } };
+  return { samples, warmup: { ...warmup, reruns, repetition_s: repetitionS } };
 }
 
 let gcTraced = false;
@@ -431,7 +455,7 @@ function installGlobals() {
 }
 
 function parseArgs(argv) {
-  const opts = { filter: null, repetitions: 3, minTime: 0.5, warmup: 0.2, maxWarmup: 10, tier: 'optimized', quick: false, gcTrace: false, planOnly: false, params: {}, files: [],
+  const opts = { filter: null, repetitions: 3, minTime: 0.5, minYoungGcs: 20, warmup: 0.2, maxWarmup: 10, tier: 'optimized', quick: false, gcTrace: false, planOnly: false, params: {}, files: [],
     caseName: null, profileOut: null, duration: 2, interval: 100 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -439,6 +463,7 @@ function parseArgs(argv) {
     if (a === '--filter') opts.filter = new RegExp(next());
     else if (a === '--repetitions') opts.repetitions = Number(next());
     else if (a === '--min-time') opts.minTime = Number(next());
+    else if (a === '--min-young-gcs') opts.minYoungGcs = Number(next());
     else if (a === '--warmup') opts.warmup = Number(next());
     else if (a === '--max-warmup') opts.maxWarmup = Number(next());
     else if (a === '--tier') opts.tier = next();

@@ -109,6 +109,56 @@ TEST(Cli, WithAFullYoungGenerationWhatSurvivesDoesNotChangeItsSize) {
   EXPECT_LT(grow["young/garbage"], grow["young/survivors"]);
 }
 
+// Each repetition of `fixture` run with --quick: its case, the seconds it was to last at least, and the
+// young collections that ran in it.
+struct TimedRepetition {
+  std::string name;
+  double repetition_s = 0;
+  double young_collections = 0;
+};
+std::vector<TimedRepetition> Repetitions(const std::string& fixture, const std::vector<std::string>& extra) {
+  const std::string path = testing::TempDir() + "/repetitions.json";
+  std::vector<std::string> args = {"run", Fixture(fixture), "--quick", "--no-native", "--out", path};
+  args.insert(args.end(), extra.begin(), extra.end());
+  auto r = RunCli(args);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  std::vector<TimedRepetition> reps;
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc;
+  if (parser.load(path).get(doc) != simdjson::SUCCESS) return reps;
+  for (auto b : doc["benchmarks"].get_array()) {
+    if (b["run_type"].get_string().value() != "iteration") continue;  // not the aggregates
+    TimedRepetition t{std::string(b["name"].get_string().value()), b["repetition_s"].get_double().value(), 0};
+    double per_iteration = 0;
+    if (b["scavenge_count"].get(per_iteration) == simdjson::SUCCESS) {
+      t.young_collections = per_iteration * static_cast<double>(b["iterations"].get_int64().value());
+    }
+    reps.push_back(t);
+  }
+  return reps;
+}
+
+// A repetition of a case that allocates lasts long enough to span --min-young-gcs young collections (how
+// many land in a short one decides its cost: RunSettings::min_young_collections); one that does not
+// allocate lasts --min-time; 0 turns the rule off.
+TEST(Cli, RepetitionsOfAnAllocatingCaseSpanTheYoungCollectionsAsked) {
+  const auto asked = Repetitions("young_growth.js", {"--filter", "garbage", "--min-young-gcs", "200"});
+  ASSERT_EQ(asked.size(), 3u);
+  for (const auto& rep : asked) {
+    EXPECT_GT(rep.repetition_s, 0.05);
+    EXPECT_GE(rep.young_collections, 150) << "the rate is the warm-up's: the repetition's may differ a little";
+  }
+  const auto off = Repetitions("young_growth.js", {"--filter", "garbage", "--min-young-gcs", "0"});
+  ASSERT_EQ(off.size(), 3u);
+  for (const auto& rep : off) {
+    EXPECT_EQ(rep.repetition_s, 0.05);
+    EXPECT_LT(rep.young_collections, 150);
+  }
+  const auto none = Repetitions("alloc.js", {"--filter", "arith"});
+  ASSERT_EQ(none.size(), 3u);
+  for (const auto& rep : none) EXPECT_EQ(rep.repetition_s, 0.05);
+}
+
 TEST(Cli, MissingSuiteFileIsExit2) {
   auto r = RunCli({"run", "/nonexistent/suite.js"});
   EXPECT_EQ(r.exit_code, 2);

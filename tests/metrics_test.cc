@@ -85,5 +85,20 @@ TEST(WarmupQuiet, TheWindowIsAtLeastTheFloorAndAsLongAsTheSettlingTook) {
   EXPECT_TRUE(s.QuietLongEnough(2.0, 2.0));
 }
 
+// A repetition lasts --min-time, longer to span min_young_collections young collections, never longer than
+// kMaxStretchedSeconds for that reason.
+TEST(RepetitionLength, StretchedToSpanTheYoungCollectionsWithinTheCap) {
+  RunSettings s = RunSettings::Quick();  // --min-time 0.05, 20 young collections
+  EXPECT_DOUBLE_EQ(s.RepetitionSeconds(0), 0.05);    // no collections seen (trig)
+  EXPECT_DOUBLE_EQ(s.RepetitionSeconds(400), 0.05);  // 20 in 0.05 s already
+  EXPECT_DOUBLE_EQ(s.RepetitionSeconds(100), 0.2);   // a stream case: 5 in 0.05 s
+  EXPECT_DOUBLE_EQ(s.RepetitionSeconds(10), RunSettings::kMaxStretchedSeconds);
+  s.min_time_s = 2;  // never shorter than asked
+  EXPECT_DOUBLE_EQ(s.RepetitionSeconds(10), 2);
+  s.min_time_s = 0.05;
+  s.min_young_collections = 0;  // --min-young-gcs 0
+  EXPECT_DOUBLE_EQ(s.RepetitionSeconds(100), 0.05);
+}
+
 }  // namespace
 }  // namespace v8bench

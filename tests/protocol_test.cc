@@ -103,6 +103,34 @@ TEST(Protocol, ExternalRunnerOutputReadsTheSame) {
   EXPECT_EQ(out.windows[0].size(), 2u) << "each sample's time window, for GC attribution";
 }
 
+// The external runner applies the host's repetition length (RunSettings::RepetitionSeconds) where the engine
+// reports GCs to JS: a case that allocates spans --min-young-gcs young collections per repetition, and the
+// case line says how long a repetition was to last.
+TEST(Protocol, ExternalRunnerRepetitionsSpanTheYoungCollectionsAsked) {
+  SKIP_WITHOUT_NODE18();
+  auto run = [](const std::string& young_gcs) {
+    const LaunchResult r = RunExternalRunner(
+        {"--min-semi-space-size=16", "--max-semi-space-size=16"},
+        {"run", "--filter", "garbage", "--repetitions", "2", "--min-time", "0.05", "--warmup", "0.02",
+         "--min-young-gcs", young_gcs, Fixture("young_growth.js")});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return ParseWorkerOutput(r.out);
+  };
+  const WorkerOutput asked = run("200");
+  ASSERT_EQ(asked.cases.size(), 1u);
+  EXPECT_GT(asked.cases[0].repetition_s, 0.05);
+  for (const Sample& s : asked.cases[0].samples) {
+    ASSERT_TRUE(s.Get("scavenge_count").has_value());
+    EXPECT_GE(*s.Get("scavenge_count") * static_cast<double>(s.iterations), 150);
+  }
+  const WorkerOutput off = run("0");
+  ASSERT_EQ(off.cases.size(), 1u);
+  EXPECT_EQ(off.cases[0].repetition_s, 0.05);
+  for (const Sample& s : off.cases[0].samples) {
+    EXPECT_LT(*s.Get("scavenge_count") * static_cast<double>(s.iterations), 150);
+  }
+}
+
 // --plan-only (compare --shard learns each variant's cases from it): context, one plan line per case
 // with its identity, end; no case runs. Both writers.
 void ExpectPlan(const std::string& text) {

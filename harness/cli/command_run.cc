@@ -23,6 +23,16 @@ constexpr const char* kKeepChangedHelp =
     "again, up to twice --repetitions times and --max-warmup seconds of re-running, as a longer warm-up would "
     "have (README, \"Which code is measured\"); what still changed then is kept and flagged.";
 
+constexpr const char* kMinTimeHelp =
+    "Runs each repetition for at least S seconds (Google Benchmark's MinTime), longer for a case that makes "
+    "young collections: see --min-young-gcs. Default: 0.5 (0.05 with --quick).";
+
+constexpr const char* kMinYoungGcsHelp =
+    "Lengthens each repetition of a case that allocates until it spans at least N young collections (at the rate "
+    "its warm-up saw), up to 0.5 s (never shorter than --min-time): a repetition's cost moves with how many "
+    "collections land in it, so a median of short repetitions that each catch a few would depend on --min-time "
+    "(README, \"Which code is measured\"). 0 times for --min-time alone. Default: 20.";
+
 CommandSpec RunSpec() {
   CommandSpec spec;
   spec.name = "run";
@@ -47,9 +57,8 @@ CommandSpec RunSpec() {
           "on the main thread or on a worker); a case whose isolates differ by more than 10% is named after "
           "the table. At most --repetitions; not with --share-realm. Default: 1 (README, \"Which isolate, "
           "and which thread\")."),
-      RunSettingOption("min-time",
-                       "Runs each repetition for at least S seconds (Google Benchmark's MinTime). Default: 0.5 (0.05 "
-                       "with --quick)."),
+      RunSettingOption("min-time", kMinTimeHelp),
+      RunSettingOption("min-young-gcs", kMinYoungGcsHelp),
       RunSettingOption(
           "warmup",
           "Warms each case up untimed for at least S seconds, and until its code has stopped changing (no "

@@ -80,6 +80,7 @@ Expected<RunSettings> RunSettingsFrom(const ParsedArgs& args) {
     settings.isolates = static_cast<int>(*n);
   }
   if (auto v = args.Number("min-time")) settings.min_time_s = *v;
+  if (auto n = args.Whole("min-young-gcs")) settings.min_young_collections = *n;
   if (auto v = args.Number("warmup")) settings.warmup_s = *v;
   if (auto v = args.Number("timeout")) settings.timeout_s = *v;
   if (auto v = args.Number("max-warmup")) settings.max_warmup_s = *v;
@@ -102,6 +103,7 @@ OptionSpec RunSettingOption(const std::string& name, std::string help) {
       {"repetitions", "N", "", false, ValueKind::kWhole, 1, 1000},
       {"isolates", "N", "", false, ValueKind::kWhole, 1, 100},
       {"min-time", "S", "", false, ValueKind::kNumber, 0.001, 3600},
+      {"min-young-gcs", "N", "", false, ValueKind::kWhole, 0, 100000},
       {"warmup", "S", "", false, ValueKind::kNumber, 0, 3600},
       {"timeout", "S", "", false, ValueKind::kNumber, 0.01, 86400},
       {"max-warmup", "S", "", false, ValueKind::kNumber, 0.01, 86400},

@@ -22,6 +22,9 @@ struct HeapReading {
   std::uint64_t peak_used_bytes = 0;                  // highest used heap seen since ResetPeak()
 };
 
+// Young collections (scavenges and minor mark-compacts) in a reading's totals.
+std::uint64_t YoungCollections(const HeapReading& r);
+
 // Bytes allocated on the heap between two readings: growth of the used heap plus everything GC freed
 // in between, never negative (sweeping outside a pause can make the sum dip below zero).
 double AllocatedBetween(const HeapReading& before, const HeapReading& after);

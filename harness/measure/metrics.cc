@@ -16,6 +16,11 @@ bool YoungGenerationFilled(std::uint64_t young_collections, double allocated_byt
   return rate * std::max(remaining_s, 0.0) < still_needed;
 }
 
+std::uint64_t YoungCollections(const HeapReading& r) {
+  return r.gc_count[static_cast<std::size_t>(GcKind::kScavenge)] +
+         r.gc_count[static_cast<std::size_t>(GcKind::kMinorMarkCompact)];
+}
+
 double AllocatedBetween(const HeapReading& before, const HeapReading& after) {
   // Signed on purpose: the used heap can shrink across a batch.
   const double freed = static_cast<double>(after.freed_bytes - before.freed_bytes);

@@ -34,6 +34,7 @@ void ConsoleReporter::Begin(const RunContext& c) {
                     "expect more noise; prefer ratios from `v8bench compare` to absolute times",
                     c.load_avg.front(), c.num_cpus));
   }
+  min_time_s_ = c.min_time_s;
   fmt::print(out_, "V8 {}{} · trig path {} · young generation {} · flags: {}\n", c.v8_version,
              c.node_version.empty() ? "" : " (Node " + c.node_version + ")", c.trig_path,
              FormatBytes(static_cast<double>(c.young_generation_bytes)), c.v8_flags.empty() ? "(none)" : c.v8_flags);
@@ -102,6 +103,10 @@ void ConsoleReporter::CaseDone(const CaseResult& r) {
   if (auto iso = SummariseIsolates(r); iso && iso->spread > kIsolateSpreadNoted) {
     isolate_notes_.push_back(fmt::format("{} ({} across {})", r.info.name, FormatPercent(iso->spread), iso->isolates));
   }
+  if (r.repetition_s > min_time_s_ * 1.001) {
+    ++stretched_;
+    longest_repetition_s_ = std::max(longest_repetition_s_, r.repetition_s);
+  }
   if (auto shift = SummariseThreads(r)) {
     thread_notes_.push_back(
         fmt::format("{} ({}-{})", r.info.name, FormatDuration(shift->least_ns), FormatDuration(shift->most_ns)));
@@ -146,6 +151,12 @@ void ConsoleReporter::End() {
                "process`), or pin the work with a V8 flag (e.g. --no-concurrent-array-buffer-sweeping)\n",
                kThreadShiftNoted, thread_notes_.size(), thread_notes_.size() == 1 ? "" : "s",
                fmt::join(thread_notes_, ", "));
+  }
+  if (stretched_ > 0) {
+    fmt::print(out_,
+               "note: the repetitions of {} case{} lasted longer than --min-time (up to {:.2g} s) to span enough "
+               "young collections each (--min-young-gcs; README, \"Which code is measured\")\n",
+               stretched_, stretched_ == 1 ? "" : "s", longest_repetition_s_);
   }
   if (ok_ > 0) fmt::print(out_, "{}; GC% is GC pause time over wall time\n", kCodeLegend);
   for (const auto& w : warnings_) fmt::print(out_, "warning: {}\n", w);

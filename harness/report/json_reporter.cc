@@ -23,6 +23,7 @@ void WriteCaseIdentityFields(JsonWriter& w, const CaseResult& r) {
   w.Key("warmup_s").Number(r.warmup_s);
   w.Key("warmup_capped").Bool(r.warmup_capped);
   w.Key("reruns").Int(r.reruns);
+  w.Key("repetition_s").Number(r.repetition_s);
 }
 
 namespace {

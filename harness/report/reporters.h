@@ -44,6 +44,9 @@ class ConsoleReporter final : public ResultSink {
   std::vector<std::string> code_notes_;     // plain-words notes on cases whose code changed or differed
   std::vector<std::string> isolate_notes_;  // "name (spread across N)" of cases whose isolates differed
   std::vector<std::string> thread_notes_;   // "name (least-most)" of cases whose background CPU moved
+  double min_time_s_ = 0;                   // the run's --min-time
+  int stretched_ = 0;                       // cases whose repetitions lasted longer (RunSettings::RepetitionSeconds)
+  double longest_repetition_s_ = 0;
   std::size_t failed_ = 0, ok_ = 0, unsupported_ = 0;
 };
 

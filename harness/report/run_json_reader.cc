@@ -70,6 +70,7 @@ bool IsEntryField(std::string_view key) {
                                         "warmup_s",
                                         "warmup_capped",
                                         "reruns",
+                                        "repetition_s",
                                         "native_kind",
                                         "native_ns",
                                         "js_over_native",
@@ -113,6 +114,7 @@ CaseResult CaseFrom(object b, const std::string& name) {
   r.warmup_s = Num(b, "warmup_s");
   r.warmup_capped = Bool(b, "warmup_capped");
   r.reruns = static_cast<int>(Count(b, "reruns", 1e6));
+  r.repetition_s = Num(b, "repetition_s");
   if (const std::string kind = Str(b, "native_kind"); !kind.empty()) {
     r.native = NativeFloor{kind, {Num(b, "native_ns")}, 0, 0};
   }

@@ -106,6 +106,7 @@ class CaseBenchmark {
 struct WarmupOutcome {
   double seconds = 0;
   bool capped = false;
+  double young_collections_per_s = 0;  // in the last quiet window (RunSettings::RepetitionSeconds)
 };
 
 // --tier optimized asks for the code a hot function has in production: optimised. V8 may deoptimise
@@ -131,10 +132,18 @@ Expected<WarmupOutcome> WarmUp(SuiteHost& host, const RunSettings& settings) {
   const HeapReading heap0 = host.heap().Read();
   auto young_filled = [&] {
     const HeapReading h = host.heap().Read();
-    const std::uint64_t young_collections = h.gc_count[static_cast<std::size_t>(GcKind::kScavenge)] +
-                                            h.gc_count[static_cast<std::size_t>(GcKind::kMinorMarkCompact)];
-    return YoungGenerationFilled(young_collections, AllocatedBetween(heap0, h), since(start), young_bytes,
+    return YoungGenerationFilled(YoungCollections(h), AllocatedBetween(heap0, h), since(start), young_bytes,
                                  settings.max_warmup_s - since(start));
+  };
+  // Young collections per second since the code and memory last changed (the whole warm-up if that
+  // window is too short to say).
+  std::uint64_t young_at_quiet = YoungCollections(heap0);
+  auto outcome = [&](bool capped) {
+    const bool window = since(quiet_since) >= RunSettings::kQuietSeconds;
+    const double seconds = window ? since(quiet_since) : since(start);
+    const std::uint64_t young =
+        YoungCollections(host.heap().Read()) - (window ? young_at_quiet : YoungCollections(heap0));
+    return WarmupOutcome{since(start), capped, seconds > 0 ? static_cast<double>(young) / seconds : 0};
   };
   int resettles = 0;
   for (;;) {
@@ -153,18 +162,20 @@ Expected<WarmupOutcome> WarmUp(SuiteHost& host, const RunSettings& settings) {
     young_bytes = young_now;
     if (CodeChangedBetween(last.value(), now.value()) || memory_moved) {
       quiet_since = Clock::now();
+      young_at_quiet = YoungCollections(host.heap().Read());
       last = now;
     }
     const double settling_s = std::chrono::duration<double>(quiet_since - start).count();
     if (long_batches && settings.QuietLongEnough(since(quiet_since), settling_s) && young_filled()) {
       if (!FellBelowRequestedTier(settings.tier, now.value()) || resettles == kMaxResettles) {
-        return WarmupOutcome{since(start), false};
+        return outcome(false);
       }
       ++resettles;
       if (auto settled = host.Settle(settings.tier); !settled) return settled.error();
       quiet_since = Clock::now();
+      young_at_quiet = YoungCollections(host.heap().Read());
     }
-    if (since(start) >= settings.max_warmup_s) return WarmupOutcome{since(start), true};
+    if (since(start) >= settings.max_warmup_s) return outcome(true);
     if (!long_batches && n < (std::uint64_t{1} << 40)) {
       // Straight towards a batch of the target length, at most 10x at a time.
       const double factor = took <= 0 ? 10 : std::clamp(RunSettings::kWarmupBatchSeconds * 1.2 / took, 2.0, 10.0);
@@ -243,12 +254,13 @@ CaseResult RunCase(SuiteHost& host, const std::string& file, const CaseInfo& inf
   }
   result.warmup_s = warm.value().seconds;
   result.warmup_capped = warm.value().capped;
+  result.repetition_s = settings.RepetitionSeconds(warm.value().young_collections_per_s);
 
   CaseBenchmark body(host);
   auto time_repetitions = [&](int count) {
     benchmark::RegisterBenchmark(info.name.c_str(), [&body](benchmark::State& state) { body(state); })
         ->UseRealTime()
-        ->MinTime(settings.min_time_s)
+        ->MinTime(result.repetition_s)
         ->MinWarmUpTime(0)  // WarmUp() above: until the code stopped changing
         ->Repetitions(count)
         ->Unit(benchmark::kNanosecond);

@@ -40,6 +40,19 @@ struct RunSettings {
   // false (--keep-changed): keep and flag every repetition, as before 2026-11-30.
   bool rerun_changed = true;
   static constexpr int kRerunsPerRepetition = 2;
+  // Each repetition lasts at least --min-time and long enough to span this many of the case's young
+  // collections, at the rate the warm-up's last quiet window saw, at most kMaxStretchedSeconds
+  // (--min-young-gcs; 0: --min-time alone). Why: a repetition's cost is quantised by how many collections
+  // land in it, and a collection can cost more than its pause. streams/web_byte_stream (2-vCPU VM, 0.05 s
+  // repetitions of 41 iterations): 3 or 4 scavenges each, the 4-scavenge ones 12% slower (each scavenge
+  // starts the ArrayBuffer sweeping); the median of a few such repetitions picks the commoner count, below
+  // the average, so short --min-time settings timed it faster than long ones
+  // (results/2026-11-30-debian12-2cpu/sensitivity-rerun-changed/). With 20, one collection more or less
+  // moves a repetition by a twentieth of what collections cost it.
+  int min_young_collections = 20;
+  // ...but never longer than the default --min-time: --quick stays bounded, and a case that collects
+  // rarely is timed for as long as --min-time says.
+  static constexpr double kMaxStretchedSeconds = 0.5;
 
   // The code must not change for this long (and for --warmup) before timing starts. A fixed floor, so
   // that a short --warmup cannot time code that V8 is still compiling.
@@ -52,6 +65,14 @@ struct RunSettings {
   static constexpr double kQuietShareOfSettling = 1.0;
   // Warm-up batches grow to at least this length (host->JS call overhead becomes noise).
   static constexpr double kWarmupBatchSeconds = 0.01;
+
+  // How long each repetition lasts (Google Benchmark's MinTime) for a case that makes
+  // `young_collections_per_s` young collections per second (0: none seen): see min_young_collections.
+  double RepetitionSeconds(double young_collections_per_s) const {
+    if (min_young_collections <= 0 || !(young_collections_per_s > 0)) return min_time_s;
+    const double span = min_young_collections / young_collections_per_s;
+    return std::max(min_time_s, std::min(span, kMaxStretchedSeconds));
+  }
 
   // The isolates a case actually runs in.
   int IsolateCount() const { return share_realm ? 1 : std::max(1, std::min(isolates, repetitions)); }

@@ -102,6 +102,7 @@ CaseResult RunInIsolates(V8Process& process, const PlannedCase& pc, const RunSet
       joined.warmup_s = std::max(joined.warmup_s, result.warmup_s);
       joined.warmup_capped = joined.warmup_capped || result.warmup_capped;
       joined.reruns += result.reruns;
+      joined.repetition_s = std::max(joined.repetition_s, result.repetition_s);
       joined.young_generation_bytes = result.young_generation_bytes;
     }
     if (joined.status != CaseStatus::kOk) break;

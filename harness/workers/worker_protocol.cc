@@ -236,6 +236,8 @@ CaseResult ReadCase(const object& o, std::vector<SampleWindow>& windows) {
   if (o["warmup_capped"].get(capped) == SUCCESS) r.warmup_capped = capped;
   int64_t reruns = 0;
   if (o["reruns"].get(reruns) == SUCCESS && reruns >= 0 && reruns <= 1000000) r.reruns = static_cast<int>(reruns);
+  double repetition = 0;
+  if (o["repetition_s"].get(repetition) == SUCCESS && repetition >= 0) r.repetition_s = repetition;
   if (auto tier = TierModeFromName(Str(o, "tier"))) r.tier = *tier;
   ReadSamples(o, r, windows);
   return r;
