@@ -45,9 +45,10 @@ struct RunSettings {
   // (--min-young-gcs; 0: --min-time alone). Why: a repetition's cost is quantised by how many collections
   // land in it, and a collection can cost more than its pause. streams/web_byte_stream (2-vCPU VM, 0.05 s
   // repetitions of 41 iterations): 3 or 4 scavenges each, the 4-scavenge ones 12% slower (each scavenge
-  // starts the ArrayBuffer sweeping); the median of a few such repetitions picks the commoner count, below
-  // the average, so short --min-time settings timed it faster than long ones
-  // (results/2026-11-30-debian12-2cpu/sensitivity-rerun-changed/). With 20, one collection more or less
+  // starts the ArrayBuffer sweeping), and the median of three came out 11-16% below that of 0.5 s
+  // repetitions: more than the median's choice of the commoner count explains, the rest plausibly the
+  // sweeping running on between short repetitions (README "Which code is measured", item 5;
+  // results/2026-11-30-debian12-2cpu/sensitivity-rerun-changed/). With 20, one collection more or less
   // moves a repetition by a twentieth of what collections cost it.
   int min_young_collections = 20;
   // ...but never longer than the default --min-time: --quick stays bounded, and a case that collects
