@@ -171,6 +171,8 @@ const GC_KINDS = {
   [gcConst.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental_marking',
   [gcConst.NODE_PERFORMANCE_GC_WEAKCB]: 'weak_processing',
 };
+// A GC entry's kind as GC_KINDS names it ('other' for one it does not list).
+const gcKind = (e) => GC_KINDS[(e.detail && e.detail.kind) || e.kind] || 'other';
 
 // Node queues GC entries and delivers them to observers on a later turn of the event loop.
 async function flushObservers() {
@@ -259,7 +261,7 @@ async function youngCollectionsPerSecond(t) {
   await flushObservers();
   if (!gcObserved) return null;
   const young = gcEntries.filter((e) => e.startTime >= t.t0 && e.startTime <= t.t1 &&
-    GC_KINDS[(e.detail && e.detail.kind) || e.kind] === 'scavenge').length;
+    gcKind(e) === 'scavenge').length;
   return t.t1 > t.t0 ? (young * 1000) / (t.t1 - t.t0) : null;
 }
 // bench_api.js codeState() tier codes.
@@ -379,7 +381,7 @@ async function measureCase(api, index, opts) {
       for (const e of gcEntries) {
         if (e.startTime < t.t0 || e.startTime > t.t1) continue;
         pause += e.duration;
-        const kind = GC_KINDS[(e.detail && e.detail.kind) || e.kind] || 'other';
+        const kind = gcKind(e);
         if (kind !== 'incremental_marking' && kind !== 'weak_processing') count++;
         perKind[kind] = (perKind[kind] || 0) + 1;
       }
