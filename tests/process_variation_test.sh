@@ -19,7 +19,8 @@ python3 - "$tmp/probe.json" <<'EOF' || fail "speed_probe output: $(cat "$tmp/pro
 import json, sys
 p = json.load(open(sys.argv[1]))
 kernels = ["chain_ns", "throughput_ns", "indirect_ns", "chase_ns", "copy_ns_per_kib", "touch_ns_per_page",
-           "code_page_ns"]  # code_page_ns is null off x86-64; this test runs on x86-64
+           "code_page_ns",  # null off x86-64; this test runs on x86-64
+           "handoff_ns", "wake_ns", "wake_cpu_ns", "cross_free_ns"]
 assert all(p[k] > 0 for k in kernels), p
 assert p["reps"] == 1, p
 EOF
@@ -49,13 +50,15 @@ grep -q '^- r with each probe kernel: chain_ns [+-]' "$summary" || fail "summary
 grep -q '^- isolates: spread of the isolate medians inside a process' "$summary" || fail "summary lacks the isolates line"
 [ "$(grep -c '^| [123] | ' "$summary")" -ge 3 ] || fail "summary lacks the 3 process rows"
 
-# Refusals: a missing suite file, a bad count, a missing probe; each exit 2 with a message.
+# Refusals: a missing suite file, a bad count, a missing probe, a bad GAP; each exit 2 with a message.
 V8BENCH=$v8bench PROBE=$probe "$tool" "$tmp/x" 2 "$tmp/none.js" 2>"$tmp/e1" && fail "a missing suite must be refused"
 grep -q "no suite file" "$tmp/e1" || fail "missing suite message: $(cat "$tmp/e1")"
 V8BENCH=$v8bench PROBE=$probe "$tool" "$tmp/x" zero "$src/tests/fixtures/hot.js" 2>"$tmp/e2" && fail "a bad count must be refused"
 grep -q "PROCESSES must be a whole number" "$tmp/e2" || fail "bad count message: $(cat "$tmp/e2")"
 V8BENCH=$v8bench PROBE="$tmp/no-probe" "$tool" "$tmp/x" 1 "$src/tests/fixtures/hot.js" 2>"$tmp/e3" && fail "a missing probe must be refused"
 grep -q "is not an executable" "$tmp/e3" || fail "missing probe message: $(cat "$tmp/e3")"
+GAP=soon V8BENCH=$v8bench PROBE=$probe "$tool" "$tmp/x" 1 "$src/tests/fixtures/hot.js" 2>"$tmp/e5" && fail "a bad GAP must be refused"
+grep -q "GAP must be a whole number of seconds" "$tmp/e5" || fail "bad GAP message: $(cat "$tmp/e5")"
 python3 "$src/tools/process_variation.py" "$tmp/none" 2>"$tmp/e4" && fail "the summary of a missing directory must fail"
 grep -q "no .*probes.jsonl" "$tmp/e4" || fail "missing directory message: $(cat "$tmp/e4")"
 echo "process_variation: ok"

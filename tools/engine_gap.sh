@@ -44,6 +44,8 @@ rel() { local p; p=$(realpath "$1"); echo "${p#"$here/"}"; }
 cd "$here"
 perf record -q -e cpu-clock -o "$out/embedded.perf.data" -- "$v8bench" run "$suite" --filter "$case_re" --no-native \
   --repetitions 1 --min-time "$secs" --format json --out "$out/embedded.json" -- --perf-basic-prof >/dev/null 2>"$out/embedded.err"
+# --perf-basic-prof makes the embedded V8 write isolate-*-v8.log into the checkout too: remove this run's.
+find "$here" -maxdepth 1 -name 'isolate-*-v8.log' -newer "$out/summary.md" -delete
 # Node's --perf-basic-prof also writes isolate-*-v8.log into its working directory: run it in $out.
 suite_abs=$(realpath "$suite")
 out_abs=$(realpath "$out")

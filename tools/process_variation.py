@@ -20,7 +20,7 @@ import statistics
 import sys
 
 KERNELS = ["chain_ns", "throughput_ns", "indirect_ns", "chase_ns", "copy_ns_per_kib", "touch_ns_per_page",
-           "code_page_ns"]
+           "code_page_ns", "handoff_ns", "wake_ns", "wake_cpu_ns", "cross_free_ns"]
 
 
 def fail(message):

@@ -11,6 +11,8 @@
 #   e.g. tools/process_variation.sh /tmp/pv 40 suites/streams.js --quick --no-native \
 #          --filter '^streams/web_byte_stream/chunk:32/n:1024/hwm:4096/corrupt:false$'
 #   V8BENCH=... (default build/v8bench)  PROBE=... (default build/speed_probe)  PROBE_REPS=3
+#   GAP=SECONDS (default 0): idle time between processes, so that the processes span machine states
+#   that last minutes (the host's placement of the vCPUs, say) instead of meeting only one
 #
 # Writes OUT_DIR/<i>.json (v8bench JSON of process i), OUT_DIR/probes.jsonl (one line per process: its
 # start time and the probe before and after it), OUT_DIR/commands.txt and OUT_DIR/summary.md. Every
@@ -38,6 +40,11 @@ shift 3
 bin=${V8BENCH:-$here/build/v8bench}
 probe=${PROBE:-$here/build/speed_probe}
 probe_reps=${PROBE_REPS:-3}
+gap=${GAP:-0}
+[[ $gap =~ ^[0-9]+$ ]] || {
+  echo "process_variation: GAP must be a whole number of seconds, not '$gap'" >&2
+  exit 2
+}
 for tool in "$bin" "$probe"; do
   [[ -x $tool ]] || {
     echo "process_variation: '$tool' is not an executable; build first (cmake --build build) or set V8BENCH / PROBE" >&2
@@ -62,6 +69,7 @@ for i in $(seq 1 "$processes"); do
     rm -f "$out/$i.err"
   fi
   echo "process_variation: $i/$processes" >&2
+  ((i == processes || gap == 0)) || sleep "$gap"
 done
 python3 "$here/tools/process_variation.py" "$out" >"$out/summary.md"
 cat "$out/summary.md"

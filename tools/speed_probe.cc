@@ -1,13 +1,14 @@
 // speed_probe: how fast is this machine right now, in the resources a JavaScript benchmark uses?
 //
-// Times six fixed native kernels on the calling thread's CPU clock (the clock v8bench reports) and
+// Times fixed native kernels on the calling thread's CPU clock (the clock v8bench reports; the two-thread
+// kernels below say which clock they use) and
 // prints one JSON object: the median over --reps of each kernel's cost per unit of work. Run beside a
 // v8bench process (tools/process_variation.sh runs it before and after each one) it tells whether a
 // process that timed slow ran while the machine itself was slow: if the case's per-process figures
 // move and these do not, the variation is the process's own (its JIT and heap history), not the
 // machine's.
 //
-// Kernels (each chosen for one resource; none allocates while timed):
+// Kernels (each chosen for one resource; none but cross_free allocates while timed):
 //   chain_ns        a dependent xorshift-multiply chain: core clock and latency (frequency, steal)
 //   throughput_ns   four independent LCG chains: execution ports (a busy hyperthread sibling)
 //   indirect_ns     calls through a table of 16 functions in a random order: branch prediction
@@ -18,6 +19,18 @@
 //   code_page_ns    calls into 16 MiB of executable memory, a different 4 KiB page each call, in a
 //                   random order: instruction TLB and cache misses, as a JIT's and an engine's large
 //                   code footprint incur (x86-64 only; null elsewhere)
+// Two-thread kernels (a second thread as V8's platform workers are: where it runs, and how fast the two
+// CPUs reach each other, is the host's placement of the VM's vCPUs, which can change while a VM runs):
+//   handoff_ns      round trip of one cache line between this thread and a spinning second thread
+//                   (wall clock): the cost of moving data between the two CPUs
+//   wake_ns         round trip through a condition variable to a sleeping second thread and back
+//                   (wall clock), as a platform posts a task to a worker; wake_cpu_ns: this thread's
+//                   CPU time per round trip (the poster's share, which V8's main-thread figure includes)
+//   cross_free_ns   malloc(8 KiB) on this thread while a second thread frees the previous batch (this
+//                   thread's CPU per allocation), as Node's Buffer pools are allocated by the main
+//                   thread and freed by V8's concurrent ArrayBuffer sweeping
+// A two-thread kernel that cannot finish in its deadline (no second CPU free) reports what it did
+// (cross_free: null if it did not get past its untimed batches).
 // Limits: these are not JavaScript; a JIT-specific or heap-layout-specific slowness is invisible to
 // them by design (that is what they separate). The kernels take about 0.2 s per repetition.
 #include <sys/mman.h>
@@ -25,13 +38,18 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <numeric>
 #include <random>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -163,6 +181,129 @@ double CodePage(const std::vector<std::uint32_t>& page_order) {
 #endif
 }
 
+double WallNs() {
+  return static_cast<double>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+          .count());
+}
+
+// Each two-thread kernel stops at its count or after this much wall time, whichever comes first.
+constexpr double kCrossThreadDeadlineNs = 0.3e9;
+
+constexpr int kHandoffs = 200'000;
+double Handoff() {
+  alignas(64) std::atomic<std::uint64_t> turn{0};  // odd: the partner's move; even: ours
+  std::atomic<bool> stop{false};
+  std::thread partner([&] {
+    while (!stop.load(std::memory_order_relaxed)) {
+      const std::uint64_t v = turn.load(std::memory_order_acquire);
+      if (v & 1) turn.store(v + 1, std::memory_order_release);
+    }
+  });
+  const double start = WallNs();
+  int done = 0;
+  for (; done < kHandoffs; ++done) {
+    const std::uint64_t sent = 2 * static_cast<std::uint64_t>(done) + 1;
+    turn.store(sent, std::memory_order_release);
+    for (unsigned spins = 1; turn.load(std::memory_order_acquire) == sent; ++spins) {
+      if ((spins & 1023) == 0 && WallNs() - start > kCrossThreadDeadlineNs) break;
+    }
+    if (turn.load(std::memory_order_acquire) == sent) break;  // past the deadline
+  }
+  const double elapsed = WallNs() - start;
+  stop.store(true);
+  partner.join();
+  return elapsed / std::max(done, 1);
+}
+
+struct WakeCost {
+  double wall_ns;
+  double cpu_ns;
+};
+
+constexpr int kWakes = 5'000;
+WakeCost Wake() {
+  std::mutex mutex;
+  std::condition_variable to_partner, to_us;
+  int posted = 0, answered = 0;
+  bool stop = false;
+  std::thread partner([&] {
+    std::unique_lock lock(mutex);
+    for (;;) {
+      to_partner.wait(lock, [&] { return stop || posted > answered; });
+      if (stop) return;
+      answered = posted;
+      to_us.notify_one();
+    }
+  });
+  const double start = WallNs(), start_cpu = ThreadCpuNs();
+  int done = 0;
+  for (; done < kWakes && WallNs() - start < kCrossThreadDeadlineNs; ++done) {
+    std::unique_lock lock(mutex);
+    ++posted;
+    to_partner.notify_one();
+    to_us.wait(lock, [&] { return answered == posted; });
+  }
+  const WakeCost cost{(WallNs() - start) / std::max(done, 1), (ThreadCpuNs() - start_cpu) / std::max(done, 1)};
+  {
+    std::lock_guard lock(mutex);
+    stop = true;
+  }
+  to_partner.notify_one();
+  partner.join();
+  return cost;
+}
+
+constexpr std::size_t kBlockBytes = 8192;
+constexpr std::size_t kBatch = 256;
+constexpr int kBatches = 200;
+constexpr int kUntimedBatches = 16;  // the heap grows to its working size before timing starts
+double CrossFree() {
+  std::mutex mutex;
+  std::condition_variable cv;
+  std::vector<void*> handed;  // blocks the partner is to free
+  bool stop = false;
+  std::thread partner([&] {
+    std::unique_lock lock(mutex);
+    for (;;) {
+      cv.wait(lock, [&] { return stop || !handed.empty(); });
+      if (handed.empty()) return;  // stopped, and nothing left to free
+      std::vector<void*> mine;
+      mine.swap(handed);
+      lock.unlock();
+      for (void* block : mine) std::free(block);
+      lock.lock();
+    }
+  });
+  const double start = WallNs();
+  double start_cpu = 0;
+  std::size_t timed_blocks = 0;
+  std::vector<void*> batch;
+  batch.reserve(kBatch);
+  for (int b = 0; b < kBatches && WallNs() - start < kCrossThreadDeadlineNs; ++b) {
+    if (b == kUntimedBatches) start_cpu = ThreadCpuNs();
+    for (std::size_t i = 0; i < kBatch; ++i) {
+      auto* block = static_cast<char*>(std::malloc(kBlockBytes));
+      if (block == nullptr) break;
+      block[0] = static_cast<char>(i);  // written, as a Buffer's bytes are
+      batch.push_back(block);
+    }
+    if (b >= kUntimedBatches) timed_blocks += batch.size();
+    std::lock_guard lock(mutex);
+    handed.insert(handed.end(), batch.begin(), batch.end());
+    batch.clear();
+    cv.notify_one();
+  }
+  const double ns = timed_blocks > 0 ? (ThreadCpuNs() - start_cpu) / static_cast<double>(timed_blocks) : -1;
+  {
+    std::lock_guard lock(mutex);
+    stop = true;
+  }
+  cv.notify_one();
+  partner.join();
+  return ns;
+}
+
 double Median(std::vector<double> values) {
   std::sort(values.begin(), values.end());
   const std::size_t n = values.size();
@@ -221,7 +362,7 @@ int main(int argc, char** argv) {
   std::vector<char> from(16u << 20, 1);
   std::vector<char> to(16u << 20, 2);
 
-  std::vector<double> chain, throughput, indirect, chase, copy, touch, code;
+  std::vector<double> chain, throughput, indirect, chase, copy, touch, code, handoff, wake, wake_cpu, cross_free;
   for (int r = 0; r < reps; ++r) {
     chain.push_back(Chain());
     throughput.push_back(Throughput());
@@ -232,6 +373,12 @@ int main(int argc, char** argv) {
     if (page >= 0) touch.push_back(page);
     const double call = CodePage(page_order);
     if (call >= 0) code.push_back(call);
+    handoff.push_back(Handoff());
+    const WakeCost woken = Wake();
+    wake.push_back(woken.wall_ns);
+    wake_cpu.push_back(woken.cpu_ns);
+    const double allocation = CrossFree();
+    if (allocation >= 0) cross_free.push_back(allocation);
   }
   std::printf(
       "{\"chain_ns\":%.4f,\"throughput_ns\":%.4f,\"indirect_ns\":%.4f,\"chase_ns\":%.3f,"
@@ -240,6 +387,9 @@ int main(int argc, char** argv) {
   PrintMedianOrNull(touch, "%.1f");
   std::printf(",\"code_page_ns\":");
   PrintMedianOrNull(code, "%.3f");
+  std::printf(",\"handoff_ns\":%.1f,\"wake_ns\":%.0f,\"wake_cpu_ns\":%.0f,\"cross_free_ns\":", Median(handoff),
+              Median(wake), Median(wake_cpu));
+  PrintMedianOrNull(cross_free, "%.1f");
   std::printf(",\"reps\":%d}\n", reps);
   return 0;
 }
