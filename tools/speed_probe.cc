@@ -32,7 +32,8 @@
 // A two-thread kernel that cannot finish in its deadline (no second CPU free) reports what it did
 // (cross_free: null if it did not get past its untimed batches).
 // Limits: these are not JavaScript; a JIT-specific or heap-layout-specific slowness is invisible to
-// them by design (that is what they separate). The kernels take about 0.2 s per repetition.
+// them by design (that is what they separate). The kernels take about 0.5 s per repetition on this
+// project's VM (each two-thread kernel at most 0.3 s).
 #include <sys/mman.h>
 #include <time.h>
 
