@@ -217,6 +217,16 @@ double Handoff() {
   return elapsed / std::max(done, 1);
 }
 
+// Ends a partner thread that waits on `wakeup` until `stop` (guarded by `mutex`) is set.
+void StopPartner(std::mutex& mutex, bool& stop, std::condition_variable& wakeup, std::thread& partner) {
+  {
+    std::lock_guard lock(mutex);
+    stop = true;
+  }
+  wakeup.notify_one();
+  partner.join();
+}
+
 struct WakeCost {
   double wall_ns;
   double cpu_ns;
@@ -246,12 +256,7 @@ WakeCost Wake() {
     to_us.wait(lock, [&] { return answered == posted; });
   }
   const WakeCost cost{(WallNs() - start) / std::max(done, 1), (ThreadCpuNs() - start_cpu) / std::max(done, 1)};
-  {
-    std::lock_guard lock(mutex);
-    stop = true;
-  }
-  to_partner.notify_one();
-  partner.join();
+  StopPartner(mutex, stop, to_partner, partner);
   return cost;
 }
 
@@ -296,12 +301,7 @@ double CrossFree() {
     cv.notify_one();
   }
   const double ns = timed_blocks > 0 ? (ThreadCpuNs() - start_cpu) / static_cast<double>(timed_blocks) : -1;
-  {
-    std::lock_guard lock(mutex);
-    stop = true;
-  }
-  cv.notify_one();
-  partner.join();
+  StopPartner(mutex, stop, cv, partner);
   return ns;
 }
 
