@@ -3,9 +3,9 @@
 median main-thread CPU time per iteration; the spread is max/min - 1 across settings.
 
 Beside the spread, two permutation figures separate the settings' effect from the processes' own
-variation. Every run (round) measured each setting of a case once, back to back, in a rotated order
-(GRAIN=cases), so a run is a block sharing the machine's state, and under "the settings do not
-matter" the values of a run are exchangeable among its settings. Shuffling them within each run
+variation. Every run measured each setting of a case once, back to back, in a rotated order
+(GRAIN=blocks or cases), so a run is a block sharing the machine's state, and under "the settings do
+not matter" the values of a run are exchangeable among its settings. Shuffling them within each run
 (PERMUTATIONS times, seeded by the case name):
 - noise: the median spread of the shuffled tables: what identical settings would give in these
   processes. A spread near it is the processes' variation.
@@ -13,6 +13,9 @@ matter" the values of a run are exchangeable among its settings. Shuffling them 
   sum over settings of (sum of the setting's within-run ranks)^2, p the share of shuffles at least as
   large (the observed counted). Small p: some settings are consistently faster or slower than others
   in every run, whatever the spread.
+When OUT_DIR has probes.jsonl (PROBE=... tools/settings_sensitivity.sh), a last column gives the
+machine-speed probe's DRAM chase (ns per dependent load) before and after the case's blocks, lowest
+to highest: how the machine's memory speed moved around the case's processes.
 Limits: with 3 runs of 7 settings the test sees a consistent ordering, not a one-run outlier; with
 GRAIN=suites a setting's position in the round is fixed, so drift within a round counts as the
 settings' effect.
@@ -118,7 +121,25 @@ def _by_setting(blocks):
     return by_setting
 
 
+def probe_chase(out):
+    """{case: [DRAM chase ns of every probe around its blocks]} from OUT_DIR/probes.jsonl, or None."""
+    path = os.path.join(out, "probes.jsonl")
+    if not os.path.exists(path):
+        return None
+    chase = {}
+    with open(path) as f:
+        for line in f:
+            if not line.strip():
+                continue
+            record = json.loads(line)
+            for side in ("before", "after"):
+                if record.get(side):  # null: the probe failed
+                    chase.setdefault(record["case"], []).append(record[side]["chase_ns"])
+    return chase
+
+
 def print_table(out, settings, undisturbed_only):
+    chase = probe_chase(out)
     blocks = {}  # case -> run -> setting -> that run's median
     for s in settings:
         for path in sorted(glob.glob(os.path.join(out, s, "*.json"))):
@@ -150,7 +171,11 @@ def print_table(out, settings, undisturbed_only):
                 settings_effect += p < 0.05
         else:
             test = "— | —"
-        rows.append(f"| {c} | {cells} | {spread * 100:.1f}% | {test} |" + (f" {aa} |" if has_aa else ""))
+        probe = ""
+        if chase is not None:
+            seen = chase.get(c)
+            probe = f" {min(seen):.0f}–{max(seen):.0f} ns |" if seen else " — |"
+        rows.append(f"| {c} | {cells} | {spread * 100:.1f}% | {test} |" + (f" {aa} |" if has_aa else "") + probe)
     if undisturbed_only:
         print(f"### Undisturbed repetitions only (main-thread CPU >= {UNDISTURBED:.0%} of wall)\n")
         print("— where fewer than two settings had such a repetition.\n")
@@ -160,8 +185,9 @@ def print_table(out, settings, undisturbed_only):
           "show a consistent effect of the settings (p < 0.05); the others' spread is the processes' own "
           "(compare it with noise).\n")
     print("| case | " + " | ".join(settings) + " | spread | noise | p (settings) |"
-          + (" A/A: defaults vs defaults-again |" if has_aa else ""))
-    print("|---|" + "---|" * (len(settings) + 3 + has_aa))
+          + (" A/A: defaults vs defaults-again |" if has_aa else "")
+          + (" DRAM chase (probe) |" if chase is not None else ""))
+    print("|---|" + "---|" * (len(settings) + 3 + has_aa + (chase is not None)))
     print("\n".join(rows))
 
 
