@@ -8,6 +8,7 @@ void BatchTimer::Start() {
   heap_.ResetPeak();
   cost_ = BatchCost{};
   cost_.heap_before = heap_.Read();
+  cost_.cpu_at_start = CurrentCpu();
   // Clocks last, so that reading the heap is not timed.
   faults0_ = ThreadMinorFaults();
   proc0_ = ProcessCpuNowNs();
@@ -25,6 +26,7 @@ BatchCost BatchTimer::Stop() {
   cost_.process_cpu_ns = proc1 - proc0_;
   cost_.page_faults = faults1 - faults0_;
   cost_.heap_after = heap_.Read();
+  cost_.cpu_at_end = CurrentCpu();
   return cost_;
 }
 

@@ -1,5 +1,6 @@
 #include "harness/measure/clocks.h"
 
+#include <sched.h>
 #include <sys/resource.h>
 
 #include <ctime>
@@ -24,5 +25,7 @@ std::uint64_t ThreadMinorFaults() {
   if (getrusage(RUSAGE_THREAD, &usage) != 0) return 0;
   return static_cast<std::uint64_t>(usage.ru_minflt);
 }
+
+int CurrentCpu() { return sched_getcpu(); }
 
 }  // namespace v8bench

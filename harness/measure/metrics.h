@@ -99,6 +99,8 @@ struct BatchCost {
   std::uint64_t cpu_ns = 0;
   std::uint64_t process_cpu_ns = 0;
   std::uint64_t page_faults = 0;  // minor, main thread
+  int cpu_at_start = -1;          // the CPU the main thread was on (CurrentCpu), -1 unknown
+  int cpu_at_end = -1;
   HeapReading heap_before;
   HeapReading heap_after;
 };

@@ -29,6 +29,11 @@ struct Sample {
   std::vector<Counter> counters;  // the standard metrics (see measure/metrics.h) then the case's own
   std::optional<CodeState> code;  // the code that ran this repetition; nullopt where the engine cannot tell
   int isolate = 0;                // which of the case's fresh isolates ran it (RunSettings::isolates), from 0
+  // The CPU the main thread was on when the repetition ended, and whether it had been on another when
+  // it started; nullopt where the engine cannot tell (external engines). On a machine whose CPUs run at
+  // different speeds, repetitions on different CPUs are not alike (README "Which CPU").
+  std::optional<int> main_cpu;
+  bool main_cpu_moved = false;
 
   // The value of counter `name`, or nullopt when the sample has none (absent, never zero).
   std::optional<double> Get(const std::string& name) const;

@@ -63,6 +63,23 @@ std::optional<IsolateSpread> SummariseIsolates(const CaseResult& result) {
   return out;
 }
 
+std::optional<CpuSpread> SummariseCpus(const CaseResult& result) {
+  std::map<int, std::vector<double>> cpu_ns;  // CPU -> its repetitions' main-thread CPU times
+  for (const Sample& s : result.samples) {
+    if (!s.main_cpu || s.main_cpu_moved) continue;
+    if (auto v = s.Get(metric::kCpu)) cpu_ns[*s.main_cpu].push_back(*v);
+  }
+  if (cpu_ns.size() < 2) return std::nullopt;
+  CpuSpread out;
+  for (const auto& [cpu, xs] : cpu_ns) {
+    out.cpus.push_back(cpu);
+    out.median_cpu_ns.push_back(stats::Median(xs));
+  }
+  const auto [lo, hi] = std::minmax_element(out.median_cpu_ns.begin(), out.median_cpu_ns.end());
+  out.spread = *lo > 0 ? *hi / *lo - 1 : 0;
+  return out;
+}
+
 std::optional<ThreadShift> SummariseThreads(const CaseResult& result) {
   std::vector<std::pair<double, double>> background;  // (background ns, all-thread ns) per repetition
   for (const Sample& s : result.samples) {

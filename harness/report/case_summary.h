@@ -57,6 +57,19 @@ std::optional<IsolateSpread> SummariseIsolates(const CaseResult& result);
 // The spread above which a case is named after the table.
 inline constexpr double kIsolateSpreadNoted = 0.10;
 
+// How far apart the repetitions that ran on different CPUs are (Sample::main_cpu; repetitions whose
+// main thread moved between CPUs are left out): on a VM whose vCPUs run at different speeds a case's
+// figure follows the CPU it ran on (results/2026-12-01-debian12-2cpu-epyc/vcpu-pinning/: 1.7x).
+struct CpuSpread {
+  std::vector<int> cpus;              // the CPUs, ascending
+  std::vector<double> median_cpu_ns;  // the median main-thread CPU time per iteration on each
+  double spread = 0;                  // max/min - 1 of those medians
+};
+// Absent unless the repetitions ran on at least two CPUs.
+std::optional<CpuSpread> SummariseCpus(const CaseResult& result);
+// The spread above which a case is named after the table.
+inline constexpr double kCpuSpreadNoted = 0.10;
+
 // How differently the repetitions shared the work between the main thread and V8's background threads
 // (process CPU minus main-thread CPU, per iteration; why it matters: measure/metrics.h ThreadsShifted).
 struct ThreadShift {

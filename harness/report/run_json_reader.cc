@@ -85,6 +85,8 @@ bool IsEntryField(std::string_view key) {
                                         "time_unit",
                                         "code",
                                         "isolate",
+                                        "main_cpu",
+                                        "main_cpu_moved",
                                         "error_occurred",
                                         "error_message"};
   for (const char* f : kFields) {

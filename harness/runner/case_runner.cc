@@ -69,6 +69,7 @@ class CaseBenchmark {
     if (!end) return Fail(state, end.error());
     end.value().changed = CodeChangedBetween(start.value(), end.value());
     PublishCodeState(state, end.value());
+    PublishMainCpu(state, cost.cpu_at_start, cost.cpu_at_end);
     for (const Counter& c : PerIteration(cost, n)) Publish(state, c);
     auto own = host_.CaseCounters();
     if (!own) return Fail(state, own.error());

@@ -22,6 +22,17 @@ inline constexpr const char* kCompiles = "__code_compiles";
 inline constexpr const char* kChanged = "__code_changed";
 }  // namespace code_counter
 
+// The main thread's CPU travels the same way: the CPU at the end (-1 = unknown) and whether it moved.
+namespace cpu_counter {
+inline constexpr const char* kCpu = "__main_cpu";
+inline constexpr const char* kMoved = "__main_cpu_moved";
+}  // namespace cpu_counter
+
+inline void PublishMainCpu(benchmark::State& state, int at_start, int at_end) {
+  state.counters[cpu_counter::kCpu] = benchmark::Counter(at_end);
+  state.counters[cpu_counter::kMoved] = benchmark::Counter(at_start >= 0 && at_end >= 0 && at_start != at_end);
+}
+
 inline void PublishCodeState(benchmark::State& state, const CodeState& code) {
   auto tier = [](const std::optional<CodeTier>& t) { return t ? static_cast<double>(*t) + 1 : 0.0; };
   state.counters[code_counter::kBatch] = benchmark::Counter(tier(code.batch));
@@ -53,6 +64,14 @@ class SampleCollector final : public benchmark::BenchmarkReporter {
           if (name == code_counter::kBench) code.bench = tier(counter.value);
           if (name == code_counter::kCompiles && counter.value >= 0) code.compiles = static_cast<int>(counter.value);
           if (name == code_counter::kChanged) code.changed = counter.value != 0;
+          continue;
+        }
+        if (name == cpu_counter::kCpu) {
+          if (counter.value >= 0) sample.main_cpu = static_cast<int>(counter.value);
+          continue;
+        }
+        if (name == cpu_counter::kMoved) {
+          sample.main_cpu_moved = counter.value != 0;
           continue;
         }
         auto unit = units_.find(name);

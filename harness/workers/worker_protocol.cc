@@ -101,6 +101,10 @@ RunContext ReadRunContext(const object& o, ContextFile file) {
 
 void WriteRepetitionTags(JsonWriter& w, const Sample& s) {
   w.Key("isolate").Int(s.isolate);
+  if (s.main_cpu) {
+    w.Key("main_cpu").Int(*s.main_cpu);
+    w.Key("main_cpu_moved").Bool(s.main_cpu_moved);
+  }
   if (!s.code) return;
   const CodeState& c = *s.code;
   auto tier = [&](const char* key, const std::optional<CodeTier>& t) {
@@ -126,6 +130,11 @@ void WriteRepetitionTags(JsonWriter& w, const Sample& s) {
 
 void ReadRepetitionTags(const object& o, Sample& s) {
   if (int64_t k = 0; o["isolate"].get(k) == SUCCESS && k >= 0 && k < 1000) s.isolate = static_cast<int>(k);
+  if (int64_t cpu = 0; o["main_cpu"].get(cpu) == SUCCESS && cpu >= 0 && cpu < 1'000'000) {
+    s.main_cpu = static_cast<int>(cpu);
+    bool moved = false;
+    if (o["main_cpu_moved"].get(moved) == SUCCESS) s.main_cpu_moved = moved;
+  }
   object c;
   if (o["code"].get(c) != SUCCESS) return;  // the engine could not tell: unknown
   CodeState state;
