@@ -48,35 +48,47 @@ std::optional<FloorSummary> SummariseFloor(const CaseResult& result) {
   return f;
 }
 
-std::optional<IsolateSpread> SummariseIsolates(const CaseResult& result) {
-  std::map<int, std::vector<double>> cpu;  // isolate -> its repetitions' CPU times
+namespace {
+
+// The median main-thread CPU time per iteration of each group of repetitions, by `group(sample)`
+// (nullopt: the sample belongs to none), and their spread max/min - 1: how far apart the case's
+// isolates, or the CPUs it ran on, timed.
+template <class Group>
+std::pair<std::map<int, double>, double> MedianCpuByGroup(const CaseResult& result, Group group) {
+  std::map<int, std::vector<double>> cpu;
   for (const Sample& s : result.samples) {
-    if (auto v = s.Get(metric::kCpu)) cpu[s.isolate].push_back(*v);
+    const std::optional<int> g = group(s);
+    if (!g) continue;
+    if (auto v = s.Get(metric::kCpu)) cpu[*g].push_back(*v);
   }
-  if (cpu.size() < 2) return std::nullopt;
-  std::vector<double> medians;
-  for (const auto& [isolate, xs] : cpu) medians.push_back(stats::Median(xs));
-  const auto [lo, hi] = std::minmax_element(medians.begin(), medians.end());
-  IsolateSpread out;
-  out.isolates = static_cast<int>(cpu.size());
-  out.spread = *lo > 0 ? *hi / *lo - 1 : 0;
-  return out;
+  std::map<int, double> medians;
+  for (const auto& [g, xs] : cpu) medians[g] = stats::Median(xs);
+  if (medians.empty()) return {medians, 0};
+  const auto [lo, hi] = std::minmax_element(medians.begin(), medians.end(),
+                                            [](const auto& a, const auto& b) { return a.second < b.second; });
+  return {medians, lo->second > 0 ? hi->second / lo->second - 1 : 0};
+}
+
+}  // namespace
+
+std::optional<IsolateSpread> SummariseIsolates(const CaseResult& result) {
+  const auto [medians, spread] =
+      MedianCpuByGroup(result, [](const Sample& s) { return std::optional<int>(s.isolate); });
+  if (medians.size() < 2) return std::nullopt;
+  return IsolateSpread{static_cast<int>(medians.size()), spread};
 }
 
 std::optional<CpuSpread> SummariseCpus(const CaseResult& result) {
-  std::map<int, std::vector<double>> cpu_ns;  // CPU -> its repetitions' main-thread CPU times
-  for (const Sample& s : result.samples) {
-    if (!s.main_cpu || s.main_cpu_moved) continue;
-    if (auto v = s.Get(metric::kCpu)) cpu_ns[*s.main_cpu].push_back(*v);
-  }
-  if (cpu_ns.size() < 2) return std::nullopt;
+  // A repetition whose main thread moved between CPUs belongs to neither.
+  const auto [medians, spread] =
+      MedianCpuByGroup(result, [](const Sample& s) { return s.main_cpu_moved ? std::nullopt : s.main_cpu; });
+  if (medians.size() < 2) return std::nullopt;
   CpuSpread out;
-  for (const auto& [cpu, xs] : cpu_ns) {
+  for (const auto& [cpu, median] : medians) {
     out.cpus.push_back(cpu);
-    out.median_cpu_ns.push_back(stats::Median(xs));
+    out.median_cpu_ns.push_back(median);
   }
-  const auto [lo, hi] = std::minmax_element(out.median_cpu_ns.begin(), out.median_cpu_ns.end());
-  out.spread = *lo > 0 ? *hi / *lo - 1 : 0;
+  out.spread = spread;
   return out;
 }
 
