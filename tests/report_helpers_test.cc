@@ -9,11 +9,29 @@
 #include "harness/report/diff_cases.h"
 #include "harness/report/reporters.h"
 #include "harness/report/suite_listing.h"
+#include "harness/report/units.h"
 
 namespace v8bench {
 namespace {
 
 using ::testing::HasSubstr;
+
+// Three significant digits in the unit that keeps them below 1000: never "1e+03 ns" or "1.02e+03 B".
+TEST(Units, ValuesNearAUnitBoundaryTakeTheLargerUnitNotAnExponent) {
+  EXPECT_EQ(FormatDuration(999.4), "999 ns");
+  EXPECT_EQ(FormatDuration(999.7), "1 µs");
+  EXPECT_EQ(FormatDuration(1700), "1.7 µs");
+  EXPECT_EQ(FormatDuration(999'700), "1 ms");
+  EXPECT_EQ(FormatDuration(2.5e9), "2.5 s");
+  EXPECT_EQ(FormatDuration(-999.7), "-1 µs");
+  EXPECT_EQ(FormatBytes(0.5), "<1 B");
+  EXPECT_EQ(FormatBytes(32), "32 B");
+  EXPECT_EQ(FormatBytes(1010), "1010 B");
+  EXPECT_EQ(FormatBytes(1024), "1 KB");
+  EXPECT_EQ(FormatBytes(1023.9 * 1024), "1 MB");
+  EXPECT_EQ(FormatBytes(1536.0 * 1024), "1.5 MB");
+  EXPECT_EQ(FormatBytes(1000.0 * 1024 * 1024), "1000 MB");
+}
 
 TEST(RunOutput, FormatComesFromItsNameOrTheFileExtension) {
   EXPECT_EQ(OutputFormatNamed("json"), OutputFormat::kJson);
