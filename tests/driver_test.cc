@@ -1075,6 +1075,57 @@ TEST(Analysis, MixedCodeIsNotJudgedAndDifferentCodeIsNamed) {
       << NoteLine(d, d.code[0]);
 }
 
+// Samples whose CPU is known (RunRecord::cpu): on CPU c each takes `speed[c]` x 1000 ns, the same work.
+Dataset WithCpus(const std::vector<int>& base_cpus, const std::vector<int>& next_cpus, std::vector<double> speed) {
+  const auto values = [&](const std::vector<int>& cpus, std::uint64_t seed) {
+    std::vector<double> xs;
+    const std::vector<double> jitter = Around(1000, static_cast<int>(cpus.size()), seed);
+    for (std::size_t i = 0; i < cpus.size(); ++i)
+      xs.push_back(jitter[i] * speed[static_cast<std::size_t>(std::max(0, cpus[i]))]);
+    return xs;
+  };
+  Dataset d = Synthetic(values(base_cpus, 1), values(next_cpus, 2));
+  d.cases[0].variants[0].cpus["cpu_ns"] = base_cpus;
+  d.cases[0].variants[1].cpus["cpu_ns"] = next_cpus;
+  return d;
+}
+
+std::vector<int> Cpus(int on0, int on1) {
+  std::vector<int> cpus(static_cast<std::size_t>(on0), 0);
+  cpus.insert(cpus.end(), static_cast<std::size_t>(on1), 1);
+  return cpus;
+}
+
+// A VM whose CPU 1 runs the same work 1.7x slower (results/2026-12-01-debian12-2cpu-epyc/vcpu-pinning/):
+// the variant whose samples landed on CPU 1 more often looks slower though its work is the same; the
+// note says so beside the verdict, with each CPU's median.
+TEST(Analysis, SamplesOnTheCpusInDifferentProportionsAreNamedBesideTheVerdict) {
+  const Analysis a = Analyse(WithCpus(Cpus(8, 2), Cpus(2, 8), {1.0, 1.7}), {});
+  ASSERT_EQ(a.cpus.size(), 1u);
+  EXPECT_EQ(a.cpus[0].variant, 1u);
+  EXPECT_EQ(a.cpus[0].samples_per_cpu, (std::map<int, std::size_t>{{0, 2}, {1, 8}}));
+  EXPECT_EQ(a.cpus[0].baseline_samples_per_cpu, (std::map<int, std::size_t>{{0, 8}, {1, 2}}));
+  const std::string line = NoteLine(a, a.cpus[0]);
+  // Each CPU's median in the metric's unit (CPU 1 about 1.7 us, CPU 0 about 1 us), the CPU with most samples first.
+  EXPECT_TRUE(std::regex_search(
+      line, std::regex("^CPUs: s/x \\(new\\): 8 of 10 samples on CPU 1 \\(1\\.[67][0-9]* µs\\), 2 on CPU 0 "
+                       "\\([0-9.]+ (ns|µs)\\); the baseline's 8 of 10 samples on CPU 0 \\([0-9.]+ (ns|µs)\\), 2 on "
+                       "CPU 1 \\(1\\.[67][0-9]* µs\\): ")))
+      << line;
+  EXPECT_NE(line.find("--main-cpu"), std::string::npos) << line;
+  EXPECT_NE(RenderConsole(a, ReportHeader{"t", {}}, false).find("CPUs: s/x (new)"), std::string::npos);
+  // Each pinned to its own CPU: named too (which CPU is the change, or part of it).
+  EXPECT_EQ(Analyse(WithCpus(Cpus(10, 0), Cpus(0, 10), {1.0, 1.7}), {}).cpus.size(), 1u);
+
+  // Not named: the same proportions (each side 5 and 5); proportions a quarter apart at most; CPUs that
+  // time alike (5% apart, both sides on both); both pinned to one CPU; no CPU known (external engines).
+  EXPECT_TRUE(Analyse(WithCpus(Cpus(5, 5), Cpus(5, 5), {1.0, 1.7}), {}).cpus.empty());
+  EXPECT_TRUE(Analyse(WithCpus(Cpus(6, 4), Cpus(4, 6), {1.0, 1.7}), {}).cpus.empty());
+  EXPECT_TRUE(Analyse(WithCpus(Cpus(8, 2), Cpus(2, 8), {1.0, 1.05}), {}).cpus.empty());
+  EXPECT_TRUE(Analyse(WithCpus(Cpus(10, 0), Cpus(10, 0), {1.0, 1.7}), {}).cpus.empty());
+  EXPECT_TRUE(Analyse(WithCpus(std::vector<int>(10, -1), std::vector<int>(10, -1), {1.0}), {}).cpus.empty());
+}
+
 // The variant's V8 background work moved to the main thread (350 -> 100 us per iteration, as with
 // --no-concurrent-array-buffer-sweeping on a byte stream): named beside the verdict, which stands.
 Dataset WithBackground(double base_main, double base_all, double next_main, double next_all) {

@@ -178,6 +178,17 @@ TEST_F(Engines, FastTrigIsRefusedWhereTheEnginesV8HasNoSwitch) {
   EXPECT_NE(cmp.err.find("variant node18: --fast-trig"), std::string::npos) << cmp.err;
 }
 
+// --main-cpu pins a thread inside v8bench's own process; an external engine's process is out of reach.
+TEST_F(Engines, MainCpuIsRefusedForAnExternalEngine) {
+  auto r = RunCli({"compare", Fixture("alloc.js"), "--variant", "embedded=", "--engine", "node18=" + Node18(),
+                   "--main-cpu", "0", "--runs", "2", "--min-samples", "2", "--metric", "wall"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("variant node18: --main-cpu pins the measuring thread of v8bench's own engine"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("taskset -c"), std::string::npos) << r.err;
+}
+
 TEST_F(Engines, AMetricTheEngineCannotGiveIsAnErrorNotAnEmptyColumn) {
   // Node 18 has no main-thread CPU clock, and cpu is compare's default metric.
   auto r = RunCli({"compare", Fixture("alloc.js"), "--variant", "embedded=", "--engine", "node18=" + Node18(), "--runs",

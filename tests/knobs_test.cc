@@ -58,6 +58,46 @@ TEST(Knobs, AVariantsYoungGenerationKnobIsCheckedAndKept) {
   EXPECT_NE(both.error().message.find("contradict"), std::string::npos) << both.error().message;
 }
 
+TEST(Knobs, AVariantsMainCpuIsAKnobForItsWorkersAndCompareFillsInTheRest) {
+  auto own = driver::ParseVariant("own=--main-cpu 0 --no-opt");
+  ASSERT_TRUE(own.ok()) << own.error().message;
+  EXPECT_EQ(own->worker_args, (Flags{"--main-cpu", "0"}));  // for `run`, not a V8 flag
+  EXPECT_EQ(own->v8_flags, (Flags{"--no-opt"}));
+  auto eq = driver::ParseVariant("own=--main-cpu=0");
+  ASSERT_TRUE(eq.ok()) << eq.error().message;
+  EXPECT_EQ(eq->worker_args, (Flags{"--main-cpu", "0"}));
+  for (const char* bad : {"x=--main-cpu first", "x=--main-cpu -1", "x=--main-cpu 4096", "x=--main-cpu"}) {
+    auto r = driver::ParseVariant(bad);
+    ASSERT_FALSE(r.ok()) << bad;
+    EXPECT_NE(r.error().message.find("--main-cpu"), std::string::npos) << r.error().message;
+  }
+  // A CPU this machine lacks is not refused when a variant is read (a saved comparison travels), only
+  // when workers would run it (workers::PrepareWorkerEngine) or when compare --main-cpu gives it.
+  EXPECT_TRUE(driver::ParseVariant("far=--main-cpu 4095").ok());
+
+  auto free = driver::ParseVariant("free=--no-opt");
+  ASSERT_TRUE(free.ok());
+  std::vector<driver::Variant> variants = {own.value(), free.value()};
+  ASSERT_TRUE(driver::ApplyMainCpu(variants, 0).ok());
+  EXPECT_EQ(variants[0].worker_args, (Flags{"--main-cpu", "0"}));  // its own pin, not a second one
+  EXPECT_EQ(variants[0].flags_text, "--main-cpu 0 --no-opt");
+  EXPECT_EQ(variants[1].worker_args, (Flags{"--main-cpu", "0"}));
+  EXPECT_EQ(variants[1].flags_text, "--no-opt --main-cpu 0");  // shown, and derived again on --resume
+  auto again = driver::ParseVariant("free=" + variants[1].flags_text);
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(again->worker_args, variants[1].worker_args);
+  auto refused = driver::ApplyMainCpu(variants, 4095);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.error().message.find("--main-cpu 4095: this process may run on"), std::string::npos)
+      << refused.error().message;
+  workers::WorkerEngine far;
+  far.worker_args = {"--main-cpu", "4095"};
+  auto prepared = workers::PrepareWorkerEngine(far, "far", "cpu_ns");
+  ASSERT_FALSE(prepared.ok());
+  EXPECT_NE(prepared.error().message.find("variant far: --main-cpu 4095"), std::string::npos)
+      << prepared.error().message;
+}
+
 TEST(Knobs, TheEmbeddedEngineGetsTheKnobsFlagsBeforeTheUsersOwn) {
   EngineOptions options;
   options.semi_space_mb = 2;

@@ -26,7 +26,7 @@ assert len(reps) == 3, reps
 for b in reps:
     assert b["main_cpu"] == cpu and b["main_cpu_moved"] is False, (cpu, b)
 lines = [json.loads(l) for l in open(jsonl) if l.strip()]
-tagged = [l for l in lines if "main_cpu" in json.dumps(l)]
+tagged = [l for l in lines if "\"main_cpu\":" in json.dumps(l)]  # not the context's main_cpu_pinned
 assert tagged, f"no JSONL line carries main_cpu: {lines[:3]}"
 for l in tagged:
     text = json.dumps(l)

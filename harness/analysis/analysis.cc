@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <set>
 #include <utility>
 
 #include "harness/stats/holm.h"
@@ -55,9 +56,11 @@ Dataset DatasetFrom(const CompareState& state) {
     for (const auto& [key, counters] : run.values) {
       auto& series = slot(key).variants[static_cast<std::size_t>(run.variant)];
       const auto block = static_cast<std::size_t>(run.block >= 0 ? run.block : run.run);
+      const auto cpu = run.cpu.find(key);
       for (const auto& [name, value] : counters) {
         series.metrics[name].push_back(value);
         series.blocks[name].push_back(block);
+        series.cpus[name].push_back(cpu == run.cpu.end() ? -1 : cpu->second);
       }
       if (const auto code = run.code.find(key); code != run.code.end()) {
         series.code.push_back(code->second.label);
@@ -245,6 +248,62 @@ void NoteThreads(Analysis& a, const CaseAnalysis& ca) {
   }
 }
 
+// The chosen metric's samples of one variant per CPU (those whose CPU is known).
+std::map<int, std::vector<double>> ValuesPerCpu(const VariantSeries& vs, const std::string& counter) {
+  std::map<int, std::vector<double>> out;
+  const auto values = vs.metrics.find(counter);
+  const auto cpus = vs.cpus.find(counter);
+  if (values == vs.metrics.end() || cpus == vs.cpus.end() || cpus->second.size() != values->second.size()) return out;
+  for (std::size_t i = 0; i < values->second.size(); ++i) {
+    if (cpus->second[i] >= 0) out[cpus->second[i]].push_back(values->second[i]);
+  }
+  return out;
+}
+
+// The variants whose samples ran on the CPUs in other proportions than the baseline's (CpuNote).
+void NoteCpus(Analysis& a, const CaseAnalysis& ca, const CaseSeries& cs) {
+  struct Side {
+    std::map<int, std::size_t> counts;
+    std::map<int, double> medians;
+    std::size_t known = 0;
+    bool alike = false;  // samples on two CPUs, at least 2 on each, whose medians do not differ
+  };
+  const auto side = [&](const VariantSeries& vs) {
+    Side s;
+    std::vector<double> medians_of_enough;
+    for (const auto& [cpu, values] : ValuesPerCpu(vs, a.counter)) {
+      s.counts[cpu] = values.size();
+      s.medians[cpu] = stats::Median(values);
+      s.known += values.size();
+      if (values.size() >= 2) medians_of_enough.push_back(s.medians[cpu]);
+    }
+    if (medians_of_enough.size() >= 2) {
+      const auto [lo, hi] = std::minmax_element(medians_of_enough.begin(), medians_of_enough.end());
+      s.alike = !CpusDiffer(*lo, *hi);
+    }
+    return s;
+  };
+  const Side base = side(cs.variants[0]);
+  if (base.known == 0) return;
+  for (std::size_t vi = 1; vi < cs.variants.size() && vi < ca.cells.size(); ++vi) {
+    const Side own = side(cs.variants[vi]);
+    if (own.known == 0 || own.alike || base.alike) continue;
+    std::set<int> cpus;
+    for (const auto& [cpu, n] : base.counts) cpus.insert(cpu);
+    for (const auto& [cpu, n] : own.counts) cpus.insert(cpu);
+    double widest = 0;
+    for (int cpu : cpus) {
+      const auto share = [cpu](const Side& s) {
+        const auto it = s.counts.find(cpu);
+        return it == s.counts.end() ? 0.0 : static_cast<double>(it->second) / static_cast<double>(s.known);
+      };
+      widest = std::max(widest, std::abs(share(own) - share(base)));
+    }
+    if (widest < kCpuShareNoted) continue;
+    a.cpus.push_back({ca.key, vi, own.counts, base.counts, own.medians, base.medians});
+  }
+}
+
 // A case every variant reported unsupported is left out, with its reason.
 bool AllUnsupported(const CaseSeries& cs, const std::string& counter) {
   for (const auto& vs : cs.variants) {
@@ -366,12 +425,14 @@ Analysis Analyse(const Dataset& data, const AnalysisOptions& options) {
     a.cases.push_back(std::move(ca));
   }
   AdjustForMultipleComparisons(a, options.stats);
-  for (const CaseAnalysis& ca : a.cases) {
+  for (std::size_t ci = 0; ci < a.cases.size(); ++ci) {  // a.cases is parallel to data.cases
+    const CaseAnalysis& ca = a.cases[ci];
     if (ca.cells.empty() || !ca.unsupported.empty()) continue;
     ApplyGate(a, ca);
     NoteInsufficient(a, ca);
     NoteStates(a, ca);
     NoteThreads(a, ca);
+    NoteCpus(a, ca, data.cases[ci]);
   }
   a.exit_code = !a.trips.empty() ? 1 : !a.insufficient.empty() ? 2 : 0;
   return a;

@@ -40,6 +40,8 @@ struct VariantSeries {
   std::map<std::string, std::vector<double>> metrics;  // counter -> one value per sample
   // counter -> the schedule block of each value in `metrics` (absent: unknown, e.g. diff; no pairs)
   std::map<std::string, std::vector<std::size_t>> blocks;
+  // counter -> the CPU each value in `metrics` ran on (driver::RunRecord::cpu; -1 unknown); absent: none known
+  std::map<std::string, std::vector<int>> cpus;
   std::vector<std::string> code;        // per sample that reported it: the code label (driver::CaseCode::label)
   std::size_t code_changed = 0;         // samples with a repetition whose code changed while timed
   std::vector<SampleFailure> failures;  // of this case
@@ -170,6 +172,21 @@ struct ThreadNote {
   double background_ns = 0, baseline_background_ns = 0;
 };
 
+// A case's variant whose samples ran on the CPUs in other proportions than the baseline's (the share of
+// samples on some CPU differs by at least kCpuShareNoted), unless the CPUs are known to time alike (a side
+// with at least 2 samples on each of two CPUs whose medians do not differ: measure/metrics.h CpusDiffer).
+// On a VM whose vCPUs run at different speeds (README "Which CPU"), part of the change can be the CPUs';
+// `compare --main-cpu` takes the choice away. Named beside the verdict; the verdict stands (the CPU can be
+// the change itself: --variant a='--main-cpu 0' --variant b='--main-cpu 1').
+struct CpuNote {
+  std::string key;
+  std::size_t variant = 0;
+  std::map<int, std::size_t> samples_per_cpu, baseline_samples_per_cpu;  // samples whose CPU is known
+  // The chosen metric's median on each CPU the variant's (baseline's) samples ran on.
+  std::map<int, double> median_per_cpu, baseline_median_per_cpu;
+};
+inline constexpr double kCpuShareNoted = 0.25;
+
 // A case's variant whose samples of the chosen metric fall into two clusters (stats/modality.h).
 struct MultimodalNote {
   std::string key;
@@ -202,6 +219,7 @@ struct Analysis {
   std::vector<StatesNote> states;
   std::vector<CodeNote> code;
   std::vector<ThreadNote> threads;
+  std::vector<CpuNote> cpus;
   std::optional<double> threshold;
   double alpha = 0.05, noise_floor = 0.01;
   std::size_t min_samples = 5;

@@ -43,7 +43,8 @@ CommandSpec CompareSpec() {
   spec.options = {
       {"variant", "NAME=FLAGS",
        "A variant: V8 flags (--no-opt, --max-semi-space-size=2, ...) and harness knobs (--semi-space MB, "
-       "--young-gen full|grow, --fast-trig, --no-fast-trig, --param NAME=V) in one shell-quoted string; empty FLAGS is "
+       "--young-gen full|grow, --fast-trig, --no-fast-trig, --param NAME=V, --tier, --main-cpu N) in one shell-quoted "
+       "string; empty FLAGS is "
        "the default "
        "configuration. Repeatable; the first is the baseline.",
        true},
@@ -52,6 +53,12 @@ CommandSpec CompareSpec() {
        "declares the variant if no --variant names it. Repeatable. Default: this binary.",
        true},
       {"filter", "REGEX", "Compares only cases whose name matches this ECMAScript regex. Default: all cases."},
+      {"main-cpu", "N",
+       "Pins the measuring thread of every variant's workers to CPU N (as `run --main-cpu`: V8's background threads "
+       "keep every CPU), unless the variant gives its own --main-cpu. On a VM whose CPUs run at different speeds, "
+       "samples otherwise follow the CPU each worker landed on; `--variant a='--main-cpu 0' --variant b='--main-cpu "
+       "1'` measures that difference itself. v8bench engines only. Default: not pinned.",
+       false, ValueKind::kWhole, 0, 4095},
       {"quick", "",
        fmt::format("A smoke comparison, as `run --quick`, on every engine: each suite's quick parameter grid, the "
                    "timing of `run --quick` (--min-time {}, --warmup {}) and --runs {} (or --min-samples, if more), "
@@ -95,6 +102,9 @@ Expected<driver::CompareState> NewState(const ParsedArgs& args) {
     variants.push_back(std::move(v.value()));
   }
   if (auto bound = driver::BindEngines(variants, args.GetAll("engine")); !bound) return bound.error();
+  if (auto cpu = args.Whole("main-cpu")) {
+    if (auto applied = driver::ApplyMainCpu(variants, static_cast<int>(*cpu)); !applied) return applied.error();
+  }
   if (auto checked = driver::CheckVariants(variants); !checked) return checked.error();
   for (auto& v : variants) state.variants.push_back({std::move(v), std::nullopt});
   // Directories become their suite files here, once, as `run` expands them: every engine's worker gets
@@ -120,10 +130,10 @@ Expected<driver::CompareState> NewState(const ParsedArgs& args) {
 // A comparison saved by --out, to continue; the file's seed cannot change.
 Expected<driver::CompareState> ResumedState(const ParsedArgs& args, const std::string& path) {
   if (args.Has("variant") || args.Has("engine") || !args.positional.empty() || args.Has("filter") ||
-      args.Has("quick")) {
+      args.Has("quick") || args.Has("main-cpu")) {
     return Error::Usage("--resume " + path +
-                        ": the suites, filter, --quick and variants come from the file; give only sampling and report "
-                        "options");
+                        ": the suites, filter, --quick, --main-cpu and variants come from the file; give only sampling "
+                        "and report options");
   }
   if (args.Has("shard")) return Error::Usage("--resume " + path + ": the shard comes from the file; drop --shard");
   auto state = report::ReadCompareState(path);

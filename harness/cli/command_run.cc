@@ -5,6 +5,7 @@
 
 #include "harness/cli/commands.h"
 #include "harness/cli/common.h"
+#include "harness/measure/cpu_affinity.h"
 #include "harness/report/atomic_file.h"
 #include "harness/report/jsonl_reporter.h"
 #include "harness/report/reporters.h"
@@ -22,6 +23,13 @@ constexpr const char* kKeepChangedHelp =
     "marked ! in the table) instead of discarding it and timing it again. By default such a repetition is timed "
     "again, up to twice --repetitions times and --max-warmup seconds of re-running, as a longer warm-up would "
     "have (README, \"Which code is measured\"); what still changed then is kept and flagged.";
+
+constexpr const char* kMainCpuHelp =
+    "Pins the thread that runs and times the JS to CPU N, after V8's background threads (compiler, GC, sweeper) have "
+    "started; they keep every CPU, unlike under `taskset -c N`, which pins them to N too. On a VM whose CPUs run at "
+    "different speeds (measured here: 1.7x between the two vCPUs for the same process), a figure otherwise follows "
+    "the CPU the scheduler picked; every repetition records its CPU either way (README, \"Which CPU\"). Threads the "
+    "JS starts later (libuv's pool, Workers) inherit the pin. Default: not pinned.";
 
 constexpr const char* kMinTimeHelp =
     "Runs each repetition for at least S seconds (Google Benchmark's MinTime), longer for a case that makes "
@@ -69,6 +77,7 @@ CommandSpec RunSpec() {
                        "Stops waiting for the code to stop changing after S seconds of warm-up; such a case is flagged "
                        "in the report. Default: 10."),
       {"keep-changed", "", kKeepChangedHelp},
+      RunSettingOption("main-cpu", kMainCpuHelp),
       {"tier", "optimized|interpreter|auto",
        "Which code is measured. optimized: after 4 feedback calls the bench and its batch loop are compiled by V8's "
        "optimising compiler as regular functions (not on-stack replacement), the same whatever --warmup or "
@@ -164,12 +173,23 @@ int RunInProcess(const ParsedArgs& args, const RunSettings& settings) {
   ReserveStdoutForResults();  // before any JS runs: suite output goes to stderr, never into results
   auto process = V8Process::Start(engine.value());
   if (!process) return Fail(process.error());
+  // After V8Process::Start, so that V8's platform threads exist and keep every CPU (measure/cpu_affinity.h).
+  std::optional<PinnedThread> pinned;
+  if (settings.main_cpu) {
+    auto pin = PinCallingThread(*settings.main_cpu);
+    if (!pin) return Fail(pin.error());
+    pinned = pin.value();
+  }
   auto files = LoadSuitesWithParams(*process.value(), SuitePathsOrDefault(args.positional), settings.quick,
                                     settings.params, settings.timeout_s);
   if (!files) return Fail(files.error());
   auto plan = PlanCases(files.value(), settings);
   if (!plan) return Fail(plan.error());
-  const RunContext context = MakeRunContext(*process.value(), engine.value(), settings);
+  RunContext context = MakeRunContext(*process.value(), engine.value(), settings);
+  if (pinned) {
+    context.main_cpu_pinned = pinned->cpu;
+    context.other_threads_cpus = CpuListText(pinned->other_threads_cpus);
+  }
   std::vector<std::string> names;
   for (const auto& pc : plan.value()) names.push_back(pc.info.name);
   JsonlReporter lines(ResultsStream(), names);
@@ -208,6 +228,9 @@ int RunCommand(const std::vector<std::string>& argv) {
   // Everything else runs the plan in a child process (workers/run_supervisor.h), so that a case that kills its
   // process is reported as crashed and the others still run.
   if (auto engine = EngineOptionsFrom(parsed); !engine) return Fail(engine.error());
+  if (settings.main_cpu) {  // here too, so that the message is the run's and not a child's
+    if (auto allowed = CheckAllowedCpu(*settings.main_cpu); !allowed) return Fail(allowed.error());
+  }
   ReserveStdoutForResults();
   RunReporters reporters;
   const bool table_on_stdout = output->path.has_value() || output->format == OutputFormat::kConsole;

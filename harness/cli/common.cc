@@ -80,6 +80,7 @@ Expected<RunSettings> RunSettingsFrom(const ParsedArgs& args) {
     settings.isolates = static_cast<int>(*n);
   }
   if (auto v = args.Number("min-time")) settings.min_time_s = *v;
+  if (auto n = args.Whole("main-cpu")) settings.main_cpu = static_cast<int>(*n);
   if (auto n = args.Whole("min-young-gcs")) settings.min_young_collections = *n;
   if (auto v = args.Number("warmup")) settings.warmup_s = *v;
   if (auto v = args.Number("timeout")) settings.timeout_s = *v;
@@ -102,6 +103,7 @@ OptionSpec RunSettingOption(const std::string& name, std::string help) {
   static const OptionSpec kTyped[] = {
       {"repetitions", "N", "", false, ValueKind::kWhole, 1, 1000},
       {"isolates", "N", "", false, ValueKind::kWhole, 1, 100},
+      {"main-cpu", "N", "", false, ValueKind::kWhole, 0, 4095},
       {"min-time", "S", "", false, ValueKind::kNumber, 0.001, 3600},
       {"min-young-gcs", "N", "", false, ValueKind::kWhole, 0, 100000},
       {"warmup", "S", "", false, ValueKind::kNumber, 0, 3600},

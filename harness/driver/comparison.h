@@ -42,6 +42,10 @@ struct RunRecord {
   int processes = 0;
   std::map<std::string, std::map<std::string, double>> values;  // case key -> counter -> value
   std::map<std::string, CaseCode> code;                         // case key -> its code, where the worker reported it
+  // case key -> the CPU the sample's main thread ran on, where every repetition ran on that one and none
+  // moved (v8bench engines; Sample::main_cpu): on a VM whose CPUs differ in speed, the sample's speed
+  // follows it (analysis CpuNote).
+  std::map<std::string, int> cpu;
   std::vector<CaseFailure> failures;
   std::string error;  // the worker could not run at all (bad flag, missing engine, ...)
 };

@@ -25,6 +25,17 @@ std::optional<CaseCode> SampleCode(const CaseResult& c) {
   return code;
 }
 
+// The CPU a sample's main thread ran on (Sample::main_cpu): nullopt where the worker could not tell,
+// where a repetition's main thread moved, or where its repetitions ran on different CPUs.
+std::optional<int> SampleCpu(const CaseResult& c) {
+  std::optional<int> cpu;
+  for (const Sample& s : c.samples) {
+    if (!s.main_cpu || s.main_cpu_moved || (cpu && *cpu != *s.main_cpu)) return std::nullopt;
+    cpu = s.main_cpu;
+  }
+  return cpu;
+}
+
 // Why a variant's worker did not list its cases for --shard: a rejected configuration is a usage error.
 Error ShardListingFailed(const workers::LaunchResult& r, const std::string& name) {
   if (auto rejected = workers::RejectedConfiguration(r, name)) return *rejected;
@@ -190,6 +201,7 @@ Status Driver::RecordCases(const workers::WorkerOutput& out, RunRecord& rec) {
       if (!xs.empty()) values[m.counter] = stats::Median(xs);
     }
     if (auto code = SampleCode(c)) rec.code[key] = *code;
+    if (auto cpu = SampleCpu(c)) rec.cpu[key] = *cpu;
   }
   return OkStatus();
 }

@@ -6,13 +6,14 @@
 #include <regex>
 #include <set>
 
+#include "harness/measure/cpu_affinity.h"
 #include "harness/model/shell_words.h"
 
 namespace v8bench::driver {
 
 namespace {
 
-// A knob that takes a value (--semi-space MB, --young-gen, --tier, --param NAME=V), checked and
+// A knob that takes a value (--semi-space MB, --young-gen, --tier, --param NAME=V, --main-cpu N), checked and
 // recorded on `v`; an Error::Usage says what is wrong with it (the caller names the variant).
 Status ApplyValuedKnob(Variant& v, const std::string& key, const std::string& value) {
   if (key == "--tier" && value != "optimized" && value != "interpreter" && value != "auto") {
@@ -30,6 +31,14 @@ Status ApplyValuedKnob(Variant& v, const std::string& key, const std::string& va
       return Error::Usage("--semi-space '" + value + "': give megabytes, 1 to 1024");
     }
     v.knobs.semi_space_mb = static_cast<int>(mb);
+  } else if (key == "--main-cpu") {
+    char* end = nullptr;
+    const long cpu = std::strtol(value.c_str(), &end, 10);
+    if (value.empty() || *end != '\0' || cpu < 0 || cpu > 4095) {
+      return Error::Usage("--main-cpu '" + value + "': give a CPU number (0 is the first)");
+    }
+    // Whether this machine has that CPU is checked when workers are about to run
+    // (workers::PrepareWorkerEngine), not here: a saved comparison is read on other machines too.
   } else if (key == "--param") {
     const auto pe = value.find('=');
     if (pe == std::string::npos || pe == 0 || pe + 1 == value.size()) {
@@ -67,7 +76,7 @@ Expected<Variant> ParseVariant(const std::string& spec) {
       value = word.substr(e + 1);
       has_value = true;
     }
-    if (key == "--semi-space" || key == "--param" || key == "--tier" || key == "--young-gen") {
+    if (key == "--semi-space" || key == "--param" || key == "--tier" || key == "--young-gen" || key == "--main-cpu") {
       if (!has_value) {
         if (i + 1 >= w.size()) return bad(key + " needs a value");
         value = w[++i];
@@ -92,7 +101,7 @@ Expected<Variant> ParseVariant(const std::string& spec) {
     } else {
       return bad("'" + word +
                  "' is neither a V8 flag (--flag) nor a knob (--semi-space MB, --young-gen full|grow, --fast-trig, "
-                 "--no-fast-trig, --param NAME=V, --tier optimized|interpreter|auto)");
+                 "--no-fast-trig, --param NAME=V, --tier optimized|interpreter|auto, --main-cpu N)");
     }
   }
   return v;
@@ -120,6 +129,20 @@ Status BindEngines(std::vector<Variant>& variants, const std::vector<std::string
       return Error::Usage("--engine " + spec + ": '" + path + "' is not an executable file");
     }
     found->engine = path;
+  }
+  return OkStatus();
+}
+
+Status ApplyMainCpu(std::vector<Variant>& variants, int cpu) {
+  if (auto allowed = CheckAllowedCpu(cpu); !allowed) return allowed.error();  // said once, not per variant
+  for (auto& v : variants) {
+    if (std::find(v.worker_args.begin(), v.worker_args.end(), "--main-cpu") != v.worker_args.end()) continue;
+    v.worker_args.push_back("--main-cpu");
+    v.worker_args.push_back(std::to_string(cpu));
+    if (!v.flags_text.empty()) v.flags_text += ' ';
+    v.flags_text += "--main-cpu";
+    v.flags_text += ' ';
+    v.flags_text += std::to_string(cpu);
   }
   return OkStatus();
 }

@@ -21,7 +21,8 @@ struct Variant : workers::WorkerEngine {
 };
 
 // NAME=FLAGS, NAME matching [A-Za-z0-9_.-]+. FLAGS may be empty (the default configuration).
-// Knobs: --semi-space MB, --young-gen full|grow, --fast-trig, --no-fast-trig, --param NAME=V (each also as
+// Knobs: --semi-space MB, --young-gen full|grow, --fast-trig, --no-fast-trig, --param NAME=V, --tier, --main-cpu N
+// (the measuring thread pinned to CPU N: cli/command_run's --main-cpu; each valued knob also as
 // --knob=value); other words starting with '-' are V8 flags; anything else is an Error::Usage.
 Expected<Variant> ParseVariant(const std::string& spec);
 
@@ -29,6 +30,11 @@ Expected<Variant> ParseVariant(const std::string& spec);
 // configuration (so `--engine old=A --engine new=B` compares two builds); a path that is not an
 // executable file is an Error::Usage.
 Status BindEngines(std::vector<Variant>& variants, const std::vector<std::string>& engine_specs);
+
+// compare --main-cpu N: every variant that does not pin its measuring thread itself gets `--main-cpu N`
+// (in its worker_args, and in flags_text, so that the reports show it and a resumed file derives it again).
+// A CPU this process may not run on is an Error::Usage.
+Status ApplyMainCpu(std::vector<Variant>& variants, int cpu);
 
 // Two variants with the same name, or fewer than two variants, are an Error::Usage.
 Status CheckVariants(const std::vector<Variant>& variants);

@@ -93,6 +93,15 @@ inline bool ThreadsShifted(double least_background_ns, double most_background_ns
          most_background_ns > kThreadShiftNoted * least_background_ns;
 }
 
+// Two CPUs timed the same work apart: their medians differ by more than kCpuSpreadNoted (max/min - 1).
+// On a VM the vCPUs need not run at the same speed (results/2026-12-01-debian12-2cpu-epyc/vcpu-pinning/:
+// trig/cos/range:medium 2.0 us on one vCPU, 3.5-3.9 us on the other). One rule for the repetitions of a
+// run (report/case_summary SummariseCpus) and the samples of a comparison (analysis CpuNote).
+inline constexpr double kCpuSpreadNoted = 0.10;
+inline bool CpusDiffer(double fastest, double slowest) {
+  return fastest > 0 && slowest / fastest - 1 > kCpuSpreadNoted;
+}
+
 // Totals for one timed batch.
 struct BatchCost {
   std::uint64_t wall_ns = 0;

@@ -1,5 +1,7 @@
 #include "harness/report/case_summary.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <map>
 #include <utility>
@@ -162,6 +164,13 @@ CodeSummary SummariseCode(const CaseResult& r) {
   }
   for (const auto& n : notes) out.note += (out.note.empty() ? "" : "; ") + n;
   return out;
+}
+
+std::string PinnedText(const RunContext& context) {
+  if (!context.main_cpu_pinned) return "";
+  return fmt::format(
+      " · main thread pinned to CPU {}{}", *context.main_cpu_pinned,
+      context.other_threads_cpus.empty() ? "" : " (other threads on " + context.other_threads_cpus + ")");
 }
 
 }  // namespace v8bench

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/measure/metrics.h"
 #include "harness/model/result.h"
 #include "harness/stats/statistics.h"
 
@@ -67,8 +68,11 @@ struct CpuSpread {
 };
 // Absent unless the repetitions ran on at least two CPUs.
 std::optional<CpuSpread> SummariseCpus(const CaseResult& result);
-// The spread above which a case is named after the table.
-inline constexpr double kCpuSpreadNoted = 0.10;
+// A case is named after the table when its CPUs' medians differ by more than kCpuSpreadNoted
+// (measure/metrics.h CpusDiffer).
+// " · main thread pinned to CPU 0 (other threads on 0-1)" for a run with --main-cpu, else empty: the
+// run's header says it, since it decides which of a VM's CPUs every figure comes from.
+std::string PinnedText(const RunContext& context);
 
 // How differently the repetitions shared the work between the main thread and V8's background threads
 // (process CPU minus main-thread CPU, per iteration; why it matters: measure/metrics.h ThreadsShifted).

@@ -210,6 +210,7 @@ std::string RenderCompareHtml(const Analysis& a, const Dataset& data, const Repo
   body += Notes("Not enough samples", NoteLines(a, a.insufficient));
   body += Notes("Unsupported", NoteLines(a, a.unsupported));
   body += Notes("Work moved between threads", NoteLines(a, a.threads));
+  body += Notes("Samples on different CPUs", NoteLines(a, a.cpus));
   return html::Page(header.title, body);
 }
 

@@ -145,6 +145,7 @@ std::vector<std::string> Notes(const Analysis& a) {
   for (const auto& s : a.states) notes.push_back(NoteLine(a, s));
   for (const auto& c : a.code) notes.push_back(NoteLine(a, c));
   for (const auto& t : a.threads) notes.push_back(NoteLine(a, t));
+  for (const auto& c : a.cpus) notes.push_back(NoteLine(a, c));
   if (a.comparisons > 1) {
     notes.push_back(fmt::format(
         "Be aware that with {} comparisons, about {:.1f} false positive(s) are expected at p < {} by chance alone; "
@@ -482,6 +483,37 @@ std::string NoteLine(const Analysis& a, const ThreadNote& note) {
       note.key, a.variant_names[note.variant], FormatValue(note.background_ns, Unit::kNanoseconds),
       FormatValue(note.baseline_background_ns, Unit::kNanoseconds),
       a.counter == metric::kProcessCpu ? "" : "; compare all-thread CPU too (--metric process)");
+}
+
+namespace {
+
+// "18 of 20 samples on CPU 1 (2.03 µs), 2 on CPU 0 (3.61 µs)", the CPU with most samples first.
+std::string CpuShareText(const std::map<int, std::size_t>& counts, const std::map<int, double>& medians,
+                         const Analysis& a) {
+  std::vector<std::pair<int, std::size_t>> order(counts.begin(), counts.end());
+  std::stable_sort(order.begin(), order.end(), [](const auto& x, const auto& y) { return x.second > y.second; });
+  std::size_t total = 0;
+  for (const auto& [cpu, n] : order) total += n;
+  std::string out;
+  for (const auto& [cpu, n] : order) {
+    const auto m = medians.find(cpu);
+    const std::string median =
+        m == medians.end() ? "" : fmt::format(" ({})", FormatValue(m->second, ComparedMetric(a.metric).unit));
+    out += out.empty() ? fmt::format("{} of {} samples on CPU {}{}", n, total, cpu, median)
+                       : fmt::format(", {} on CPU {}{}", n, cpu, median);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string NoteLine(const Analysis& a, const CpuNote& note) {
+  return fmt::format(
+      "CPUs: {} ({}): {}; the baseline's {}: the variants ran on the CPUs in different proportions, and on a VM "
+      "whose CPUs run at different speeds part of the change can be the CPUs' (README, \"Which CPU\"); pin every "
+      "variant to one CPU with --main-cpu N",
+      note.key, a.variant_names[note.variant], CpuShareText(note.samples_per_cpu, note.median_per_cpu, a),
+      CpuShareText(note.baseline_samples_per_cpu, note.baseline_median_per_cpu, a));
 }
 
 std::string NoteLine(const Analysis& a, const InsufficientNote& note) {

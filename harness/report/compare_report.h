@@ -41,6 +41,9 @@ std::string NoteLine(const Analysis& analysis, const analysis::StatesNote& note)
 std::string NoteLine(const Analysis& analysis, const analysis::CodeNote& note);
 // "threads: case (variant): V8's background threads took 98.0 µs per iteration, the baseline's 350 µs: ...";
 std::string NoteLine(const Analysis& analysis, const analysis::ThreadNote& note);
+// "CPUs: case (variant): 18 of 20 samples on CPU 1 (2.03 µs), 2 on CPU 0 (3.61 µs); the baseline's 3 of 20 on
+// CPU 1 ...: ...";
+std::string NoteLine(const Analysis& analysis, const analysis::CpuNote& note);
 // "case (variant): 3 of at least 5 samples", or that the engine does not report the metric;
 std::string NoteLine(const Analysis& analysis, const analysis::InsufficientNote& note);
 // "case: the suite's reason".

@@ -39,8 +39,9 @@ void ConsoleReporter::Begin(const RunContext& c) {
              c.node_version.empty() ? "" : " (Node " + c.node_version + ")", c.trig_path,
              FormatBytes(static_cast<double>(c.young_generation_bytes)), c.v8_flags.empty() ? "(none)" : c.v8_flags);
   fmt::print(
-      out_, "{} · {} CPUs · {} repetitions of ≥{} s each{}{} · figures are medians over repetitions, per iteration\n\n",
-      c.host_name, c.num_cpus, c.repetitions, c.min_time_s,
+      out_,
+      "{} · {} CPUs{} · {} repetitions of ≥{} s each{}{} · figures are medians over repetitions, per iteration\n\n",
+      c.host_name, c.num_cpus, PinnedText(c), c.repetitions, c.min_time_s,
       c.isolates > 1 ? fmt::format(" in {} fresh isolates", c.isolates) : "", c.quick ? " (--quick)" : "");
   fmt::print(out_, "{:<{}}  {:>10} {:>6}  {:>10}  {:>10} {:>6}  {:>9}  {:>10}  {:>9}  {:<4}  {}\n", "case", name_width_,
              "time", "±CV", "CPU", "GC", "GC%", "GCs/1k", "alloc", "peak heap", "code", "own counters");

@@ -89,9 +89,9 @@ std::string RenderHtml(const RunContext& c, const std::vector<CaseResult>& resul
       {"C heap", c.malloc_policy.empty() ? "(not recorded)" : c.malloc_policy},
       {"machine", fmt::format("{} · {} CPUs · {:.0f} MHz · scaling {} · load {}", c.host_name, c.num_cpus,
                               c.mhz_per_cpu, c.cpu_scaling_enabled ? "on" : "off", load)},
-      {"sampling", fmt::format("{} repetitions{} · min time {} s{}", c.repetitions,
+      {"sampling", fmt::format("{} repetitions{} · min time {} s{}{}", c.repetitions,
                                c.isolates > 1 ? fmt::format(" in {} isolates", c.isolates) : "", c.min_time_s,
-                               c.quick ? " · quick" : "")},
+                               c.quick ? " · quick" : "", PinnedText(c))},
       {"executable", c.executable + " (" + c.build_type + ")"},
       {"date", c.date},
   });

@@ -168,6 +168,7 @@ void WriteAnalysis(JsonWriter& w, const Analysis& a, const Dataset& data) {
   WriteStrings(w, "machine_states", NoteLines(a, a.states));
   WriteStrings(w, "code_notes", NoteLines(a, a.code));
   WriteStrings(w, "thread_notes", NoteLines(a, a.threads));
+  WriteStrings(w, "cpu_notes", NoteLines(a, a.cpus));
   w.Key("paired").Bool(a.paired);
   w.Key("cases").BeginArray();
   for (std::size_t ci = 0; ci < a.cases.size(); ++ci) {
@@ -317,7 +318,8 @@ struct JsonFields<RunContext> {
                  Field("trig_path", &RunContext::trig_path),
                  Field("build_type", &RunContext::build_type),
                  Field("semi_space_mb", &RunContext::semi_space_mb, Range{1, 1 << 20}),
-                 Field("young_generation_bytes", &RunContext::young_generation_bytes, Range{0, 0x1p50})};
+                 Field("young_generation_bytes", &RunContext::young_generation_bytes, Range{0, 0x1p50}),
+                 Field("main_cpu_pinned", &RunContext::main_cpu_pinned, Range{0, 1 << 20})};
 };
 
 // The variant as the user declared it (name, flags, engine); v8_flags and harness_args are written
@@ -357,6 +359,7 @@ struct JsonFields<RunRecord> {
                                              Field("error", &RunRecord::error),
                                              Field("values", &RunRecord::values, Range{0, kMaxNumber}),
                                              Field("code", &RunRecord::code),
+                                             Field("cpu", &RunRecord::cpu, Range{0, 1 << 20}),
                                              Field("failures", &RunRecord::failures)};
 };
 

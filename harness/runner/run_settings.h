@@ -2,6 +2,7 @@
 #pragma once
 
 #include <algorithm>
+#include <optional>
 #include <string>
 
 #include "harness/model/code_state.h"
@@ -29,6 +30,9 @@ struct RunSettings {
   std::string filter;                    // ECMAScript regex over case names; empty = all
   ParamOverrides params;                 // --param name=value,...: replaces grid values
   bool native_floors = true;             // measure each case's native floor (floor(state)) beside it
+  // --main-cpu N: the measuring (main) thread is pinned to CPU N once V8's platform threads exist, which
+  // keep every CPU (measure/cpu_affinity.h says why); nullopt: the scheduler places it.
+  std::optional<int> main_cpu;
   // A repetition during which V8 changed the code (compiled a function to optimised code, or a tier
   // moved: CodeState::changed) did not time one piece of code: it is discarded and timed again (the
   // re-runs continue the warm-up), at most kRerunsPerRepetition x `repetitions` times and for at most

@@ -1,18 +1,41 @@
 #include "harness/workers/compare_worker.h"
 
+#include "harness/measure/cpu_affinity.h"
+
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <string_view>
 
 namespace v8bench::workers {
 
+namespace {
+
+// The variant's --main-cpu knob: its CPU must be one this process may run on (this machine's, now).
+Status CheckPinnedCpu(const WorkerEngine& w, const std::string& variant) {
+  const auto knob = std::find(w.worker_args.begin(), w.worker_args.end(), "--main-cpu");
+  if (knob == w.worker_args.end() || knob + 1 == w.worker_args.end()) return OkStatus();
+  auto allowed = CheckAllowedCpu(std::atoi((knob + 1)->c_str()));
+  if (!allowed) return Error::Usage("variant " + variant + ": " + allowed.error().message);
+  return OkStatus();
+}
+
+}  // namespace
+
 Status PrepareWorkerEngine(WorkerEngine& w, const std::string& variant, const std::string& metric_counter) {
-  if (w.engine.empty()) return OkStatus();
+  if (w.engine.empty()) return CheckPinnedCpu(w, variant);
   auto kind = DetectEngineKind(w.engine);
   if (!kind) return kind.error();
   w.engine_kind = kind.value();
-  if (w.engine_kind == EngineKind::kV8bench) return OkStatus();
+  if (w.engine_kind == EngineKind::kV8bench) return CheckPinnedCpu(w, variant);
+  if (std::find(w.worker_args.begin(), w.worker_args.end(), "--main-cpu") != w.worker_args.end()) {
+    return Error::Unsupported(
+        "variant " + variant + ": --main-cpu pins the measuring thread of v8bench's own engine, and " + w.engine +
+        " runs the JS in a process v8bench cannot reach into; pin that variant's whole process instead (`taskset -c "
+        "N v8bench compare ...` pins every thread, V8's background threads included), or drop --main-cpu");
+  }
   auto flags = EngineV8Flags(w.engine, w.engine_kind, "variant " + variant, w.knobs, w.v8_flags);
   if (!flags) return flags.error();
   w.engine_v8_flags = flags.value();

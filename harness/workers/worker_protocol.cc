@@ -70,6 +70,13 @@ void WriteRunContextFields(JsonWriter& w, const RunContext& c, ContextFile file)
   w.Key("isolates").Int(c.isolates);
   w.Key("min_time_s").Number(c.min_time_s);
   w.Key("quick").Bool(c.quick);
+  w.Key("main_cpu_pinned");
+  if (c.main_cpu_pinned) {
+    w.Int(*c.main_cpu_pinned);
+  } else {
+    w.Null();
+  }
+  w.Key("other_threads_cpus").String(c.other_threads_cpus);
 }
 
 RunContext ReadRunContext(const object& o, ContextFile file) {
@@ -88,6 +95,8 @@ RunContext ReadRunContext(const object& o, ContextFile file) {
   if (o["semi_space_mb"].get(n) == SUCCESS && n > 0 && n <= 1 << 20) c.semi_space_mb = static_cast<int>(n);
   if (o["repetitions"].get(n) == SUCCESS && n >= 0 && n < (1 << 30)) c.repetitions = static_cast<int>(n);
   if (o["isolates"].get(n) == SUCCESS && n >= 1 && n <= 1000) c.isolates = static_cast<int>(n);
+  if (o["main_cpu_pinned"].get(n) == SUCCESS && n >= 0 && n < (1 << 20)) c.main_cpu_pinned = static_cast<int>(n);
+  c.other_threads_cpus = Str(o, "other_threads_cpus");
   uint64_t young = 0;
   if (o["young_generation_bytes"].get(young) == SUCCESS) c.young_generation_bytes = young;
   Read(o, "trig_mismatch_fraction", c.trig_mismatch_fraction);

@@ -1,0 +1,42 @@
+// Pinning the measuring thread to one CPU, and only it.
+//
+// Why: on a VM whose vCPUs run at different speeds a process's figures follow the vCPU its main thread
+// happened to be on (results/2026-12-01-debian12-2cpu-epyc/vcpu-pinning/: trig/cos/range:medium 2.0 us
+// per call on CPU 0, 3.5-3.9 us on CPU 1, the same code in every process), so a median of processes
+// measures the scheduler's choices. `taskset -c N` removes the choice but pins every thread, V8's
+// background compiler, sweeper and concurrent marker included, which then compete with the JS for that
+// one CPU and change what a case that moves work between threads costs. PinCallingThread pins the
+// calling thread alone: threads that exist already keep their affinity; threads it creates later
+// inherit the pin (Linux: a new thread starts with its creator's mask). So call it after V8's platform
+// has started its worker threads (engine/V8Process::Start) and before any JS runs: what a suite starts
+// later from the main thread (libuv's thread pool, a Worker) shares the main thread's CPU.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "harness/model/expected.h"
+
+namespace v8bench {
+
+// The CPUs this process may run on (sched_getaffinity of the calling thread), ascending.
+std::vector<int> AllowedCpus();
+
+// "0-1,4" for {0, 1, 4}: the kernel's cpu-list syntax (as in /proc/PID/status Cpus_allowed_list).
+std::string CpuListText(const std::vector<int>& cpus);
+
+struct PinnedThread {
+  int cpu = -1;
+  // The other threads of the process when the pin was set, and the union of the CPUs they may run on
+  // (from /proc/self/task/*/status): that they were left alone is part of what a result records.
+  int other_threads = 0;
+  std::vector<int> other_threads_cpus;
+};
+
+// Error::Usage, naming --main-cpu and listing the CPUs this process may run on, when `cpu` is not one.
+Status CheckAllowedCpu(int cpu);
+
+// Pins the calling thread to `cpu`. CheckAllowedCpu's error, or Error::Internal when the kernel refuses.
+Expected<PinnedThread> PinCallingThread(int cpu);
+
+}  // namespace v8bench
