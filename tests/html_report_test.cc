@@ -82,6 +82,25 @@ TEST(Html, RunPageHasEveryRepetitionItsCodeStateAndNoMarkupFromNames) {
   EXPECT_THAT(page, HasSubstr("changed while timed"));
 }
 
+// A case whose repetitions ran on two CPUs 1.7x apart (a VM's vCPUs): the page says so, with each CPU's median.
+TEST(Html, RunPageNamesRepetitionsOnCpusThatTimedApart) {
+  CaseResult r;
+  r.info.name = "trig/cos/range:medium";
+  for (int i = 0; i < 4; ++i) {
+    Sample s;
+    s.iterations = 10;
+    const double ns = i < 2 ? 2000 : 3400;
+    s.counters = {{"wall_ns", ns, Unit::kNanoseconds}, {"cpu_ns", ns, Unit::kNanoseconds}};
+    s.main_cpu = i < 2 ? 0 : 1;
+    r.samples.push_back(s);
+  }
+  EXPECT_THAT(RenderHtml(RunContext{}, {r}),
+              HasSubstr("its repetitions ran on different CPUs, which timed 70.0% apart (median CPU time: CPU 0 2 µs, "
+                        "CPU 1 3.4 µs)"));
+  for (auto& s : r.samples) s.main_cpu = 0;
+  EXPECT_THAT(RenderHtml(RunContext{}, {r}), Not(HasSubstr("different CPUs")));
+}
+
 // --- end to end -------------------------------------------------------------------------------------
 
 // A run of the hot fixture (one case) with `reps` repetitions.

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <set>
 
 namespace v8bench {
@@ -90,17 +91,21 @@ Expected<PinnedThread> PinCallingThread(int cpu) {
   PinnedThread pinned;
   pinned.cpu = cpu;
   const std::string self = std::to_string(static_cast<long>(syscall(SYS_gettid)));
-  std::set<int> others;
-  std::error_code ec;  // a thread may end while the directory is read: what is gone is skipped
+  std::optional<std::set<int>> every;  // the CPUs every other thread may run on
+  std::error_code ec;                  // a thread may end while the directory is read: what is gone is skipped
   for (const auto& entry : std::filesystem::directory_iterator("/proc/self/task", ec)) {
     const std::string tid = entry.path().filename().string();
     if (tid == self) continue;
     const std::vector<int> cpus = ThreadCpus(tid);
     if (cpus.empty()) continue;
     ++pinned.other_threads;
-    others.insert(cpus.begin(), cpus.end());
+    std::set<int> common;
+    for (int c : cpus) {
+      if (!every || every->count(c) != 0) common.insert(c);
+    }
+    every = std::move(common);
   }
-  pinned.other_threads_cpus.assign(others.begin(), others.end());
+  if (every) pinned.other_threads_cpus.assign(every->begin(), every->end());
   return pinned;
 }
 

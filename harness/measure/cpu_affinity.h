@@ -27,8 +27,9 @@ std::string CpuListText(const std::vector<int>& cpus);
 
 struct PinnedThread {
   int cpu = -1;
-  // The other threads of the process when the pin was set, and the union of the CPUs they may run on
-  // (from /proc/self/task/*/status): that they were left alone is part of what a result records.
+  // The other threads of the process when the pin was set, and the CPUs every one of them may run on
+  // (from /proc/self/task/*/status; empty without other threads): that none was pinned with the main
+  // thread is part of what a result records.
   int other_threads = 0;
   std::vector<int> other_threads_cpus;
 };

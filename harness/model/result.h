@@ -90,8 +90,8 @@ struct RunContext {
   int repetitions = 0;
   int isolates = 1;  // fresh isolates per case, the repetitions dealt out over them
   double min_time_s = 0;
-  // --main-cpu: the CPU the measuring thread was pinned to, and the CPUs the process's other threads (V8's
-  // platform workers) could run on when it was pinned, e.g. "0-1"; nullopt and empty when not pinned.
+  // --main-cpu: the CPU the measuring thread was pinned to, and the CPUs every other thread of the process
+  // (V8's platform workers) could run on when it was pinned, e.g. "0-1"; nullopt and empty when not pinned.
   std::optional<int> main_cpu_pinned;
   std::string other_threads_cpus;
 };

@@ -1,12 +1,14 @@
 #include "harness/report/case_summary.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <map>
 #include <utility>
 
 #include "harness/measure/metrics.h"
+#include "harness/report/units.h"
 #include "harness/stats/statistics.h"
 
 namespace v8bench {
@@ -164,6 +166,14 @@ CodeSummary SummariseCode(const CaseResult& r) {
   }
   for (const auto& n : notes) out.note += (out.note.empty() ? "" : "; ") + n;
   return out;
+}
+
+std::string CpuMediansText(const CpuSpread& spread) {
+  std::vector<std::string> each;
+  for (std::size_t i = 0; i < spread.cpus.size() && i < spread.median_cpu_ns.size(); ++i) {
+    each.push_back(fmt::format("CPU {} {}", spread.cpus[i], FormatDuration(spread.median_cpu_ns[i])));
+  }
+  return fmt::format("{}", fmt::join(each, ", "));
 }
 
 std::string PinnedText(const RunContext& context) {

@@ -70,6 +70,8 @@ struct CpuSpread {
 std::optional<CpuSpread> SummariseCpus(const CaseResult& result);
 // A case is named after the table when its CPUs' medians differ by more than kCpuSpreadNoted
 // (measure/metrics.h CpusDiffer).
+// "CPU 0 2.05 µs, CPU 1 3.4 µs": each CPU's median, as the console and HTML reports name them.
+std::string CpuMediansText(const CpuSpread& spread);
 // " · main thread pinned to CPU 0 (other threads on 0-1)" for a run with --main-cpu, else empty: the
 // run's header says it, since it decides which of a VM's CPUs every figure comes from.
 std::string PinnedText(const RunContext& context);

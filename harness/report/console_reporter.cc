@@ -105,11 +105,7 @@ void ConsoleReporter::CaseDone(const CaseResult& r) {
     isolate_notes_.push_back(fmt::format("{} ({} across {})", r.info.name, FormatPercent(iso->spread), iso->isolates));
   }
   if (auto cpus = SummariseCpus(r); cpus && cpus->spread > kCpuSpreadNoted) {
-    std::vector<std::string> each;
-    for (std::size_t i = 0; i < cpus->cpus.size(); ++i) {
-      each.push_back(fmt::format("CPU {} {}", cpus->cpus[i], FormatDuration(cpus->median_cpu_ns[i])));
-    }
-    cpu_notes_.push_back(fmt::format("{} ({})", r.info.name, fmt::join(each, ", ")));
+    cpu_notes_.push_back(fmt::format("{} ({})", r.info.name, CpuMediansText(*cpus)));
   }
   if (r.repetition_s > min_time_s_ * 1.001) {
     ++stretched_;
@@ -154,7 +150,7 @@ void ConsoleReporter::End() {
     fmt::print(out_,
                "warning: the repetitions of {} case{} ran on different CPUs and timed more than {} apart by CPU "
                "(median main-thread CPU time): {}. On a VM the CPUs can run at different speeds (README, \"Which "
-               "CPU\"): pin the run (taskset -c N v8bench ...), or compare with `v8bench compare`\n",
+               "CPU\"): pin the measuring thread (--main-cpu N), or compare with `v8bench compare`\n",
                cpu_notes_.size(), cpu_notes_.size() == 1 ? "" : "s", FormatPercent(kCpuSpreadNoted),
                fmt::join(cpu_notes_, ", "));
   }

@@ -63,6 +63,12 @@ std::string CaseSection(const CaseResult& r) {
         "them</p>",
         iso->isolates, FormatPercent(iso->spread));
   }
+  if (auto cpus = SummariseCpus(r); cpus && cpus->spread > kCpuSpreadNoted) {
+    out += fmt::format(
+        "<p class=\"warn\">its repetitions ran on different CPUs, which timed {} apart (median CPU time: {}); on a VM "
+        "the CPUs can run at different speeds: pin the measuring thread with --main-cpu N</p>",
+        FormatPercent(cpus->spread), html::Escape(CpuMediansText(*cpus)));
+  }
   if (auto shift = SummariseThreads(r)) {
     out += fmt::format(
         "<p class=\"warn\">V8's background threads did {} to {} of work per iteration, depending on the repetition; "

@@ -33,8 +33,8 @@ Status PrepareWorkerEngine(WorkerEngine& w, const std::string& variant, const st
   if (std::find(w.worker_args.begin(), w.worker_args.end(), "--main-cpu") != w.worker_args.end()) {
     return Error::Unsupported(
         "variant " + variant + ": --main-cpu pins the measuring thread of v8bench's own engine, and " + w.engine +
-        " runs the JS in a process v8bench cannot reach into; pin that variant's whole process instead (`taskset -c "
-        "N v8bench compare ...` pins every thread, V8's background threads included), or drop --main-cpu");
+        " runs the JS in a process v8bench cannot reach into; pin whole processes instead (`taskset -c N v8bench "
+        "compare ...` pins every thread of every variant, V8's background threads included), or drop --main-cpu");
   }
   auto flags = EngineV8Flags(w.engine, w.engine_kind, "variant " + variant, w.knobs, w.v8_flags);
   if (!flags) return flags.error();
