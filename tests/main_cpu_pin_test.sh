@@ -4,16 +4,8 @@
 # and a CPU the process may not use is refused with exit 2 before anything runs. Skipped (77) on a
 # machine with one CPU or without taskset.
 # Usage: main_cpu_pin_test.sh V8BENCH SOURCE_DIR
-set -uo pipefail
-v8bench=$1
-src=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
-command -v taskset >/dev/null || { echo "no taskset: skipped"; exit 77; }
-mapfile -t cpus < <(taskset -c -p $$ | sed 's/.*: //' | tr ',' '\n' |
-  awk -F- '{ if (NF == 2) for (i = $1; i <= $2; i++) print i; else print $1 }' | head -2)
-((${#cpus[@]} >= 2)) || { echo "fewer than two CPUs allowed: skipped"; exit 77; }
+# shellcheck source=tests/two_cpus.sh
+source "$(dirname "${BASH_SOURCE[0]}")/two_cpus.sh" "$@"
 allowed=$(awk '/^Cpus_allowed_list:/ { print $2 }' /proc/self/status)  # the kernel's cpu-list syntax, as v8bench writes it
 fixture=$src/tests/fixtures/hot.js
 

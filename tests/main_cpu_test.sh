@@ -3,16 +3,8 @@
 # worker protocol into JSON and JSONL: run pinned to each CPU in turn (taskset), every repetition must
 # name that CPU and not have moved. Skipped (77) on a machine with one CPU or without taskset.
 # Usage: main_cpu_test.sh V8BENCH SOURCE_DIR
-set -uo pipefail
-v8bench=$1
-src=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
-command -v taskset >/dev/null || { echo "no taskset: skipped"; exit 77; }
-mapfile -t cpus < <(taskset -c -p $$ | sed 's/.*: //' | tr ',' '\n' |
-  awk -F- '{ if (NF == 2) for (i = $1; i <= $2; i++) print i; else print $1 }' | head -2)
-((${#cpus[@]} >= 2)) || { echo "fewer than two CPUs allowed: skipped"; exit 77; }
+# shellcheck source=tests/two_cpus.sh
+source "$(dirname "${BASH_SOURCE[0]}")/two_cpus.sh" "$@"
 for cpu in "${cpus[@]}"; do
   taskset -c "$cpu" "$v8bench" run "$src/tests/fixtures/hot.js" --quick --no-native --format json \
     --out "$tmp/$cpu.json" >/dev/null 2>"$tmp/err" || fail "run on CPU $cpu exited $?: $(cat "$tmp/err")"

@@ -36,6 +36,17 @@ std::vector<double> Numbers(const object& o, const char* key) {
   return out;
 }
 
+// `key`: the number, or null where there is none.
+template <class I>
+void IntOrNull(JsonWriter& w, const char* key, const std::optional<I>& value) {
+  w.Key(key);
+  if (value) {
+    w.Int(static_cast<long long>(*value));
+  } else {
+    w.Null();
+  }
+}
+
 }  // namespace
 
 void WriteRunContextFields(JsonWriter& w, const RunContext& c, ContextFile file) {
@@ -56,12 +67,7 @@ void WriteRunContextFields(JsonWriter& w, const RunContext& c, ContextFile file)
   w.Key("v8_version").String(c.v8_version);
   w.Key("node_version").String(c.node_version);
   w.Key("v8_flags").String(c.v8_flags);
-  w.Key("semi_space_mb");
-  if (c.semi_space_mb) {
-    w.Int(*c.semi_space_mb);
-  } else {
-    w.Null();
-  }
+  IntOrNull(w, "semi_space_mb", c.semi_space_mb);
   w.Key("young_generation_bytes").Int(static_cast<long long>(c.young_generation_bytes));
   w.Key("trig_path").String(c.trig_path);
   w.Key("trig_mismatch_fraction").Number(c.trig_mismatch_fraction);
@@ -70,12 +76,7 @@ void WriteRunContextFields(JsonWriter& w, const RunContext& c, ContextFile file)
   w.Key("isolates").Int(c.isolates);
   w.Key("min_time_s").Number(c.min_time_s);
   w.Key("quick").Bool(c.quick);
-  w.Key("main_cpu_pinned");
-  if (c.main_cpu_pinned) {
-    w.Int(*c.main_cpu_pinned);
-  } else {
-    w.Null();
-  }
+  IntOrNull(w, "main_cpu_pinned", c.main_cpu_pinned);
   w.Key("other_threads_cpus").String(c.other_threads_cpus);
 }
 
@@ -127,12 +128,7 @@ void WriteRepetitionTags(JsonWriter& w, const Sample& s) {
   w.Key("code").BeginObject();
   tier("batch", c.batch);
   tier("bench", c.bench);
-  w.Key("compiles");
-  if (c.compiles) {
-    w.Int(*c.compiles);
-  } else {
-    w.Null();
-  }
+  IntOrNull(w, "compiles", c.compiles);
   w.Key("changed").Bool(c.changed);
   w.EndObject();
 }
