@@ -66,6 +66,7 @@ TEST(CpuSpread, MediansPerCpuWhenTheRepetitionsRanOnTwo) {
   EXPECT_EQ(spread->median_cpu_ns, (std::vector<double>{2.05e3, 3.4e3}));
   EXPECT_NEAR(spread->spread, 3.4 / 2.05 - 1, 1e-12);
   EXPECT_GT(spread->spread, kCpuSpreadNoted);
+  EXPECT_TRUE(CpusNoted(*spread));
 }
 
 TEST(CpuSpread, AbsentOnOneCpuOrWhereTheCpuIsUnknown) {

@@ -62,6 +62,7 @@ TEST(Knobs, AVariantsMainCpuIsAKnobForItsWorkersAndCompareFillsInTheRest) {
   auto own = driver::ParseVariant("own=--main-cpu 0 --no-opt");
   ASSERT_TRUE(own.ok()) << own.error().message;
   EXPECT_EQ(own->worker_args, (Flags{"--main-cpu", "0"}));  // for `run`, not a V8 flag
+  EXPECT_EQ(own->main_cpu, 0);
   EXPECT_EQ(own->v8_flags, (Flags{"--no-opt"}));
   auto eq = driver::ParseVariant("own=--main-cpu=0");
   ASSERT_TRUE(eq.ok()) << eq.error().message;
@@ -91,7 +92,8 @@ TEST(Knobs, AVariantsMainCpuIsAKnobForItsWorkersAndCompareFillsInTheRest) {
   EXPECT_NE(refused.error().message.find("--main-cpu 4095: this process may run on"), std::string::npos)
       << refused.error().message;
   workers::WorkerEngine far;
-  far.worker_args = {"--main-cpu", "4095"};
+  far.worker_args = {"--main-cpu", "4095"};  // as ParseVariant("far=--main-cpu 4095") leaves it
+  far.main_cpu = 4095;
   auto prepared = workers::PrepareWorkerEngine(far, "far", "cpu_ns");
   ASSERT_FALSE(prepared.ok());
   EXPECT_NE(prepared.error().message.find("variant far: --main-cpu 4095"), std::string::npos)

@@ -1,5 +1,6 @@
 #include "harness/driver/variant.h"
 
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -37,6 +38,7 @@ Status ApplyValuedKnob(Variant& v, const std::string& key, const std::string& va
     if (value.empty() || *end != '\0' || cpu < 0 || cpu > 4095) {
       return Error::Usage("--main-cpu '" + value + "': give a CPU number (0 is the first)");
     }
+    v.main_cpu = static_cast<int>(cpu);
     // Whether this machine has that CPU is checked when workers are about to run
     // (workers::PrepareWorkerEngine), not here: a saved comparison is read on other machines too.
   } else if (key == "--param") {
@@ -136,13 +138,11 @@ Status BindEngines(std::vector<Variant>& variants, const std::vector<std::string
 Status ApplyMainCpu(std::vector<Variant>& variants, int cpu) {
   if (auto allowed = CheckAllowedCpu(cpu); !allowed) return allowed.error();  // said once, not per variant
   for (auto& v : variants) {
-    if (std::find(v.worker_args.begin(), v.worker_args.end(), "--main-cpu") != v.worker_args.end()) continue;
+    if (v.main_cpu) continue;
+    v.main_cpu = cpu;
     v.worker_args.push_back("--main-cpu");
     v.worker_args.push_back(std::to_string(cpu));
-    if (!v.flags_text.empty()) v.flags_text += ' ';
-    v.flags_text += "--main-cpu";
-    v.flags_text += ' ';
-    v.flags_text += std::to_string(cpu);
+    v.flags_text += fmt::format("{}--main-cpu {}", v.flags_text.empty() ? "" : " ", cpu);
   }
   return OkStatus();
 }

@@ -46,8 +46,7 @@ std::vector<int> ThreadCpus(const std::string& tid) {
   return {};
 }
 
-}  // namespace
-
+// The CPUs this process may run on (sched_getaffinity of the calling thread), ascending.
 std::vector<int> AllowedCpus() {
   cpu_set_t set;
   CPU_ZERO(&set);
@@ -58,6 +57,8 @@ std::vector<int> AllowedCpus() {
   }
   return cpus;
 }
+
+}  // namespace
 
 std::string CpuListText(const std::vector<int>& cpus) {
   std::string out;
@@ -98,7 +99,6 @@ Expected<PinnedThread> PinCallingThread(int cpu) {
     if (tid == self) continue;
     const std::vector<int> cpus = ThreadCpus(tid);
     if (cpus.empty()) continue;
-    ++pinned.other_threads;
     std::set<int> common;
     for (int c : cpus) {
       if (!every || every->count(c) != 0) common.insert(c);

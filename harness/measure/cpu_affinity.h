@@ -19,18 +19,14 @@
 
 namespace v8bench {
 
-// The CPUs this process may run on (sched_getaffinity of the calling thread), ascending.
-std::vector<int> AllowedCpus();
-
 // "0-1,4" for {0, 1, 4}: the kernel's cpu-list syntax (as in /proc/PID/status Cpus_allowed_list).
 std::string CpuListText(const std::vector<int>& cpus);
 
 struct PinnedThread {
   int cpu = -1;
-  // The other threads of the process when the pin was set, and the CPUs every one of them may run on
-  // (from /proc/self/task/*/status; empty without other threads): that none was pinned with the main
-  // thread is part of what a result records.
-  int other_threads = 0;
+  // The CPUs every other thread of the process may run on when the pin was set (from
+  // /proc/self/task/*/status; empty without other threads): that none was pinned with the main thread
+  // is part of what a result records.
   std::vector<int> other_threads_cpus;
 };
 

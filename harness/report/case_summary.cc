@@ -168,6 +168,12 @@ CodeSummary SummariseCode(const CaseResult& r) {
   return out;
 }
 
+bool CpusNoted(const CpuSpread& spread) {
+  if (spread.median_cpu_ns.empty()) return false;
+  const auto [lo, hi] = std::minmax_element(spread.median_cpu_ns.begin(), spread.median_cpu_ns.end());
+  return CpusDiffer(*lo, *hi);
+}
+
 std::string CpuMediansText(const CpuSpread& spread) {
   std::vector<std::string> each;
   for (std::size_t i = 0; i < spread.cpus.size() && i < spread.median_cpu_ns.size(); ++i) {

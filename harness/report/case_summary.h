@@ -68,8 +68,9 @@ struct CpuSpread {
 };
 // Absent unless the repetitions ran on at least two CPUs.
 std::optional<CpuSpread> SummariseCpus(const CaseResult& result);
-// A case is named after the table when its CPUs' medians differ by more than kCpuSpreadNoted
-// (measure/metrics.h CpusDiffer).
+// Whether the case is named after the table: its fastest and slowest CPU's medians differ
+// (measure/metrics.h CpusDiffer, the rule compare's CPU note uses too).
+bool CpusNoted(const CpuSpread& spread);
 // "CPU 0 2.05 µs, CPU 1 3.4 µs": each CPU's median, as the console and HTML reports name them.
 std::string CpuMediansText(const CpuSpread& spread);
 // " · main thread pinned to CPU 0 (other threads on 0-1)" for a run with --main-cpu, else empty: the

@@ -104,7 +104,7 @@ void ConsoleReporter::CaseDone(const CaseResult& r) {
   if (auto iso = SummariseIsolates(r); iso && iso->spread > kIsolateSpreadNoted) {
     isolate_notes_.push_back(fmt::format("{} ({} across {})", r.info.name, FormatPercent(iso->spread), iso->isolates));
   }
-  if (auto cpus = SummariseCpus(r); cpus && cpus->spread > kCpuSpreadNoted) {
+  if (auto cpus = SummariseCpus(r); cpus && CpusNoted(*cpus)) {
     cpu_notes_.push_back(fmt::format("{} ({})", r.info.name, CpuMediansText(*cpus)));
   }
   if (r.repetition_s > min_time_s_ * 1.001) {

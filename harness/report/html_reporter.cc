@@ -63,7 +63,7 @@ std::string CaseSection(const CaseResult& r) {
         "them</p>",
         iso->isolates, FormatPercent(iso->spread));
   }
-  if (auto cpus = SummariseCpus(r); cpus && cpus->spread > kCpuSpreadNoted) {
+  if (auto cpus = SummariseCpus(r); cpus && CpusNoted(*cpus)) {
     out += fmt::format(
         "<p class=\"warn\">its repetitions ran on different CPUs, which timed {} apart (median CPU time: {}); on a VM "
         "the CPUs can run at different speeds: pin the measuring thread with --main-cpu N</p>",

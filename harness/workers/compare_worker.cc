@@ -4,9 +4,7 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <cctype>
-#include <cstdlib>
 #include <string_view>
 
 namespace v8bench::workers {
@@ -15,9 +13,8 @@ namespace {
 
 // The variant's --main-cpu knob: its CPU must be one this process may run on (this machine's, now).
 Status CheckPinnedCpu(const WorkerEngine& w, const std::string& variant) {
-  const auto knob = std::find(w.worker_args.begin(), w.worker_args.end(), "--main-cpu");
-  if (knob == w.worker_args.end() || knob + 1 == w.worker_args.end()) return OkStatus();
-  auto allowed = CheckAllowedCpu(std::atoi((knob + 1)->c_str()));
+  if (!w.main_cpu) return OkStatus();
+  auto allowed = CheckAllowedCpu(*w.main_cpu);
   if (!allowed) return Error::Usage("variant " + variant + ": " + allowed.error().message);
   return OkStatus();
 }
@@ -30,7 +27,7 @@ Status PrepareWorkerEngine(WorkerEngine& w, const std::string& variant, const st
   if (!kind) return kind.error();
   w.engine_kind = kind.value();
   if (w.engine_kind == EngineKind::kV8bench) return CheckPinnedCpu(w, variant);
-  if (std::find(w.worker_args.begin(), w.worker_args.end(), "--main-cpu") != w.worker_args.end()) {
+  if (w.main_cpu) {
     return Error::Unsupported(
         "variant " + variant + ": --main-cpu pins the measuring thread of v8bench's own engine, and " + w.engine +
         " runs the JS in a process v8bench cannot reach into; pin whole processes instead (`taskset -c N v8bench "

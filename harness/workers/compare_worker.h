@@ -29,8 +29,9 @@ struct WorkerEngine {
   // checked against the engine; nullopt until the comparison starts (then KnobV8Flags + v8_flags).
   std::optional<std::vector<std::string>> engine_v8_flags;
   std::vector<std::string>
-      worker_args;    // harness knobs for `run`: --semi-space N, --young-gen, --fast-trig, --param K=V
-  EngineKnobs knobs;  // the engine knobs among them (--semi-space, --young-gen, --fast-trig, --no-fast-trig)
+      worker_args;              // harness knobs for `run`: --semi-space N, --young-gen, --fast-trig, --param K=V
+  EngineKnobs knobs;            // the engine knobs among them (--semi-space, --young-gen, --fast-trig, --no-fast-trig)
+  std::optional<int> main_cpu;  // --main-cpu N among them: the workers' measuring thread pinned to CPU N
   std::vector<std::string> v8_flags;  // everything else, passed to V8 after `--`
 };
 
