@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Per-process variation of the 1 KiB chunks:1 buffer_concat cases under three conditions, interleaved.
 set -u
-cd /work/main
-bin=/work/measure-bin/v8bench-c212595
+cd "$(git rev-parse --show-toplevel)"  # run from the repository root
+bin=build/v8bench-c212595
 out=${1:-results/2026-12-01-debian12-2cpu/buffer-concat-1k-processes}
 n=${2:-12}
 filter='^buffer_concat/(concat|alloc_unsafe_copy)/chunk:1024/chunks:1$'
