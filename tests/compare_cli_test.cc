@@ -1,6 +1,6 @@
 // `v8bench compare` and `v8bench diff` end to end: real worker processes on small fixture suites,
 // with short timings. Behaviour only (verdicts with large effects, exit codes, reports); the
-// detection-speed and false-positive measurements live in tools/compare_benchmark.sh.
+// detection-speed and false-positive measurements live in research/compare_benchmark.sh.
 #include <gtest/gtest.h>
 
 #include <fmt/format.h>

@@ -85,7 +85,7 @@ CommandSpec CompareSpec() {
       "  v8bench compare suites/ --variant base= --variant semi1='--semi-space 1' --metric gc --out semi.json\n"
       "  v8bench compare suites/ --engine old=/opt/v8bench-main --engine new=build/v8bench --target-ci 2 "
       "--threshold 3\n"
-      "  v8bench compare tools/compare_work.js --variant base='--param work=1' --variant slow='--param work=1.05'\n"
+      "  v8bench compare research/compare_work.js --variant base='--param work=1' --variant slow='--param work=1.05'\n"
       "  v8bench compare --resume semi.json --runs 40\n"
       "  v8bench compare suites/ --variant base= --variant noopt=--no-opt --shard 2/4 --out shard2.json   # then "
       "merge\n";

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # The cross-engine table: the same suites on the embedded V8 (10.2) and on Node 18/20/22/24/26 and
 # Deno from npm, with `v8bench compare` (interleaved worker processes, wall time per iteration).
-#   tools/cross_engine.sh OUT_DIR [RUNS]
+#   research/cross_engine.sh OUT_DIR [RUNS]
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # What the results record (suite and engine paths, the binary, --out) is relative to the checkout, so
 # results travel; a path outside it stays absolute.
 rel() { realpath -m --relative-base="$here" "$1"; }
-out=$(rel "${1:?usage: tools/cross_engine.sh OUT_DIR [RUNS]}")
+out=$(rel "${1:?usage: research/cross_engine.sh OUT_DIR [RUNS]}")
 runs=${2:-5}
 bin=$(rel "${V8BENCH:-$here/build/v8bench}")
 cd "$here"

@@ -3,7 +3,7 @@
 // Times fixed native kernels on the calling thread's CPU clock (the clock v8bench reports; the two-thread
 // kernels below say which clock they use) and
 // prints one JSON object: the median over --reps of each kernel's cost per unit of work. Run beside a
-// v8bench process (tools/process_variation.sh runs it before and after each one) it tells whether a
+// v8bench process (research/process_variation.sh runs it before and after each one) it tells whether a
 // process that timed slow ran while the machine itself was slow: if the case's per-process figures
 // move and these do not, the variation is the process's own (its JIT and heap history), not the
 // machine's.
@@ -323,7 +323,7 @@ void PrintMedianOrNull(const std::vector<double>& values, const char* format) {
 constexpr const char* kUsage =
     "usage: speed_probe [--reps N]   (N in 1..100, default 3)\n"
     "Times fixed native kernels on this thread's CPU clock and prints one JSON object of\n"
-    "medians over N repetitions (see the comment at the top of tools/speed_probe.cc).\n";
+    "medians over N repetitions (see the comment at the top of research/speed_probe.cc).\n";
 
 int Refuse(const std::string& why) {
   std::fprintf(stderr, "speed_probe: %s\n%s", why.c_str(), kUsage);

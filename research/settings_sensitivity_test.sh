@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs tools/settings_sensitivity.sh as a user would, on a two-case fixture with two runs and the
+# Runs research/settings_sensitivity.sh as a user would, on a two-case fixture with two runs and the
 # machine-speed probe, and checks the schedule it promises (GRAIN=blocks, the default): each case's
 # 2 x 7 processes form one block, run 1 of every setting before run 2, each run measuring all seven
 # settings once in an order rotated from run to run; one results file per process; a probe line per
@@ -10,7 +10,7 @@ set -uo pipefail
 v8bench=$1
 probe=$2
 src=$3
-tool="$src/tools/settings_sensitivity.sh"
+tool="$src/research/settings_sensitivity.sh"
 fixture="$src/tests/fixtures/compare_loop.js"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -19,6 +19,7 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 SUITES=$fixture PROBE=$probe "$tool" "$tmp/out" 2 "$v8bench" >"$tmp/stdout" 2>"$tmp/stderr" ||
   fail "settings_sensitivity.sh exited $?: $(cat "$tmp/stderr")"
 grep -q "sensitivity: exit" "$tmp/stderr" && fail "a measuring process failed: $(cat "$tmp/stderr")"
+find "$tmp/out" -name '*.err' -empty | grep -q . && fail "empty stderr files left in $tmp/out"
 
 python3 - "$tmp/out" "$v8bench" "$fixture" <<'EOF' || fail "schedule or outputs: see above"
 import json, os, re, subprocess, sys

@@ -1,4 +1,4 @@
-// A workload for tools/paired_benchmark.sh that is not v8bench's own fixture: the sin+cos loop of
+// A workload for research/paired_benchmark.sh that is not v8bench's own fixture: the sin+cos loop of
 // issue 14 (the loop both Node's compare.js and v8bench were measured on) and a string/object
 // workload (JSON round trip of small records), each scaled by the `work` parameter, so
 // `--param work=1.05` is exactly 5% more of the same work.

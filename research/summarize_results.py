@@ -2,9 +2,9 @@
 """Turns `v8bench run --out X.json` files of the mission suites into the Markdown tables that
 results/README.md and the project README show. Reads only the median aggregates v8bench writes.
 
-usage: tools/summarize_results.py RESULTS_DIR > RESULTS_DIR/tables.md
+usage: research/summarize_results.py RESULTS_DIR > RESULTS_DIR/tables.md
 RESULTS_DIR holds json_reviver.json, trig.json, buffer_concat.json, streams.json and
-young_gen-<semi>.json (semi = 1, 2, 16, 64, default), as tools/measure_suites.sh writes them.
+young_gen-<semi>.json (semi = 1, 2, 16, 64, default), as research/measure_suites.sh writes them.
 """
 import json
 import os

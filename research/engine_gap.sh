@@ -5,15 +5,15 @@
 # by symbol), and disassembles the named C++ functions from both binaries side by side, so a gap can
 # be traced to code the two builds compiled differently.
 #
-#   tools/engine_gap.sh OUT_DIR SUITE CASE_REGEX [FUNCTION...]
-#   e.g. tools/engine_gap.sh results/<date>-<machine>/engine-gap suites/trig.js 'trig/cos/range:small$' \
+#   research/engine_gap.sh OUT_DIR SUITE CASE_REGEX [FUNCTION...]
+#   e.g. research/engine_gap.sh results/<date>-<machine>/engine-gap suites/trig.js 'trig/cos/range:small$' \
 #          'v8::base::ieee754::cos(double)'
 #
 # Env: V8BENCH (default build/v8bench), NODE (default third_party/engines/node18/.../bin/node),
 # SECONDS_PER_SIDE (timed seconds, default 3). Needs perf, objdump, nm.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-out=${1:?usage: tools/engine_gap.sh OUT_DIR SUITE CASE_REGEX [FUNCTION...]}
+out=${1:?usage: research/engine_gap.sh OUT_DIR SUITE CASE_REGEX [FUNCTION...]}
 suite=${2:?suite file}
 case_re=${3:?case regex}
 shift 3
@@ -53,6 +53,8 @@ out_abs=$(realpath "$out")
   --perf-basic-prof "$here/js/external_runner.mjs" run --filter "$case_re" --repetitions 1 --min-time "$secs" \
   "$suite_abs" >"$out_abs/node.jsonl" 2>"$out_abs/node.err")
 rm -f "$out_abs"/isolate-*-v8.log
+# Keep stderr only when it says something.
+for f in "$out/embedded.err" "$out_abs/node.err"; do [ -s "$f" ] || rm -f "$f"; done
 
 top() {
   perf report -i "$1" --stdio --sort dso,sym 2>/dev/null | grep -v '^#' | grep -v '^$' |

@@ -4,18 +4,18 @@
 # of the median main-thread CPU time per iteration under each setting, and the spread max/min - 1.
 # (Main-thread CPU: on a shared machine it is far less disturbed by other processes than wall time.)
 #
-#   tools/settings_sensitivity.sh OUT_DIR [RUNS] [BINARY]     e.g. results/<date>-<machine>/sensitivity 3
-#   SUITES="buffer_concat streams" tools/settings_sensitivity.sh ...   (default: the five mission suites;
+#   research/settings_sensitivity.sh OUT_DIR [RUNS] [BINARY]     e.g. results/<date>-<machine>/sensitivity 3
+#   SUITES="buffer_concat streams" research/settings_sensitivity.sh ...   (default: the five mission suites;
 #                                                     a name under suites/ or a suite file's path)
-#   EXTRA="--isolates 3" tools/settings_sensitivity.sh ...             (options added to every setting)
+#   EXTRA="--isolates 3" research/settings_sensitivity.sh ...             (options added to every setting)
 #
-#   GRAIN=cases tools/settings_sensitivity.sh ...    (the schedule of the results from 2026-11-30 14:00 to
+#   GRAIN=cases research/settings_sensitivity.sh ...    (the schedule of the results from 2026-11-30 14:00 to
 #                                                     2026-12-01 06:00)
-#   GRAIN=suites tools/settings_sensitivity.sh ...   (the schedule of the results before 2026-11-30 14:00)
-#   PROBE=build/speed_probe tools/settings_sensitivity.sh ...  (the machine-speed probe before and after
+#   GRAIN=suites research/settings_sensitivity.sh ...   (the schedule of the results before 2026-11-30 14:00)
+#   PROBE=build/speed_probe research/settings_sensitivity.sh ...  (the machine-speed probe before and after
 #       each block of processes, into OUT_DIR/probes.jsonl; the table then shows its DRAM chase per case)
-#   FIRST_RUN=2 tools/settings_sensitivity.sh OUT_DIR 3 ...  (adds runs 2..3 to an OUT_DIR that holds run 1)
-#   PAIR_OUT=DIR2 PAIR_EXTRA="--keep-changed" tools/settings_sensitivity.sh OUT_DIR ...
+#   FIRST_RUN=2 research/settings_sensitivity.sh OUT_DIR 3 ...  (adds runs 2..3 to an OUT_DIR that holds run 1)
+#   PAIR_OUT=DIR2 PAIR_EXTRA="--keep-changed" research/settings_sensitivity.sh OUT_DIR ...
 #       (GRAIN=blocks or cases: each case's seven settings also run with PAIR_EXTRA instead of EXTRA into
 #        DIR2, the two configurations back to back and alternating which goes first, so both tables see
 #        the same machine states: a before/after of a harness option on a machine whose speed drifts)
@@ -45,7 +45,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # What the results record (suite and engine paths, the binary, --out) is relative to the checkout, so
 # results travel; a path outside it stays absolute.
 rel() { realpath -m --relative-base="$here" "$1"; }
-out=$(rel "${1:?usage: tools/settings_sensitivity.sh OUT_DIR [RUNS] [BINARY]}")
+out=$(rel "${1:?usage: research/settings_sensitivity.sh OUT_DIR [RUNS] [BINARY]}")
 runs=${2:-3}
 first=${FIRST_RUN:-1}
 bin=$(rel "${3:-$here/build/v8bench}")
@@ -108,7 +108,9 @@ measure_in() {  # measure_in DIR [options of the configuration...] -- NAME OUTFI
   local extra=(${settings[$name]})
   local cmd=("$bin" run "$@" --quick --no-native "${config[@]}" "${extra[@]}" --format json --out "$file")
   echo "${cmd[*]}" >>"$dir/commands.txt"
+  # Stderr is kept only when it says something: an empty .err per process is noise in results/.
   "${cmd[@]}" >/dev/null 2>"${file%.json}.err" || echo "sensitivity: exit $? (see ${file%.json}.err)" >&2
+  [ -s "${file%.json}.err" ] || rm -f "${file%.json}.err"
 }
 for name in "${order[@]}"; do mkdir -p "$out/$name"; done
 if [ -n "$pair_out" ]; then
@@ -181,9 +183,9 @@ for s in json.load(sys.stdin):
     done
   fi
 fi
-python3 tools/sensitivity_table.py "$out" "${order[@]}" >"$out/table.md"
+python3 research/sensitivity_table.py "$out" "${order[@]}" >"$out/table.md"
 echo "sensitivity: wrote $out/table.md" >&2
 if [ -n "$pair_out" ]; then
-  python3 tools/sensitivity_table.py "$pair_out" "${order[@]}" >"$pair_out/table.md"
+  python3 research/sensitivity_table.py "$pair_out" "${order[@]}" >"$pair_out/table.md"
   echo "sensitivity: wrote $pair_out/table.md" >&2
 fi

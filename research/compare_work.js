@@ -1,4 +1,4 @@
-// A controlled change for measuring `v8bench compare` (tools/compare_benchmark.sh): `loop` does
+// A controlled change for measuring `v8bench compare` (research/compare_benchmark.sh): `loop` does
 // round(2000 * work) multiply-adds per iteration, so `--param work=1.05` is exactly 5% more loop
 // work on the same engine, the same way Node's own benchmarks were slowed by 5% for comparison.
 suite({

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # How good is `v8bench compare` on this machine? Measures, with the real binary and real processes:
-#   detect5   a controlled 5% slowdown (tools/compare_work.js, --param work=1 vs 1.05): wall time, p, sign
+#   detect5   a controlled 5% slowdown (research/compare_work.js, --param work=1 vs 1.05): wall time, p, sign
 #   aa        A/A false positives: the same variant twice over the trig and json_reviver suites
 #   semi      --semi-space 1 vs the default on an allocation-heavy suite (young_gen): CPU and GC ratios
 #   jit       --no-opt and --jitless vs the default on a hot loop
@@ -8,7 +8,7 @@
 # This is a measurement, not a test: numbers depend on the machine and its load. Every comparison's
 # JSON (all samples, seed) is kept in OUT_DIR, and each command is printed so it can be rerun.
 #
-# usage: tools/compare_benchmark.sh [detect5|aa|semi|jit|adaptive|all ...]
+# usage: research/compare_benchmark.sh [detect5|aa|semi|jit|adaptive|all ...]
 # env:   V8BENCH=build/v8bench  OUT_DIR=/tmp/v8bench-compare-bench  DETECT_REPEATS=10  AA_REPEATS=20
 #        AA_RUNS=10 (samples per variant in each A/A comparison)
 set -euo pipefail
@@ -77,7 +77,7 @@ if want detect5; then
   files=()
   for i in $(seq "${DETECT_REPEATS:-10}"); do
     f="$out/detect5_$i.json"
-    compare "$f" tools/compare_work.js --variant base='--param work=1' --variant slow='--param work=1.05' \
+    compare "$f" research/compare_work.js --variant base='--param work=1' --variant slow='--param work=1.05' \
       --runs 20 --min-time 0.05 --warmup 0.02
     files+=("$f")
   done
@@ -139,7 +139,7 @@ fi
 if want jit; then
   echo "== jit: --no-opt and --jitless vs the default on a hot loop =="
   f="$out/jit.json"
-  compare "$f" tools/compare_work.js --variant default= --variant noopt=--no-opt --variant jitless=--jitless \
+  compare "$f" research/compare_work.js --variant default= --variant noopt=--no-opt --variant jitless=--jitless \
     --runs 10 --min-time 0.05 --warmup 0.02 --threshold 10
   echo "  exit code $(cat "$out/last_rc") (1: the 10% gate tripped, as it must)"
   summarise "$f"
@@ -150,7 +150,7 @@ if want adaptive; then
   files=()
   for i in 1 2 3; do
     f="$out/adaptive_$i.json"
-    compare "$f" tools/compare_work.js --variant base='--param work=1' --variant slow='--param work=1.05' \
+    compare "$f" research/compare_work.js --variant base='--param work=1' --variant slow='--param work=1.05' \
       --target-ci 2 --max-time 120 --min-time 0.05 --warmup 0.02
     files+=("$f")
   done

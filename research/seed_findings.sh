@@ -7,9 +7,9 @@
 #   NAME.log       compare's stderr (progress, errors); NAME.rc its exit code
 # and appends its exact command to OUT_DIR/commands.txt. Paths in all of them are relative to the
 # checkout (the engines' resolved install paths and the checkout's absolute path are stripped), so the
-# files can be committed. tools/seed_findings_table.py OUT_DIR then writes the summary tables.
+# files can be committed. research/seed_findings_table.py OUT_DIR then writes the summary tables.
 #
-#   tools/seed_findings.sh OUT_DIR [RUNS] [GROUP ...]
+#   research/seed_findings.sh OUT_DIR [RUNS] [GROUP ...]
 # GROUP (default: all, in this order, the cheap and central ones first):
 #   trig reviver semi trig_knob buffer streams32 streams16k
 # RUNS (default 20) is the number of interleaved samples per variant; streams16k uses RUNS/2.
@@ -18,7 +18,7 @@
 # and the script goes on: the failure is a result too.
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-out=${1:?usage: tools/seed_findings.sh OUT_DIR [RUNS] [GROUP ...]}
+out=${1:?usage: research/seed_findings.sh OUT_DIR [RUNS] [GROUP ...]}
 runs=${2:-20}
 shift $(($# >= 2 ? 2 : 1))
 groups=("$@")

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Tabulates tools/settings_sensitivity.sh output: per case and setting, the median over runs of the
+"""Tabulates research/settings_sensitivity.sh output: per case and setting, the median over runs of the
 median main-thread CPU time per iteration; the spread is max/min - 1 across settings.
 
 Beside the spread, two permutation figures separate the settings' effect from the processes' own
@@ -13,7 +13,7 @@ not matter" the values of a run are exchangeable among its settings. Shuffling t
   sum over settings of (sum of the setting's within-run ranks)^2, p the share of shuffles at least as
   large (the observed counted). Small p: some settings are consistently faster or slower than others
   in every run, whatever the spread.
-When OUT_DIR has probes.jsonl (PROBE=... tools/settings_sensitivity.sh), a last column gives the
+When OUT_DIR has probes.jsonl (PROBE=... research/settings_sensitivity.sh), a last column gives the
 machine-speed probe's DRAM chase (ns per dependent load) before and after the case's blocks, lowest
 to highest: how the machine's memory speed moved around the case's processes.
 Limits: with 3 runs of 7 settings the test sees a consistent ordering, not a one-run outlier; with

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Full-size runs of the mission suites, as committed under results/. Writes one v8bench JSON per suite
 # (young_gen once per semi-space size) into OUT_DIR, then the Markdown tables.
-#   tools/measure_suites.sh results/2026-11-29-debian12-2cpu
+#   research/measure_suites.sh results/2026-11-29-debian12-2cpu
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # What the results record (suite and engine paths, the binary, --out) is relative to the checkout, so
 # results travel; a path outside it stays absolute.
 rel() { realpath -m --relative-base="$here" "$1"; }
-out=$(rel "${1:?usage: tools/measure_suites.sh OUT_DIR}")
+out=$(rel "${1:?usage: research/measure_suites.sh OUT_DIR}")
 bin=$(rel "${V8BENCH:-$here/build/v8bench}")
 cd "$here"
 mkdir -p "$out"
@@ -28,9 +28,9 @@ done
   echo "# Full-size suite results"
   echo
   echo "Machine: $(hostname), $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'),"
-  echo "$(. /etc/os-release && echo "$PRETTY_NAME"). Command: \`tools/measure_suites.sh $out\` (REPS=$reps MIN_TIME=$mt)."
+  echo "$(. /etc/os-release && echo "$PRETTY_NAME"). Command: \`research/measure_suites.sh $out\` (REPS=$reps MIN_TIME=$mt)."
   echo "Figures are medians over repetitions; this machine is shared and noisy (see the CV columns in the .txt files)."
   echo
-  python3 tools/summarize_results.py "$out"
+  python3 research/summarize_results.py "$out"
 } >"$out/README.md"
 echo "wrote $out/README.md" >&2

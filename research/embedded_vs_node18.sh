@@ -2,11 +2,11 @@
 # Does the embedded V8 10.2 agree with npm's Node 18 (the same V8 10.2.154) on CPU-bound cases once both
 # reach the same code state? `v8bench compare`, interleaved worker processes, wall time per iteration
 # (Node 18 has no main-thread CPU clock).
-#   tools/embedded_vs_node18.sh OUT_DIR [RUNS]
+#   research/embedded_vs_node18.sh OUT_DIR [RUNS]
 # Writes OUT_DIR/embedded_vs_node18.{md,json,command}; paths in the command are relative to the checkout.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-out=${1:?usage: tools/embedded_vs_node18.sh OUT_DIR [RUNS]}
+out=${1:?usage: research/embedded_vs_node18.sh OUT_DIR [RUNS]}
 runs=${2:-20}
 cd "$here"
 "$here/tools/fetch_engines.sh" node@18 >&2

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Summary of a tools/process_variation.sh directory, as Markdown on stdout.
+"""Summary of a research/process_variation.sh directory, as Markdown on stdout.
 
 Per case: the process medians (main-thread CPU time per iteration, median over the process's
 repetitions), their CV and spread; Pearson's r between the process medians and each probe kernel
@@ -11,7 +11,7 @@ the median change from one process to the next.
 Reading r: with n processes, |r| above 2/sqrt(n) is unlikely (p < 0.05, Fisher's approximation) when
 there is no relation; r^2 is the share of the process-to-process variance the kernel accounts for.
 
-  tools/process_variation.py OUT_DIR
+  research/process_variation.py OUT_DIR
 """
 import json
 import math
@@ -50,7 +50,7 @@ def fmt_r(r):
 def load(out):
     probes_path = os.path.join(out, "probes.jsonl")
     if not os.path.exists(probes_path):
-        fail(f"no {probes_path}: is '{out}' a tools/process_variation.sh directory?")
+        fail(f"no {probes_path}: is '{out}' a research/process_variation.sh directory?")
     processes = []  # (index, started, probe means, {case: (median, [isolate medians])})
     with open(probes_path) as f:
         for number, line in enumerate(f, 1):
@@ -138,7 +138,7 @@ def summarize(out, processes):
 
 def main():
     if len(sys.argv) != 2:
-        fail("usage: tools/process_variation.py OUT_DIR")
+        fail("usage: research/process_variation.py OUT_DIR")
     print(summarize(sys.argv[1], load(sys.argv[1])))
 
 

@@ -6,7 +6,7 @@
 #     within ~10%;
 #   - allocation per iteration of both (the result sink must not allocate).
 # Repeats the pair ROUNDS times (alternating order) and prints medians.
-#   tools/harness_overhead.sh [ROUNDS]
+#   research/harness_overhead.sh [ROUNDS]
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # What the results record (suite and engine paths, the binary, --out) is relative to the checkout, so

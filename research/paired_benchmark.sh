@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # What does `v8bench compare` detect in its default mode on this machine, and in how long? Measures,
-# with the real binary and real processes, on tools/paired_work.js (sin+cos and JSON work scaled by
+# with the real binary and real processes, on research/paired_work.js (sin+cos and JSON work scaled by
 # --param work; not the compare tests' fixture):
 #   detect5  a controlled 5% slowdown (work=1 vs 1.05): per comparison the wall time, the paired
 #            estimate, p(W), the verdict after Holm, and the unpaired verdict for reference
@@ -10,7 +10,7 @@
 # This is a measurement, not a test: numbers depend on the machine and its load. Every comparison's
 # JSON (all samples, blocks, seed) is kept in OUT_DIR, and each command is printed so it can be rerun.
 #
-# usage: tools/paired_benchmark.sh [detect5|detect2|aa|all ...]
+# usage: research/paired_benchmark.sh [detect5|detect2|aa|all ...]
 # env:   V8BENCH=build/v8bench  OUT_DIR=/tmp/v8bench-paired-bench  REPEATS=5  AA_REPEATS=20
 #        MODE_ARGS=""  FILTER=trig (a regex over case names; "" for both cases)
 set -euo pipefail
@@ -35,7 +35,7 @@ want() { for s in "${sections[@]}"; do [ "$s" = all ] || [ "$s" = "$1" ] && retu
 # One comparison of work=1 against work=$2, JSON to $1 (exit code 1 from the gate is expected).
 compare() {
   local file=$1 work=$2
-  local args=(compare tools/paired_work.js --filter "$filter" --variant base='--param work=1'
+  local args=(compare research/paired_work.js --filter "$filter" --variant base='--param work=1'
     --variant new="--param work=$work" --threshold 1 "${mode[@]}" --format json --quiet)
   printf '+ %s' "$bin" >&2; printf ' %q' "${args[@]}" >&2; printf ' > %s\n' "$file" >&2
   "$bin" "${args[@]}" >"$file" || [ $? -eq 1 ]

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Is a case's per-process variation the machine's or the process's own? Runs the same v8bench command
-# PROCESSES times, one process after another, and times the machine-speed probe (tools/speed_probe.cc:
+# PROCESSES times, one process after another, and times the machine-speed probe (research/speed_probe.cc:
 # fixed native kernels for clock, execution ports, branch prediction, DRAM latency, bandwidth, page
 # faults and code-page misses) just before and just after each; then tabulates, per case, the spread
 # of the process medians, how each probe kernel correlates with them, whether neighbouring processes
 # resemble each other (a machine state lasting longer than a process), and, with --isolates 2 or more,
 # whether the isolates of one process resemble each other more than processes do.
 #
-#   tools/process_variation.sh OUT_DIR PROCESSES SUITE_FILE [v8bench run options...]
-#   e.g. tools/process_variation.sh /tmp/pv 40 suites/streams.js --quick --no-native \
+#   research/process_variation.sh OUT_DIR PROCESSES SUITE_FILE [v8bench run options...]
+#   e.g. research/process_variation.sh /tmp/pv 40 suites/streams.js --quick --no-native \
 #          --filter '^streams/web_byte_stream/chunk:32/n:1024/hwm:4096/corrupt:false$'
 #   V8BENCH=... (default build/v8bench)  PROBE=... (default build/speed_probe)  PROBE_REPS=3
 #   GAP=SECONDS (default 0): idle time between processes, so that the processes span machine states
@@ -17,11 +17,11 @@
 # Writes OUT_DIR/<i>.json (v8bench JSON of process i), OUT_DIR/probes.jsonl (one line per process: its
 # start time and the probe before and after it), OUT_DIR/commands.txt and OUT_DIR/summary.md. Every
 # process is written as it ends, so an interrupted measurement keeps what it measured; the summary is
-# made from whatever is there (tools/process_variation.py OUT_DIR redoes it).
+# made from whatever is there (research/process_variation.py OUT_DIR redoes it).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 usage() {
-  echo "usage: tools/process_variation.sh OUT_DIR PROCESSES SUITE_FILE [v8bench run options...]" >&2
+  echo "usage: research/process_variation.sh OUT_DIR PROCESSES SUITE_FILE [v8bench run options...]" >&2
   exit 2
 }
 (($# >= 3)) || usage
@@ -71,5 +71,5 @@ for i in $(seq 1 "$processes"); do
   echo "process_variation: $i/$processes" >&2
   ((i == processes || gap == 0)) || sleep "$gap"
 done
-python3 "$here/tools/process_variation.py" "$out" >"$out/summary.md"
+python3 "$here/research/process_variation.py" "$out" >"$out/summary.md"
 cat "$out/summary.md"

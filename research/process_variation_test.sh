@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs tools/process_variation.sh as a user would, on a small fixture with two isolates per process,
+# Runs research/process_variation.sh as a user would, on a small fixture with two isolates per process,
 # and checks what it writes: one probes.jsonl line per process with every probe kernel before and
 # after, one v8bench JSON per process, a summary naming the case with its process rows, kernel
 # correlations and isolate line; and that bad input is refused with exit 2 and a message.
@@ -8,7 +8,7 @@ set -uo pipefail
 v8bench=$1
 probe=$2
 src=$3
-tool="$src/tools/process_variation.sh"
+tool="$src/research/process_variation.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -59,6 +59,6 @@ V8BENCH=$v8bench PROBE="$tmp/no-probe" "$tool" "$tmp/x" 1 "$src/tests/fixtures/h
 grep -q "is not an executable" "$tmp/e3" || fail "missing probe message: $(cat "$tmp/e3")"
 GAP=soon V8BENCH=$v8bench PROBE=$probe "$tool" "$tmp/x" 1 "$src/tests/fixtures/hot.js" 2>"$tmp/e5" && fail "a bad GAP must be refused"
 grep -q "GAP must be a whole number of seconds" "$tmp/e5" || fail "bad GAP message: $(cat "$tmp/e5")"
-python3 "$src/tools/process_variation.py" "$tmp/none" 2>"$tmp/e4" && fail "the summary of a missing directory must fail"
+python3 "$src/research/process_variation.py" "$tmp/none" 2>"$tmp/e4" && fail "the summary of a missing directory must fail"
 grep -q "no .*probes.jsonl" "$tmp/e4" || fail "missing directory message: $(cat "$tmp/e4")"
 echo "process_variation: ok"

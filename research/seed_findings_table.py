@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""The tables of results/<date>-<machine>/seed_findings.md, from the compare files of tools/seed_findings.sh.
+"""The tables of results/<date>-<machine>/seed_findings.md, from the compare files of research/seed_findings.sh.
 
-    tools/seed_findings_table.py OUT_DIR > tables.md
+    research/seed_findings_table.py OUT_DIR > tables.md
 
 Two kinds of statistics, both over the interleaved samples of `v8bench compare` (one worker process each):
 
