@@ -195,7 +195,7 @@ CodeFacts CodeOf(const VariantSeries& vs) {
   return f;
 }
 
-// Like with like (issue 9): a comparison whose samples ran a mixture of code states is not judged;
+// Like with like: a comparison whose samples ran a mixture of code states is not judged;
 // one whose variants ran different code says so beside the verdict.
 void JudgeCode(Analysis& a, CaseAnalysis& ca, const CaseSeries& cs) {
   const CodeFacts base = CodeOf(cs.variants[0]);

@@ -140,7 +140,7 @@ struct StatesNote {
   double all_p = 1;                // over all blocks: the Wilcoxon signed-rank p
 };
 
-// The code states a variant's samples ran (issue 9): the samples per code label, the samples that
+// The code states a variant's samples ran: the samples per code label, the samples that
 // reported their code, and those whose code changed while they were timed.
 struct CodeMixture {
   std::map<std::string, std::size_t> samples_per_label;
@@ -164,7 +164,7 @@ struct CodeNote {
 // A case's variant whose V8 background work (median all-thread CPU minus median main-thread CPU, per
 // iteration) differs from the baseline's by more than measure/metrics.h ThreadsShifted allows: work moved
 // between the main thread and V8's workers, so the main-thread figure changed with it, not one for one
-// (e.g. --no-concurrent-array-buffer-sweeping; results/2026-11-30-debian12-2cpu/arraybuffer-sweeping/).
+// (e.g. --no-concurrent-array-buffer-sweeping).
 // Named beside the verdict; the verdict stands (which thread did the work can be the change itself).
 struct ThreadNote {
   std::string key;
@@ -175,7 +175,7 @@ struct ThreadNote {
 // A case's variant whose samples ran on the CPUs in other proportions than the baseline's (the share of
 // samples on some CPU differs by at least kCpuShareNoted), unless the CPUs are known to time alike (a side
 // with at least 2 samples on each of two CPUs whose medians do not differ: measure/metrics.h CpusDiffer).
-// On a VM whose vCPUs run at different speeds (README "Which CPU"), part of the change can be the CPUs';
+// On a VM whose vCPUs run at different speeds (docs/measurement.md "Which CPU"), part of the change can be the CPUs';
 // `compare --main-cpu` takes the choice away. Named beside the verdict; the verdict stands (the CPU can be
 // the change itself: --variant a='--main-cpu 0' --variant b='--main-cpu 1').
 struct CpuNote {

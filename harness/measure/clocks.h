@@ -15,7 +15,7 @@ std::uint64_t ProcessCpuNowNs();  // CLOCK_PROCESS_CPUTIME_ID
 std::uint64_t ThreadMinorFaults();
 // The CPU the calling thread is running on (sched_getcpu), or -1 where the system cannot say. On a VM
 // whose vCPUs run at different speeds a process's figures follow the one its main thread was on
-// (results/2026-12-01-debian12-2cpu-epyc/: 1.7x for trig/cos/range:medium), so repetitions record it.
+// (up to 1.7x: docs/measurement.md, "Which CPU"), so repetitions record it.
 int CurrentCpu();
 
 }  // namespace v8bench

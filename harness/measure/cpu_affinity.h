@@ -1,8 +1,7 @@
 // Pinning the measuring thread to one CPU, and only it.
 //
 // Why: on a VM whose vCPUs run at different speeds a process's figures follow the vCPU its main thread
-// happened to be on (results/2026-12-01-debian12-2cpu-epyc/vcpu-pinning/: trig/cos/range:medium 2.0 us
-// per call on CPU 0, 3.5-3.9 us on CPU 1, the same code in every process), so a median of processes
+// happened to be on (docs/measurement.md, "Which CPU": up to 1.7x with the same code), so a median of processes
 // measures the scheduler's choices. `taskset -c N` removes the choice but pins every thread, V8's
 // background compiler, sweeper and concurrent marker included, which then compete with the JS for that
 // one CPU and change what a case that moves work between threads costs. PinCallingThread pins the

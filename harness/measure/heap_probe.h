@@ -36,7 +36,7 @@ double AllocatedBetween(const HeapReading& before, const HeapReading& after);
 // pages per iteration in the first three 0.05 s repetitions after a short warm-up and timed 10-20%
 // slower than later ones. Filled after two young collections since the isolate started. Not waited
 // for: a case that allocates under kNegligibleYoungBytesPerSecond (fresh pages then cost it about 1% or
-// less: 2,500 page faults per second at a few microseconds each in this VM), or too slowly to fill it
+// less: 2,500 page faults per second at a few microseconds each), or too slowly to fill it
 // within `remaining_s` of warm-up, at the rate seen so far.
 inline constexpr std::uint64_t kYoungFills = 2;
 inline constexpr double kNegligibleYoungBytesPerSecond = 10e6;

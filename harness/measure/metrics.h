@@ -35,7 +35,7 @@ inline constexpr MetricInfo kMetrics[] = {
     {"alloc_bytes", Unit::kBytes, "alloc", "alloc/iter", nullptr, "bytes allocated on the V8 heap"},
     {"peak_heap_bytes", Unit::kBytes, nullptr, "peak heap", nullptr, nullptr},  // a peak, not per iteration
     {"page_faults", Unit::kCount, "faults", "faults/iter", nullptr,
-     "minor page faults of the main thread: memory touched for the first time (see README, \"Which memory\")"},
+     "minor page faults of the main thread: memory touched for the first time (see docs/measurement.md, \"Which memory\")"},
 };
 
 // What compare and diff compare when no --metric is given.
@@ -79,11 +79,10 @@ inline double GcShare(double gc_ns, double wall_ns) { return wall_ns > 0 ? gc_ns
 // between two measurements of one case to say the work moved between threads: the larger is more than
 // kThreadShiftNoted times the smaller and at least kThreadShareFloor of its own all-thread CPU (a case
 // that barely uses background threads is not named for moving a few microseconds). Work that moves
-// between threads moves the main-thread figure with it, and not one for one: streams/web_byte_stream
-// (32-byte chunks, 2-vCPU VM) took 0.9-1.0 ms of main-thread CPU per transfer where V8's ArrayBuffer
-// sweeping ran on the main thread (about 100 us on other threads) and 1.4-1.7 ms where it ran on a
-// worker (300-400 us there): glibc's malloc on the main thread takes its slow path when another thread
-// frees the buffers (results/2026-11-30-debian12-2cpu/arraybuffer-sweeping/). One rule for the
+// between threads moves the main-thread figure with it, and not one for one: when V8's ArrayBuffer
+// sweeping runs on a worker instead of the main thread, glibc's malloc on the main thread takes its slow
+// path as another thread frees the buffers, and a byte-stream case costs the main thread ~1.5x as much
+// (docs/measurement.md, "Which isolate, and which thread"). One rule for the
 // repetitions of a run (report/case_summary SummariseThreads) and the variants of a comparison
 // (analysis ThreadNote).
 inline constexpr double kThreadShiftNoted = 2.0;
@@ -94,8 +93,7 @@ inline bool ThreadsShifted(double least_background_ns, double most_background_ns
 }
 
 // Two CPUs timed the same work apart: their medians differ by more than kCpuSpreadNoted (max/min - 1).
-// On a VM the vCPUs need not run at the same speed (results/2026-12-01-debian12-2cpu-epyc/vcpu-pinning/:
-// trig/cos/range:medium 2.0 us on one vCPU, 3.5-3.9 us on the other). One rule for the repetitions of a
+// On a VM the vCPUs need not run at the same speed (docs/measurement.md, "Which CPU"). One rule for the repetitions of a
 // run (report/case_summary SummariseCpus) and the samples of a comparison (analysis CpuNote).
 inline constexpr double kCpuSpreadNoted = 0.10;
 inline bool CpusDiffer(double fastest, double slowest) {

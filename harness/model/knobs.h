@@ -20,22 +20,14 @@ enum class TrigRequest { kEngineDefault, kFast, kSlow };
 
 // Where V8's young generation (its two semi-spaces) starts, unless --semi-space pins it.
 //
-// V8 starts the young generation small (1 MB semi-spaces on V8 10.2) and doubles it each time the
-// bytes that survived scavenges since the last step exceed its size, up to its maximum (16 MB on V8
-// 10.2 x64). That is a fixed amount of surviving work after the isolate starts, so where the steps land
-// depends on the timing settings: in streams/web_pull_source the young generation was 4 MB during
-// warm-up, doubled in the 4th repetition (21 page faults per iteration against 0.1), and 16 MB then
-// 32 MB later on. kFull starts it at its maximum, as a long-running process under load has it.
-//
-// Why kFull is the default (issue 9: the figure must not depend on the timing settings): under kGrow
-// the young generation a case is timed with is a function of how long it has run, so the settings
-// moved it (measured per case, results/2026-11-30-debian12-2cpu/sensitivity-young-full-by-case*:
-// 4 of 13 streams/young_gen cases moved consistently by the settings with kGrow, 2 with kFull, and
-// those 2 for other reasons; all 53 mission cases: 48 within 15% with either). kFull is the state
-// V8's own policy converges to in a busy process, reached at isolate creation instead of at a
-// run-length-dependent point. kGrow (V8's policy in a fresh process) stays a knob for questions about
-// a process's first seconds. Earlier, per-suite schedules had favoured kGrow (41 of 53 against 45);
-// those let the machine's drift over minutes pass for a setting's effect (sensitivity.md, session 6).
+// V8 starts the young generation small and doubles it each time enough bytes have survived
+// scavenges, up to its maximum. The steps come a fixed amount of surviving work after the isolate
+// starts, so under kGrow the young generation a case is timed with depends on how long it has run,
+// and so on the timing settings. kFull (the default) starts it at its maximum: the state V8's own
+// policy converges to in a busy long-running process, reached at isolate creation, so every timing
+// setting times the same young generation. kGrow (V8's policy in a fresh process) stays a knob for
+// questions about a process's first seconds. The measurements behind this: docs/measurement.md,
+// "Which heap".
 enum class YoungGeneration {
   kFull,  // the default: starts at its maximum size (the state a long-running process reaches under load)
   kGrow,  // V8's own policy: starts small and grows as objects survive (a fresh process)

@@ -15,7 +15,7 @@ struct NativeWork {
 };
 
 // What a suite's floor(state) may ask the host to allocate: the sizes come from suite input, so they
-// are checked against these caps before anything is allocated (README, "Native floors").
+// are checked against these caps before anything is allocated (docs/measurement.md, "Native floors").
 inline constexpr std::uint64_t kMaxFloorMemcpyBytes = std::uint64_t{256} << 20;  // 256 MiB (x2 buffers)
 inline constexpr std::uint64_t kMaxFloorTextBytes = std::uint64_t{256} << 20;    // json_parse payload, UTF-8
 inline constexpr std::uint64_t kMaxFloorInputs = std::uint64_t{16} << 20;        // sin/cos: 16 Mi doubles

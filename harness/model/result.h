@@ -31,7 +31,7 @@ struct Sample {
   int isolate = 0;                // which of the case's fresh isolates ran it (RunSettings::isolates), from 0
   // The CPU the main thread was on when the repetition ended, and whether it had been on another when
   // it started; nullopt where the engine cannot tell (external engines). On a machine whose CPUs run at
-  // different speeds, repetitions on different CPUs are not alike (README "Which CPU").
+  // different speeds, repetitions on different CPUs are not alike (docs/measurement.md "Which CPU").
   std::optional<int> main_cpu;
   bool main_cpu_moved = false;
 

@@ -60,7 +60,7 @@ inline constexpr double kIsolateSpreadNoted = 0.10;
 
 // How far apart the repetitions that ran on different CPUs are (Sample::main_cpu; repetitions whose
 // main thread moved between CPUs are left out): on a VM whose vCPUs run at different speeds a case's
-// figure follows the CPU it ran on (results/2026-12-01-debian12-2cpu-epyc/vcpu-pinning/: 1.7x).
+// figure follows the CPU it ran on (docs/measurement.md, "Which CPU").
 struct CpuSpread {
   std::vector<int> cpus;              // the CPUs, ascending
   std::vector<double> median_cpu_ns;  // the median main-thread CPU time per iteration on each

@@ -18,7 +18,7 @@ struct RunSettings {
   // history (streams/web_byte_stream: 0.9-1.0 ms per transfer where V8's ArrayBuffer sweeping ran on
   // the main thread, 1.4-1.7 ms where it ran on a worker; isolate medians CV 3.6-8.5% inside a
   // process). Default 1: it multiplies the warm-ups; compare's interleaved processes are the answer to
-  // a figure that must not depend on the moment (README "Which isolate, and which thread"). Capped at
+  // a figure that must not depend on the moment (docs/measurement.md "Which isolate, and which thread"). Capped at
   // `repetitions`; 1 with share_realm. See IsolateCount().
   int isolates = 1;
   double warmup_s = 0.2;                 // untimed warm-up: at least this long, and until the code stops changing
@@ -37,22 +37,17 @@ struct RunSettings {
   // moved: CodeState::changed) did not time one piece of code: it is discarded and timed again (the
   // re-runs continue the warm-up), at most kRerunsPerRepetition x `repetitions` times and for at most
   // max_warmup_s of re-running; a repetition still changing then is kept and flagged. Why: V8 compiles a
-  // stream case's internals for seconds after a quiet window can end the warm-up (streams/node_to_web,
-  // 2-vCPU VM: 64 of 96 repetitions compiled 1-19 functions each when kept; the stream cases 9-64 of 96),
-  // and the settings that warmed up longer timed settled code
-  // (results/2026-11-30-debian12-2cpu/sensitivity-full-default/, sensitivity-rerun-changed/).
-  // false (--keep-changed): keep and flag every repetition, as before 2026-11-30.
+  // stream case's internals for seconds after a quiet window can end the warm-up, so without the re-runs
+  // the settings that warmed up longer timed settled code and the others did not (docs/measurement.md,
+  // "Which code is measured", item 4). false (--keep-changed): keep and flag every repetition.
   bool rerun_changed = true;
   static constexpr int kRerunsPerRepetition = 2;
   // Each repetition lasts at least --min-time and long enough to span this many of the case's young
   // collections, at the rate the warm-up's last quiet window saw, at most kMaxStretchedSeconds
   // (--min-young-gcs; 0: --min-time alone). Why: a repetition's cost is quantised by how many collections
-  // land in it, and a collection can cost more than its pause. streams/web_byte_stream (2-vCPU VM, 0.05 s
-  // repetitions of 41 iterations): 3 or 4 scavenges each, the 4-scavenge ones 12% slower (each scavenge
-  // starts the ArrayBuffer sweeping), and the median of three came out 11-16% below that of 0.5 s
-  // repetitions: more than the median's choice of the commoner count explains, the rest plausibly the
-  // sweeping running on between short repetitions (README "Which code is measured", item 5;
-  // results/2026-11-30-debian12-2cpu/sensitivity-rerun-changed/). With 20, one collection more or less
+  // land in it, and a collection can cost more than its pause (each scavenge also starts work that runs on
+  // after it): short repetitions catch few collections and time less than their share of that work
+  // (docs/measurement.md, "Which code is measured", item 5). With 20, one collection more or less
   // moves a repetition by a twentieth of what collections cost it.
   int min_young_collections = 20;
   // ...but never longer than the default --min-time: --quick stays bounded, and a case that collects
