@@ -37,7 +37,7 @@ struct CompareSettings {
   // Each worker: one repetition of each case (Google Benchmark's MinTime), after a warm-up.
   int repetitions = 1;
   double min_time_s = 0.05;  // with these, 20 samples per variant see a 5% change in ~10 s (one case)
-  double warmup_s = 0.02;    // at least; and until the code stops changing (docs/measurement.md "Which code is measured")
+  double warmup_s = 0.02;    // at least; and until the code stops changing (docs/measurement.md)
   double max_warmup_s = 10;  // the cap of that wait (a capped case is flagged)
   // Statistics and gate.
   double alpha = 0.05;

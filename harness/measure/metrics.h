@@ -35,7 +35,8 @@ inline constexpr MetricInfo kMetrics[] = {
     {"alloc_bytes", Unit::kBytes, "alloc", "alloc/iter", nullptr, "bytes allocated on the V8 heap"},
     {"peak_heap_bytes", Unit::kBytes, nullptr, "peak heap", nullptr, nullptr},  // a peak, not per iteration
     {"page_faults", Unit::kCount, "faults", "faults/iter", nullptr,
-     "minor page faults of the main thread: memory touched for the first time (see docs/measurement.md, \"Which memory\")"},
+     "minor page faults of the main thread: memory touched for the first time (see docs/measurement.md, \"Which "
+     "memory\")"},
 };
 
 // What compare and diff compare when no --metric is given.
@@ -93,8 +94,8 @@ inline bool ThreadsShifted(double least_background_ns, double most_background_ns
 }
 
 // Two CPUs timed the same work apart: their medians differ by more than kCpuSpreadNoted (max/min - 1).
-// On a VM the vCPUs need not run at the same speed (docs/measurement.md, "Which CPU"). One rule for the repetitions of a
-// run (report/case_summary SummariseCpus) and the samples of a comparison (analysis CpuNote).
+// On a VM the vCPUs need not run at the same speed (docs/measurement.md, "Which CPU"). One rule for the repetitions of
+// a run (report/case_summary SummariseCpus) and the samples of a comparison (analysis CpuNote).
 inline constexpr double kCpuSpreadNoted = 0.10;
 inline bool CpusDiffer(double fastest, double slowest) {
   return fastest > 0 && slowest / fastest - 1 > kCpuSpreadNoted;

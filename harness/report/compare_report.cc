@@ -478,8 +478,8 @@ std::string NoteLine(const Analysis& a, const CodeNote& note) {
 std::string NoteLine(const Analysis& a, const ThreadNote& note) {
   return fmt::format(
       "threads: {} ({}): V8's background threads took {} per iteration, the baseline's {}: work moved between the "
-      "main thread and V8's workers, and the main-thread CPU moves with it, not one for one (docs/measurement.md, \"Which "
-      "isolate, and which thread\"){}",
+      "main thread and V8's workers, and the main-thread CPU moves with it, not one for one (docs/measurement.md, "
+      "\"Which isolate, and which thread\"){}",
       note.key, a.variant_names[note.variant], FormatValue(note.background_ns, Unit::kNanoseconds),
       FormatValue(note.baseline_background_ns, Unit::kNanoseconds),
       a.counter == metric::kProcessCpu ? "" : "; compare all-thread CPU too (--metric process)");
@@ -510,8 +510,8 @@ std::string CpuShareText(const std::map<int, std::size_t>& counts, const std::ma
 std::string NoteLine(const Analysis& a, const CpuNote& note) {
   return fmt::format(
       "CPUs: {} ({}): {}; the baseline's {}: the variants ran on the CPUs in different proportions, and on a VM "
-      "whose CPUs run at different speeds part of the change can be the CPUs' (docs/measurement.md, \"Which CPU\"); pin every "
-      "variant to one CPU with --main-cpu N",
+      "whose CPUs run at different speeds part of the change can be the CPUs' (docs/measurement.md, \"Which CPU\"); "
+      "pin every variant to one CPU with --main-cpu N",
       note.key, a.variant_names[note.variant], CpuShareText(note.samples_per_cpu, note.median_per_cpu, a),
       CpuShareText(note.baseline_samples_per_cpu, note.baseline_median_per_cpu, a));
 }
