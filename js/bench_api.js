@@ -30,6 +30,13 @@
 // counters(state) returns { name: value per iteration }; a name ending in _bytes is shown as a byte
 // count and a throughput. A bench whose fn returns a promise (or has async: true) is awaited per
 // iteration with the host driving microtasks and the event loop.
+// operations(state) (optional) returns the running totals { ops, ns } of a bench whose one call does
+// many operations of its own (a Node core benchmark's main(config) ends with bench.end(n)): the figures
+// are then per operation, and ns (the time the bench timed itself for those operations) gives ops_per_s.
+//
+// Files written for other harnesses run unchanged: wrap() (below, "Benchmark files written for other
+// harnesses") recognises Node core's benchmark/ files, mitata, tinybench, bench-node and Benchmark.js,
+// and their APIs declare suites through suite().
 (function (global) {
   'use strict';
 
@@ -132,7 +139,7 @@
       if (spec === null || typeof spec !== 'object' || typeof spec.fn !== 'function') {
         fail(bwhere, 'must be a function or an object with fn(state)');
       }
-      for (const hook of ['setup', 'teardown', 'check', 'counters', 'floor', 'exclude']) {
+      for (const hook of ['setup', 'teardown', 'check', 'counters', 'floor', 'exclude', 'operations']) {
         if (spec[hook] !== undefined && typeof spec[hook] !== 'function') fail(bwhere, `${hook} must be a function`);
       }
       const bgrid = spec.params ? checkGrid(`${bwhere} params`, spec.params) : grid;
@@ -184,6 +191,8 @@
   let overrides = {};
 
   function cases(quick) {
+    definePending();
+    if (loadFailure !== null) throw loadFailure;
     const out = [];
     let total = 0;
     for (const s of suites) {
@@ -431,13 +440,30 @@
     return current.isAsync;
   }
 
+  // The operations the prepared case's bench counted itself since operations(true) (called before a
+  // batch), or null when it counts none (an iteration is then the unit).
+  function operations(begin) {
+    const cur = current;
+    if (!cur || !cur.spec.operations) return null;
+    const now = cur.spec.operations(cur.state);
+    if (begin) {
+      cur.opsBase = { ops: now.ops, ns: now.ns };
+      return null;
+    }
+    const base = cur.opsBase || { ops: 0, ns: 0 };
+    cur.opsWindow = { ops: now.ops - base.ops, ns: now.ns - base.ns };
+    return cur.opsWindow.ops > 0 ? cur.opsWindow.ops : null;
+  }
+
   function counters() {
     const cur = current;
-    if (!cur.spec.counters) return '{}';
-    const out = cur.spec.counters(cur.state);
-    if (out === null || typeof out !== 'object') {
+    const rate = cur.opsWindow && cur.opsWindow.ns > 0 ? { ops_per_s: cur.opsWindow.ops / (cur.opsWindow.ns / 1e9) } : {};
+    if (!cur.spec.counters) return toJson(rate);
+    const own = cur.spec.counters(cur.state);
+    if (own === null || typeof own !== 'object') {
       throw new TypeError(`bench '${cur.c.bench.name}': counters(state) must return an object of numbers`);
     }
+    const out = Object.assign({}, own, rate);
     for (const [k, v] of Object.entries(out)) {
       if (typeof v !== 'number' || !Number.isFinite(v)) {
         throw new TypeError(`bench '${cur.c.bench.name}': counter '${k}' must be a finite number, got ${v}`);
@@ -515,6 +541,466 @@
     };
   }
 
+  // --- Benchmark files written for other harnesses -----------------------------------------------
+  // wrap(source, path) is the one place a file's format is recognised. A v8bench suite file is run as
+  // it is. A Node core benchmark file (it requires '../common.js'), or a file that imports mitata,
+  // tinybench, bench-node or benchmark (Benchmark.js), is run as a CommonJS module body in the node
+  // realm: its require() hands it v8bench's own implementation of that harness's public API (whether
+  // or not the module exists beside it), and every other module comes from Node's require relative to
+  // the file. `import ... from` lines become require() calls on the same lines, and such a file's body
+  // is an async function, so a top-level `await run()` stays valid. What those files print goes where
+  // a suite's printing goes: never into the results.
+  const FOREIGN = [
+    { format: 'node-core', title: 'Node core benchmark', test: /require\(\s*(['"])(?:\.\.\/)+common(?:\.js)?\1\s*\)/ },
+    { format: 'mitata', title: 'mitata', test: /(?:\bfrom\s*|\brequire\(\s*)(['"])mitata\1/ },
+    { format: 'tinybench', title: 'tinybench', test: /(?:\bfrom\s*|\brequire\(\s*)(['"])tinybench\1/ },
+    { format: 'bench-node', title: 'bench-node', test: /(?:\bfrom\s*|\brequire\(\s*)(['"])bench-node\1/ },
+    { format: 'benchmark.js', title: 'Benchmark.js', test: /(?:\bfrom\s*|\brequire\(\s*)(['"])benchmark\1/ },
+  ];
+
+  function formatOf(source) {
+    for (const f of FOREIGN) if (f.test.test(source)) return f;
+    return null;
+  }
+
+  // `import X, { a as b } from 'm'` -> `const X = <default of>(require('m')), { a: b } = require('m');`
+  // on the same lines; `export` keywords are dropped (a benchmark file exports nothing v8bench reads).
+  const IMPORT = /^([ \t]*)import\s+(?:([\w$]+)\s*,?\s*)?(\{[^}]*\}|\*\s*as\s+[\w$]+)?\s*(?:from\s*)?(['"])([^'"\n]+)\4[ \t]*;?/gm;
+  function importsToRequires(source) {
+    return source
+      .replace(IMPORT, (m, indent, def, named, q, spec) => {
+        const req = `require(${q}${spec}${q})`;
+        const parts = [];
+        if (def) parts.push(`${def} = ((m) => (m !== null && typeof m === 'object' && 'default' in m ? m.default : m))(${req})`);
+        if (named && named[0] === '*') parts.push(`${named.replace(/^\*\s*as\s+/, '')} = ${req}`);
+        else if (named) parts.push(`${named.replace(/([\w$]+)\s+as\s+([\w$]+)/g, '$1: $2')} = ${req}`);
+        return parts.length === 0 ? `${indent}${req};` : `${indent}const ${parts.join(', ')};`;
+      })
+      .replace(/^([ \t]*)export\s+default\s+/gm, '$1module.exports.default = ')
+      .replace(/^([ \t]*)export\s+(?=(?:async\s+)?(?:function|class|const|let|var)\b)/gm, '$1');
+  }
+
+  function wrap(source, path) {
+    const f = formatOf(source);
+    if (f === null) return source;
+    const esm = /^[ \t]*(?:import\s*[\w$*{'"]|export\s)/m.test(source);
+    // A shebang line is not JS inside a function; it becomes a comment (the line count stays).
+    const text = source.replace(/^#!/, '//');
+    const body = esm ? importsToRequires(text) : text;
+    return `__v8bench.enterFile(${quoteString(path)}, ${quoteString(f.format)}, ${esm ? 'async ' : ''}function ` +
+      `(exports, require, module, __filename, __dirname) {${esm ? "'use strict';" : ''}${body}\n});`;
+  }
+
+  // Definitions that are complete only when the file's top level has run (mitata's .args() after
+  // bench(), Benchmark.js's chained add()): declared as suites before the first case list is built.
+  const pending = [];
+  function definePending() {
+    while (pending.length > 0) pending.shift()();
+  }
+
+  // What a file of another harness names its suite: the file's base name.
+  function suiteNameOf(file) {
+    const base = file.replace(/^.*[\\/]/, '').replace(/\.[cm]?js$/, '');
+    return safeName(base) || 'benchmark';
+  }
+  function safeName(text) {
+    return String(text).replace(/[^A-Za-z0-9_.-]+/g, '_').replace(/^_+|_+$/g, '');
+  }
+
+  let loadFailure = null;
+
+  function enterFile(path, format, body) {
+    const f = FOREIGN.find((x) => x.format === format);
+    const nodeRequire = global.require;
+    if (typeof nodeRequire !== 'function') {
+      throw new Error(`${path}: a ${f.title} file runs in the node realm (it needs Node's require())`);
+    }
+    const file = nodeRequire('path').resolve(path);
+    const fromFile = nodeRequire('module').createRequire(file);
+    const module = { exports: {}, id: '.', filename: file, loaded: false, children: [], paths: [] };
+    const shims = new Map();
+    function require(id) {
+      const shim = shimFor(id, file, shims);
+      return shim !== undefined ? shim : fromFile(id);
+    }
+    require.resolve = fromFile.resolve;
+    require.cache = fromFile.cache;
+    require.main = module;
+    const done = body.call(module.exports, module.exports, require, module, file, file.replace(/[\\/][^\\/]*$/, ''));
+    if (done !== null && typeof done === 'object' && typeof done.then === 'function') {
+      done.then(undefined, (e) => {
+        loadFailure = e;
+      });
+    }
+    module.loaded = true;
+  }
+
+  const HARNESS_MODULES = {
+    mitata: mitataModule,
+    tinybench: tinybenchModule,
+    'bench-node': benchNodeModule,
+    benchmark: benchmarkJsModule,
+  };
+
+  function shimFor(id, file, shims) {
+    const key = /^(?:\.\.\/)+common(?:\.js)?$/.test(id) ? 'common' : HARNESS_MODULES[id] ? id : null;
+    if (key === null) return undefined;
+    if (!shims.has(key)) shims.set(key, key === 'common' ? nodeCoreCommon(file) : HARNESS_MODULES[key](collectorFor(file)));
+    return shims.get(key);
+  }
+
+  // --- Node core's benchmark/common.js: createBenchmark(main, configs, options) -------------------
+  // Each combination of configs is a case; one iteration is one call of main(config), which times
+  // itself from bench.start() to bench.end(n): the figures are per operation (the n given to end)
+  // and ops_per_s is the rate compare.js prints. --quick keeps the whole grid (a file's grid is what
+  // compare.js runs); --param NAME=V replaces a config's values, as compare.js's --set does.
+  const now = () => performance.now();
+  // Flags that change nothing measured here, or that v8bench always passes.
+  const HARMLESS_FLAGS = /^--(?:no-warnings|no-deprecation|allow[-_]natives[-_]syntax)$/;
+
+  function nodeCoreCommon(file) {
+    let active = null; // the call of main() in progress (a realm runs one case at a time)
+    function finish(call, error) {
+      if (call.done) return;
+      call.done = true;
+      call.error = error;
+      if (active === call) active = null;
+      if (call.resolve) {
+        if (error) call.reject(error);
+        else call.resolve();
+      }
+    }
+    const bench = {
+      start() {
+        const call = active;
+        if (!call) throw new Error('bench.start() was called outside main(config)');
+        if (call.started) {
+          const e = new Error('Called start more than once in a single benchmark');
+          finish(call, e);
+          throw e;
+        }
+        call.started = true;
+        call.t0 = now();
+      },
+      end(operations) {
+        const t1 = now();
+        const call = active;
+        if (!call) throw new Error('bench.end() was called outside main(config), or twice in one call');
+        if (!call.started) return finish(call, new Error('called end without start'));
+        if (typeof operations !== 'number') return finish(call, new Error('called end() without specifying operation count'));
+        if (!(operations > 0)) return finish(call, new Error('called end() with operation count <= 0'));
+        call.state.ops += operations;
+        call.state.ns += (t1 - call.t0) * 1e6;
+        return finish(call, null);
+      },
+      http() {
+        unsupported('bench.http() drives an HTTP benchmarker (autocannon, wrk); v8bench does not run those');
+      },
+    };
+    function callMain(st) {
+      const call = { state: st, started: false, done: false, error: null, t0: 0, resolve: null, reject: null };
+      active = call;
+      const ret = st.main(Object.assign({}, st.config));
+      const thenable = ret !== null && typeof ret === 'object' && typeof ret.then === 'function';
+      if (call.done && !thenable) {
+        if (call.error) throw call.error;
+        return undefined;
+      }
+      return new Promise((resolve, reject) => {
+        call.resolve = resolve;
+        call.reject = reject;
+        if (call.done) {
+          if (call.error) reject(call.error);
+          else resolve();
+          return;
+        }
+        if (thenable) ret.then(undefined, (e) => finish(call, e));
+      });
+    }
+    return {
+      PORT: 12346,
+      buildType: 'Release',
+      createBenchmark(main, configs, options) {
+        defineNodeCore(file, main, configs, options || {}, callMain);
+        return bench;
+      },
+      // Where a file reports its own figures: the call ends with rate x time operations in time seconds.
+      sendResult(data) {
+        const call = active;
+        if (!call || data === null || typeof data !== 'object') return;
+        call.state.ops += data.rate * data.time;
+        call.state.ns += data.time * 1e9;
+        finish(call, null);
+      },
+      binding(name) {
+        unsupported(`common.binding('${name}') needs Node's internal bindings (--expose-internals)`);
+      },
+    };
+  }
+
+  function defineNodeCore(file, main, configs, options, callMain) {
+    const where = `${file}: createBenchmark(main, configs, options)`;
+    if (typeof main !== 'function') throw new TypeError(`${where}: main must be a function`);
+    if (configs === null || typeof configs !== 'object') throw new TypeError(`${where}: configs must be an object`);
+    const groups = options.byGroups ? Object.entries(configs) : [['main', configs]];
+    const flags = Array.isArray(options.flags) ? options.flags : [];
+    const missing = flags.filter((f) => !HARMLESS_FLAGS.test(f) && !(/^--expose[-_]gc$/.test(f) && typeof global.gc === 'function'));
+    const filter = typeof options.combinationFilter === 'function' ? options.combinationFilter : null;
+    let setupDone = false;
+    const benches = {};
+    for (const [group, config] of groups) {
+      const grid = {};
+      for (const [k, v] of Object.entries(config)) grid[k] = Array.isArray(v) ? v : [v];
+      benches[safeName(group) || 'main'] = {
+        params: grid,
+        quick: grid,
+        exclude: filter ? (p) => !filter(p) : undefined,
+        setup(p) {
+          if (missing.length > 0) {
+            unsupported(`the file asks node for ${missing.join(' ')} (createBenchmark's flags), which this engine is not started with`);
+          }
+          if (!setupDone && typeof options.setup === 'function') {
+            setupDone = true;
+            options.setup([Object.assign({}, p)]);
+          }
+          return { main, config: p, ops: 0, ns: 0 };
+        },
+        fn: callMain,
+        operations: (st) => ({ ops: st.ops, ns: st.ns }),
+      };
+    }
+    suite({
+      name: suiteNameOf(file),
+      realm: 'node',
+      description: 'Node core benchmark file: one iteration is one call of main(config), timed whole; the ' +
+        'figures are per operation (the n main gives bench.end), ops_per_s is bench.start()..bench.end(n) as ' +
+        'compare.js reports it.' + (missing.length > 0 ? ` It needs node ${missing.join(' ')}.` : ''),
+      benches,
+    });
+  }
+
+  // --- mitata, tinybench, bench-node, Benchmark.js: one case per bench -----------------------------
+  // A file's benches, collected as its top level adds them and declared as one suite (named after the
+  // file) before the cases are listed. Names are made safe for case names ([A-Za-z0-9_.-]) and unique.
+  const collectors = new Map();
+  function collectorFor(file) {
+    if (collectors.has(file)) return collectors.get(file);
+    const c = { file, benches: {}, add(name, spec) {
+      let base = safeName(name) || 'bench';
+      let unique = base;
+      for (let i = 2; Object.prototype.hasOwnProperty.call(c.benches, unique); i++) unique = `${base}_${i}`;
+      c.benches[unique] = spec;
+      return unique;
+    } };
+    collectors.set(file, c);
+    pending.push(() => {
+      if (ownKeys(c.benches).length === 0) return;
+      suite({ name: suiteNameOf(file), realm: 'node', description: `${c.title || 'benchmark'} file: one iteration is one call of a bench's function.`, benches: c.benches });
+    });
+    return c;
+  }
+
+  function isGenerator(fn) {
+    const kind = fn && fn.constructor && fn.constructor.name;
+    return kind === 'GeneratorFunction' || kind === 'AsyncGeneratorFunction';
+  }
+
+  // mitata: bench(name, fn) (fn, or a generator yielding the timed function or { [0]() {...}, bench(a) }),
+  // .args()/.range()/.dense_range() as parameters, group()/summary()/plots as name prefixes, run().
+  function mitataModule(c) {
+    c.title = 'mitata';
+    let prefix = '';
+    function bench(name, fn) {
+      if (typeof name === 'function') [name, fn] = [name.name || 'anonymous', name];
+      if (typeof fn !== 'function') throw new TypeError(`mitata bench('${name}'): needs a function`);
+      const params = {};
+      const spec = isGenerator(fn)
+        ? { params, setup: (p) => mitataGeneratorState(fn, p), fn: (st) => st.call(), teardown: (st) => st.finish() }
+        : { params, fn: () => fn() };
+      c.add(prefix + name, spec);
+      const chain = {
+        args(k, values) {
+          if (Array.isArray(k)) [k, values] = ['x', k];
+          if (k !== null && typeof k === 'object') {
+            for (const [kk, vv] of Object.entries(k)) params[kk] = vv;
+          } else {
+            params[k] = values;
+          }
+          return chain;
+        },
+        range(k, start, end, mult = 8) {
+          const values = [];
+          for (let v = start; v <= end; v *= mult) values.push(v);
+          if (values[values.length - 1] !== end) values.push(end);
+          params[k] = values;
+          return chain;
+        },
+        dense_range(k, start, end, step = 1) {
+          const values = [];
+          for (let v = start; v <= end; v += step) values.push(v);
+          params[k] = values;
+          return chain;
+        },
+        name() { return chain; }, gc() { return chain; }, baseline() { return chain; },
+        highlight() { return chain; }, compact() { return chain; }, opts() { return chain; },
+      };
+      return chain;
+    }
+    function nest(name, fn) {
+      if (typeof name === 'function') [name, fn] = [null, name];
+      const saved = prefix;
+      if (typeof name === 'string' && name !== '') prefix = `${prefix}${name}/`;
+      try {
+        fn();
+      } finally {
+        prefix = saved;
+      }
+    }
+    return {
+      bench, group: nest, summary: nest, barplot: nest, boxplot: nest, lineplot: nest, compact: nest,
+      run: async () => ({ benchmarks: [] }),
+      do_not_optimize: (v) => v,
+      measure: async () => unsupported('mitata measure() is not a bench'),
+    };
+  }
+
+  function mitataGeneratorState(gen, p) {
+    const values = Object.values(p);
+    const ctx = { get: (k) => (typeof k === 'number' ? values[k] : p[k]) };
+    const it = gen(ctx);
+    const first = it.next();
+    if (first !== null && typeof first.then === 'function') unsupported('an async generator bench (mitata) is not supported');
+    const y = first.value;
+    let call;
+    if (typeof y === 'function') {
+      call = () => y();
+    } else if (y !== null && typeof y === 'object' && typeof y.bench === 'function') {
+      // The computed arguments are made once per case here (mitata makes them per iteration, untimed).
+      const args = [];
+      for (let i = 0; typeof y[i] === 'function'; i++) args.push(y[i]());
+      call = () => y.bench(...args);
+    } else {
+      unsupported('the generator must yield the function to time, or { bench(...) }');
+    }
+    return { call, finish: () => it.next() };
+  }
+
+  // tinybench: new Bench(options).add(name, fn, hooks); run()/warmup()/table() do nothing measured.
+  function tinybenchModule(c) {
+    c.title = 'tinybench';
+    class Bench {
+      constructor(options) {
+        this.options = options || {};
+        this.names = [];
+      }
+      add(name, fn, hooks) {
+        const h = hooks || {};
+        if (typeof fn !== 'function') throw new TypeError(`tinybench add('${name}'): needs a function`);
+        const benchSetup = this.options.setup;
+        const benchTeardown = this.options.teardown;
+        c.add(name, {
+          setup() {
+            if (h.beforeEach || h.afterEach) unsupported('tinybench beforeEach/afterEach run per iteration; v8bench times whole batches');
+            if (typeof benchSetup === 'function') benchSetup(undefined, 'run');
+            if (typeof h.beforeAll === 'function') h.beforeAll();
+            return {};
+          },
+          teardown() {
+            if (typeof h.afterAll === 'function') h.afterAll();
+            if (typeof benchTeardown === 'function') benchTeardown(undefined, 'run');
+          },
+          fn: () => fn(),
+        });
+        this.names.push(name);
+        return this;
+      }
+      remove() { return this; }
+      addEventListener() {}
+      removeEventListener() {}
+      async run() { return this.tasks; }
+      runSync() { return this.tasks; }
+      async warmup() {}
+      reset() {}
+      table() { return []; }
+      get tasks() { return this.names.map((name) => ({ name, result: undefined })); }
+      get results() { return []; }
+    }
+    return { Bench, default: Bench, now };
+  }
+
+  // bench-node: new Suite().add(name, [options,] fn).run().
+  function benchNodeModule(c) {
+    c.title = 'bench-node';
+    class Suite {
+      add(name, options, fn) {
+        if (typeof options === 'function') fn = options;
+        if (typeof fn !== 'function') throw new TypeError(`bench-node add('${name}'): needs a function`);
+        const manual = fn.length > 0;
+        c.add(name, {
+          setup() {
+            if (manual) unsupported("bench-node's manual timer (fn(timer)) is not supported; time the whole function");
+            return {};
+          },
+          fn: () => fn(),
+        });
+        return this;
+      }
+      async run() { return []; }
+    }
+    const report = () => {};
+    return { Suite, chartReport: report, textReport: report, htmlReport: report, jsonReport: report, prettyReport: report };
+  }
+
+  // Benchmark.js: new Benchmark.Suite().add(name, fn, options).on(...).run(); { defer: true } benches
+  // resolve a deferred; events are not fired (v8bench reports instead).
+  function benchmarkJsModule(c) {
+    c.title = 'Benchmark.js';
+    function toSpec(name, fn, options) {
+      const o = Object.assign({}, options || {});
+      if (typeof fn === 'object' && fn !== null) Object.assign(o, fn);
+      else if (fn !== undefined) o.fn = fn;
+      if (typeof o.fn === 'string') o.fn = new Function(o.fn);
+      if (typeof o.fn !== 'function') throw new TypeError(`Benchmark.js add('${name}'): needs a function`);
+      const body = o.fn;
+      return {
+        setup() {
+          if (typeof o.setup === 'function') o.setup();
+          return {};
+        },
+        teardown() {
+          if (typeof o.teardown === 'function') o.teardown();
+        },
+        fn: o.defer ? () => new Promise((resolve) => body({ resolve })) : () => body(),
+      };
+    }
+    class Suite {
+      constructor() {
+        this.length = 0;
+      }
+      add(name, fn, options) {
+        if (typeof name !== 'string') [name, fn, options] = [(name && name.name) || 'anonymous', name, fn];
+        c.add(name, toSpec(name, fn, options));
+        this.length++;
+        return this;
+      }
+      on() { return this; }
+      off() { return this; }
+      emit() { return this; }
+      run() { return this; }
+      abort() { return this; }
+      filter() { return []; }
+      map() { return []; }
+      forEach() { return this; }
+    }
+    function Benchmark(name, fn, options) {
+      c.add(typeof name === 'string' ? name : 'anonymous', toSpec(name, typeof name === 'string' ? fn : name, options));
+      this.run = () => this;
+      this.on = () => this;
+    }
+    Benchmark.Suite = Suite;
+    return Benchmark;
+  }
+
   Object.defineProperty(global, 'suite', { value: suite, writable: false, enumerable: false });
   Object.defineProperty(global, 'seededRandom', { value: seededRandom, writable: false, enumerable: false });
   Object.defineProperty(global, 'unsupported', { value: unsupported, writable: false, enumerable: false });
@@ -532,6 +1018,9 @@
       floor,
       teardown,
       unsupportedReason: Unsupported.reasonOf,
+      operations,
+      wrap,
+      enterFile,
     }),
     writable: false,
     enumerable: false,

@@ -203,6 +203,17 @@ async function timeBatch(api, batch, n, isAsync) {
   return { t0, t1, cpu, thread0, thread1, alloc0, alloc1 };
 }
 
+// --- Benchmark files of other harnesses (bench_api.js wrap(); docs/benchmark-files.md) ------------
+// A bench that counts its own operations (a Node core benchmark's bench.end(n)) has its figures per
+// operation, as the embedded host's (SuiteHost::Operations): a batch of n iterations' per-iteration
+// counters scaled by n / operations.
+function perOperation(counters, n, operations) {
+  if (!(operations > 0)) return counters;
+  for (const k of Object.keys(counters)) counters[k] *= n / operations;
+  return counters;
+}
+// --- end of the other harnesses' section -------------------------------------------------------------
+
 // The warm-up rule's constants, as in harness/runner/run_settings.h.
 const QUIET_SECONDS = 0.1;
 const QUIET_SHARE_OF_SETTLING = 1.0; // as kQuietShareOfSettling: quiet for as long as it took to settle
@@ -368,7 +379,9 @@ async function measureCase(api, index, opts) {
   for (let rep = 0; rep < opts.repetitions; rep++) {
     gcEntries.length = 0;
     const before = api.codeState();
+    api.operations(true);
     const t = await timeBatch(api, batch, n, isAsync);
+    const operations = api.operations(false);
     const after = api.codeState();
     await flushObservers();
     const counters = { wall_ns: ((t.t1 - t.t0) * 1e6) / n };
@@ -390,6 +403,7 @@ async function measureCase(api, index, opts) {
       for (const [k, c] of Object.entries(perKind)) counters[`${k}_count`] = c / n;
     }
     if (t.alloc0 !== undefined && t.alloc1 !== undefined) counters.alloc_bytes = (t.alloc1 - t.alloc0) / n;
+    perOperation(counters, n, operations);
     if (bunJsc) counters.heap_bytes = bunJsc.heapSize();
     Object.assign(counters, JSON.parse(withEval(() => api.counters())));
     // The batch's window on performance.now()'s clock, for GC attribution from --trace-gc lines.
@@ -496,7 +510,7 @@ async function run(argv) {
     emit({ type: 'gc_clock', perf_ms: perfMs });
     gcTraced = true;
   }
-  for (const file of opts.files) evalScript(readText(file), file);
+  for (const file of opts.files) evalScript(api.wrap(readText(file), file), file);
   const described = JSON.parse(withEval(() => api.describe(opts.quick)));
   const plan = described.cases.map((c, index) => ({ ...c, index })).filter((c) => !opts.filter || opts.filter.test(c.name));
   const v8Flags = isWorkerd ? workerEnv.V8BENCH.v8_flags.join(' ') : (process.execArgv || []).join(' ');
@@ -551,7 +565,7 @@ async function profileCase(argv) {
   }
   const api = installGlobals();
   api.configure(JSON.stringify(opts.params));
-  for (const file of opts.files) evalScript(readText(file), file);
+  for (const file of opts.files) evalScript(api.wrap(readText(file), file), file);
   const described = JSON.parse(api.describe(opts.quick));
   const index = described.cases.findIndex((c) => c.name === opts.caseName);
   if (index < 0) {

@@ -121,7 +121,8 @@ class NodeRealm final : public Realm {
       if (!more && !uv_loop_alive(loop)) {
         return Error::Js(
             "the promise never settles: nothing is left on the event loop that could resolve it (a stream "
-            "that is never read to the end, or a promise nobody resolves)");
+            "that is never read to the end, a promise nobody resolves, or a Node core benchmark whose "
+            "main(config) never calls bench.end(n))");
       }
     }
     if (exit_code_) return ExitError();

@@ -85,7 +85,16 @@ Expected<std::unique_ptr<SuiteHost>> SuiteHost::Open(V8Process& process, RealmKi
         state->CallApi("configure", {v8::String::NewFromUtf8(r->isolate(), json.c_str()).ToLocalChecked()});
     if (!configured) return configured.error();
   }
-  if (auto loaded = r->RunScript(source, path); !loaded) return AtSuiteLine(state->Explain(loaded.error()), path);
+  // A file written for another harness (Node core's benchmark/, mitata, ...) is wrapped by the bench
+  // API so that its own API calls declare suites; a v8bench suite comes back unchanged.
+  auto wrapped = state->CallApi(
+      "wrap",
+      {v8::String::NewFromUtf8(r->isolate(), source.data(), v8::NewStringType::kNormal, static_cast<int>(source.size()))
+           .ToLocalChecked(),
+       v8::String::NewFromUtf8(r->isolate(), path.c_str()).ToLocalChecked()});
+  if (!wrapped) return wrapped.error();
+  const std::string text = ToUtf8(r->isolate(), wrapped.value());
+  if (auto loaded = r->RunScript(text, path); !loaded) return AtSuiteLine(state->Explain(loaded.error()), path);
   state->watchdog->Disarm();
   state->activity = "the case";
   return std::unique_ptr<SuiteHost>(new SuiteHost(std::move(state)));
@@ -218,6 +227,15 @@ Status SuiteHost::RunBatch(std::uint64_t iterations) {
     if (!settled) return s_->Explain(settled.error());
   }
   return OkStatus();
+}
+
+Expected<std::optional<double>> SuiteHost::Operations(bool begin) {
+  RealmScope scope(*s_->realm);
+  auto out = s_->CallApi("operations", {v8::Boolean::New(s_->realm->isolate(), begin)});
+  if (!out) return out.error();
+  if (!out.value()->IsNumber()) return std::optional<double>{};
+  const double ops = out.value().As<v8::Number>()->Value();
+  return ops > 0 ? std::optional<double>(ops) : std::nullopt;
 }
 
 Expected<std::vector<Counter>> SuiteHost::CaseCounters() {

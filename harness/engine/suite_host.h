@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,10 @@ class SuiteHost {
   Expected<CodeState> TakeCodeState();
   // The timed region: `iterations` calls of the bench in its compiled loop, awaited if async.
   Status RunBatch(std::uint64_t iterations);
+  // The operations the case's bench counted itself (operations(state): a Node core benchmark's
+  // bench.end(n)) since Operations(true), which starts the count before a batch; nullopt when it
+  // counts none. The figures are then per operation, not per iteration.
+  Expected<std::optional<double>> Operations(bool begin);
   // The case's own counters (counters(state)), per iteration as the suite defines them.
   Expected<std::vector<Counter>> CaseCounters();
   // The prepared case's native floor (floor(state)), or nullopt when it declares none.

@@ -82,8 +82,8 @@ bool IsStandardCounter(std::string_view counter) {
   return false;
 }
 
-std::vector<Counter> PerIteration(const BatchCost& cost, std::uint64_t iterations) {
-  const double n = iterations == 0 ? 1.0 : static_cast<double>(iterations);
+std::vector<Counter> PerIteration(const BatchCost& cost, double iterations) {
+  const double n = iterations > 0 ? iterations : 1.0;
   const HeapReading& a = cost.heap_before;
   const HeapReading& b = cost.heap_after;
   const std::uint64_t gc_ns = b.total_pause_ns - a.total_pause_ns;

@@ -113,8 +113,8 @@ struct BatchCost {
   HeapReading heap_after;
 };
 
-// Per-iteration counters for a batch of `iterations`: the standard metrics then one count and one
-// pause time per GC kind that occurred.
-std::vector<Counter> PerIteration(const BatchCost& cost, std::uint64_t iterations);
+// Per-iteration counters for a batch of `iterations` (or of that many operations, when a bench counts
+// its own): the standard metrics then one count and one pause time per GC kind that occurred.
+std::vector<Counter> PerIteration(const BatchCost& cost, double iterations);
 
 }  // namespace v8bench

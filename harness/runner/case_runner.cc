@@ -44,7 +44,8 @@ void OrderCounters(Sample& sample, const std::vector<std::string>& order) {
 }
 
 // The body Google Benchmark times: one JS batch of state.max_iterations iterations, read with every
-// clock and the heap probe; per-iteration counters are set on the state for the reporter.
+// clock and the heap probe; per-iteration counters (per operation when the bench counts its own
+// operations: SuiteHost::Operations) are set on the state for the reporter.
 class CaseBenchmark {
  public:
   explicit CaseBenchmark(SuiteHost& host) : host_(host), timer_(host.heap()) {}
@@ -58,6 +59,7 @@ class CaseBenchmark {
     const auto n = static_cast<std::uint64_t>(state.max_iterations);
     auto start = host_.TakeCodeState();
     if (!start) return Fail(state, start.error());
+    if (auto begun = host_.Operations(true); !begun) return Fail(state, begun.error());
     BatchCost cost;
     while (state.KeepRunningBatch(state.max_iterations)) {
       timer_.Start();
@@ -65,12 +67,15 @@ class CaseBenchmark {
       cost = timer_.Stop();
       if (!ran) return Fail(state, ran.error());
     }
+    auto operations = host_.Operations(false);
+    if (!operations) return Fail(state, operations.error());
     auto end = host_.TakeCodeState();
     if (!end) return Fail(state, end.error());
     end.value().changed = CodeChangedBetween(start.value(), end.value());
     PublishCodeState(state, end.value());
     PublishMainCpu(state, cost.cpu_at_start, cost.cpu_at_end);
-    for (const Counter& c : PerIteration(cost, n)) Publish(state, c);
+    const double per = operations.value().value_or(static_cast<double>(n));
+    for (const Counter& c : PerIteration(cost, per)) Publish(state, c);
     auto own = host_.CaseCounters();
     if (!own) return Fail(state, own.error());
     for (const Counter& c : own.value()) Publish(state, c);

@@ -70,7 +70,10 @@ Expected<std::vector<LoadedSuiteFile>> LoadSuites(V8Process& process, const std:
     }
     // A suite that cannot even be described (syntax error, a throw at top level) is bad input.
     if (!description) return Error::Input(description.error().message);
-    if (description->cases.empty()) return Error::Input(path + ": declares no suite (call suite({...}))");
+    if (description->cases.empty())
+      return Error::Input(path +
+                          ": declares no suite (call suite({...}), or createBenchmark, bench(), add() of "
+                          "the harnesses docs/benchmark-files.md lists)");
     out.push_back({path, std::move(source.value()), std::move(description.value())});
   }
   // Suite names are global: compare runs match cases by name.

@@ -1,0 +1,113 @@
+// End to end: benchmark files written for other harnesses run unchanged (js/bench_api.js wrap()):
+// Node core's benchmark/ contract (createBenchmark, bench.start/end), mitata, tinybench, bench-node
+// and Benchmark.js. The fixtures under tests/fixtures/benchmark_files/ were written for these tests;
+// none has a common.js or node_modules beside it.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <simdjson.h>
+
+#include <string>
+
+#include "tests/support/cli.h"
+
+namespace v8bench {
+namespace {
+
+using testing::Fixture;
+using ::testing::HasSubstr;
+using ::testing::Not;
+using testing::RunCli;
+
+std::string Core(const std::string& name) { return Fixture("benchmark_files/core/area/" + name); }
+
+TEST(BenchmarkFiles, NodeCoreGridIsOneCasePerCombinationWithFiguresPerOperation) {
+  const std::string path = testing::TempDir() + "/grid.json";
+  auto r = RunCli({"run", Core("grid.js"), "--quick", "--out", path}, 120);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_THAT(r.out, HasSubstr("5 cases ok"));  // 2 x 3, one left out by combinationFilter
+  EXPECT_THAT(r.out, HasSubstr("grid/main/n:2000/kind:join/parts:64"));
+  EXPECT_THAT(r.out, Not(HasSubstr("kind:concat/parts:64")));
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc;
+  ASSERT_EQ(parser.load(path).get(doc), simdjson::SUCCESS);
+  int medians = 0;
+  for (simdjson::dom::element b : doc["benchmarks"].get_array()) {
+    std::string_view agg;
+    if (b["aggregate_name"].get(agg) != simdjson::SUCCESS || agg != "median") continue;
+    ++medians;
+    double wall_ns = 0, cpu_ns = 0, rate = 0;
+    ASSERT_EQ(b["real_time"].get(wall_ns), simdjson::SUCCESS);
+    ASSERT_EQ(b["cpu_ns"].get(cpu_ns), simdjson::SUCCESS);
+    ASSERT_EQ(b["ops_per_s"].get(rate), simdjson::SUCCESS);
+    // Per operation (the n given to bench.end), not per call of main: main's own timing of the same
+    // operations (ops_per_s) says the same within the work main does outside bench.start..end.
+    EXPECT_GT(wall_ns * rate, 0.5e9) << b["run_name"].get_string().value();
+    EXPECT_LT(wall_ns * rate, 2.0e9) << b["run_name"].get_string().value();
+    EXPECT_GT(cpu_ns, 0);
+  }
+  EXPECT_EQ(medians, 5);
+}
+
+TEST(BenchmarkFiles, AsyncMainAndEndFromAnEventRun) {
+  auto r = RunCli({"run", Core("async_main.js"), Core("end_event.js"), "--quick"}, 120);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_THAT(r.out, HasSubstr("3 cases ok"));
+  EXPECT_THAT(r.out, HasSubstr("end_event/main/n:300/delay:immediate"));
+}
+
+TEST(BenchmarkFiles, MainThatNeverEndsFailsClearlyOrByTheDeadline) {
+  auto r = RunCli({"run", Core("never_ends.js"), "--quick", "--timeout", "3"}, 120);
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_THAT(r.out, HasSubstr("never calls bench.end(n)"));  // idle: nothing left that could end it
+  EXPECT_THAT(r.out, HasSubstr("timed_out"));                 // busy: a timer keeps the loop alive
+  EXPECT_THAT(r.out, HasSubstr("2 failed"));
+}
+
+TEST(BenchmarkFiles, StartTwiceIsTheCasesError) {
+  auto r = RunCli({"run", Core("start_twice.js"), "--quick"}, 60);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_THAT(r.out, HasSubstr("Called start more than once in a single benchmark"));
+}
+
+TEST(BenchmarkFiles, FlagsTheEngineLacksMakeTheCaseUnsupportedWithTheFlagNamed) {
+  auto r = RunCli({"run", Core("internals.js"), "--quick"}, 60);
+  EXPECT_THAT(r.out, HasSubstr("unsupported"));
+  EXPECT_THAT(r.out, HasSubstr("--expose-internals"));
+}
+
+TEST(BenchmarkFiles, GridsOfOneAndOfAHundredCombinationsAreListedWhole) {
+  auto one = RunCli({"list", Core("async_main.js"), "--quick"}, 60);
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  EXPECT_THAT(one.out, HasSubstr("async_main  (realm node, 1 case in quick mode"));
+  auto hundred = RunCli({"list", Core("grid_100.js"), "--quick"}, 60);
+  ASSERT_EQ(hundred.exit_code, 0) << hundred.err;
+  EXPECT_THAT(hundred.out, HasSubstr("grid_100  (realm node, 100 cases in quick mode"));
+}
+
+TEST(BenchmarkFiles, ParamOverridesAConfigAsCompareJsSetDoes) {
+  auto r = RunCli({"run", Core("grid.js"), "--quick", "--param", "n=50", "--param", "parts=8"}, 60);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_THAT(r.out, HasSubstr("grid/main/n:50/kind:concat/parts:8"));
+  EXPECT_THAT(r.out, HasSubstr("2 cases ok"));
+}
+
+TEST(BenchmarkFiles, MitataTinybenchBenchNodeAndBenchmarkJsFilesRunOneCasePerBench) {
+  const std::string dir = "benchmark_files/";
+  auto r = RunCli({"run", Fixture(dir + "mitata_file.js"), Fixture(dir + "tinybench_file.js"),
+                   Fixture(dir + "bench_node_file.js"), Fixture(dir + "benchmark_js_file.js"), "--quick"},
+                  180);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  // mitata: 2 in the group + the generator bench at the first of its args (--quick); tinybench 3;
+  // bench-node 2; Benchmark.js 3 (one deferred).
+  EXPECT_THAT(r.out, HasSubstr("11 cases ok"));
+  for (const char* name : {"mitata_file/arrays_fill", "mitata_file/sum_size/size:16", "tinybench_file/async_resolve",
+                           "bench_node_file/object_lookup", "benchmark_js_file/deferred"}) {
+    EXPECT_THAT(r.out, HasSubstr(name));
+  }
+  // What the files print themselves stays off the results' stdout.
+  EXPECT_THAT(r.out, Not(HasSubstr("printed by the file")));
+  EXPECT_THAT(r.err, HasSubstr("printed by the file"));
+}
+
+}  // namespace
+}  // namespace v8bench
