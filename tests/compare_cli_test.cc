@@ -208,12 +208,20 @@ TEST(Diff, GoogleBenchmarkJsonGateAndBadInput) {
   const std::string base = WriteTempFile("base.json", Gb(1));
   const std::string slow = WriteTempFile("slow.json", Gb(1.2));
   const std::string same = WriteTempFile("same.json", Gb(1.001));
-  EXPECT_EQ(RunCli({"diff", base, slow, "--threshold", "5"}).exit_code, 1);
-  EXPECT_EQ(RunCli({"diff", base, slow, "--threshold", "30"}).exit_code, 0);
-  EXPECT_EQ(RunCli({"diff", base, same, "--threshold", "5"}).exit_code, 0);
-  const auto faster = RunCli({"diff", slow, base, "--threshold", "5"});
-  EXPECT_EQ(faster.exit_code, 0);
-  EXPECT_NE(faster.out.find("faster"), std::string::npos) << faster.out;
+  // Google Benchmark's repetitions ran in one process: the change alone, without an interval or a verdict.
+  const auto plain = RunCli({"diff", base, slow});
+  EXPECT_EQ(plain.exit_code, 0) << plain.err;
+  EXPECT_NE(plain.out.find("+20.0%"), std::string::npos) << plain.out;
+  EXPECT_NE(plain.out.find("not judged"), std::string::npos) << plain.out;
+  EXPECT_EQ(plain.out.find("slower"), std::string::npos) << plain.out;
+  EXPECT_EQ(plain.out.find("["), std::string::npos) << plain.out;
+  // A gate on them is not judged (exit 2), whatever the change: never PASS.
+  for (const auto& [a, b] : {std::pair{base, slow}, {base, same}, {slow, base}}) {
+    const auto gated = RunCli({"diff", a, b, "--threshold", "5"});
+    EXPECT_EQ(gated.exit_code, 2) << gated.out;
+    EXPECT_EQ(gated.out.find("PASS"), std::string::npos) << gated.out;
+    EXPECT_NE(gated.out.find("gate: NOT JUDGED (exit 2)"), std::string::npos) << gated.out;
+  }
 
   // Mismatched cases.
   const std::string other = WriteTempFile(

@@ -897,6 +897,113 @@ TEST(Analysis, FewerThanSixPairsFallBackToTheUnpairedTest) {
   EXPECT_EQ(a.cases[0].cells[1].holm_verdict, stats::Verdict::kHigher);
 }
 
+// Cases of a comparison with `blocks` blocks each, the new variant `ratios[i]` times slower in case i.
+Dataset BlockCases(int blocks, const std::vector<double>& ratios) {
+  Dataset d;
+  d.variant_names = {"base", "new"};
+  for (std::size_t i = 0; i < ratios.size(); ++i) {
+    CaseSeries c = TwoStateBlocks(blocks, ratios[i], 20 + i).cases[0];
+    c.key = "s/x" + std::to_string(i);
+    d.cases.push_back(c);
+  }
+  return d;
+}
+
+// Six blocks over four cases: each signed-rank p is at least 2/64 = 0.031, and Holm over four
+// comparisons needs 0.0125; however large the change, the verdict is "too few samples", never "no change".
+TEST(Analysis, NoVerdictWithoutPower) {
+  AnalysisOptions o;
+  o.threshold = 0.05;
+  const std::vector<double> huge = {10.04, 5.2, 3.8, 1.58};
+  const Analysis a = Analyse(BlockCases(6, huge), o);
+  EXPECT_EQ(a.comparisons, 4u);
+  EXPECT_EQ(a.too_few, 4u);
+  EXPECT_EQ(a.judged, 0u);
+  for (const CaseAnalysis& ca : a.cases) {
+    const CellAnalysis& cell = ca.cells[1];
+    EXPECT_TRUE(cell.judged.paired);
+    EXPECT_DOUBLE_EQ(cell.min_p, 0.03125);
+    EXPECT_EQ(cell.judged.verdict, stats::Verdict::kHigher);  // alone, 2/64 < 0.05: a verdict
+    EXPECT_EQ(cell.holm_verdict, stats::Verdict::kTooFewSamples);
+    EXPECT_EQ(cell.needed, 8u);  // 2/2^8 < 0.05/4 <= 2/2^7
+  }
+  EXPECT_EQ(a.exit_code, 2);
+  const std::string console = RenderConsole(a, ReportHeader{"t", {}}, false);
+  EXPECT_NE(console.find("too few samples to judge (need ≥ 8 blocks)"), std::string::npos) << console;
+  EXPECT_EQ(console.find("no change"), std::string::npos) << console;
+  EXPECT_EQ(console.find("PASS"), std::string::npos) << console;
+  EXPECT_NE(console.find("gate: NOT JUDGED (exit 2): 4 of 4 comparisons have too few samples"), std::string::npos)
+      << console;
+  EXPECT_NE(RenderMarkdown(a, ReportHeader{"t", {}}).find("need ≥ 8 blocks"), std::string::npos);
+  // Adaptive sampling does not stop on intervals that cannot be judged.
+  EXPECT_FALSE(WidestInterval(a).has_value());
+
+  // With the blocks the family needs, all four are found.
+  const Analysis enough = Analyse(BlockCases(8, huge), o);
+  EXPECT_EQ(enough.too_few, 0u);
+  EXPECT_EQ(enough.significant_holm, 4u);
+  for (const CaseAnalysis& ca : enough.cases) EXPECT_EQ(ca.cells[1].holm_verdict, stats::Verdict::kHigher);
+  EXPECT_EQ(enough.exit_code, 1);
+  EXPECT_TRUE(WidestInterval(enough).has_value());
+  // Said up front: six samples per variant judge one comparison, eight judge six, twenty 26214.
+  EXPECT_EQ(JudgeableComparisons(6, 0.05), 1u);
+  EXPECT_EQ(JudgeableComparisons(8, 0.05), 6u);
+  EXPECT_EQ(JudgeableComparisons(20, 0.05), 26214u);
+  EXPECT_EQ(JudgeableComparisons(5, 0.05), 6u);  // unpaired below 6 blocks: 2/C(10,5) = 0.0079
+}
+
+// A gate passes only on judged comparisons of a whole comparison.
+TEST(Analysis, AGateNeverPassesWithoutAJudgedComparison) {
+  AnalysisOptions o;
+  o.threshold = 0.05;
+  // No samples at all: no case (interrupted before the plan was known), or cases without samples.
+  const Analysis none = Analyse(Dataset{{"a", "b"}, {}}, o);
+  EXPECT_EQ(none.exit_code, 2);
+  EXPECT_EQ(GateLine(none), "gate: NOT JUDGED (exit 2): no comparison was judged: no samples");
+  CompareState interrupted = TwoVariants("", "--no-opt", 3);
+  interrupted.case_keys = {"s/a", "s/b"};
+  interrupted.interrupted = true;
+  const Analysis empty = Analyse(DatasetFrom(interrupted), o);
+  EXPECT_EQ(empty.exit_code, 2);
+  const std::string console = RenderConsole(empty, ReportHeader{"t", {}}, false);
+  EXPECT_EQ(console.find("PASS"), std::string::npos) << console;
+  EXPECT_NE(console.find("gate: NOT JUDGED"), std::string::npos) << console;
+  // Judged, but interrupted: the samples are all it has, and the gate does not pass on them.
+  Dataset partial = Synthetic(Around(100, 10, 1), Around(100, 10, 2));
+  EXPECT_EQ(Analyse(partial, o).exit_code, 0);
+  partial.interrupted = true;
+  const Analysis cut = Analyse(partial, o);
+  EXPECT_EQ(cut.exit_code, 2);
+  EXPECT_NE(GateLine(cut).find("interrupted"), std::string::npos) << GateLine(cut);
+  // Without a gate, a comparison that judged nothing is not an error.
+  o.threshold.reset();
+  EXPECT_EQ(Analyse(Dataset{{"a", "b"}, {}}, o).exit_code, 0);
+}
+
+// Repetitions inside one process share its speed state: a diff of run files reports the change alone.
+TEST(Analysis, OneProcessPerSideIsNotJudged) {
+  Dataset d = Synthetic(Around(100, 10, 1), Around(140, 10, 2));
+  d.one_process = true;
+  AnalysisOptions o;
+  const Analysis a = Analyse(d, o);
+  const CellAnalysis& cell = a.cases[0].cells[1];
+  EXPECT_EQ(cell.judged.verdict, stats::Verdict::kNotJudged);
+  EXPECT_EQ(cell.holm_verdict, stats::Verdict::kNotJudged);
+  EXPECT_EQ(cell.versus.at("cpu_ns").verdict, stats::Verdict::kNotJudged);
+  EXPECT_EQ(a.comparisons, 0u);
+  EXPECT_EQ(a.significant, 0u);
+  EXPECT_EQ(a.exit_code, 0);
+  const std::string console = RenderConsole(a, ReportHeader{"t", {}}, false);
+  EXPECT_NE(console.find("+40"), std::string::npos) << console;  // the change, without an interval
+  EXPECT_EQ(console.find("["), std::string::npos) << console;
+  EXPECT_EQ(console.find("slower"), std::string::npos) << console;
+  EXPECT_NE(console.find("not judged: a file holds the repetitions of one process"), std::string::npos) << console;
+  o.threshold = 0.05;
+  const Analysis gated = Analyse(d, o);
+  EXPECT_EQ(gated.exit_code, 2);
+  EXPECT_NE(GateLine(gated).find("one process per side"), std::string::npos) << GateLine(gated);
+}
+
 TEST(Analysis, ReportedIntervalsUseTheStoppingSeed) {
   // Issue 9: the report's bootstrap must be seeded as the stopping rule's (BootstrapSeed).
   AnalysisOptions o;
@@ -1044,6 +1151,16 @@ TEST(Analysis, MixedCodeIsNotJudgedAndDifferentCodeIsNamed) {
   EXPECT_NE(NoteLine(a, a.code[0]).find("3 of 12 samples ran Ignition/Sparkplug"), std::string::npos)
       << NoteLine(a, a.code[0]);
   EXPECT_NE(RenderConsole(a, ReportHeader{"t", {}}, false).find("mixed code"), std::string::npos);
+  {  // No change figure on the mixed row (the Markdown table's 8th column): it would mix code states.
+    const std::string md = RenderMarkdown(a, ReportHeader{"t", {}});
+    const std::size_t row = md.find("| mixed code |");
+    ASSERT_NE(row, std::string::npos) << md;
+    const std::string line = md.substr(md.rfind('\n', row) + 1, row - md.rfind('\n', row));
+    std::vector<std::string> fields;
+    for (std::size_t at = 0; (at = line.find('|', at)) != std::string::npos; ++at) fields.push_back(line.substr(at));
+    ASSERT_GE(fields.size(), 10u) << line;
+    EXPECT_EQ(fields[7].rfind("|  |", 0), 0u) << line;
+  }
   // The code survives the results file.
   const std::string path = testing::WriteTempFile("code.json", RenderCompareJson(mixed, &a));
   auto back = ReadCompareState(path);
@@ -1123,6 +1240,8 @@ TEST(Analysis, SamplesOnTheCpusInDifferentProportionsAreNamedBesideTheVerdict) {
   EXPECT_TRUE(Analyse(WithCpus(Cpus(6, 4), Cpus(4, 6), {1.0, 1.7}), {}).cpus.empty());
   EXPECT_TRUE(Analyse(WithCpus(Cpus(8, 2), Cpus(2, 8), {1.0, 1.05}), {}).cpus.empty());
   EXPECT_TRUE(Analyse(WithCpus(Cpus(10, 0), Cpus(10, 0), {1.0, 1.7}), {}).cpus.empty());
+  // Each side on its own CPU, their medians under 10% apart (3.06 and 3.35 us): the CPUs time alike.
+  EXPECT_TRUE(Analyse(WithCpus(Cpus(10, 0), Cpus(0, 10), {1.0, 3.35 / 3.06}), {}).cpus.empty());
   EXPECT_TRUE(Analyse(WithCpus(std::vector<int>(10, -1), std::vector<int>(10, -1), {1.0}), {}).cpus.empty());
 }
 

@@ -10,6 +10,7 @@
 #include "harness/stats/holm.h"
 #include "harness/stats/mann_whitney.h"
 #include "harness/stats/modality.h"
+#include "harness/stats/power.h"
 #include "harness/stats/rng.h"
 #include "harness/stats/welch.h"
 
@@ -110,6 +111,33 @@ TEST(Holm, MatchesRsPAdjust) {
   EXPECT_NEAR(adj[3], 0.02, 1e-15);
   EXPECT_EQ(HolmAdjust({0.9, 0.8})[0], 1);
   EXPECT_TRUE(HolmAdjust({}).empty());
+}
+
+TEST(Power, SmallestReachablePMatchesR) {
+  // 2 * psignrank(0, n): 6 -> 0.03125, 5 -> 0.0625, 20 -> 1.907349e-06
+  EXPECT_DOUBLE_EQ(MinSignedRankP(6), 0.03125);
+  EXPECT_DOUBLE_EQ(MinSignedRankP(5), 0.0625);
+  EXPECT_NEAR(MinSignedRankP(20), 1.907349e-06, 1e-12);
+  EXPECT_EQ(MinSignedRankP(0), 1);
+  EXPECT_EQ(MinSignedRankP(1), 1);
+  // 2 * pwilcox(0, m, n): (5, 5) -> 0.007936508, (6, 6) -> 0.002164502, (3, 7) -> 0.01666667, (1, 1) -> 1
+  EXPECT_NEAR(MinRankSumP(5, 5), 0.007936508, 1e-9);
+  EXPECT_NEAR(MinRankSumP(6, 6), 0.002164502, 1e-9);
+  EXPECT_NEAR(MinRankSumP(3, 7), 0.01666667, 1e-8);
+  EXPECT_DOUBLE_EQ(MinRankSumP(1, 1), 1);
+  EXPECT_EQ(MinRankSumP(0, 5), 1);
+  // The fewest blocks below a level: alpha 0.05 alone 6; Holm over 4 (0.0125) 8; over 100 (5e-4) 12.
+  EXPECT_EQ(PairsNeeded(0.05), 6u);
+  EXPECT_EQ(PairsNeeded(0.05 / 4), 8u);
+  EXPECT_EQ(PairsNeeded(0.05 / 100), 12u);    // 2/4096 = 0.00049
+  EXPECT_EQ(SamplesPerSideNeeded(0.05), 4u);  // 2/C(8,4) = 0.029; 2/C(6,3) = 0.1
+  EXPECT_EQ(SamplesPerSideNeeded(0.05 / 4), 5u);
+  // m * min_p < alpha: 0.05 / 0.03125 = 1.6 -> 1; exactly 0.5 / 0.125 = 4 -> 3; none at 0.0625.
+  EXPECT_EQ(LargestFamily(0.03125, 0.05), 1u);
+  EXPECT_EQ(LargestFamily(0.125, 0.5), 3u);
+  EXPECT_EQ(LargestFamily(0.0625, 0.05), 0u);
+  // The case as Holm sees it: four p-values of 2/64 adjust to 0.125, never below 0.05.
+  for (double p : HolmAdjust({0.03125, 0.03125, 0.03125, 0.03125})) EXPECT_DOUBLE_EQ(p, 0.125);
 }
 
 TEST(Rng, SameSeedSameStream) {

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "harness/stats/holm.h"
+#include "harness/stats/power.h"
 #include "harness/stats/statistics.h"
 
 namespace v8bench::analysis {
@@ -50,6 +51,7 @@ Dataset DatasetFrom(const CompareState& state) {
     }
     return d.cases[it->second];
   };
+  d.interrupted = state.interrupted;
   for (const auto& key : state.case_keys) slot(key);
   for (const auto& run : state.runs) {
     if (run.variant < 0 || static_cast<std::size_t>(run.variant) >= d.variant_names.size()) continue;
@@ -148,8 +150,11 @@ std::vector<std::optional<PairedAnalysis>> AnalysePaired(const CaseSeries& cs, c
 // With n pairs the two-sided signed-rank p is at least 2 / 2^n (all signs alike): below 6 pairs it
 // cannot reach alpha 0.05, whatever the change.
 bool PairsCanDecide(const stats::PairedComparison& c, double alpha) {
-  return c.verdict != stats::Verdict::kInsufficient && std::pow(2.0, 1.0 - static_cast<double>(c.blocks)) < alpha;
+  return c.verdict != stats::Verdict::kInsufficient && stats::MinSignedRankP(c.wilcoxon.n) < alpha;
 }
+
+// A comparison that ran a test: not short of samples, and not left unjudged by design.
+bool Tested(stats::Verdict v) { return v != stats::Verdict::kInsufficient && v != stats::Verdict::kNotJudged; }
 
 // The figures the verdict rests on: paired when there are pairs enough to decide, else unpaired
 // (Mann-Whitney's smallest p is far smaller for few samples: 0.008 for 5 and 5).
@@ -288,6 +293,14 @@ void NoteCpus(Analysis& a, const CaseAnalysis& ca, const CaseSeries& cs) {
   for (std::size_t vi = 1; vi < cs.variants.size() && vi < ca.cells.size(); ++vi) {
     const Side own = side(cs.variants[vi]);
     if (own.known == 0 || own.alike || base.alike) continue;
+    // Every CPU's median, on either side, within CpusDiffer's spread of the others: whatever the
+    // proportions, the CPUs cannot account for a difference the note would be about.
+    std::vector<double> medians;
+    for (const Side* s : {&own, &base}) {
+      for (const auto& [cpu, median] : s->medians) medians.push_back(median);
+    }
+    const auto [lo, hi] = std::minmax_element(medians.begin(), medians.end());
+    if (!CpusDiffer(*lo, *hi)) continue;
     std::set<int> cpus;
     for (const auto& [cpu, n] : base.counts) cpus.insert(cpu);
     for (const auto& [cpu, n] : own.counts) cpus.insert(cpu);
@@ -322,13 +335,13 @@ void AdjustForMultipleComparisons(Analysis& a, const stats::CompareOptions& opti
   for (CaseAnalysis& ca : a.cases) {
     for (std::size_t vi = 1; vi < ca.cells.size(); ++vi) {
       CellAnalysis& cell = ca.cells[vi];
-      if (cell.judged.verdict != stats::Verdict::kInsufficient) {
+      if (Tested(cell.judged.verdict)) {
         tested.push_back(&cell);
         p.push_back(cell.judged.p);
         a.paired = a.paired || cell.judged.paired;
       }
       auto it = cell.versus.find(a.counter);
-      if (it != cell.versus.end() && it->second.verdict != stats::Verdict::kInsufficient) {
+      if (it != cell.versus.end() && Tested(it->second.verdict)) {
         unpaired.push_back(&cell);
         p_unpaired.push_back(it->second.mann_whitney.p);
       }
@@ -349,6 +362,59 @@ void AdjustForMultipleComparisons(Analysis& a, const stats::CompareOptions& opti
     cell.unpaired_p_holm = adjusted_unpaired[i];
     cell.unpaired_holm_verdict = stats::Decide(adjusted_unpaired[i], cell.versus.at(a.counter).ratio, options);
   }
+}
+
+// The smallest p the verdict's test can reach with case `ca`'s samples of variant `vi` (stats/power.h).
+double MinimumP(const CaseAnalysis& ca, std::size_t vi, const std::string& counter) {
+  const CellAnalysis& cell = ca.cells[vi];
+  if (cell.judged.paired && cell.paired) return stats::MinSignedRankP(cell.paired->used().wilcoxon.n);
+  const auto count = [&](const CellAnalysis& c) {
+    const auto it = c.metrics.find(counter);
+    return it == c.metrics.end() ? std::size_t{0} : it->second.n;
+  };
+  return stats::MinRankSumP(count(ca.cells[0]), count(cell));
+}
+
+// No verdict without power: a tested comparison whose smallest reachable p is not below alpha is "too few
+// samples to judge" before Holm, and not below alpha / m (m comparisons: Holm's first step) after it. The
+// family is left as it is: the bound depends on the sample counts only, never on the values.
+void ApplyPower(Analysis& a) {
+  const double m = static_cast<double>(a.comparisons);
+  for (CaseAnalysis& ca : a.cases) {
+    for (std::size_t vi = 1; vi < ca.cells.size(); ++vi) {
+      CellAnalysis& cell = ca.cells[vi];
+      if (!Tested(cell.judged.verdict)) continue;
+      cell.min_p = MinimumP(ca, vi, a.counter);
+      const double level = a.alpha / m;
+      cell.needed = cell.judged.paired ? stats::PairsNeeded(level) : stats::SamplesPerSideNeeded(level);
+      if (!(cell.min_p < a.alpha)) cell.judged.verdict = stats::Verdict::kTooFewSamples;
+      if (!(cell.min_p * m < a.alpha)) {
+        cell.holm_verdict = stats::Verdict::kTooFewSamples;
+        ++a.too_few;
+      } else {
+        ++a.judged;
+      }
+    }
+  }
+}
+
+// Samples that are the repetitions of one process are not independent: no comparison is tested.
+void MarkNotJudged(Analysis& a) {
+  for (CaseAnalysis& ca : a.cases) {
+    for (std::size_t vi = 1; vi < ca.cells.size(); ++vi) {
+      CellAnalysis& cell = ca.cells[vi];
+      cell.judged.verdict = cell.holm_verdict = cell.unpaired_holm_verdict = stats::Verdict::kNotJudged;
+      for (auto& [name, versus] : cell.versus) versus.verdict = stats::Verdict::kNotJudged;
+    }
+  }
+}
+
+int ExitCode(const Analysis& a) {
+  if (!a.trips.empty()) return 1;
+  if (!a.insufficient.empty() || a.too_few > 0) return 2;
+  // A gate passes only on judged comparisons of a whole comparison.
+  if (a.threshold && (a.judged == 0 || a.interrupted)) return 2;
+  return 0;
 }
 
 // The gate: a variant significantly worse than the threshold, or failing where the baseline did not.
@@ -401,6 +467,8 @@ Analysis Analyse(const Dataset& data, const AnalysisOptions& options) {
   a.alpha = options.stats.alpha;
   a.noise_floor = options.stats.noise_floor;
   a.min_samples = options.stats.min_samples;
+  a.one_process = data.one_process;
+  a.interrupted = data.interrupted;
   for (const CaseSeries& cs : data.cases) {
     CaseAnalysis ca;
     ca.key = cs.key;
@@ -424,7 +492,9 @@ Analysis Analyse(const Dataset& data, const AnalysisOptions& options) {
     JudgeCode(a, ca, cs);
     a.cases.push_back(std::move(ca));
   }
+  if (a.one_process) MarkNotJudged(a);
   AdjustForMultipleComparisons(a, options.stats);
+  ApplyPower(a);
   for (std::size_t ci = 0; ci < a.cases.size(); ++ci) {  // a.cases is parallel to data.cases
     const CaseAnalysis& ca = a.cases[ci];
     if (ca.cells.empty() || !ca.unsupported.empty()) continue;
@@ -434,7 +504,7 @@ Analysis Analyse(const Dataset& data, const AnalysisOptions& options) {
     NoteThreads(a, ca);
     NoteCpus(a, ca, data.cases[ci]);
   }
-  a.exit_code = !a.trips.empty() ? 1 : !a.insufficient.empty() ? 2 : 0;
+  a.exit_code = ExitCode(a);
   return a;
 }
 
@@ -445,13 +515,19 @@ std::optional<double> WidestInterval(const Analysis& a) {
     if (!ca.unsupported.empty()) continue;
     for (std::size_t vi = 1; vi < ca.cells.size(); ++vi) {
       const Judgement& j = ca.cells[vi].judged;
-      if (j.verdict == stats::Verdict::kInsufficient || !(j.ratio.ratio > 0) || !std::isfinite(j.ratio.ratio)) continue;
+      if (ca.cells[vi].holm_verdict == stats::Verdict::kTooFewSamples) return std::nullopt;
+      if (!Tested(j.verdict) || !(j.ratio.ratio > 0) || !std::isfinite(j.ratio.ratio)) continue;
       widest = std::max(widest, stats::RelativeHalfWidth(j.ratio));
       any = true;
     }
   }
   if (!any) return std::nullopt;
   return widest;
+}
+
+std::size_t JudgeableComparisons(std::size_t runs, double alpha) {
+  const double paired = stats::MinSignedRankP(runs);
+  return stats::LargestFamily(paired < alpha ? paired : stats::MinRankSumP(runs, runs), alpha);
 }
 
 std::optional<double> StoppingInterval(const CompareState& state) {

@@ -54,6 +54,11 @@ struct CaseSeries {
 struct Dataset {
   std::vector<std::string> variant_names;
   std::vector<CaseSeries> cases;
+  // Some variant's samples are the repetitions of one process (diff of a run or Google Benchmark file):
+  // they share that process's speed state, so they are not independent samples, and no test applies
+  // (every comparison is kNotJudged; the change is reported without an interval or a verdict).
+  bool one_process = false;
+  bool interrupted = false;  // the comparison stopped before its end (its samples are all it has)
 };
 
 Dataset DatasetFrom(const driver::CompareState& state);
@@ -95,6 +100,11 @@ struct CellAnalysis {                                           // one case, one
   std::optional<double> gc_share;  // median GC pause time / median wall time (GcShare)
   std::vector<SampleFailure> failures;
   bool insufficient = false;  // fewer than min_samples values of the chosen metric
+  // The power of the verdict's test (stats/power.h), for a tested comparison: the smallest p it can reach
+  // with these samples, and the blocks (paired) or samples per side (unpaired) that a comparison needs to
+  // be judged in this Holm family. Below alpha / comparisons: kTooFewSamples.
+  double min_p = 1;
+  std::size_t needed = 0;
 };
 
 struct CaseAnalysis {
@@ -174,7 +184,8 @@ struct ThreadNote {
 
 // A case's variant whose samples ran on the CPUs in other proportions than the baseline's (the share of
 // samples on some CPU differs by at least kCpuShareNoted), unless the CPUs are known to time alike (a side
-// with at least 2 samples on each of two CPUs whose medians do not differ: measure/metrics.h CpusDiffer).
+// with at least 2 samples on each of two CPUs whose medians do not differ: measure/metrics.h CpusDiffer; or
+// every CPU's median, on either side, within that spread of the others).
 // On a VM whose vCPUs run at different speeds (docs/measurement.md "Which CPU"), part of the change can be the CPUs';
 // `compare --main-cpu` takes the choice away. Named beside the verdict; the verdict stands (the CPU can be
 // the change itself: --variant a='--main-cpu 0' --variant b='--main-cpu 1').
@@ -209,6 +220,10 @@ struct Analysis {
   std::size_t comparisons = 0;       // cases x non-baseline variants with enough samples
   std::size_t significant = 0;       // by the unadjusted verdict
   std::size_t significant_holm = 0;  // by the Holm-adjusted verdict
+  std::size_t too_few = 0;           // comparisons whose Holm verdict is kTooFewSamples
+  std::size_t judged = 0;            // comparisons with a Holm verdict: no change, lower or higher
+  bool one_process = false;          // Dataset::one_process: nothing is judged
+  bool interrupted = false;          // Dataset::interrupted: the gate does not pass
   bool paired = false;               // some verdict rests on paired figures
   std::vector<GateTrip> trips;
   // The notes, as numbers: the reporters write the prose (report/compare_report.h), e.g. for a
@@ -223,7 +238,8 @@ struct Analysis {
   std::optional<double> threshold;
   double alpha = 0.05, noise_floor = 0.01;
   std::size_t min_samples = 5;
-  // 1 when the gate tripped; else 2 when some case lacks samples; else 0.
+  // 1 when the gate tripped; else 2 when some case lacks samples or some comparison too few to judge it,
+  // or when the gate is on and no comparison was judged or the comparison was interrupted; else 0.
   int exit_code = 0;
 };
 
@@ -233,13 +249,19 @@ AnalysisOptions AnalysisOptionsFrom(const driver::CompareSettings& settings);
 Analysis Analyse(const Dataset& data, const AnalysisOptions& options);
 
 // The widest relative half-width, (high - low) / 2 / ratio, of the intervals the verdicts rest on
-// (CellAnalysis::judged), over the comparisons with enough samples; nullopt when there is none. The adaptive stopping
+// (CellAnalysis::judged), over the comparisons with enough samples; nullopt when there is none, or while
+// some comparison has too few samples to be judged (so adaptive sampling goes on). The adaptive stopping
 // rule: computed on Analyse's own figures, so the interval that stopped sampling is the one reported.
 std::optional<double> WidestInterval(const Analysis& a);
 
 // The adaptive stopping rule's measure (driver.h StoppingMeasure): WidestInterval of the report's own
 // analysis of `state` (the same function, the same seeds), over the chosen metric only.
 std::optional<double> StoppingInterval(const driver::CompareState& state);
+
+// The most comparisons (cases x non-baseline variants) that `runs` samples per variant can judge after
+// Holm at `alpha`, with the test the verdict would rest on (paired from 6 blocks at alpha 0.05, else
+// unpaired); SIZE_MAX when the bound is beyond counting. For the start of a fixed-size comparison.
+std::size_t JudgeableComparisons(std::size_t runs, double alpha);
 
 // The bootstrap seed of one comparison (case, metric counter, variant index), so that the adaptive
 // stopping check and the final analysis compute the very same interval.

@@ -17,8 +17,11 @@ CommandSpec DiffSpec() {
       "Compares two saved results files case by case, with the statistics of `v8bench compare`: each file may be\n"
       "a `v8bench compare --out` file (one of its variants), `v8bench run --out` JSON, or Google Benchmark JSON\n"
       "(its per-repetition entries are the samples). Both must hold the same cases (use --filter to compare a\n"
-      "subset). Exit: 0; 1 when the --threshold gate trips; 2 on a missing or corrupt file, mismatched cases, or\n"
-      "fewer than --min-samples samples.";
+      "subset). Verdicts need independent samples: a compare file's samples each ran in a worker process of\n"
+      "their own; a run or Google Benchmark file holds one process's repetitions, which share its speed state,\n"
+      "so with such a file on either side diff reports the change without an interval or a verdict.\n"
+      "Exit: 0; 1 when the --threshold gate trips; 2 on a missing or corrupt file, mismatched cases, fewer than\n"
+      "--min-samples samples, too few samples for a verdict after Holm, or a gate with nothing judged.";
   spec.options = {
       {"base-variant", "NAME", "The variant of a compare file BASE.json to use. Default: its first (baseline)."},
       {"new-variant", "NAME", "The variant of a compare file NEW.json to use. Default: its first (baseline)."},

@@ -24,6 +24,8 @@ const char* VerdictClass(stats::Verdict v) {
     case stats::Verdict::kNoChange:
       return "same";
     case stats::Verdict::kInsufficient:
+    case stats::Verdict::kTooFewSamples:
+    case stats::Verdict::kNotJudged:
       return "insufficient";
   }
   return "insufficient";
@@ -50,10 +52,11 @@ std::string Summary(const Analysis& a, const ReportHeader& header, const std::st
   body += html::FactsTable(facts);
   body += fmt::format("<p>{} comparisons: {} significant, {} after Holm.</p>\n", a.comparisons, a.significant,
                       a.significant_holm);
+  for (const auto& line : UnjudgedLines(a)) body += "<p class=\"warn\">" + html::Escape(line) + "</p>\n";
   if (!a.threshold) return body;
   if (a.trips.empty()) {
-    return body + fmt::format("<p class=\"same\">gate: no case beyond the {} threshold (exit {})</p>\n",
-                              FormatPercent(*a.threshold), a.exit_code);
+    return body +
+           fmt::format("<p class=\"{}\">{}</p>\n", a.exit_code == 0 ? "same" : "warn", html::Escape(GateLine(a)));
   }
   body += fmt::format("<p class=\"warn\"><b>gate tripped</b> (threshold {}, exit {}):</p><ul>",
                       FormatPercent(*a.threshold), a.exit_code);
@@ -72,7 +75,11 @@ std::string Forest(const Analysis& a) {
     for (std::size_t v = 1; v < c.cells.size(); ++v) {
       const CellAnalysis& cell = c.cells[v];
       auto it = cell.versus.find(a.counter);
-      if (it == cell.versus.end() || cell.insufficient) continue;
+      // Not judged (one process per side) or mixed code: no interval to draw.
+      if (it == cell.versus.end() || cell.insufficient || cell.code_mixed ||
+          it->second.verdict == stats::Verdict::kNotJudged) {
+        continue;
+      }
       const stats::SampleComparison& cmp = it->second;
       html::ForestRow row;
       row.label = a.variant_names.size() > 2 ? c.key + " (" + a.variant_names[v] + ")" : c.key;
@@ -82,15 +89,15 @@ std::string Forest(const Analysis& a) {
       row.css_class = VerdictClass(cell.holm_verdict);
       row.note =
           fmt::format("{} {} · p {} · Holm {}", FormatChange(row.change), stats::VerdictName(cmp.verdict, a.is_time),
-                      FormatP(cmp.mann_whitney.p), stats::VerdictName(cell.holm_verdict, a.is_time));
+                      FormatP(cmp.mann_whitney.p), VerdictText(a, cell));
       forest.push_back(std::move(row));
     }
   }
   std::string body =
       fmt::format("<h2>Change of {} versus {} (95% CI), coloured by the Holm-adjusted verdict</h2>\n",
                   html::Escape(metric.title), html::Escape(a.variant_names.empty() ? "" : a.variant_names[0]));
-  body +=
-      forest.empty() ? std::string("<p class=\"note\">no comparison has enough samples</p>") : html::ForestPlot(forest);
+  body += forest.empty() ? std::string("<p class=\"note\">no comparison has an interval to draw</p>")
+                         : html::ForestPlot(forest);
   return body +
          "\n<p class=\"note\"><span class=\"lower\">■ lower</span> · <span class=\"higher\">■ higher</span> · "
          "<span class=\"same\">■ no change</span> · <span class=\"insufficient\">■ insufficient</span></p>\n";
@@ -105,7 +112,12 @@ std::string CaseRow(const Analysis& a, const CaseAnalysis& c, std::size_t v) {
   const std::string share = cell.gc_share ? html::ShareBar(*cell.gc_share, 60) + FormatPercent(*cell.gc_share) : "—";
   std::string change = "", ci = "", p = "", verdict = v == 0 ? "baseline" : "", holm = "";
   auto it = cell.versus.find(a.counter);
-  if (v > 0 && it != cell.versus.end()) {
+  if (v > 0 && cell.code_mixed) {
+    verdict = holm = "mixed code";  // no change figure: it would compare a mixture of code states (the notes)
+  } else if (v > 0 && it != cell.versus.end() && it->second.verdict == stats::Verdict::kNotJudged) {
+    change = FormatChange(it->second.ratio.ratio - 1);  // the change alone: no interval or p over one process
+    verdict = holm = "not judged";
+  } else if (v > 0 && it != cell.versus.end()) {
     const auto& cmp = it->second;
     change = FormatChange(cmp.ratio.ratio - 1);
     ci = fmt::format("[{}, {}]", FormatChange(cmp.ratio.low - 1), FormatChange(cmp.ratio.high - 1));
@@ -113,7 +125,7 @@ std::string CaseRow(const Analysis& a, const CaseAnalysis& c, std::size_t v) {
     verdict = fmt::format("<span class=\"{}\">{}</span>", VerdictClass(cmp.verdict),
                           stats::VerdictName(cmp.verdict, a.is_time));
     holm = fmt::format("<span class=\"{}\">{}</span>", VerdictClass(cell.holm_verdict),
-                       stats::VerdictName(cell.holm_verdict, a.is_time));
+                       html::Escape(VerdictText(a, cell)));
   }
   return fmt::format(
       "<tr><td>{}</td><td class=\"{}\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>"

@@ -27,14 +27,30 @@ void ResultsFileWriter::Save(const CompareState& state, const Analysis* analysed
   }
 }
 
+// Below this many judgeable comparisons the start line names the bound (20 samples judge 26214).
+constexpr std::size_t kJudgeableNamedBelow = 1000;
+
 std::string CompareStartLine(const CompareState& state) {
   const driver::CompareSettings& st = state.settings;
   std::string names;
   for (const auto& v : state.variants) names += (names.empty() ? "" : ", ") + v.variant.name;
-  return fmt::format("v8bench compare: {}; {}; seed {}{}", names,
+  std::string power;
+  if (st.runs > 0) {
+    // Said up front: how many comparisons (cases x variants) these samples can judge after Holm.
+    const std::size_t judgeable = analysis::JudgeableComparisons(static_cast<std::size_t>(st.runs), st.alpha);
+    if (judgeable < kJudgeableNamedBelow) {
+      power = judgeable == 0 ? fmt::format(" (too few to judge any comparison at alpha {})", st.alpha)
+                             : fmt::format(
+                                   " (enough to judge at most {} comparison{} after Holm; more cases need "
+                                   "more --runs)",
+                                   judgeable, judgeable == 1 ? "" : "s");
+    }
+  }
+  return fmt::format("v8bench compare: {}; {}{}; seed {}{}", names,
                      st.runs > 0 ? fmt::format("{} samples per variant", st.runs)
                                  : fmt::format("adaptive to ±{:.1f}% within {} s", st.target_ci * 100, st.max_time_s),
-                     st.seed, state.runs.empty() ? "" : fmt::format(" (resuming after {} samples)", state.runs.size()));
+                     power, st.seed,
+                     state.runs.empty() ? "" : fmt::format(" (resuming after {} samples)", state.runs.size()));
 }
 
 std::string ProgressLine(const driver::Progress& p) {

@@ -34,7 +34,8 @@ class ResultsFileWriter {
   std::string error_;
 };
 
-// "v8bench compare: base, slow; 20 samples per variant; seed N (resuming after K samples)".
+// "v8bench compare: base, slow; 20 samples per variant; seed N (resuming after K samples)"; with few samples
+// per variant it says how many comparisons they can judge after Holm (analysis::JudgeableComparisons).
 std::string CompareStartLine(const CompareState& state);
 
 // "[done/total] last · running ... · elapsed, ETA · note", one line.

@@ -7,6 +7,7 @@
 
 #include "harness/model/shell_words.h"
 #include "harness/report/units.h"
+#include "harness/stats/power.h"
 #include "harness/stats/statistics.h"
 
 namespace v8bench::report {
@@ -86,21 +87,26 @@ std::vector<Row> Rows(const Analysis& a, const Dataset* data = nullptr, std::siz
         auto vs = cell.versus.find(a.counter);
         const Judgement& j = cell.judged;
         if (cell.code_mixed) {
-          r.change = Pct(j.ratio.ratio);
-          r.verdict = r.holm = "mixed code";  // not judged: see the note
+          // No change figure: it would compare a mixture of code states (the note names them).
+          r.verdict = r.holm = "mixed code";
           r.v = stats::Verdict::kInsufficient;
         } else if (j.verdict == stats::Verdict::kInsufficient) {
           r.verdict = "insufficient";
           r.v = stats::Verdict::kInsufficient;
+        } else if (j.verdict == stats::Verdict::kNotJudged) {
+          // The change alone: an interval or a p over one process's repetitions would claim independence.
+          r.change = Pct(j.ratio.ratio);
+          r.verdict = r.holm = stats::VerdictName(j.verdict, a.is_time);
+          r.v = stats::Verdict::kNotJudged;
         } else {
           r.change = Pct(j.ratio.ratio);
           r.ci = fmt::format("[{}, {}]", Pct(j.ratio.low), Pct(j.ratio.high));
           if (j.paired) r.p_w = P(j.p) + " " + std::string(stats::SignificanceMarks(j.p));
           if (vs != cell.versus.end()) r.p_mw = P(vs->second.mann_whitney.p);
           if (!j.paired) r.p_mw += " " + std::string(stats::SignificanceMarks(j.p));
-          r.verdict = stats::VerdictName(j.verdict, a.is_time);
+          r.verdict = VerdictText(a, cell, true);
           r.v = j.verdict;
-          r.holm = stats::VerdictName(cell.holm_verdict, a.is_time);
+          r.holm = VerdictText(a, cell);
         }
       } else if (cell.insufficient) {
         r.verdict = "insufficient";
@@ -119,6 +125,12 @@ std::string MetricTitle(const Analysis& a) { return ComparedMetric(a.metric).tit
 // How the figures and the verdict were computed: paired (compare) or unpaired (diff).
 std::string MethodNote(const Analysis& a) {
   const std::string base = a.variant_names.empty() ? "" : a.variant_names[0];
+  if (a.one_process) {
+    return fmt::format(
+        "Figures are medians per iteration over each file's samples; change is the ratio of medians "
+        "versus the baseline ({}), without an interval, a p-value or a verdict (below).",
+        base);
+  }
   if (a.paired) {
     return fmt::format(
         "Figures are medians per iteration over samples (one worker process each). Samples ran in blocks, one of "
@@ -175,18 +187,11 @@ std::vector<std::string> Notes(const Analysis& a) {
   }
   for (const auto& u : a.unsupported) notes.push_back("unsupported, left out: " + NoteLine(a, u));
   for (const auto& i : a.insufficient) notes.push_back("not enough samples to decide: " + NoteLine(a, i));
+  for (const auto& u : UnjudgedLines(a)) notes.push_back(u);
   if (a.threshold) {
-    if (a.trips.empty()) {
-      notes.push_back(fmt::format("gate: PASS: no case is significantly {} than the baseline by more than {:.1f}%{}",
-                                  a.is_time ? "slower" : "higher", *a.threshold * 100,
-                                  a.insufficient.empty() ? "" : " (but some cases lack samples: exit 2)"));
-    } else {
-      std::string s =
-          fmt::format("gate: FAIL: {} tripped the {:.1f}% threshold:",
-                      a.trips.size() == 1 ? "1 case" : std::to_string(a.trips.size()) + " cases", *a.threshold * 100);
-      for (const auto& t : a.trips) s += fmt::format("\n  {} ({}): {}", t.key, t.variant, TripReason(a, t));
-      notes.push_back(s);
-    }
+    std::string s = GateLine(a);
+    for (const auto& t : a.trips) s += fmt::format("\n  {} ({}): {}", t.key, t.variant, TripReason(a, t));
+    notes.push_back(s);
   }
   return notes;
 }
@@ -284,7 +289,7 @@ std::string RenderConsole(const Analysis& a, const ReportHeader& h, const Consol
     const char* colour = nullptr;
     if (color && r.v == stats::Verdict::kHigher) colour = "\033[31m";
     if (color && r.v == stats::Verdict::kLower) colour = "\033[32m";
-    if (color && r.v == stats::Verdict::kInsufficient) colour = "\033[33m";
+    if (color && (r.v == stats::Verdict::kInsufficient || r.v == stats::Verdict::kTooFewSamples)) colour = "\033[33m";
     out += line(fields(r), colour);
   }
   out += "\n";
@@ -295,7 +300,7 @@ std::string RenderConsole(const Analysis& a, const ReportHeader& h, const Consol
         "percentile), │ the median.\n";
   }
   for (const auto& n : Notes(a)) {
-    if (color && n.rfind("gate: FAIL", 0) == 0) {
+    if (color && (n.rfind("gate: FAIL", 0) == 0 || n.rfind("gate: NOT JUDGED", 0) == 0)) {
       out += "\033[1;31m" + n + "\033[0m\n";
     } else if (color && n.rfind("gate: PASS", 0) == 0) {
       out += "\033[1;32m" + n + "\033[0m\n";
@@ -532,6 +537,72 @@ std::string NoteLine(const Analysis&, const UnsupportedNote& note) { return note
 std::string NoteLine(const Analysis&, const SampleFailure& failure) {
   return fmt::format("{}{}{}", failure.sample ? fmt::format("sample {}: ", *failure.sample) : "", failure.kind,
                      failure.message.empty() ? "" : ": " + failure.message);
+}
+
+std::string VerdictText(const Analysis& a, const CellAnalysis& cell, bool raw) {
+  const stats::Verdict v = raw ? cell.judged.verdict : cell.holm_verdict;
+  if (v != stats::Verdict::kTooFewSamples) return stats::VerdictName(v, a.is_time);
+  // Raw: the test alone (a family of one); Holm: the blocks the whole family needs.
+  const std::size_t needed =
+      raw ? (cell.judged.paired ? stats::PairsNeeded(a.alpha) : stats::SamplesPerSideNeeded(a.alpha)) : cell.needed;
+  return fmt::format("{} (need ≥ {} {})", stats::VerdictName(v, a.is_time), needed,
+                     cell.judged.paired ? "blocks" : "samples per variant");
+}
+
+std::vector<std::string> UnjudgedLines(const Analysis& a) {
+  std::vector<std::string> lines;
+  if (a.one_process) {
+    lines.push_back(
+        "not judged: a file holds the repetitions of one process (a run or Google Benchmark file), and repetitions "
+        "inside one process are not independent samples: they share the process's speed state, which differs from "
+        "process to process (by tens of percent on a VM), so an interval or a test over them would call a change "
+        "in identical code. One process per side is one sample. For a verdict, diff two `v8bench compare --out` "
+        "files (one worker process per sample), or run `v8bench compare`.");
+  }
+  if (a.too_few == 0) return lines;
+  for (const CaseAnalysis& ca : a.cases) {
+    for (std::size_t vi = 1; vi < ca.cells.size(); ++vi) {
+      const CellAnalysis& cell = ca.cells[vi];
+      if (cell.holm_verdict != stats::Verdict::kTooFewSamples) continue;
+      const char* unit = cell.judged.paired ? "blocks" : "samples per variant";
+      lines.push_back(fmt::format(
+          "too few samples to judge: {} of {} comparisons (e.g. {} ({})): with these samples the {} test's "
+          "smallest possible p is {:.3g}, and after Holm over {} comparisons nothing above {:.3g} can be "
+          "significant, so not even a large change could be found (calling it unchanged would claim what the test "
+          "cannot show); give at least {} {} (--runs {}), or compare fewer cases (--filter)",
+          a.too_few, a.comparisons, ca.key, a.variant_names[vi], cell.judged.paired ? "signed-rank" : "rank-sum",
+          cell.min_p, a.comparisons, a.alpha / static_cast<double>(a.comparisons), cell.needed, unit, cell.needed));
+      return lines;  // one example: the others differ only in their counts
+    }
+  }
+  return lines;
+}
+
+std::string GateLine(const Analysis& a) {
+  if (!a.threshold) return "";
+  if (!a.trips.empty()) {
+    return fmt::format("gate: FAIL: {} tripped the {:.1f}% threshold:",
+                       a.trips.size() == 1 ? "1 case" : std::to_string(a.trips.size()) + " cases", *a.threshold * 100);
+  }
+  if (a.exit_code == 0) {
+    return fmt::format(
+        "gate: PASS: no case is significantly {} than the baseline by more than {:.1f}% ({} of {} "
+        "comparisons judged)",
+        a.is_time ? "slower" : "higher", *a.threshold * 100, a.judged, a.comparisons);
+  }
+  std::string why;
+  if (a.interrupted) {
+    why = "the comparison was interrupted; resume it with --resume";
+  } else if (a.too_few > 0) {
+    why = fmt::format("{} of {} comparisons have too few samples to judge (above)", a.too_few, a.comparisons);
+  } else if (!a.insufficient.empty()) {
+    why = "some cases lack samples (above)";
+  } else if (a.one_process) {
+    why = "nothing is judged in a diff of one process per side (above)";
+  } else {
+    why = "no comparison was judged: no samples";
+  }
+  return fmt::format("gate: NOT JUDGED (exit {}): {}", a.exit_code, why);
 }
 
 std::string TripReason(const Analysis& a, const GateTrip& trip) {

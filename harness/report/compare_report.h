@@ -57,6 +57,17 @@ std::vector<std::string> NoteLines(const Analysis& analysis, const std::vector<N
   for (const Note& note : notes) lines.push_back(NoteLine(analysis, note));
   return lines;
 }
+// A comparison's Holm-adjusted verdict in words: "slower", "no change", or "too few samples to judge (need
+// ≥ 8 blocks)" where its test could not reach significance in the Holm family (and `raw`: the unadjusted one).
+std::string VerdictText(const Analysis& analysis, const analysis::CellAnalysis& cell, bool raw = false);
+// Why comparisons were not judged, when some were not (empty otherwise): too few samples for the test to
+// reach significance after Holm (the blocks they need), or samples that are one process's repetitions.
+std::vector<std::string> UnjudgedLines(const Analysis& analysis);
+// The gate's outcome in one line (empty without --threshold): "gate: PASS: ...", "gate: FAIL: N cases
+// tripped ..." (the trips follow, TripReason), or "gate: NOT JUDGED (exit 2): <why>": a gate passes only
+// on judged comparisons of a whole comparison.
+std::string GateLine(const Analysis& analysis);
+
 // Why a case tripped the gate: "slower +12.3% (threshold 5.0%), Holm-adjusted p = 0.002", or
 // "failed in 2 sample(s) where the baseline never failed: ...".
 std::string TripReason(const Analysis& analysis, const analysis::GateTrip& trip);

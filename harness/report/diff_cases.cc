@@ -15,6 +15,7 @@ Expected<Dataset> PairCases(const ResultsSide& base, const ResultsSide& next, co
   std::vector<std::string> only_base, only_new;
   Dataset data;
   data.variant_names = {"base", "new"};
+  data.one_process = !base.own_processes || !next.own_processes;
   for (const auto& key : base.order) {
     if (!selected(key)) continue;
     auto it = next.cases.find(key);

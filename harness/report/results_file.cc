@@ -84,7 +84,7 @@ void WriteJudgement(JsonWriter& w, const Analysis& a, const CellAnalysis& cell) 
   w.Key("ci_low").Number(j.ratio.low);
   w.Key("ci_high").Number(j.ratio.high);
   w.Key("p").Number(j.p);
-  w.Key("verdict").String(stats::VerdictName(j.verdict, a.is_time));
+  w.Key("verdict").String(VerdictText(a, cell, true));
   w.EndObject();
   w.Key("unpaired_p_holm").Number(cell.unpaired_p_holm);
   w.Key("unpaired_verdict_holm").String(stats::VerdictName(cell.unpaired_holm_verdict, a.is_time));
@@ -121,7 +121,8 @@ void WriteCell(JsonWriter& w, const Analysis& a, const CellAnalysis& cell, const
   w.Key("code_mixed").Bool(cell.code_mixed);
   if (vi > 0) {
     w.Key("p_holm").Number(cell.p_holm);
-    w.Key("verdict_holm").String(stats::VerdictName(cell.holm_verdict, a.is_time));
+    w.Key("verdict_holm").String(VerdictText(a, cell));
+    w.Key("min_p").Number(cell.min_p);  // the smallest p its test could reach with these samples
     WriteJudgement(w, a, cell);
   }
   w.Key("metrics").BeginObject();
@@ -146,6 +147,8 @@ void WriteAnalysis(JsonWriter& w, const Analysis& a, const Dataset& data) {
   w.Key("comparisons").Int(static_cast<long long>(a.comparisons));
   w.Key("significant").Int(static_cast<long long>(a.significant));
   w.Key("significant_holm").Int(static_cast<long long>(a.significant_holm));
+  w.Key("judged").Int(static_cast<long long>(a.judged));
+  w.Key("too_few_samples").Int(static_cast<long long>(a.too_few));
   w.Key("expected_false_positives").Number(static_cast<double>(a.comparisons) * a.alpha);
   w.Key("gate").BeginObject().Key("enabled").Bool(a.threshold.has_value()).Key("threshold_pct");
   if (a.threshold) {
@@ -158,8 +161,11 @@ void WriteAnalysis(JsonWriter& w, const Analysis& a, const Dataset& data) {
     w.BeginObject().Key("case").String(t.key).Key("variant").String(t.variant);
     w.Key("reason").String(TripReason(a, t)).EndObject();
   }
-  w.EndArray().EndObject();
+  w.EndArray();
+  w.Key("outcome").String(GateLine(a));
+  w.EndObject();
   w.Key("exit_code").Int(a.exit_code);
+  WriteStrings(w, "not_judged", UnjudgedLines(a));
   WriteStrings(w, "insufficient", NoteLines(a, a.insufficient));
   w.Key("multimodal").BeginArray();
   for (const auto& m : a.multimodal) w.String(MultimodalLine(a, m));
@@ -524,6 +530,7 @@ Expected<ResultsSide> CompareFileSide(const element& root, const std::string& pa
   ResultsSide side;
   side.path = path;
   side.format = "v8bench compare";
+  side.own_processes = true;
   int index = variant.empty() ? 0 : -1;
   std::string names;
   for (std::size_t i = 0; i < state->variants.size(); ++i) {

@@ -36,9 +36,12 @@ Expected<std::string> ReadResultsText(const std::string& path);
 // One side of a diff: per case, the samples of each metric.
 struct ResultsSide {
   std::string path;
-  std::string format;              // "v8bench compare", "v8bench run", "Google Benchmark"
-  std::string variant;             // the variant taken from a compare file
-  std::string engine;              // "V8 10.2.154.26-node.36 (Node 18.20.4)" when known
+  std::string format;   // "v8bench compare", "v8bench run", "Google Benchmark"
+  std::string variant;  // the variant taken from a compare file
+  std::string engine;   // "V8 10.2.154.26-node.36 (Node 18.20.4)" when known
+  // Each sample ran in a worker process of its own (a compare file); otherwise the samples are the
+  // repetitions of one process (run, Google Benchmark) and not independent (Dataset::one_process).
+  bool own_processes = false;
   std::vector<std::string> order;  // case keys in file order
   std::map<std::string, VariantSeries> cases;
 };

@@ -16,6 +16,10 @@ const char* VerdictName(Verdict v, bool is_time) {
       return "no change";
     case Verdict::kInsufficient:
       return "insufficient";
+    case Verdict::kTooFewSamples:
+      return "too few samples to judge";
+    case Verdict::kNotJudged:
+      return "not judged";
   }
   return "?";
 }

@@ -12,8 +12,13 @@
 
 namespace v8bench::stats {
 
-enum class Verdict { kNoChange, kLower, kHigher, kInsufficient };
-// "faster"/"slower" for times, "lower"/"higher" for counts and bytes; "no change", "insufficient".
+// kInsufficient: fewer samples than the minimum (no test ran). kTooFewSamples: the test ran, but with
+// these samples (and this many comparisons, for the Holm verdict) its smallest reachable p is not below
+// alpha (power.h): it could not have found any change, so "no change" would claim what it cannot show.
+// kNotJudged: the samples are not independent (the repetitions of one process), so no test applies.
+enum class Verdict { kNoChange, kLower, kHigher, kInsufficient, kTooFewSamples, kNotJudged };
+// "faster"/"slower" for times, "lower"/"higher" for counts and bytes; "no change", "insufficient",
+// "too few samples to judge", "not judged".
 const char* VerdictName(Verdict v, bool is_time);
 
 struct CompareOptions {

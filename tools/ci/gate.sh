@@ -5,13 +5,16 @@
 #   tools/ci/gate.sh [--v8bench PATH] [--threshold PCT] --out-dir DIR diff BASE.json NEW.json [DIFF-OPTIONS...]
 #   tools/ci/gate.sh [--v8bench PATH] [--threshold PCT] --out-dir DIR compare COMPARE-ARGS...
 #
-# diff: two saved results files (`v8bench run --out`, `compare --out` or Google Benchmark JSON).
+# diff: two saved results files. Verdicts only from `compare --out` files (a worker process per sample):
+#       `run --out` and Google Benchmark files hold one process's repetitions, which are not independent
+#       samples, so their diff reports the change without a verdict and the gate does not pass (exit 2).
 # compare: a comparison run here, e.g. `compare suites/ --engine base=base/v8bench --engine patch=build/v8bench`;
 #          its samples are kept in DIR/results.json (resume or diff them later).
 # Writes DIR/report.md (the Markdown report, for a pull-request comment), DIR/report.html (one
 # self-contained page with charts, for an artifact) and DIR/summary.txt (one line: the outcome).
-# Exit: v8bench's own: 0 no case beyond the threshold; 1 the gate tripped (or a case failed);
-# 2 bad input or too few samples. The reports are written whatever the outcome.
+# Exit: v8bench's own: 0 every comparison judged and none beyond the threshold; 1 the gate tripped (or a
+# case failed); 2 not judged (too few samples for a verdict, no samples, one process per side, an
+# interrupted comparison) or bad input. The reports are written whatever the outcome.
 set -uo pipefail
 
 v8bench=${V8BENCH:-v8bench}
@@ -57,7 +60,8 @@ esac
 case "$code" in
   0) outcome="passed: no case beyond the threshold${threshold:+ of $threshold%}" ;;
   1) outcome="FAILED: the gate tripped${threshold:+ (threshold $threshold%)} or a case failed; see report.md" ;;
-  *) outcome="ERROR (exit $code): bad input or too few samples; see the job log" ;;
+  2) outcome="NOT PASSED (exit 2): not judged (too few samples, no samples, one process per side) or bad input; see report.md and the job log" ;;
+  *) outcome="NOT PASSED (exit $code): v8bench stopped (130: interrupted); see the job log" ;;
 esac
 echo "v8bench gate $outcome" | tee "$out_dir/summary.txt" >&2
 # A report for the comment even when v8bench stopped before writing one.
