@@ -37,7 +37,7 @@ That was a first look: each suite's quick grid with short timings (--quick --max
 reports; figures to keep come from full settings. Next:
   build/v8bench run                  # every case at full settings: half an hour or more here
   build/v8bench run suites/FILE.js   # one suite (build/v8bench list names its cases; --filter picks some)
-  build/v8bench compare suites/trig.js --variant base= --variant noopt=--no-opt --quick
+  build/v8bench compare suites/example.js --filter sum --variant base= --variant noopt=--no-opt --quick  # ~1 min
   build/v8bench --help               # every command
 EOF
   exit "$status"
