@@ -470,13 +470,38 @@ function installGlobals() {
   return globalThis.__v8bench;
 }
 
+// --filter, as the host reads it (harness/model/suite.h CaseFilter): a match anywhere in the case name,
+// except that a match ending inside a parameter's value counts only where the value ends.
+function caseFilter(source) {
+  const anywhere = new RegExp(source);
+  const atBoundary = new RegExp(`(?:${source})(?=/|$)`);
+  const insideAValue = (name, end) => {
+    if (end === 0 || end >= name.length || name[end] === '/') return false;
+    const start = name.lastIndexOf('/', end - 1) + 1;
+    const colon = name.indexOf(':', start);
+    return colon >= 0 && colon < end;
+  };
+  return {
+    test(name) {
+      const first = anywhere.exec(name);
+      if (!first) return false;
+      if (!insideAValue(name, first.index + first[0].length)) return true;
+      if (atBoundary.test(name)) return true;
+      for (const m of name.matchAll(new RegExp(source, 'g'))) {
+        if (!insideAValue(name, m.index + m[0].length)) return true;
+      }
+      return false;
+    },
+  };
+}
+
 function parseArgs(argv) {
   const opts = { filter: null, repetitions: 3, minTime: 0.5, minYoungGcs: 20, warmup: 0.2, maxWarmup: 10, tier: 'optimized', quick: false, gcTrace: false, planOnly: false, params: {}, files: [],
     caseName: null, profileOut: null, duration: 2, interval: 100 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = () => argv[++i];
-    if (a === '--filter') opts.filter = new RegExp(next());
+    if (a === '--filter') opts.filter = caseFilter(next());
     else if (a === '--repetitions') opts.repetitions = Number(next());
     else if (a === '--min-time') opts.minTime = Number(next());
     else if (a === '--min-young-gcs') opts.minYoungGcs = Number(next());

@@ -144,12 +144,6 @@ TEST(HtmlCli, ReportRefusesAFileThatIsNoResultsFile) {
   EXPECT_THAT(r.err, HasSubstr("is neither a `v8bench compare --out` file nor a `v8bench run --out`"));
 }
 
-TEST(HtmlCli, CompareRefusesAnHtmlOutSinceItsResultsFileIsJson) {
-  auto r = RunCli({"compare", Fixture("hot.js"), "--variant", "a=", "--variant", "b=--no-opt", "--out", "x.html"});
-  EXPECT_EQ(r.exit_code, 2);
-  EXPECT_THAT(r.err, HasSubstr("v8bench report FILE.json --out x.html"));
-}
-
 // --- in a real browser -----------------------------------------------------------------------------
 
 constexpr const char* kChromium = "/usr/bin/chromium";

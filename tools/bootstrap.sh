@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The two commands README.md gives, in one script:
-#   tools/bootstrap.sh run    installs what is missing, builds, and runs the default suites
+#   tools/bootstrap.sh run    installs what is missing, builds, and runs the default suites on their
+#                             quick grids (a few minutes), then says how to run everything
 #   tools/bootstrap.sh test   installs what is missing, builds, and runs the tests (ctest)
-# Extra arguments after `run` go to `v8bench run` (e.g. --quick, --out results.json).
+# Extra arguments after `run` go to `v8bench run` instead (e.g. --out results.json: the full run).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -22,7 +23,24 @@ cmake -S "$here" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$build" -j "$(nproc)"
 
 if [ "$mode" = run ]; then
-  exec "$build/v8bench" run "$here/suites" "$@"
+  if [ $# -gt 0 ]; then
+    exec "$build/v8bench" run "$here/suites" "$@"
+  fi
+  # A first look in a few minutes: every bench of the shipped suites on its quick grid, with short
+  # timings, and at most 2 s of waiting for a case's code to settle (a case still changing then is
+  # marked ⧗). The full run (every case at full settings) takes half an hour or more on a small machine.
+  status=0
+  "$build/v8bench" run "$here/suites" --quick --max-warmup 2 || status=$?
+  cat >&2 <<EOF
+
+That was a first look: each suite's quick grid with short timings (--quick --max-warmup 2), to see what v8bench
+reports; figures to keep come from full settings. Next:
+  build/v8bench run                  # every case at full settings: half an hour or more here
+  build/v8bench run suites/FILE.js   # one suite (build/v8bench list names its cases; --filter picks some)
+  build/v8bench compare suites/example.js --filter sum --variant base= --variant noopt=--no-opt --quick  # ~1 min
+  build/v8bench --help               # every command
+EOF
+  exit "$status"
 fi
 # The external-engine tests run the suites on an npm Node build (V8 10.2, the embedded V8's twin).
 "$here/tools/fetch_engines.sh" node@18 >/dev/null

@@ -35,10 +35,14 @@ CommandSpec CompareSpec() {
   spec.description =
       "Compares variants (V8 flag sets, harness knobs, builds) case by case. Every sample is a separate worker\n"
       "process (`v8bench run --format jsonl`, flags are process-wide in V8) that runs each selected case once;\n"
-      "samples of the variants are interleaved in a seeded random order so machine drift hits all alike. Per\n"
-      "case and variant it reports the median per iteration with CV, GC share and allocation; versus the first\n"
-      "variant (the baseline) the change of medians with a 95% bootstrap CI, Mann-Whitney and Welch p-values,\n"
-      "and a verdict, also Holm-Bonferroni-adjusted. Multimodal samples, crashes and hangs are reported.\n"
+      "the variants run in blocks, each variant once per block in a seeded random order, so that a change of\n"
+      "the machine's speed hits them alike. Per case and variant it reports the median per iteration with CV,\n"
+      "GC share and allocation. Versus the first variant (the baseline) the comparison is paired by block: the\n"
+      "change is the median of the blocks' ratios new/base, with a 95% bootstrap CI over blocks and a Wilcoxon\n"
+      "signed-rank p-value, Holm-adjusted over the cases; a verdict (faster/slower) needs that p below alpha,\n"
+      "the CI excluding no change, and a change beyond the noise floor (docs/paired.md). With blocks too few\n"
+      "for the paired test to reach alpha (fewer than 6 at 0.05), the ratio of medians and a Mann-Whitney test\n"
+      "decide instead. Multimodal samples, mixed code, crashes and hangs are reported.\n"
       "Exit: 0; 1 when the --threshold gate trips; 2 on bad input or too few samples; 130 when interrupted.";
   spec.options = {
       {"variant", "NAME=FLAGS",
@@ -65,12 +69,14 @@ CommandSpec CompareSpec() {
                    "unless those options are given.",
                    RunSettings::Quick().min_time_s, RunSettings::Quick().warmup_s, kQuickRuns)},
       {"out", "FILE",
-       "Writes the results (JSON: settings, variants with engine versions and flags, host, seed, every sample and "
-       "the analysis) to FILE, rewritten atomically after every sample, so an interrupted comparison keeps what it "
-       "measured. Default: none."},
+       "FILE.json: writes the results (settings, variants with engine versions and flags, host, seed, every sample "
+       "and the analysis) to FILE, rewritten atomically after every sample, so an interrupted comparison keeps what "
+       "it measured. FILE.html or FILE.md: writes the report in that format at the end (as `run --out` does), and "
+       "keeps the results beside it in FILE.json (said on stderr at the start). Default: none."},
       {"resume", "FILE",
-       "Continues the comparison saved in FILE (its suites, variants and settings) up to its stopping rule, or to "
-       "new --runs/--target-ci/--max-time; the results go back to FILE unless --out is given."},
+       "Continues the comparison saved in FILE (its suites, variants and settings; for FILE.html or FILE.md, the "
+       "FILE.json beside it) up to its stopping rule, or to new --runs/--target-ci/--max-time; the results go back "
+       "to FILE unless --out is given."},
       {"shard", "K/N",
        "Runs only shard K of N of the cases (numbered from 1), each case with all its variants, interleaved as "
        "always, so machine differences never enter a comparison; the cases are those of every variant, sorted by "
@@ -90,6 +96,35 @@ CommandSpec CompareSpec() {
       "  v8bench compare suites/ --variant base= --variant noopt=--no-opt --shard 2/4 --out shard2.json   # then "
       "merge\n";
   return spec;
+}
+
+// --out (or --resume) names either the resumable results file (FILE.json, or any other name but a report's)
+// or a report, FILE.html or FILE.md, as `run --out` does: the report is written in that format at the end,
+// and the samples are kept beside it, in FILE.json, as they come (for --resume and diff).
+struct CompareFiles {
+  std::optional<std::string> samples;  // rewritten after every sample
+  std::optional<std::string> report;   // written once, at the end
+};
+
+bool IsReportName(const std::string& path) { return path.ends_with(".html") || path.ends_with(".md"); }
+
+// "r.html" -> "r.json"; a results file's name is its own.
+std::string SamplesFile(const std::string& path) {
+  if (!IsReportName(path)) return path;
+  return path.substr(0, path.rfind('.')) + ".json";
+}
+
+Expected<CompareFiles> CompareFilesFrom(const ParsedArgs& args) {
+  const std::optional<std::string> named = args.Get("out") ? args.Get("out") : args.Get("resume");
+  if (!named) return CompareFiles{};
+  if (named->ends_with(".csv")) {
+    return Error::Usage("--out " + *named +
+                        ": compare writes its report as FILE.html or FILE.md, or its samples as FILE.json");
+  }
+  CompareFiles files;
+  files.samples = SamplesFile(*named);
+  if (IsReportName(*named)) files.report = named;
+  return files;
 }
 
 // A new comparison from the command line: its variants, suites and filter.
@@ -161,7 +196,7 @@ Expected<driver::CompareState> StateFrom(const ParsedArgs& args) {
     return Error::Usage("give either --runs N (fixed) or --target-ci PCT (adaptive), not both");
   }
   const auto resume = args.Get("resume");
-  auto state = resume ? ResumedState(args, *resume) : NewState(args);
+  auto state = resume ? ResumedState(args, SamplesFile(*resume)) : NewState(args);
   if (!state) return state;
   driver::CompareSettings& st = state->settings;
   const bool quick = !resume && st.quick;
@@ -200,20 +235,22 @@ int CompareCommand(const std::vector<std::string>& argv) {
   auto loaded = StateFrom(args);
   if (!loaded) return Fail(loaded.error());
   driver::CompareState& state = loaded.value();
-  const std::optional<std::string> out_path = args.Get("out") ? args.Get("out") : args.Get("resume");
-  if (out_path) {
-    if (out_path->ends_with(".html")) {
-      return Fail(Error::Usage("--out " + *out_path +
-                               ": compare saves its samples as JSON (for --resume and diff); give --out FILE.json and "
-                               "--format html for the HTML report on stdout, or render the file later with "
-                               "`v8bench report FILE.json --out " +
-                               *out_path + "`"));
-    }
-    if (auto writable = CheckWritable("--out", *out_path); !writable) return Fail(writable.error());
+  auto files = CompareFilesFrom(args);
+  if (!files) return Fail(files.error());
+  const std::optional<std::string>& out_path = files->samples;
+  for (const auto& path : {files->samples, files->report}) {
+    if (!path) continue;
+    if (auto writable = CheckWritable("--out", *path); !writable) return Fail(writable.error());
   }
   const bool quiet = args.Has("quiet");
   const bool tty = isatty(STDERR_FILENO) != 0;
   if (!quiet) fmt::print(stderr, "{}\n", report::CompareStartLine(state));
+  if (!quiet && files->report) {
+    fmt::print(stderr,
+               "v8bench: the report goes to {} at the end; the samples are kept in {} as they come (continue "
+               "with --resume {})\n",
+               *files->report, *out_path, *out_path);
+  }
 
   // After every sample the samples are saved (cheap); the analysis is added once, at the end.
   report::ResultsFileWriter results(out_path);
@@ -235,10 +272,12 @@ int CompareCommand(const std::vector<std::string>& argv) {
   const analysis::Dataset data = analysis::DatasetFrom(state);
   const analysis::Analysis analysed = analysis::Analyse(data, analysis::AnalysisOptionsFrom(state.settings));
   results.Save(state, &analysed);
-  // Printing on stdout only (--out was saved above): EmitComparison cannot fail without a file.
-  (void)EmitComparison(args, format.value(), analysed, data, report::CompareHeader(state),
-                       report::CommandLine("compare", argv), report::RenderCompareJson(state, &analysed), std::nullopt);
+  // The samples were saved above; the report goes to stdout and, for --out FILE.html or .md, to that file.
+  const Status emitted =
+      EmitComparison(args, format.value(), analysed, data, report::CompareHeader(state),
+                     report::CommandLine("compare", argv), report::RenderCompareJson(state, &analysed), files->report);
   if (!results.error().empty()) return Fail(Error::Input(results.error()));
+  if (!emitted) return Fail(emitted.error());
   if (state.interrupted) {
     std::fprintf(stderr, "v8bench: interrupted; %zu samples kept%s\n", state.runs.size(),
                  out_path ? (" in " + *out_path + " (continue with --resume " + *out_path + ")").c_str() : "");

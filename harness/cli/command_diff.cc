@@ -27,7 +27,8 @@ CommandSpec DiffSpec() {
       {"new-variant", "NAME", "The variant of a compare file NEW.json to use. Default: its first (baseline)."},
       {"filter", "REGEX", "Compares only cases whose name matches this ECMAScript regex. Default: all cases."},
       {"out", "FILE",
-       "Also writes the report to FILE, atomically: HTML for a .html name (charts of every sample), else JSON. "
+       "Also writes the report to FILE, atomically: HTML for a .html name (charts of every sample), Markdown for a .md "
+       "name, else JSON. "
        "Default: none."},
   };
   for (auto& o : SettingOptionSpecs(true)) spec.options.push_back(o);

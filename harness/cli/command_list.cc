@@ -16,7 +16,8 @@ CommandSpec ListSpec() {
   spec.name = "list";
   spec.synopsis = "v8bench list [SUITE_FILE|DIR ...] [options]";
   spec.description =
-      "Lists suites with their realm, description, benches and parameter grid, and the cases they expand to.\n"
+      "Lists suites with their realm, description, benches and parameter grid, and the names of the cases they\n"
+      "expand to, in the form --filter, `profile --case` and the results use (suite/bench/param:value/...).\n"
       "Without a path, lists the suites shipped with v8bench.";
   spec.options = {
       {"quick", "", "Lists the cases of the quick grids (what `run --quick` runs)."},

@@ -29,8 +29,9 @@ CommandSpec MergeSpec() {
       "a missing or corrupt file, or too few samples.";
   spec.options = {
       {"out", "FILE",
-       "Writes the merged comparison to FILE atomically: HTML for a .html name (charts of every sample), else the "
-       "results file JSON that compare writes (readable by report and diff). Default: none."},
+       "Writes the merged comparison to FILE atomically: HTML for a .html name (charts of every sample), Markdown for "
+       "a .md name, "
+       "else the results file JSON that compare writes (readable by report and diff). Default: none."},
       {"allow-partial", "",
        "Analyses the shards given even when some shard is missing or did not finish (its cases are left out, and "
        "the header names the shards merged). Default: every shard, finished."},

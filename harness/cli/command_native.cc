@@ -19,7 +19,8 @@ CommandSpec NativeSpec() {
       "Runs only the native floors: for each case whose bench declares floor(state), the same work done in\n"
       "C++ (simdjson parsing the same payload, the host libm's sin/cos over the same inputs, memcpy of the same\n"
       "byte count), timed through Google Benchmark. `v8bench run` shows these beside each JS figure, with the\n"
-      "JS/native ratio. Cases without a floor are skipped.";
+      "JS/native ratio. Cases without a floor are skipped; a case whose setup this engine cannot run (an API\n"
+      "it lacks) is reported as unsupported, as `run` reports it. Exit: 0; 1 when a floor failed; 2 on bad input.";
   spec.options = {
       {"filter", "REGEX", "Measures only cases whose name matches this ECMAScript regex. Default: all cases."},
       {"param", "NAME=V[,V...]", "Replaces parameter NAME's values in every grid that has it; repeatable.", true},
@@ -52,7 +53,9 @@ int NativeCommand(const std::vector<std::string>& argv) {
   NativeFloorTable table(stdout, names);
   for (const auto& pc : plan.value()) {
     auto floor = MeasureCaseFloor(*process.value(), pc, settings);
-    if (!floor) {
+    if (!floor && floor.error().kind == Error::Kind::kUnsupported) {
+      table.Unsupported(pc.info.name, floor.error().message);  // as `run` reports it: not a failure
+    } else if (!floor) {
       table.Failed(pc.info.name, floor.error().message);
     } else if (floor.value()) {
       table.Measured(pc.info.name, *floor.value());

@@ -27,6 +27,9 @@ CommandSpec ReportSpec() {
       {"plot", "",
        "With --format console, for a compare file: adds each case's samples as text box plots, one per variant on "
        "one axis (├ smallest, █ middle half, │ median, ┤ largest). Default: off."},
+      {"explain", "",
+       "With --format console, for a run file: after the table, names every case behind each warning with its "
+       "figures, as `run --explain` does."},
   };
   spec.examples =
       "  v8bench report semi.json --out semi.html\n"
@@ -49,7 +52,7 @@ int ReportCommand(const std::vector<std::string>& argv) {
   const std::optional<std::string>& out = writable_out.value();
   std::string format = chosen.value().value_or("");
   if (format.empty()) format = out && out->ends_with(".md") ? "markdown" : "html";
-  auto doc = report::RenderSavedResults(args.positional[0], format, args.Has("plot"));
+  auto doc = report::RenderSavedResults(args.positional[0], format, args.Has("plot"), args.Has("explain"));
   if (!doc) return Fail(doc.error());
   if (out) {
     if (auto w = WriteFileAtomically(*out, doc.value()); !w) return Fail(w.error());

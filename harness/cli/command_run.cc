@@ -1,7 +1,9 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
+#include <string>
 
 #include "harness/cli/commands.h"
 #include "harness/cli/common.h"
@@ -22,13 +24,13 @@ constexpr const char* kKeepChangedHelp =
     "Keeps a repetition during which V8 changed the code (compiled a function to optimised code, or a tier moved; "
     "marked ! in the table) instead of discarding it and timing it again. By default such a repetition is timed "
     "again, up to twice --repetitions times and --max-warmup seconds of re-running, as a longer warm-up would "
-    "have (README, \"Which code is measured\"); what still changed then is kept and flagged.";
+    "have; what still changed then is kept and flagged.";
 
 constexpr const char* kMainCpuHelp =
     "Pins the thread that runs and times the JS to CPU N, after V8's background threads (compiler, GC, sweeper) have "
     "started; they keep every CPU, unlike under `taskset -c N`, which pins them to N too. On a VM whose CPUs run at "
-    "different speeds (measured here: 1.7x between the two vCPUs for the same process), a figure otherwise follows "
-    "the CPU the scheduler picked; every repetition records its CPU either way (README, \"Which CPU\"). Threads the "
+    "different speeds, a figure otherwise follows the CPU the scheduler picked; every repetition records its CPU "
+    "either way. Threads the "
     "JS starts later (libuv's pool, Workers) inherit the pin. Default: not pinned.";
 
 constexpr const char* kMinTimeHelp =
@@ -39,7 +41,20 @@ constexpr const char* kMinYoungGcsHelp =
     "Lengthens each repetition of a case that allocates until it spans at least N young collections (at the rate "
     "its warm-up saw), up to 0.5 s (never shorter than --min-time): a repetition's cost moves with how many "
     "collections land in it, so a median of short repetitions that each catch a few would depend on --min-time "
-    "(README, \"Which code is measured\"). 0 times for --min-time alone. Default: 20.";
+    "0 times for --min-time alone. Default: 20.";
+
+constexpr const char* kTierHelp =
+    "Which code is measured. optimized: after 4 feedback calls the bench and its batch loop are compiled by V8's "
+    "optimising compiler as regular functions (not on-stack replacement), the same whatever --warmup or --min-time "
+    "say: the code a function called many times gets in production. interpreter: never optimised by TurboFan: V8 "
+    "interprets the code (Ignition, mark I) and, as in production, compiles it with its baseline compiler Sparkplug "
+    "once it is hot (mark S); add `-- --no-sparkplug` to time Ignition alone. auto: V8's own heuristics, as in a "
+    "plain script (the result can depend on the warm-up). Every repetition records the tiers that ran (the table's "
+    "code column). Default: optimized.";
+
+constexpr const char* kExplainHelp =
+    "After the table, names every case behind each warning with its figures (the code each repetition ran, its CV, "
+    "its CPUs' or isolates' medians), instead of one summary line per kind of warning.";
 
 CommandSpec RunSpec() {
   CommandSpec spec;
@@ -49,7 +64,10 @@ CommandSpec RunSpec() {
       "Runs benchmark suites in the embedded V8 and reports, per iteration: wall time, main-thread CPU time,\n"
       "process CPU time, GC pause time and count, bytes allocated on the V8 heap, and the peak heap; each is the\n"
       "median over repetitions, with its CV. Each case runs in a fresh isolate (or Node environment) through\n"
-      "Google Benchmark, with warm-up. Without a path, runs the suites shipped with v8bench.";
+      "Google Benchmark, with warm-up. Progress, with the time left, goes to stderr.\n"
+      "Without a path, runs the suites shipped with v8bench at full settings (about 180 cases: half an hour or more\n"
+      "on a small machine): the figures worth keeping. For a first look in a few minutes, add --quick (each suite's\n"
+      "small grid and short timings); for one suite, name its file; for some cases, --filter.";
   spec.options = {
       {"filter", "REGEX",
        "Runs only cases whose name (suite/bench/param:value...) matches this ECMAScript regex. Default: all cases."},
@@ -60,11 +78,10 @@ CommandSpec RunSpec() {
           "isolates",
           "Runs each case in N fresh isolates (each a new V8 isolate, or a Node environment with its own), "
           "each warmed up on its own, and deals the repetitions out over them; every repetition records its "
-          "isolate. A fresh isolate's speed varies with where V8's background work runs and with its tiering "
-          "history (measured here: a byte stream 0.9 ms or 1.5 ms per transfer, as V8 freed its buffers "
-          "on the main thread or on a worker); a case whose isolates differ by more than 10% is named after "
-          "the table. At most --repetitions; not with --share-realm. Default: 1 (README, \"Which isolate, "
-          "and which thread\")."),
+          "isolate. A fresh isolate's speed varies with where V8's background work runs (e.g. whether V8 frees "
+          "buffers on the main thread or on a worker) and with its tiering history, so one isolate can be "
+          "unrepresentative; a case whose isolates differ by more than 10% is named after the table. At most "
+          "--repetitions; not with --share-realm. Default: 1."),
       RunSettingOption("min-time", kMinTimeHelp),
       RunSettingOption("min-young-gcs", kMinYoungGcsHelp),
       RunSettingOption(
@@ -78,12 +95,8 @@ CommandSpec RunSpec() {
                        "in the report. Default: 10."),
       {"keep-changed", "", kKeepChangedHelp},
       RunSettingOption("main-cpu", kMainCpuHelp),
-      {"tier", "optimized|interpreter|auto",
-       "Which code is measured. optimized: after 4 feedback calls the bench and its batch loop are compiled by V8's "
-       "optimising compiler as regular functions (not on-stack replacement), the same whatever --warmup or "
-       "--min-time say: the code a function called many times gets in production. interpreter: never optimised. "
-       "auto: V8's own heuristics, as in a plain script (the result can depend on the warm-up). Every repetition "
-       "records the tiers that ran. Default: optimized."},
+      {"tier", "optimized|interpreter|auto", kTierHelp},
+      {"explain", "", kExplainHelp},
       RunSettingOption("timeout",
                        "Terminates a case that takes longer than S seconds in one isolate (setup to teardown; see "
                        "--isolates) and reports it as timed out. Loading a suite file (its top level) has the same "
@@ -115,7 +128,8 @@ CommandSpec RunSpec() {
   };
   for (auto& o : EngineOptionSpecs()) spec.options.push_back(o);
   spec.examples =
-      "  v8bench run                                   # the shipped suites\n"
+      "  v8bench run --quick                           # every shipped bench on its small grid: a few minutes\n"
+      "  v8bench run                                   # the shipped suites at full settings: half an hour or more\n"
       "  v8bench run suites/example.js --quick\n"
       "  v8bench run suites/ --filter 'json_reviver/arrow' --semi-space 16 --out results.json\n"
       "  v8bench run suites/young_gen.js -- --max-semi-space-size=2 --trace-gc\n";
@@ -153,15 +167,30 @@ Expected<Output> OutputFrom(const ParsedArgs& args) {
   return out;
 }
 
-// Progress on stderr: one updating line on a terminal, a line per case when the table is not on
-// stdout to show it.
+// "2m05s": a duration for the progress line.
+std::string Clock(double seconds) {
+  const auto s = static_cast<long long>(seconds + 0.5);
+  return s >= 60 ? fmt::format("{}m{:02}s", s / 60, s % 60) : fmt::format("{}s", s);
+}
+
+// Progress on stderr, never on stdout (the results): one updating line on a terminal, a line per case when
+// the table is not on stdout to show it. From the second case on it says the time spent and the time left
+// at the pace of the cases so far.
 ProgressFn ProgressPrinter(bool table_on_stdout) {
   const bool tty = isatty(STDERR_FILENO) != 0;
-  return [tty, table_on_stdout](std::size_t i, std::size_t n, const CaseInfo& info) {
+  const auto start = std::chrono::steady_clock::now();
+  return [tty, table_on_stdout, start](std::size_t i, std::size_t n, const CaseInfo& info) {
+    if (!tty && table_on_stdout) return;
+    const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::string eta;
+    if (i > 1 && n >= i) {
+      const double left = spent / static_cast<double>(i - 1) * static_cast<double>(n - i + 1);
+      eta = fmt::format(" · {} spent, about {} left", Clock(spent), Clock(left));
+    }
     if (tty) {
-      std::fprintf(stderr, "\r\033[K[%zu/%zu] %s", i, n, info.name.c_str());
-    } else if (!table_on_stdout) {
-      std::fprintf(stderr, "[%zu/%zu] %s\n", i, n, info.name.c_str());
+      std::fprintf(stderr, "\r\033[K[%zu/%zu]%s · %s", i, n, eta.c_str(), info.name.c_str());
+    } else {
+      std::fprintf(stderr, "[%zu/%zu]%s · %s\n", i, n, eta.c_str(), info.name.c_str());
     }
   };
 }
@@ -241,7 +270,7 @@ int RunCommand(const std::vector<std::string>& argv) {
   request.filter = settings.filter;
   request.case_timeout_s = settings.timeout_s * settings.IsolateCount();  // --timeout holds per isolate
   request.open_sink = [&](const RunContext&, const std::vector<std::string>& planned) -> ResultSink& {
-    return reporters.Open(ResultsStream(), output->format, output->path, planned);
+    return reporters.Open(ResultsStream(), output->format, output->path, planned, parsed.Has("explain"));
   };
   request.progress = progress;
   const int code = workers::SuperviseRun(request);

@@ -23,7 +23,7 @@ std::vector<OptionSpec> EngineOptionSpecs() {
       {"young-gen", "full|grow",
        "Where V8's young generation starts (without --semi-space): full starts it at its maximum (16 MB "
        "semi-spaces on V8 10.2), the heap a long-running process has grown to under load, so the young "
-       "generation a case is timed with does not depend on how long it ran (README, \"Which heap\"); grow is "
+       "generation a case is timed with does not depend on how long it ran; grow is "
        "V8's own policy in a fresh process (starts at 1 MB and doubles as objects survive). Default: full."},
       {"fast-trig", "",
        "Asks for the libm-based Math.sin/cos path (--use-libm-trig-functions). Only V8 builds made with "

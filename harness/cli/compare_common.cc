@@ -82,7 +82,9 @@ Status EmitComparison(const ParsedArgs& args, const std::string& format, const a
   std::fwrite(text.data(), 1, text.size(), stdout);
   std::fflush(stdout);
   if (!out) return OkStatus();
-  const std::string doc = out->ends_with(".html") ? report::RenderCompareHtml(analysed, data, header, command) : json;
+  std::string doc = json;
+  if (out->ends_with(".html")) doc = report::RenderCompareHtml(analysed, data, header, command);
+  if (out->ends_with(".md")) doc = report::RenderComparison("markdown", analysed, data, header, command, json, {});
   if (auto written = WriteFileAtomically(*out, doc); !written) return written.error();
   return OkStatus();
 }

@@ -25,7 +25,7 @@ Expected<std::string> ReportFormat(const ParsedArgs& args);
 // Prints the comparison on stdout in `format` (report::RenderComparison; `json` is the document for
 // --format json). The console table gets each case's distribution (report::ConsoleOptions) from
 // `data` with --plot, or on a terminal wide enough for it. With `out`, also writes the report to that
-// file atomically: HTML for a .html name, else `json`.
+// file atomically: HTML for a .html name, Markdown for a .md name, else `json`.
 Status EmitComparison(const ParsedArgs& args, const std::string& format, const analysis::Analysis& analysed,
                       const analysis::Dataset& data, const report::ReportHeader& header, const std::string& command,
                       const std::string& json, const std::optional<std::string>& out);

@@ -24,4 +24,40 @@ Expected<ParamOverrides> ParseParamOverrides(const std::vector<std::string>& tex
   return out;
 }
 
+namespace {
+
+// Whether a match ending at `end` stops inside a parameter's value: it is followed by more of the value
+// (neither '/' nor the end of the name), and the name segment it ends in is a `param:value`.
+bool EndsInsideAValue(const std::string& name, std::size_t end) {
+  if (end == 0 || end >= name.size() || name[end] == '/') return false;
+  const std::size_t segment = name.rfind('/', end - 1);
+  const std::size_t start = segment == std::string::npos ? 0 : segment + 1;
+  return name.find(':', start) < end;
+}
+
+}  // namespace
+
+Expected<CaseFilter> CaseFilter::Parse(const std::string& text) {
+  CaseFilter f;
+  try {
+    f.anywhere_ = std::regex(text, std::regex::ECMAScript);
+    f.at_boundary_ = std::regex("(?:" + text + ")(?=/|$)", std::regex::ECMAScript);
+  } catch (const std::regex_error& e) {
+    return Error::Usage("--filter: '" + text + "' is not a valid regular expression (" + e.what() + ")");
+  }
+  return f;
+}
+
+bool CaseFilter::Matches(const std::string& name) const {
+  std::smatch m;
+  if (!std::regex_search(name, m, anywhere_)) return false;
+  if (!EndsInsideAValue(name, static_cast<std::size_t>(m.position(0) + m.length(0)))) return true;
+  // The first match stopped inside a value: another may end where a value ends, or outside every value.
+  if (std::regex_search(name, at_boundary_)) return true;
+  for (auto it = std::sregex_iterator(name.begin(), name.end(), anywhere_); it != std::sregex_iterator(); ++it) {
+    if (!EndsInsideAValue(name, static_cast<std::size_t>(it->position(0) + it->length(0)))) return true;
+  }
+  return false;
+}
+
 }  // namespace v8bench

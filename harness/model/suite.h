@@ -1,6 +1,7 @@
 // What a suite file declares, as plain values (read from the JS side by the engine layer).
 #pragma once
 
+#include <regex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -39,6 +40,20 @@ using ParamOverrides = std::vector<std::pair<std::string, std::vector<std::strin
 // The --param texts (NAME=V1,V2, repeatable) as grid overrides, in the order given; a malformed one
 // (no '=', no name or no value) is an Error::Usage that shows the form to write.
 Expected<ParamOverrides> ParseParamOverrides(const std::vector<std::string>& texts);
+
+// --filter: an ECMAScript regex over case names (suite/bench/param:value/...) that selects a name it matches
+// anywhere, except that a match ending inside a parameter's value counts only where the value ends, so a
+// value is matched whole: 'size:1000' selects size:1000 and not size:10000 ('size:1000\\d*' selects both).
+class CaseFilter {
+ public:
+  // An Error::Usage naming --filter for a malformed regex.
+  static Expected<CaseFilter> Parse(const std::string& text);
+  bool Matches(const std::string& name) const;
+
+ private:
+  std::regex anywhere_;
+  std::regex at_boundary_;  // the same, followed by '/' or the name's end
+};
 
 // One suite file after discovery.
 struct SuiteFile {

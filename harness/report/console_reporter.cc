@@ -1,5 +1,6 @@
 // The readable table: one row per case as it finishes, medians over repetitions with their CV,
-// units on every figure; warnings that name their fix come after the table.
+// units on every figure; after the table, the caveats grouped by kind, each with how many cases it
+// concerns and what to do (case by case with --explain).
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -11,25 +12,97 @@
 #include "harness/report/units.h"
 
 namespace v8bench {
+namespace {
 
-ConsoleReporter::ConsoleReporter(std::FILE* out, std::vector<std::string> planned) : out_(out), name_width_(24) {
+// The kinds of finding, in the order they are said after the table (ConsoleReporter::findings_).
+enum FindingKind : std::size_t {
+  kCodeFinding,
+  kCvFinding,
+  kCpuFinding,
+  kIsolateFinding,
+  kThreadFinding,
+  kFloorFinding,
+  kStretchedFinding,
+  kFindingKinds
+};
+
+std::vector<CaseFinding> FindingKinds() {
+  std::vector<CaseFinding> f(kFindingKinds);
+  f[kCodeFinding] = {"code that V8 changed while it was timed, or that differed between repetitions (code marks ! ≠ ⧗)",
+                     "such figures mix code states: rerun the case, raise --max-warmup, or look at it with "
+                     "`v8bench profile`",
+                     {}};
+  f[kCvFinding] = {fmt::format("repetitions more than {} apart (CV)", FormatPercent(kHighCv)),
+                   "the machine is noisy: raise --repetitions, or compare variants with `v8bench compare`, which "
+                   "interleaves runs",
+                   {}};
+  f[kCpuFinding] = {fmt::format("repetitions on different CPUs timed more than {} apart (median main-thread CPU "
+                                "time per CPU)",
+                                FormatPercent(kCpuSpreadNoted)),
+                    "a VM's CPUs can run at different speeds: pin the measuring "
+                    "thread (--main-cpu N), or compare with `v8bench compare`",
+                    {}};
+  f[kIsolateFinding] = {
+      fmt::format("fresh isolates timed more than {} apart (median CPU time)", FormatPercent(kIsolateSpreadNoted)),
+      "each isolate has its own heap layout and tiering history and the figure is the median over "
+      "all of them: raise --isolates (with --repetitions), or compare with `v8bench compare`",
+      {}};
+  f[kThreadFinding] = {fmt::format("V8's background threads did over {}x as much work per iteration in some "
+                                   "repetitions as in others (background CPU per iteration, least-most)",
+                                   kThreadShiftNoted),
+                       "work that moves between threads moves the main-thread CPU figure too: look at all-thread CPU "
+                       "(process_cpu_ns; `compare --metric process`), or keep it on one thread with a V8 flag (e.g. "
+                       "--no-concurrent-array-buffer-sweeping)",
+                       {}};
+  f[kFloorFinding] = {
+      "a native memcpy floor slower than the JS doing the same copy, so not measured in a steady "
+      "state (JS ratio withheld)",
+      "rerun, or time the floors alone with `v8bench native`",
+      {}};
+  f[kStretchedFinding] = {
+      "repetitions longer than --min-time, to span enough young collections each "
+      "(--min-young-gcs)",
+      "",
+      {}};
+  return f;
+}
+
+// "a, b, c and 4 more": the first few of a finding's cases.
+std::string FirstCases(const CaseFinding& f) {
+  constexpr std::size_t kShown = 3;
+  std::string list;
+  for (std::size_t i = 0; i < f.cases.size() && i < kShown; ++i) list += (i ? ", " : "") + f.cases[i].first;
+  if (f.cases.size() > kShown) list += fmt::format(" and {} more", f.cases.size() - kShown);
+  return list;
+}
+
+std::string CasesCount(std::size_t n) { return fmt::format("{} case{}", n, n == 1 ? "" : "s"); }
+
+// At most this many warning lines after a table (the machine's caveats count as one); kinds beyond them
+// share the last line.
+constexpr std::size_t kWarningLines = 5;
+
+}  // namespace
+
+ConsoleReporter::ConsoleReporter(std::FILE* out, std::vector<std::string> planned, bool explain)
+    : out_(out), name_width_(24), explain_(explain), findings_(FindingKinds()) {
   for (const auto& n : planned) name_width_ = std::max(name_width_, n.size());
 }
 
 void ConsoleReporter::Begin(const RunContext& c) {
   // The environment's caveats, said after the results with their fix (as Google Benchmark does).
   if (c.cpu_scaling_enabled) {
-    warnings_.push_back(
+    environment_.push_back(
         "CPU frequency scaling is enabled: timings drift with the governor; pin it (cpupower "
         "frequency-set -g performance) or compare variants with `v8bench compare`, which interleaves");
   }
   if (c.build_type == "debug") {
-    warnings_.push_back(
+    environment_.push_back(
         "v8bench is a debug build: its own overhead is not representative; build with "
         "-DCMAKE_BUILD_TYPE=Release");
   }
   if (!c.load_avg.empty() && c.num_cpus > 0 && c.load_avg.front() > 0.5 * c.num_cpus) {
-    warnings_.push_back(
+    environment_.push_back(
         fmt::format("the machine was busy when the run started (load average {:.1f} on {} CPUs): "
                     "expect more noise; prefer ratios from `v8bench compare` to absolute times",
                     c.load_avg.front(), c.num_cpus));
@@ -47,7 +120,6 @@ void ConsoleReporter::Begin(const RunContext& c) {
              "time", "±CV", "CPU", "GC", "GC%", "GCs/1k", "alloc", "peak heap", "code", "own counters");
   std::fflush(out_);
 }
-
 void ConsoleReporter::CaseDone(const CaseResult& r) {
   if (r.status != CaseStatus::kOk) {
     ++(r.status == CaseStatus::kUnsupported ? unsupported_ : failed_);
@@ -83,10 +155,7 @@ void ConsoleReporter::CaseDone(const CaseResult& r) {
     own = fmt::format("native {} {} ({}){}{}", floor->kind, FormatDuration(floor->native_ns), ratio,
                       own.empty() ? "" : ", ", own);
     if (floor->below_floor) {
-      warnings_.push_back(fmt::format(
-          "{}: the native memcpy floor ({}) was slower than the JS doing the same copy, so it was not measured in a "
-          "steady state (page faults or a busy machine); rerun, or run `v8bench native` for the floor alone",
-          r.info.name, FormatDuration(floor->native_ns)));
+      findings_[kFloorFinding].cases.emplace_back(r.info.name, "native " + FormatDuration(floor->native_ns));
     }
   }
   const double cv = wall ? wall->cv : 0;
@@ -99,80 +168,74 @@ void ConsoleReporter::CaseDone(const CaseResult& r) {
              FormatCount(med(metric::kGcCount) * 1000), FormatBytes(med(metric::kAlloc)),
              FormatBytes(med(metric::kPeakHeap)), code_cell, own);
   std::fflush(out_);
-  if (cv > kHighCv) noisy_.push_back(fmt::format("{} ({})", r.info.name, FormatPercent(cv)));
-  if (!code.note.empty()) code_notes_.push_back(r.info.name + ": " + code.note);
+  NoteFindings(r, cv);
+}
+
+void ConsoleReporter::NoteFindings(const CaseResult& r, double cv) {
+  auto add = [&](FindingKind kind, std::string detail) { findings_[kind].cases.emplace_back(r.info.name, detail); };
+  if (cv > kHighCv) add(kCvFinding, FormatPercent(cv));
+  if (const CodeSummary code = SummariseCode(r); !code.note.empty()) add(kCodeFinding, code.note);
   if (auto iso = SummariseIsolates(r); iso && iso->spread > kIsolateSpreadNoted) {
-    isolate_notes_.push_back(fmt::format("{} ({} across {})", r.info.name, FormatPercent(iso->spread), iso->isolates));
+    add(kIsolateFinding, fmt::format("{} across {}", FormatPercent(iso->spread), iso->isolates));
   }
-  if (auto cpus = SummariseCpus(r); cpus && CpusNoted(*cpus)) {
-    cpu_notes_.push_back(fmt::format("{} ({})", r.info.name, CpuMediansText(*cpus)));
-  }
-  if (r.repetition_s > min_time_s_ * 1.001) {
-    ++stretched_;
-    longest_repetition_s_ = std::max(longest_repetition_s_, r.repetition_s);
-  }
+  if (auto cpus = SummariseCpus(r); cpus && CpusNoted(*cpus)) add(kCpuFinding, CpuMediansText(*cpus));
+  if (r.repetition_s > min_time_s_ * 1.001) add(kStretchedFinding, fmt::format("{:.2g} s", r.repetition_s));
   if (auto shift = SummariseThreads(r)) {
-    thread_notes_.push_back(
-        fmt::format("{} ({}-{})", r.info.name, FormatDuration(shift->least_ns), FormatDuration(shift->most_ns)));
+    add(kThreadFinding, fmt::format("{}-{}", FormatDuration(shift->least_ns), FormatDuration(shift->most_ns)));
   }
 }
 
 void ConsoleReporter::End() {
   fmt::print(out_, "\n{} case{} ok, {} failed{}\n", ok_, ok_ == 1 ? "" : "s", failed_,
              unsupported_ ? fmt::format(", {} unsupported by this engine", unsupported_) : "");
-  if (!noisy_.empty()) {
-    // One warning for all noisy cases: a list of dozens of identical sentences hides the others.
-    constexpr std::size_t kShown = 6;
-    std::string list;
-    for (std::size_t i = 0; i < noisy_.size() && i < kShown; ++i) list += (i ? ", " : "") + noisy_[i];
-    if (noisy_.size() > kShown) list += fmt::format(" and {} more", noisy_.size() - kShown);
-    fmt::print(out_,
-               "warning: {} case{} vary more than {} across repetitions (CV): {}. The machine is noisy: raise "
-               "--repetitions, or compare variants with `v8bench compare`, which interleaves runs\n",
-               noisy_.size(), noisy_.size() == 1 ? "" : "s", FormatPercent(kHighCv), list);
-  }
-  for (const auto& n : code_notes_) {
-    fmt::print(out_,
-               "warning: {}. Such figures mix code states: rerun the case, raise --max-warmup, or look at it with "
-               "`v8bench profile`\n",
-               n);
-  }
-  if (!isolate_notes_.empty()) {
-    fmt::print(
-        out_,
-        "warning: the fresh isolates of {} case{} timed more than {} apart (median CPU time): {}. Each isolate has "
-        "its own heap layout and tiering history; the figure is the median over all of them. For a tighter "
-        "figure raise --isolates (with --repetitions), or compare with `v8bench compare`\n",
-        isolate_notes_.size(), isolate_notes_.size() == 1 ? "" : "s", FormatPercent(kIsolateSpreadNoted),
-        fmt::join(isolate_notes_, ", "));
-  }
-  if (!cpu_notes_.empty()) {
-    fmt::print(out_,
-               "warning: the repetitions of {} case{} ran on different CPUs and timed more than {} apart by CPU "
-               "(median main-thread CPU time): {}. On a VM the CPUs can run at different speeds (README, \"Which "
-               "CPU\"): pin the measuring thread (--main-cpu N), or compare with `v8bench compare`\n",
-               cpu_notes_.size(), cpu_notes_.size() == 1 ? "" : "s", FormatPercent(kCpuSpreadNoted),
-               fmt::join(cpu_notes_, ", "));
-  }
-  if (!thread_notes_.empty()) {
-    fmt::print(out_,
-               "warning: V8's background threads did over {}x as much work per iteration in some repetitions as in "
-               "others in {} case{} (background CPU per iteration, least-most): {}. Work that moves between threads "
-               "moves the main-thread CPU figure too (e.g. "
-               "where ArrayBuffer sweeping ran); look at all-thread CPU (process_cpu_ns; `compare --metric "
-               "process`), or pin the work with a V8 flag (e.g. --no-concurrent-array-buffer-sweeping)\n",
-               kThreadShiftNoted, thread_notes_.size(), thread_notes_.size() == 1 ? "" : "s",
-               fmt::join(thread_notes_, ", "));
-  }
-  if (stretched_ > 0) {
-    fmt::print(out_,
-               "note: the repetitions of {} case{} lasted longer than --min-time (up to {:.2g} s) to span enough "
-               "young collections each (--min-young-gcs; README, \"Which code is measured\")\n",
-               stretched_, stretched_ == 1 ? "" : "s", longest_repetition_s_);
+  if (explain_) {
+    PrintExplained();
+  } else {
+    PrintSummary();
   }
   if (ok_ > 0) fmt::print(out_, "{}; GC% is GC pause time over wall time\n", kCodeLegend);
-  for (const auto& w : warnings_) fmt::print(out_, "warning: {}\n", w);
   std::fflush(out_);
+}
+
+// One line per kind (the machine's caveats in one), at most kWarningLines: kinds beyond them share the
+// last line. Then where the details are.
+void ConsoleReporter::PrintSummary() const {
+  std::vector<std::string> lines;
+  if (!environment_.empty()) lines.push_back(fmt::format("{}", fmt::join(environment_, "; ")));
+  std::vector<const CaseFinding*> kinds;
+  for (std::size_t k = 0; k < kStretchedFinding; ++k) {
+    if (!findings_[k].cases.empty()) kinds.push_back(&findings_[k]);
+  }
+  const std::size_t room = kWarningLines - lines.size();
+  std::vector<std::string> folded;
+  for (std::size_t i = 0; i < kinds.size(); ++i) {
+    const CaseFinding& f = *kinds[i];
+    const std::string count = CasesCount(f.cases.size());
+    if (kinds.size() <= room || i + 1 < room) {
+      lines.push_back(fmt::format("{}: {} ({}); {}", f.what, count, FirstCases(f), f.advice));
+    } else {
+      folded.push_back(fmt::format("{} with {}", count, f.what));
+    }
+  }
+  if (!folded.empty()) lines.push_back(fmt::format("also {}", fmt::join(folded, "; ")));
+  for (const auto& l : lines) fmt::print(out_, "warning: {}\n", l);
+  if (kinds.empty()) return;
+  fmt::print(out_,
+             "details: every case named, with its figures: --explain (a saved run: `v8bench report RUN.json "
+             "--format console --explain`); each repetition's code, CPU and isolate: the JSON output (--out "
+             "RUN.json: fields code, main_cpu, isolate) or the HTML report (--out RUN.html)\n");
+}
+
+// Every finding case by case: what --explain asks for.
+void ConsoleReporter::PrintExplained() const {
+  for (const auto& e : environment_) fmt::print(out_, "warning: {}\n", e);
+  for (const CaseFinding& f : findings_) {
+    if (f.cases.empty()) continue;
+    const bool note = &f == &findings_[kStretchedFinding];
+    fmt::print(out_, "{}: {}: {}{}{}\n", note ? "note" : "warning", CasesCount(f.cases.size()), f.what,
+               f.advice.empty() ? "" : "; ", f.advice);
+    for (const auto& [name, detail] : f.cases) fmt::print(out_, "    {}: {}\n", name, detail);
+  }
 }
 
 }  // namespace v8bench

@@ -3,15 +3,21 @@
 #include <fmt/format.h>
 
 #include <optional>
-#include <regex>
+#include <utility>
 #include <vector>
+
+#include "harness/model/suite.h"
 
 namespace v8bench::report {
 
 Expected<Dataset> PairCases(const ResultsSide& base, const ResultsSide& next, const std::string& filter_text) {
-  std::optional<std::regex> filter;
-  if (!filter_text.empty()) filter.emplace(filter_text, std::regex::ECMAScript);
-  auto selected = [&](const std::string& key) { return !filter || std::regex_search(key, *filter); };
+  std::optional<CaseFilter> filter;
+  if (!filter_text.empty()) {
+    auto parsed = CaseFilter::Parse(filter_text);
+    if (!parsed) return parsed.error();
+    filter = std::move(parsed.value());
+  }
+  auto selected = [&](const std::string& key) { return !filter || filter->Matches(key); };
   std::vector<std::string> only_base, only_new;
   Dataset data;
   data.variant_names = {"base", "new"};

@@ -30,9 +30,15 @@ void NativeFloorTable::Failed(const std::string& name, const std::string& why) {
   fmt::print(out_, "{:<{}}  failed: {}\n", name, width_, why);
 }
 
+void NativeFloorTable::Unsupported(const std::string& name, const std::string& why) {
+  ++unsupported_;
+  fmt::print(out_, "{:<{}}  unsupported by this engine: {}\n", name, width_, why);
+}
+
 void NativeFloorTable::End() {
-  fmt::print(out_, "\n{} floor{} measured{}\n", measured_, measured_ == 1 ? "" : "s",
-             failed_ ? fmt::format(", {} failed", failed_) : "");
+  fmt::print(out_, "\n{} floor{} measured{}{}\n", measured_, measured_ == 1 ? "" : "s",
+             failed_ ? fmt::format(", {} failed", failed_) : "",
+             unsupported_ ? fmt::format(", {} unsupported by this engine", unsupported_) : "");
 }
 
 }  // namespace v8bench

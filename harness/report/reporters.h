@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "harness/model/result_sink.h"
@@ -28,26 +29,35 @@ std::string RenderHtml(const RunContext& context, const std::vector<CaseResult>&
 // The document of `format` (json, csv or html).
 std::string RenderDocument(OutputFormat format, const RunContext& context, const std::vector<CaseResult>& results);
 
+// One kind of caveat the table's cases share (their code changed, their repetitions varied, ...): said
+// after the table in one line with how many cases it concerns, and case by case with --explain.
+struct CaseFinding {
+  std::string what;    // "ran code V8 changed while they were timed (code marks ! ≠ ⧗)"
+  std::string advice;  // what to do about it
+  std::vector<std::pair<std::string, std::string>> cases;  // (case, its detail)
+};
+
 class ConsoleReporter final : public ResultSink {
  public:
-  // `planned` names size the first column before any case has run.
-  ConsoleReporter(std::FILE* out, std::vector<std::string> planned);
+  // `planned` names size the first column before any case has run. `explain`: after the table, every
+  // finding case by case (--explain) instead of one summary line per kind.
+  ConsoleReporter(std::FILE* out, std::vector<std::string> planned, bool explain = false);
   void Begin(const RunContext& context) override;
   void CaseDone(const CaseResult& result) override;
   void End() override;
 
  private:
+  void NoteFindings(const CaseResult& result, double cv);
+  void PrintSummary() const;
+  void PrintExplained() const;
   std::FILE* out_;
   std::size_t name_width_;
-  std::vector<std::string> warnings_;
-  std::vector<std::string> noisy_;          // "name (CV)" of cases above kHighCv
-  std::vector<std::string> code_notes_;     // plain-words notes on cases whose code changed or differed
-  std::vector<std::string> cpu_notes_;      // "name (CPU 0 t0, CPU 1 t1)" of cases timed apart by CPU
-  std::vector<std::string> isolate_notes_;  // "name (spread across N)" of cases whose isolates differed
-  std::vector<std::string> thread_notes_;   // "name (least-most)" of cases whose background CPU moved
-  double min_time_s_ = 0;                   // the run's --min-time
-  int stretched_ = 0;                       // cases whose repetitions lasted longer (RunSettings::RepetitionSeconds)
-  double longest_repetition_s_ = 0;
+  bool explain_ = false;
+  std::vector<std::string> environment_;  // the machine's and build's caveats (busy, frequency scaling, debug)
+  // The findings, in the order they are said: code, CV, CPUs, isolates, threads, native floors, repetitions
+  // stretched (the last one a note, said only with --explain).
+  std::vector<CaseFinding> findings_;
+  double min_time_s_ = 0;  // the run's --min-time
   std::size_t failed_ = 0, ok_ = 0, unsupported_ = 0;
 };
 
@@ -77,7 +87,8 @@ OutputFormat OutputFormatOfPath(const std::string& path);
 
 // The console table of finished results, as ConsoleReporter printed it during the run (`v8bench report
 // FILE.json --format console` replays a saved run through it).
-Expected<std::string> RenderConsoleTable(const RunContext& context, const std::vector<CaseResult>& results);
+Expected<std::string> RenderConsoleTable(const RunContext& context, const std::vector<CaseResult>& results,
+                                         bool explain = false);
 
 // Sends every call to each sink in turn.
 class TeeSink final : public ResultSink {
@@ -97,7 +108,7 @@ class RunReporters {
   // The table goes to `table_out` when a document goes to a file (`path`) or the format is the
   // console table (a document on stdout stands alone); the document to `path`, or stdout without one.
   ResultSink& Open(std::FILE* table_out, OutputFormat format, const std::optional<std::string>& path,
-                   const std::vector<std::string>& planned);
+                   const std::vector<std::string>& planned, bool explain = false);
   // The document's first write error; empty when none (or no document).
   std::string write_error() const;
 

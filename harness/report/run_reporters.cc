@@ -21,7 +21,8 @@ OutputFormat OutputFormatOfPath(const std::string& path) {
                                    : OutputFormat::kConsole;
 }
 
-Expected<std::string> RenderConsoleTable(const RunContext& context, const std::vector<CaseResult>& results) {
+Expected<std::string> RenderConsoleTable(const RunContext& context, const std::vector<CaseResult>& results,
+                                         bool explain) {
   std::vector<std::string> names;
   for (const auto& r : results) names.push_back(r.info.name);
   char* buffer = nullptr;
@@ -29,7 +30,7 @@ Expected<std::string> RenderConsoleTable(const RunContext& context, const std::v
   std::FILE* mem = open_memstream(&buffer, &size);
   if (mem == nullptr) return Error::Internal("open_memstream failed");
   {
-    ConsoleReporter table(mem, names);
+    ConsoleReporter table(mem, names, explain);
     table.Begin(context);
     for (const auto& r : results) table.CaseDone(r);
     table.End();
@@ -41,9 +42,9 @@ Expected<std::string> RenderConsoleTable(const RunContext& context, const std::v
 }
 
 ResultSink& RunReporters::Open(std::FILE* table_out, OutputFormat format, const std::optional<std::string>& path,
-                               const std::vector<std::string>& planned) {
+                               const std::vector<std::string>& planned, bool explain) {
   if (path.has_value() || format == OutputFormat::kConsole) {
-    table_ = std::make_unique<ConsoleReporter>(table_out, planned);
+    table_ = std::make_unique<ConsoleReporter>(table_out, planned, explain);
     tee_.Add(table_.get());
   }
   if (format != OutputFormat::kConsole) {

@@ -21,24 +21,25 @@ Expected<std::string> RenderCompareFile(const std::string& path, const std::stri
                           console);
 }
 
-Expected<std::string> RenderRunFile(const std::string& path, const std::string& text, const std::string& format) {
+Expected<std::string> RenderRunFile(const std::string& path, const std::string& text, const std::string& format,
+                                    bool explain) {
   auto doc = ParseRunJson(path, text);
   if (!doc) return doc.error();
   if (format == "markdown") {
     return Error::Usage("'" + path + "' is a run file; markdown is for compare files (use --format html or console)");
   }
   if (format == "html") return RenderHtml(doc->context, doc->results);
-  return RenderConsoleTable(doc->context, doc->results);  // replayed through the reporter that printed it
+  return RenderConsoleTable(doc->context, doc->results, explain);  // replayed through the reporter that printed it
 }
 
 }  // namespace
 
-Expected<std::string> RenderSavedResults(const std::string& path, const std::string& format, bool plot) {
+Expected<std::string> RenderSavedResults(const std::string& path, const std::string& format, bool plot, bool explain) {
   auto text = ReadResultsText(path);
   if (!text) return text.error();
   if (text->find("\"v8bench_compare\"") != std::string::npos)
     return RenderCompareFile(path, text.value(), format, plot);
-  if (IsRunJson(text.value())) return RenderRunFile(path, text.value(), format);
+  if (IsRunJson(text.value())) return RenderRunFile(path, text.value(), format, explain);
   return Error::Input("'" + path +
                       "' is neither a `v8bench compare --out` file nor a `v8bench run --out` JSON file (for Google "
                       "Benchmark JSON, compare two files with `v8bench diff A.json B.json --format html`)");

@@ -11,8 +11,10 @@
 namespace v8bench::report {
 
 // `format`: html, markdown (compare files only: a run file is an Error::Usage) or console (`plot`:
-// with each case's samples as box plots, for a compare file). A file that is neither is an
-// Error::Input that points Google Benchmark JSON to `diff`.
-Expected<std::string> RenderSavedResults(const std::string& path, const std::string& format, bool plot);
+// with each case's samples as box plots, for a compare file; `explain`: a run file's table followed by
+// every case behind each warning, as `run --explain`). A file that is neither is an Error::Input that
+// points Google Benchmark JSON to `diff`.
+Expected<std::string> RenderSavedResults(const std::string& path, const std::string& format, bool plot,
+                                         bool explain = false);
 
 }  // namespace v8bench::report

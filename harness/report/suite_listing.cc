@@ -41,6 +41,11 @@ std::string RenderSuiteList(const std::vector<SuiteFile>& files, bool quick, boo
         for (const auto& [k, vs] : b.grid) grid += fmt::format("  {}: [{}]", k, fmt::join(vs, ", "));
         out += fmt::format("    {:<28}{}\n", b.name, grid);
       }
+      // The names as --filter, `profile --case` and the results take them.
+      out += "  cases:\n";
+      for (const auto& c : f.cases) {
+        if (c.suite == s.name) out += fmt::format("    {}\n", c.name);
+      }
       out += "\n";
     }
   }

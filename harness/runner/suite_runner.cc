@@ -2,35 +2,34 @@
 
 #include <algorithm>
 #include <map>
-#include <regex>
+#include <utility>
 
 #include "harness/engine/suite_host.h"
+#include "harness/model/suite.h"
 #include "harness/runner/case_runner.h"
 
 namespace v8bench {
 
 Expected<std::vector<PlannedCase>> PlanCases(const std::vector<LoadedSuiteFile>& files, const RunSettings& settings) {
-  std::optional<std::regex> filter;
+  std::optional<CaseFilter> filter;
   if (!settings.filter.empty()) {
-    try {
-      filter.emplace(settings.filter, std::regex::ECMAScript);
-    } catch (const std::regex_error& e) {
-      return Error::Usage("--filter: '" + settings.filter + "' is not a valid regular expression (" + e.what() + ")");
-    }
+    auto parsed = CaseFilter::Parse(settings.filter);
+    if (!parsed) return parsed.error();
+    filter = std::move(parsed.value());
   }
   std::vector<PlannedCase> plan;
   std::vector<std::string> some;
   for (const auto& f : files) {
     for (const auto& c : f.description.cases) {
       if (some.size() < 5) some.push_back(c.name);
-      if (!filter || std::regex_search(c.name, *filter)) plan.push_back({&f, c});
+      if (!filter || filter->Matches(c.name)) plan.push_back({&f, c});
     }
   }
   if (plan.empty()) {
     std::string names;
     for (const auto& n : some) names += "\n  " + n;
     return Error::Input("--filter '" + settings.filter + "' matches no case; cases look like:" + names +
-                        "\n(`v8bench list` shows them all)");
+                        "\n(`v8bench list` shows them all; a parameter's value is matched whole)");
   }
   return plan;
 }
