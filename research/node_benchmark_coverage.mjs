@@ -37,7 +37,8 @@ function runner(o, args, timeoutS) {
   const r = spawnSync(o.node, ['--allow-natives-syntax', '--expose-gc', o.runner, ...args], {
     encoding: 'utf8', timeout: timeoutS * 1000, maxBuffer: 64 << 20,
   });
-  return { out: lines(r.stdout || ''), err: r.stderr || '', status: r.status, signal: r.signal };
+  const timedOut = r.error !== undefined && r.error.code === 'ETIMEDOUT';
+  return { out: lines(r.stdout || ''), err: r.stderr || '', status: r.status, signal: r.signal, timedOut };
 }
 
 function firstLine(text) {
@@ -62,7 +63,11 @@ function cover(o, file) {
   const seconds = (Date.now() - t0) / 1000;
   const cases = run.out.filter((l) => l.type === 'case');
   const bad = cases.find((c) => c.status !== 'ok');
-  if (run.signal) return { name, grid: names.length, ran: cases.length, ok: false, reason: `killed after ${o.timeout} s`, seconds };
+  if (run.timedOut) return { name, grid: names.length, ran: cases.length, ok: false, reason: `not done in ${o.timeout} s`, seconds };
+  if (run.signal) {
+    const why = run.err.split('\n').find((l) => /Error|Check failed/.test(l)) || run.signal;
+    return { name, grid: names.length, ran: cases.length, ok: false, reason: `the engine died (${run.signal}): ${firstLine(why)}`, seconds };
+  }
   if (cases.length < picked.length) {
     return { name, grid: names.length, ran: cases.length, ok: false, reason: `worker ended early: ${firstLine(run.err)}`, seconds };
   }
