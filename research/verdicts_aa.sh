@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A/A and power checks of v8bench's verdicts (docs/verdicts.md), as results/2026-12-02-verdicts/ reports them.
-#   diff:    N pairs of `run` files of one binary (a few trig and json_reviver cases, --quick), each pair
+#   diff:    N pairs of `run` files of one binary (a few trig and json_reviver cases, --quick --repetitions 5), each pair
 #            diffed by V8BENCH and, when given, by BASELINE (an earlier build) on the very same files;
 #   compare: N A/A `compare`s of one binary as two variants (three of those cases, the default 20 samples,
 #            --quick's timing);
@@ -36,7 +36,7 @@ PY
 }
 for ((i = 1; i <= n; ++i)); do
   for side in a b; do
-    "$v8bench" run suites/trig.js suites/json_reviver.js --quick --filter "$filter" --format json \
+    "$v8bench" run suites/trig.js suites/json_reviver.js --quick --repetitions 5 --filter "$filter" --format json \
       --out "$out/run$i$side.json" >/dev/null 2>>"$out/log.txt"
   done
   for tool in new ${baseline:+old}; do
