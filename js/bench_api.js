@@ -28,7 +28,8 @@
 // check(state, result) runs on one untimed call before timing; throw to fail the case.
 // seededRandom(seed) gives a deterministic [0, 1) sequence, the same on every engine, for test data.
 // counters(state) returns { name: value per iteration }; a name ending in _bytes is shown as a byte
-// count and a throughput. A bench whose fn returns a promise (or has async: true) is awaited per
+// count and a throughput. A name v8bench records itself (cpu_ns, gc_count, name, iterations, one
+// starting with __, ...) fails the case: a suite's counter never replaces a measured figure. A bench whose fn returns a promise (or has async: true) is awaited per
 // iteration with the host driving microtasks and the event loop.
 // operations(state) (optional) returns the running totals { ops, ns } of a bench whose one call does
 // many operations of its own (a Node core benchmark's main(config) ends with bench.end(n)): the figures
@@ -90,7 +91,7 @@
       fail(where, 'must be an object mapping parameter names to arrays of values');
     }
     for (const [k, values] of Object.entries(grid)) {
-      if (!NAME.test(k)) fail(where, `parameter name '${k}' must match ${NAME}`);
+      if (!matches(NAME, k)) fail(where, `parameter name '${k}' must match ${NAME}`);
       if (!Array.isArray(values) || values.length === 0) {
         fail(where, `parameter '${k}' must be a non-empty array`);
       }
@@ -124,7 +125,7 @@
   function suite(def) {
     if (def === null || typeof def !== 'object') fail('suite()', 'takes one object');
     const where = `suite '${def.name}'`;
-    if (typeof def.name !== 'string' || !NAME.test(def.name)) fail('suite()', `name must match ${NAME}`);
+    if (typeof def.name !== 'string' || !matches(NAME, def.name)) fail('suite()', `name must match ${NAME}`);
     if (suites.some((s) => s.name === def.name)) fail(where, 'name is already defined');
     const realm = def.realm === undefined ? 'v8' : def.realm;
     if (realm !== 'v8' && realm !== 'node') fail(where, `realm must be 'v8' or 'node', not '${realm}'`);
@@ -134,7 +135,7 @@
     const benches = [];
     for (const [bname, b] of Object.entries(def.benches)) {
       const bwhere = `${where} bench '${bname}'`;
-      if (!NAME.test(bname)) fail(bwhere, `name must match ${NAME}`);
+      if (!matches(NAME, bname)) fail(bwhere, `name must match ${NAME}`);
       const spec = typeof b === 'function' ? { fn: b } : b;
       if (spec === null || typeof spec !== 'object' || typeof spec.fn !== 'function') {
         fail(bwhere, 'must be a function or an object with fn(state)');
@@ -319,14 +320,20 @@
     return 0;
   }
 
-  // Captured before any suite runs: a suite may replace Function.prototype.toString.
+  // Captured before any suite runs: a suite may replace Function.prototype.toString, .call, and
+  // RegExp.prototype.exec (which RegExp.prototype.test looks up on every call).
   const fnToString = Function.prototype.toString;
+  const apply = Reflect.apply;
+  const regExpExec = RegExp.prototype.exec;
   const NATIVE_CODE = /\{\s*\[native code\]\s*\}\s*$/;
+  function matches(re, text) {
+    return apply(regExpExec, re, [text]) !== null;
+  }
 
   // Natives abort the process on anything but an ordinary JS function (bound functions, proxies,
   // builtins), which print as native code.
   function isPlainFunction(f) {
-    return typeof f === 'function' && !NATIVE_CODE.test(fnToString.call(f));
+    return typeof f === 'function' && !matches(NATIVE_CODE, apply(fnToString, f, []));
   }
 
   // Calls of the batch loop (one iteration each) that collect type feedback before optimisation.

@@ -125,5 +125,32 @@ TEST(HostileOptions, AnUnknownParamIsAnErrorThatListsTheSuitesParameters) {
                 {2, "their parameters are: work"});
 }
 
+// A resumed comparison continues the suites it measured: a file with none, an edited suite and copied
+// samples are refused, and a refused file is left exactly as it was.
+TEST(HostileResume, NoSuitesChangedSuitesAndCopiedSamplesAreRefusedAndTheFileKept) {
+  driver::CompareState s;
+  s.settings.suites = {};
+  s.settings.seed = 42;
+  for (const char* spec : {"base=", "new=--no-opt"}) s.variants.push_back({driver::ParseVariant(spec).value(), {}});
+  const std::string none = WriteTempFile("none.json", report::RenderCompareJson(s, nullptr));
+  ExpectRefused({"compare", "--resume", none, "--quiet"}, {2, "names no suite files"});
+
+  const std::string suite = WriteTempFile("edited.js", ReadWholeFile(Fixture("compare_loop.js")));
+  s.settings.suites = {suite};
+  s.suite_digests = {{suite, 3, "0123456789abcdef"}};
+  const std::string edited = WriteTempFile("edited.json", report::RenderCompareJson(s, nullptr));
+  ExpectRefused({"compare", "--resume", edited, "--quiet"}, {2, "changed since the comparison started"});
+  EXPECT_EQ(ReadWholeFile(edited), report::RenderCompareJson(s, nullptr)) << "a refused resume rewrote its file";
+
+  s.suite_digests.clear();
+  driver::RunRecord r;
+  r.block = 0;
+  r.values["cmp/loop/work:1"]["cpu_ns"] = 100;
+  s.runs = {r, r};  // sample 0 of variant 0, twice
+  const std::string copied = WriteTempFile("copied.json", report::RenderCompareJson(s, nullptr));
+  ExpectRefused({"compare", "--resume", copied, "--quiet"}, {2, "repeats sample 0 of variant 'base'"});
+  ExpectRefused({"report", copied}, {2, "repeats sample 0"});
+}
+
 }  // namespace
 }  // namespace v8bench::testing

@@ -42,10 +42,26 @@ TEST(JsonQuote, EscapesQuotesBackslashesAndEveryControlCharacter) {
   EXPECT_EQ(back, controls);
 }
 
-TEST(JsonQuote, PassesUtf8AndInvalidBytesThroughUnchanged) {
+TEST(JsonQuote, PassesUtf8AndReplacesWhatIsNotUtf8) {
   EXPECT_EQ(JsonQuote("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80"), "\"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80\"");
-  // Not UTF-8: the bytes are kept as they were (not replaced, not escaped).
-  EXPECT_EQ(JsonQuote("\xff\xfe\xc3"), "\"\xff\xfe\xc3\"");
+  // Not UTF-8: each byte that starts no character becomes U+FFFD, so a strict parser reads the line.
+  EXPECT_EQ(JsonQuote("\xff\xfe\xc3"), "\"\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\"");
+  // A lone surrogate as V8's Utf8Value writes it (ED A0 80), an overlong '/', a truncated euro sign.
+  const std::string hostile =
+      "a\xed\xa0\x80"
+      "b\xc0\xaf"
+      "c\xe2\x82";
+  simdjson::dom::parser parser;
+  std::string_view back;
+  ASSERT_EQ(parser.parse(JsonQuote(hostile)).get(back), simdjson::SUCCESS);
+  const std::string r = "\xef\xbf\xbd";  // U+FFFD in UTF-8
+  EXPECT_EQ(back, "a" + r + r + r + "b" + r + r + "c" + r + r);
+}
+
+TEST(PrintableText, ShowsControlCharactersAndKeepsUtf8) {
+  EXPECT_EQ(PrintableText("line\n\tcaf\xc3\xa9"), "line\n\tcaf\xc3\xa9");
+  EXPECT_EQ(PrintableText("bell\x07 clear\x1b[2J del\x7f"), "bell\\x07 clear\\x1b[2J del\\x7f");
+  EXPECT_EQ(PrintableText("a\xed\xa0\x80"), "a\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd");
 }
 
 TEST(JsonWriter, NonFiniteNumbersBecomeNull) {

@@ -43,7 +43,7 @@ CommandSpec CompareSpec() {
       "the CI excluding no change, and a change beyond the noise floor (docs/paired.md). With blocks too few\n"
       "for the paired test to reach alpha (fewer than 6 at 0.05), the ratio of medians and a Mann-Whitney test\n"
       "decide instead. Multimodal samples, mixed code, crashes and hangs are reported.\n"
-      "Exit: 0; 1 when the --threshold gate trips; 2 on bad input or too few samples; 130 when interrupted.";
+      "Exit: 0; 1 when the --threshold gate trips; 2 on bad input or too few samples; 130 when interrupted (143 by SIGTERM).";
   spec.options = {
       {"variant", "NAME=FLAGS",
        "A variant: V8 flags (--no-opt, --max-semi-space-size=2, ...) and harness knobs (--semi-space MB, "
@@ -162,6 +162,28 @@ Expected<driver::CompareState> NewState(const ParsedArgs& args) {
   return state;
 }
 
+// A resumed comparison runs the suite files it started with, unchanged: new samples of an edited suite
+// pooled with the old ones would measure two programs as one.
+Status SameSuitesAsRecorded(const driver::CompareState& state, const std::string& path) {
+  if (state.settings.suites.empty()) {
+    return Error::Input("--resume " + path +
+                        ": the file names no suite files (settings.suites is empty), so there is nothing to continue; "
+                        "start a new comparison");
+  }
+  if (state.suite_digests.empty()) return OkStatus();  // written before digests were recorded
+  auto now = report::DigestSuites(state.settings.suites);
+  if (!now) return Error::Input("--resume " + path + ": " + now.error().message);
+  for (const driver::SuiteDigest& then : state.suite_digests) {
+    const auto it = std::find_if(now->begin(), now->end(), [&](const auto& d) { return d.path == then.path; });
+    if (it == now->end() || *it == then) continue;
+    return Error::Input(fmt::format(
+        "--resume {}: suite file {} changed since the comparison started ({} bytes, FNV-1a {} then; {} bytes, {} "
+        "now): its new samples would be pooled with the old version's. Restore the file, or start a new comparison",
+        path, then.path, then.bytes, then.fnv1a64, it->bytes, it->fnv1a64));
+  }
+  return OkStatus();
+}
+
 // A comparison saved by --out, to continue; the file's seed cannot change.
 Expected<driver::CompareState> ResumedState(const ParsedArgs& args, const std::string& path) {
   if (args.Has("variant") || args.Has("engine") || !args.positional.empty() || args.Has("filter") ||
@@ -177,6 +199,7 @@ Expected<driver::CompareState> ResumedState(const ParsedArgs& args, const std::s
     return Error::Usage("--resume " + path +
                         ": this file is a merge of shards; resume the shard files, then merge them again");
   }
+  if (auto same = SameSuitesAsRecorded(state.value(), path); !same) return same.error();
   if (auto seed = args.Get("seed")) {
     driver::CompareSettings given;
     if (auto set = driver::SetFromText(given, *driver::FindSetting("seed"), *seed, "--seed"); !set) return set.error();
@@ -254,6 +277,11 @@ int CompareCommand(const std::vector<std::string>& argv) {
 
   // After every sample the samples are saved (cheap); the analysis is added once, at the end.
   report::ResultsFileWriter results(out_path);
+  // A resumed file is rewritten only when this session added a sample: a refusal leaves it as it was.
+  const std::size_t runs_before = state.runs.size();
+  const auto save_refused = [&] {
+    if (!args.Has("resume") || state.runs.size() > runs_before) results.Save(state);
+  };
   auto launcher = workers::MakeProcessLauncher();
   driver::Driver drv(state, *launcher, SelfExecutable());
   drv.StopWhen(analysis::StoppingInterval);
@@ -262,11 +290,11 @@ int CompareCommand(const std::vector<std::string>& argv) {
   const Status ran = drv.Run();
   if (!quiet && tty) std::fprintf(stderr, "\r\033[K");
   if (!ran) {
-    results.Save(state);
+    save_refused();
     return Fail(ran.error());
   }
   if (auto nothing = report::NothingMeasured(state); nothing && !state.interrupted) {
-    results.Save(state);
+    save_refused();
     return Fail(*nothing);
   }
   const analysis::Dataset data = analysis::DatasetFrom(state);
@@ -281,7 +309,7 @@ int CompareCommand(const std::vector<std::string>& argv) {
   if (state.interrupted) {
     std::fprintf(stderr, "v8bench: interrupted; %zu samples kept%s\n", state.runs.size(),
                  out_path ? (" in " + *out_path + " (continue with --resume " + *out_path + ")").c_str() : "");
-    return 130;
+    return workers::InterruptedExitCode(launcher->InterruptSignal());
   }
   return analysed.exit_code;
 }

@@ -44,6 +44,7 @@ CommandSpec DiffSpec() {
 int DiffCommand(const std::vector<std::string>& argv) {
   ParsedArgs args;
   if (auto stop = ParseCommand(DiffSpec(), argv, args)) return *stop;
+  StopAtOnceOnInterrupt();
   if (args.positional.size() != 2) {
     return Fail(Error::Usage("diff takes two results files, BASE.json NEW.json (see `v8bench diff --help`)"));
   }

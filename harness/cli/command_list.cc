@@ -6,7 +6,9 @@
 #include "harness/engine/v8_process.h"
 #include "harness/report/results_stream.h"
 #include "harness/report/suite_listing.h"
+#include "harness/runner/run_context.h"
 #include "harness/runner/suite_loader.h"
+#include "harness/workers/launcher.h"
 
 namespace v8bench::cli {
 namespace {
@@ -26,17 +28,15 @@ CommandSpec ListSpec() {
        "Stops loading a suite file whose top level (or description) takes longer than S seconds, e.g. an endless "
        "loop, and reports it (exit code 2). Default: 60.",
        false, ValueKind::kNumber, 0.01, 86400},
+      {"in-process", "",
+       "Loads the suite files in this process. By default a child process loads them (as `run` runs cases), so a "
+       "suite whose top level ends its process (process.abort(), a signal) is reported instead of ending `list`."},
   };
   return spec;
 }
 
-}  // namespace
-
-int ListCommand(const std::vector<std::string>& argv) {
-  ParsedArgs args;
-  if (auto stop = ParseCommand(ListSpec(), argv, args)) return *stop;
-  auto format = args.GetChoice("format", {"console", "json"});
-  if (!format) return Fail(format.error());
+// The listing made in this process (--in-process, and the child the default runs).
+int ListInProcess(const ParsedArgs& args, bool json) {
   ReserveStdoutForResults();  // before any JS runs: a suite's top-level output goes to stderr
   auto process = V8Process::Start({});
   if (!process) return Fail(process.error());
@@ -46,9 +46,40 @@ int ListCommand(const std::vector<std::string>& argv) {
   if (!files) return Fail(files.error());
   std::vector<SuiteFile> described;
   for (const auto& f : files.value()) described.push_back(f.description);
-  const std::string text = RenderSuiteList(described, quick, format.value().value_or("console") == "json");
+  const std::string text = RenderSuiteList(described, quick, json);
   std::fputs(text.c_str(), ResultsStream());
   return 0;
+}
+
+// The listing made by a child `list --in-process`, whose stdout is passed on: a suite file whose top level
+// kills the child is named as the cause, and `list` ends with exit code 2.
+int ListInChild(const std::vector<std::string>& argv) {
+  workers::LaunchRequest request;
+  request.executable = SelfExecutable();
+  request.args = {"list"};
+  request.args.insert(request.args.end(), argv.begin(), argv.end());
+  request.args.push_back("--in-process");
+  request.inherit_stderr = true;
+  const workers::LaunchResult r = workers::RunToEnd(request);
+  std::fwrite(r.out.data(), 1, r.out.size(), stdout);
+  if (r.kind == workers::ExitKind::kExited) return r.exit_code;
+  if (r.kind == workers::ExitKind::kSpawnFailed && r.spawn_error.ends_with(": interrupted")) {
+    std::fprintf(stderr, "v8bench: interrupted\n");
+    return 130;
+  }
+  return Fail(Error::Input("loading the suite files ended the process that loaded them (" + workers::DescribeExit(r) +
+                           "): a suite's top-level code aborted or was killed; list each file alone to find it"));
+}
+
+}  // namespace
+
+int ListCommand(const std::vector<std::string>& argv) {
+  ParsedArgs args;
+  if (auto stop = ParseCommand(ListSpec(), argv, args)) return *stop;
+  auto format = args.GetChoice("format", {"console", "json"});
+  if (!format) return Fail(format.error());
+  if (args.Has("in-process")) return ListInProcess(args, format.value().value_or("console") == "json");
+  return ListInChild(argv);
 }
 
 }  // namespace v8bench::cli

@@ -49,6 +49,7 @@ CommandSpec MergeSpec() {
 int MergeCommand(const std::vector<std::string>& argv) {
   ParsedArgs args;
   if (auto stop = ParseCommand(MergeSpec(), argv, args)) return *stop;
+  StopAtOnceOnInterrupt();
   if (args.positional.empty()) {
     return Fail(Error::Usage("merge takes the shards' results files, SHARD.json ... (see `v8bench merge --help`)"));
   }

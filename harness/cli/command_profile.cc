@@ -166,6 +166,7 @@ int ExternalProfile(const ParsedArgs& args, const std::vector<std::string>& argv
 int ProfileCommand(const std::vector<std::string>& argv) {
   ParsedArgs args;
   if (auto stop = ParseCommand(ProfileSpec(), argv, args)) return *stop;
+  StopAtOnceOnInterrupt();
   if (auto engine = args.Get("engine")) return ExternalProfile(args, argv, *engine);
   auto request = RequestFrom(args);
   if (!request) return Fail(request.error());

@@ -42,6 +42,7 @@ CommandSpec ReportSpec() {
 int ReportCommand(const std::vector<std::string>& argv) {
   ParsedArgs args;
   if (auto stop = ParseCommand(ReportSpec(), argv, args)) return *stop;
+  StopAtOnceOnInterrupt();
   if (args.positional.size() != 1) {
     return Fail(Error::Usage("report takes one results file, FILE.json (see `v8bench report --help`)"));
   }

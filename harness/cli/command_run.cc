@@ -1,8 +1,11 @@
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <string>
 
 #include "harness/cli/commands.h"
@@ -55,6 +58,15 @@ constexpr const char* kTierHelp =
 constexpr const char* kExplainHelp =
     "After the table, names every case behind each warning with its figures (the code each repetition ran, its CV, "
     "its CPUs' or isolates' medians), instead of one summary line per kind of warning.";
+
+constexpr const char* kPlanOnlyHelp =
+    "With --format jsonl: writes the context line, one `plan` line per case the run would execute (name, suite, "
+    "bench, params) and `end`, and runs nothing; `compare --shard` learns each variant's cases from it.";
+
+constexpr const char* kSealedHelp =
+    "With --format jsonl: reads a key from stdin before any JS runs and starts every protocol line with it, so that "
+    "the `run` supervising this process keeps only lines the harness wrote, never one a suite writes to a descriptor "
+    "it should not (docs/protocol.md). Default: off.";
 
 CommandSpec RunSpec() {
   CommandSpec spec;
@@ -117,11 +129,10 @@ CommandSpec RunSpec() {
       {"format", "console|json|csv|html|jsonl",
        "Output format: a table, Google Benchmark's JSON schema (with V8 version, flags, realm, semi-space and trig "
        "path in its context), CSV, or one self-contained HTML page with charts; jsonl (stdout only) is the worker "
-       "protocol of `v8bench compare`: one JSON "
-       "line per event, flushed at once. Default: console; with --out, taken from the file's extension."},
-      {"plan-only", "",
-       "With --format jsonl: writes the context line, one `plan` line per case the run would execute (name, suite, "
-       "bench, params) and `end`, and runs nothing; `compare --shard` learns each variant's cases from it."},
+       "protocol of `v8bench compare`: one JSON line per event, flushed at once. Default: console; with --out, "
+       "taken from the file's extension."},
+      {"plan-only", "", kPlanOnlyHelp},
+      {"sealed", "", kSealedHelp},
       {"out", "FILE",
        "Writes the results to FILE in --format, rewritten atomically after every case so an interrupted run keeps what "
        "it measured; the table still goes to stdout. Default: stdout only."},
@@ -195,8 +206,31 @@ ProgressFn ProgressPrinter(bool table_on_stdout) {
   };
 }
 
+// --sealed: the key on stdin (hex digits, then end of file); stdin is then /dev/null, so no suite reads it.
+Expected<std::string> ReadSeal() {
+  std::string key;
+  char buf[128];
+  ssize_t n;
+  while ((n = read(STDIN_FILENO, buf, sizeof buf)) > 0 && key.size() < 256)
+    key.append(buf, static_cast<std::size_t>(n));
+  if (const int null = open("/dev/null", O_RDONLY); null >= 0) {
+    dup2(null, STDIN_FILENO);
+    if (null != STDIN_FILENO) close(null);
+  }
+  if (key.size() < 16 || key.size() > 64 || key.find_first_not_of("0123456789abcdef") != std::string::npos) {
+    return Error::Usage("--sealed: stdin holds no key (16 to 64 hex digits); it is for the supervising `run`");
+  }
+  return key;
+}
+
 // The worker mode (--format jsonl): the plan runs in this process and the protocol goes to stdout.
 int RunInProcess(const ParsedArgs& args, const RunSettings& settings) {
+  std::string seal;
+  if (args.Has("sealed")) {
+    auto key = ReadSeal();
+    if (!key) return Fail(key.error());
+    seal = key.value();
+  }
   auto engine = EngineOptionsFrom(args);
   if (!engine) return Fail(engine.error());
   ReserveStdoutForResults();  // before any JS runs: suite output goes to stderr, never into results
@@ -221,7 +255,7 @@ int RunInProcess(const ParsedArgs& args, const RunSettings& settings) {
   }
   std::vector<std::string> names;
   for (const auto& pc : plan.value()) names.push_back(pc.info.name);
-  JsonlReporter lines(ResultsStream(), names);
+  JsonlReporter lines(ResultsStream(), names, seal);
   lines.Begin(context);
   if (args.Has("plan-only")) {
     for (const auto& pc : plan.value()) lines.CasePlanned(pc.info);
@@ -253,6 +287,7 @@ int RunCommand(const std::vector<std::string>& argv) {
   if (output->jsonl) return RunInProcess(parsed, settings);
   if (parsed.Has("plan-only"))
     return Fail(Error::Usage("--plan-only is part of the worker protocol: give --format jsonl"));
+  if (parsed.Has("sealed")) return Fail(Error::Usage("--sealed is part of the worker protocol: give --format jsonl"));
 
   // Everything else runs the plan in a child process (workers/run_supervisor.h), so that a case that kills its
   // process is reported as crashed and the others still run.
@@ -268,15 +303,22 @@ int RunCommand(const std::vector<std::string>& argv) {
   request.executable = SelfExecutable();
   request.argv = argv;
   request.filter = settings.filter;
-  request.case_timeout_s = settings.timeout_s * settings.IsolateCount();  // --timeout holds per isolate
+  // --timeout holds per isolate; a native floor is timed after the case, outside it, for each repetition.
+  request.case_timeout_s = settings.timeout_s * settings.IsolateCount() +
+                           (settings.native_floors ? settings.repetitions * std::max(settings.min_time_s, 0.5) : 0);
   request.open_sink = [&](const RunContext&, const std::vector<std::string>& planned) -> ResultSink& {
     return reporters.Open(ResultsStream(), output->format, output->path, planned, parsed.Has("explain"));
   };
   request.progress = progress;
-  const int code = workers::SuperviseRun(request);
+  const workers::SupervisedRun run = workers::SuperviseRun(request);
   if (isatty(STDERR_FILENO) != 0) std::fprintf(stderr, "\r\033[K");
   if (const std::string error = reporters.write_error(); !error.empty()) return Fail(Error::Input(error));
-  return code;
+  if (run.interrupt_signal != 0) {
+    std::fprintf(stderr, "v8bench: interrupted (SIG%s); %zu finished case%s kept%s\n",
+                 sigabbrev_np(run.interrupt_signal), run.cases_done, run.cases_done == 1 ? "" : "s",
+                 output->path ? (" in " + *output->path).c_str() : " above");
+  }
+  return run.exit_code;
 }
 
 }  // namespace v8bench::cli

@@ -1,9 +1,14 @@
 #include "harness/cli/common.h"
 
 #include "harness/report/atomic_file.h"
+#include "harness/report/results_stream.h"
 
+#include <fcntl.h>
 #include <fmt/format.h>
+#include <unistd.h>
 
+#include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
 
@@ -123,6 +128,7 @@ Expected<std::optional<std::string>> WritableOut(const ParsedArgs& args) {
   auto out = args.Get("out");
   if (out) {
     if (auto writable = CheckWritable("--out", *out); !writable) return writable.error();
+    if (auto apart = CheckNotAnInput("--out", *out, args.positional); !apart) return apart.error();
   }
   return out;
 }
@@ -141,6 +147,37 @@ std::optional<int> ParseCommand(const CommandSpec& spec, const std::vector<std::
 int Fail(const Error& error) {
   std::fprintf(stderr, "v8bench: %s\n", error.message.c_str());
   return error.exit_code();
+}
+
+void PrepareStandardDescriptors() {
+  for (int fd = 0; fd <= 2; ++fd) {
+    if (fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+    const int opened = open("/dev/null", O_RDONLY);  // the lowest free number: fd itself
+    if (opened > fd) {
+      dup2(opened, fd);
+      close(opened);
+    }
+  }
+  std::signal(SIGPIPE, SIG_IGN);
+}
+
+void StopAtOnceOnInterrupt() {
+  struct sigaction action {};
+  action.sa_handler = [](int signal) {
+    static constexpr char kMessage[] = "\nv8bench: interrupted; nothing was written\n";
+    [[maybe_unused]] const auto ignored = write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
+    _exit(128 + signal);
+  };
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, nullptr);
+  sigaction(SIGTERM, &action, nullptr);
+}
+
+int FinishStandardOutput(int code) {
+  const Status flushed = FlushStandardOutput();
+  if (flushed.ok()) return code;
+  Fail(flushed.error());
+  return code == 0 ? 1 : code;
 }
 
 }  // namespace v8bench::cli

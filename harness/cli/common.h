@@ -30,8 +30,8 @@ Expected<RunSettings> RunSettingsFrom(const ParsedArgs& args);
 // warmup or timeout, with the command's own help sentence.
 OptionSpec RunSettingOption(const std::string& name, std::string help);
 
-// --out FILE, checked writable before anything is measured or read (CheckWritable); nullopt when
-// --out is not given.
+// --out FILE, checked writable before anything is measured or read (CheckWritable) and refused when it
+// is one of the command's positional arguments (its input files); nullopt when --out is not given.
 Expected<std::optional<std::string>> WritableOut(const ParsedArgs& args);
 
 // Parses `argv` for `spec`. Returns the exit code to stop with (2 after printing a usage error, 0
@@ -40,5 +40,20 @@ std::optional<int> ParseCommand(const CommandSpec& spec, const std::vector<std::
 
 // Prints "v8bench: <message>" to stderr and returns the error's exit code.
 int Fail(const Error& error);
+
+// Before anything else: a closed standard descriptor (`>&-`) is opened on /dev/null read-only, so no
+// file or pipe opened later takes its number (libuv's own would, and then fail an assertion) and a
+// write to it still fails (EBADF) as on the closed one; SIGPIPE is ignored, so a reader of stdout that
+// goes away (`| head`) is a failed write (EPIPE) and not the end of the process before --out is written.
+void PrepareStandardDescriptors();
+
+// For a command that writes its output once, at its end, atomically (diff, merge, report, profile): an
+// interrupt (SIGINT, SIGTERM) before then has nothing finished to save, so it ends the command at once,
+// with a message and 128 + the signal; an output file is never left half-written (only its .tmp).
+void StopAtOnceOnInterrupt();
+
+// The command's exit code once stdout is flushed: a failed write there (a full device, a reader gone, a
+// closed descriptor) is told on stderr and makes a successful command exit 1.
+int FinishStandardOutput(int code);
 
 }  // namespace v8bench::cli

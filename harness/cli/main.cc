@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "harness/cli/commands.h"
+#include "harness/cli/common.h"
 #include "harness/engine/v8_process.h"
 #include "harness/measure/c_heap.h"
 
@@ -29,21 +30,9 @@ constexpr const char* kUsage =
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  // Before anything allocates much or starts a thread: see measure/c_heap.h.
-  v8bench::PinMallocThresholds();
-  std::vector<std::string> args(argv + 1, argv + argc);
-  if (!args.empty() && args[0] == "--version") {
-    // Also how the compare driver recognises a v8bench build given as --engine.
-    std::printf("v8bench %s (V8 %s)\n", V8BENCH_VERSION, v8bench::EmbeddedV8Version().c_str());
-    return 0;
-  }
-  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
-    std::fputs(kUsage, args.empty() ? stderr : stdout);
-    return args.empty() ? 2 : 0;
-  }
-  const std::string command = args[0];
-  args.erase(args.begin());
+namespace {
+
+int Dispatch(const std::string& command, const std::vector<std::string>& args) {
   if (command == "run") return v8bench::cli::RunCommand(args);
   if (command == "list") return v8bench::cli::ListCommand(args);
   if (command == "info") return v8bench::cli::InfoCommand(args);
@@ -55,4 +44,25 @@ int main(int argc, char** argv) {
   if (command == "merge") return v8bench::cli::MergeCommand(args);
   std::fprintf(stderr, "v8bench: unknown command '%s'\n\n%s", command.c_str(), kUsage);
   return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // Before anything allocates much or starts a thread: see measure/c_heap.h.
+  v8bench::PinMallocThresholds();
+  v8bench::cli::PrepareStandardDescriptors();
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (!args.empty() && args[0] == "--version") {
+    // Also how the compare driver recognises a v8bench build given as --engine.
+    std::printf("v8bench %s (V8 %s)\n", V8BENCH_VERSION, v8bench::EmbeddedV8Version().c_str());
+    return v8bench::cli::FinishStandardOutput(0);
+  }
+  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    std::fputs(kUsage, args.empty() ? stderr : stdout);
+    return v8bench::cli::FinishStandardOutput(args.empty() ? 2 : 0);
+  }
+  const std::string command = args[0];
+  args.erase(args.begin());
+  return v8bench::cli::FinishStandardOutput(Dispatch(command, args));
 }

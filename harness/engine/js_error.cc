@@ -4,7 +4,11 @@ namespace v8bench {
 
 std::string ToUtf8(v8::Isolate* isolate, v8::Local<v8::Value> value) {
   v8::String::Utf8Value utf8(isolate, value);
-  return *utf8 ? std::string(*utf8, static_cast<std::size_t>(utf8.length())) : std::string("<unprintable>");
+  if (*utf8 != nullptr) return std::string(*utf8, static_cast<std::size_t>(utf8.length()));
+  // Converting it to text threw (its toString throws, or the stack is too small to call it).
+  return value->IsObject() ? "a thrown object that cannot be converted to text (its toString threw, or the stack is "
+                             "too small: see --stack-size)"
+                           : "a thrown value that cannot be converted to text";
 }
 
 std::string DescribeRejection(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Value> reason) {
@@ -23,7 +27,11 @@ std::string DescribeException(v8::Isolate* isolate, v8::Local<v8::Context> conte
   std::string out;
   v8::Local<v8::Message> message = try_catch.Message();
   const std::string text = ToUtf8(isolate, try_catch.Exception());
-  if (!message.IsEmpty()) {
+  // A message without a script or line (V8 could not even run the harness's JS, e.g. under a tiny
+  // --stack-size) gets no "undefined:0:0" location.
+  const bool located = !message.IsEmpty() && message->GetScriptResourceName()->IsString() &&
+                       message->GetLineNumber(context).FromMaybe(0) > 0;
+  if (located) {
     const std::string file = ToUtf8(isolate, message->GetScriptResourceName());
     const int line = message->GetLineNumber(context).FromMaybe(0);
     const int col = message->GetStartColumn(context).FromMaybe(0) + 1;

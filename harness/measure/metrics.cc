@@ -82,6 +82,56 @@ bool IsStandardCounter(std::string_view counter) {
   return false;
 }
 
+bool IsRunEntryField(std::string_view key) {
+  // Google Benchmark's keys, the case's own, a repetition's tags (also the worker protocol's).
+  static constexpr std::string_view kResultKeys[] = {"name",
+                                                     "run_name",
+                                                     "run_type",
+                                                     "family_index",
+                                                     "per_family_instance_index",
+                                                     "repetitions",
+                                                     "repetition_index",
+                                                     "threads",
+                                                     "iterations",
+                                                     "real_time",
+                                                     "cpu_time",
+                                                     "time_unit",
+                                                     "aggregate_name",
+                                                     "aggregate_unit",
+                                                     "error_occurred",
+                                                     "error_message",
+                                                     "suite",
+                                                     "bench",
+                                                     "realm",
+                                                     "params",
+                                                     "file",
+                                                     "status",
+                                                     "young_generation_bytes",
+                                                     "trig_path",
+                                                     "tier",
+                                                     "warmup_s",
+                                                     "warmup_capped",
+                                                     "reruns",
+                                                     "repetition_s",
+                                                     "native_kind",
+                                                     "native_ns",
+                                                     "js_over_native",
+                                                     "native_below_floor",
+                                                     "isolate",
+                                                     "main_cpu",
+                                                     "main_cpu_moved",
+                                                     "code",
+                                                     "counters"};
+  for (std::string_view field : kResultKeys) {
+    if (key == field) return true;
+  }
+  return false;
+}
+
+bool IsReservedCounterName(std::string_view counter) {
+  return IsStandardCounter(counter) || counter.starts_with("__") || IsRunEntryField(counter);
+}
+
 std::vector<Counter> PerIteration(const BatchCost& cost, double iterations) {
   const double n = iterations > 0 ? iterations : 1.0;
   const HeapReading& a = cost.heap_before;

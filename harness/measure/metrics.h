@@ -52,6 +52,14 @@ std::vector<std::string> MetricOptions();
 Unit CounterUnit(std::string_view counter);
 // True for the standard metrics and the per-GC-kind breakdowns (scavenge_count, mark_compact_ns, ...).
 bool IsStandardCounter(std::string_view counter);
+// True for a key a run JSON's benchmark entry (report/json_reporter) holds besides the repetition's
+// counters, which are written beside them: name, iterations, real_time, isolate, ... (and the worker
+// protocol's "counters").
+bool IsRunEntryField(std::string_view key);
+// True for a name a suite's own counter (counters(state)) may not take: a figure v8bench measures
+// (IsStandardCounter), the harness's own per-repetition tags (names starting "__"), or an entry field
+// (IsRunEntryField). Such a counter would replace the measured value or the result's own field.
+bool IsReservedCounterName(std::string_view counter);
 
 }  // namespace v8bench
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "harness/model/json_string.h"
 #include "harness/model/shell_words.h"
 #include "harness/report/units.h"
 #include "harness/stats/power.h"
@@ -536,7 +537,7 @@ std::string NoteLine(const Analysis&, const UnsupportedNote& note) { return note
 
 std::string NoteLine(const Analysis&, const SampleFailure& failure) {
   return fmt::format("{}{}{}", failure.sample ? fmt::format("sample {}: ", *failure.sample) : "", failure.kind,
-                     failure.message.empty() ? "" : ": " + failure.message);
+                     failure.message.empty() ? "" : ": " + PrintableText(failure.message));
 }
 
 std::string VerdictText(const Analysis& a, const CellAnalysis& cell, bool raw) {

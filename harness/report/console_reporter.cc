@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "harness/measure/metrics.h"
+#include "harness/model/json_string.h"
 #include "harness/report/case_summary.h"
 #include "harness/report/reporters.h"
 #include "harness/report/units.h"
@@ -124,7 +125,7 @@ void ConsoleReporter::CaseDone(const CaseResult& r) {
   if (r.status != CaseStatus::kOk) {
     ++(r.status == CaseStatus::kUnsupported ? unsupported_ : failed_);
     fmt::print(out_, "{:<{}}  {}\n", r.info.name, name_width_, fmt::format("{} ✗", CaseStatusName(r.status)));
-    std::string indented = "    " + r.error;
+    std::string indented = "    " + PrintableText(r.error);
     for (std::size_t p = 0; (p = indented.find('\n', p)) != std::string::npos; p += 5) indented.insert(p + 1, "    ");
     fmt::print(out_, "{}\n", indented);
     std::fflush(out_);

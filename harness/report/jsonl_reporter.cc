@@ -6,12 +6,13 @@
 
 namespace v8bench {
 
-JsonlReporter::JsonlReporter(std::FILE* out, std::vector<std::string> planned)
-    : out_(out), planned_(std::move(planned)) {}
+JsonlReporter::JsonlReporter(std::FILE* out, std::vector<std::string> planned, std::string seal)
+    : out_(out), planned_(std::move(planned)), seal_(std::move(seal)) {}
 
 void JsonlReporter::Line(const std::string& json) {
-  std::fwrite(json.data(), 1, json.size(), out_);
-  std::fputc('\n', out_);
+  // One write per line (flushed at once), so another writer of the pipe cannot split it.
+  const std::string line = seal_ + json + "\n";
+  std::fwrite(line.data(), 1, line.size(), out_);
   std::fflush(out_);
 }
 

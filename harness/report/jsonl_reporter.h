@@ -21,8 +21,9 @@ namespace v8bench {
 
 class JsonlReporter final : public ResultSink {
  public:
-  // `planned`: the names of the cases this run will execute, in order.
-  JsonlReporter(std::FILE* out, std::vector<std::string> planned);
+  // `planned`: the names of the cases this run will execute, in order. `seal`, when not empty, starts
+  // every line (run --sealed: the supervising `run` keeps only lines that carry it).
+  JsonlReporter(std::FILE* out, std::vector<std::string> planned, std::string seal = "");
   void Begin(const RunContext& context) override;
   // Called just before a case starts (the runner's progress callback), so that a driver knows which
   // case was running when a process crashed or hung.
@@ -37,6 +38,7 @@ class JsonlReporter final : public ResultSink {
   void CaseLine(const char* type, const CaseInfo& info);
   std::FILE* out_;
   std::vector<std::string> planned_;
+  std::string seal_;
 };
 
 }  // namespace v8bench

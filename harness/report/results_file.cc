@@ -7,6 +7,8 @@
 #include <cmath>
 #include <fstream>
 #include <limits>
+#include <set>
+#include <tuple>
 
 #include "harness/model/json_writer.h"
 #include "harness/report/compare_report.h"
@@ -444,6 +446,24 @@ std::optional<double> TimeUnitFactor(std::string_view unit) {
   return std::nullopt;
 }
 
+// Each sample measures a case once for its variant, in one block: a sample copied in the file would be
+// counted twice, and its copies would pair with each other (an interval of width zero).
+Status NoRepeatedSamples(const CompareState& s, const std::string& path) {
+  std::set<std::tuple<int, int, std::string>> runs, blocks;
+  for (std::size_t i = 0; i < s.runs.size(); ++i) {
+    const RunRecord& r = s.runs[i];
+    for (const auto& entry : r.values) {
+      const bool new_run = runs.emplace(r.variant, r.run, entry.first).second;
+      if (new_run && blocks.emplace(r.variant, r.block, entry.first).second) continue;
+      return Corrupt(path, fmt::format("samples[{}] repeats {} {} of variant '{}' for case '{}'; each sample is "
+                                       "recorded once (remove the copies, or start the comparison afresh)",
+                                       i, new_run ? "block" : "sample", new_run ? r.block : r.run,
+                                       s.variants[static_cast<std::size_t>(r.variant)].variant.name, entry.first));
+    }
+  }
+  return OkStatus();
+}
+
 // A parsed results file as the comparison it holds, checked as a new comparison's settings and
 // variants are.
 Expected<CompareState> StateFromJson(const element& root, const std::string& path) {
@@ -473,6 +493,7 @@ Expected<CompareState> StateFromJson(const element& root, const std::string& pat
   if (auto valid = ValidateSettings(s.settings, "results file '" + path + "': "); !valid) {
     return Error::Input(valid.error().message);
   }
+  if (auto once = NoRepeatedSamples(s, path); !once) return once.error();
   return s;
 }
 

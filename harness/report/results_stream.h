@@ -7,6 +7,8 @@
 
 #include <cstdio>
 
+#include "harness/model/expected.h"
+
 namespace v8bench {
 
 // Moves the results to a private duplicate of fd 1 and points fd 1 at stderr. Call it once, before
@@ -15,5 +17,9 @@ void ReserveStdoutForResults();
 
 // The process's real standard output: `stdout` until ReserveStdoutForResults() has run.
 std::FILE* ResultsStream();
+
+// Flushes the results and stdout; an Error::Input naming the reason (no space left on the device, the
+// reader went away, a closed descriptor) when anything written there was lost.
+Status FlushStandardOutput();
 
 }  // namespace v8bench

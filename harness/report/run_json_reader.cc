@@ -52,49 +52,6 @@ Unit UnitOf(std::string_view counter) {
   return Unit::kCount;
 }
 
-// The per-repetition fields json_reporter.cc writes besides the counters.
-bool IsEntryField(std::string_view key) {
-  static const char* const kFields[] = {"name",
-                                        "family_index",
-                                        "per_family_instance_index",
-                                        "run_name",
-                                        "suite",
-                                        "bench",
-                                        "realm",
-                                        "params",
-                                        "file",
-                                        "status",
-                                        "young_generation_bytes",
-                                        "trig_path",
-                                        "tier",
-                                        "warmup_s",
-                                        "warmup_capped",
-                                        "reruns",
-                                        "repetition_s",
-                                        "native_kind",
-                                        "native_ns",
-                                        "js_over_native",
-                                        "native_below_floor",
-                                        "run_type",
-                                        "repetitions",
-                                        "repetition_index",
-                                        "threads",
-                                        "iterations",
-                                        "real_time",
-                                        "cpu_time",
-                                        "time_unit",
-                                        "code",
-                                        "isolate",
-                                        "main_cpu",
-                                        "main_cpu_moved",
-                                        "error_occurred",
-                                        "error_message"};
-  for (const char* f : kFields) {
-    if (key == f) return true;
-  }
-  return false;
-}
-
 // A case's description and outcome from the first entry of "benchmarks" that names it; no samples yet.
 CaseResult CaseFrom(object b, const std::string& name) {
   CaseResult r;
@@ -129,7 +86,7 @@ Sample SampleFrom(object b) {
   Sample s;
   s.iterations = Count(b, "iterations", 1e18);
   for (auto field : b) {
-    if (IsEntryField(field.key)) continue;
+    if (IsRunEntryField(field.key)) continue;
     double d;
     int64_t i;
     if (field.value.get(d) == SUCCESS) {

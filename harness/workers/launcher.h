@@ -22,6 +22,9 @@ struct LaunchRequest {
   std::function<void(std::string_view)> on_stdout;
   // The process writes to this process's stderr instead of a pipe (LaunchResult::err stays empty).
   bool inherit_stderr = false;
+  // When not empty: the process's stdin is a pipe holding these bytes, then end of file (else stdin is
+  // ignored). At most a pipe's buffer (64 KiB).
+  std::string stdin_data;
 };
 
 enum class ExitKind {
@@ -51,11 +54,19 @@ class Launcher {
   // an empty vector when nothing is running (or after an interrupt).
   virtual std::vector<LaunchResult> Wait() = 0;
   // True once the user interrupted (SIGINT/SIGTERM): running workers were killed; stop starting more.
-  virtual bool Interrupted() const { return false; }
+  virtual bool Interrupted() const { return InterruptSignal() != 0; }
+  // The signal that interrupted (SIGINT or SIGTERM), or 0.
+  virtual int InterruptSignal() const { return 0; }
 };
 
+// The exit code of a command the user interrupted with `signal`: 128 + its number, as a shell reports a
+// process that signal ended (130 for SIGINT, 143 for SIGTERM).
+inline int InterruptedExitCode(int signal) { return 128 + signal; }
+
 // The real launcher: libuv processes, pipes and timers on a private loop. Also watches SIGINT and
-// SIGTERM while it exists, so an interrupted comparison can save what it has.
+// SIGTERM while it exists, so an interrupted command can save what it has: the first one kills the
+// workers and sets InterruptSignal(); the signals' default action is then restored, so a second one
+// ends this process at once.
 std::unique_ptr<Launcher> MakeProcessLauncher();
 
 // Runs one process to its end (for short probes: `--version`, `info`) on a launcher of its own: the

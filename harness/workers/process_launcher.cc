@@ -1,7 +1,9 @@
 // The libuv launcher: each worker gets pipes for stdout and stderr, a timer for its timeout (restarted
 // whenever the worker writes a line, so it bounds each case rather than the whole process), and an
 // exit callback; a worker is finished when it has exited and both pipes reached end of file.
+#include <fcntl.h>
 #include <signal.h>
+#include <unistd.h>
 #include <uv.h>
 
 #include <array>
@@ -44,10 +46,12 @@ class ProcessLauncher final : public Launcher {
       signals_[i].data = this;
       uv_signal_start(
           &signals_[i],
-          [](uv_signal_t* h, int) {
+          [](uv_signal_t* h, int signum) {
             auto* self = static_cast<ProcessLauncher*>(h->data);
-            self->interrupted_ = true;
+            if (self->interrupt_signal_ == 0) self->interrupt_signal_ = signum;
             self->KillAll();
+            // The next SIGINT or SIGTERM takes its default action: a second Ctrl-C stops at once.
+            for (auto& s : self->signals_) uv_signal_stop(&s);
           },
           i == 0 ? SIGINT : SIGTERM);
       uv_unref(reinterpret_cast<uv_handle_t*>(&signals_[i]));
@@ -81,7 +85,7 @@ class ProcessLauncher final : public Launcher {
     }
     ++c->handles_open;  // the process handle
     ++running_;
-    if (interrupted_) uv_process_kill(&c->process, SIGKILL);
+    if (interrupt_signal_ != 0) uv_process_kill(&c->process, SIGKILL);
     if (request.timeout_s > 0) StartTimeout(c, request.timeout_s);
     ReadOutput(c, request.inherit_stderr);
   }
@@ -93,7 +97,7 @@ class ProcessLauncher final : public Launcher {
     return out;
   }
 
-  bool Interrupted() const override { return interrupted_; }
+  int InterruptSignal() const override { return interrupt_signal_; }
 
   void MaybeFinish(Child* c) {
     if (c->reported || !c->exited || !c->out_done || !c->err_done) return;
@@ -137,6 +141,11 @@ class ProcessLauncher final : public Launcher {
     argv.push_back(nullptr);
     uv_stdio_container_t stdio[3];
     stdio[0].flags = UV_IGNORE;
+    const int stdin_fd = StdinHolding(request.stdin_data);
+    if (stdin_fd >= 0) {
+      stdio[0].flags = UV_INHERIT_FD;
+      stdio[0].data.fd = stdin_fd;
+    }
     stdio[1].flags = static_cast<uv_stdio_flags>(UV_CREATE_PIPE | UV_WRITABLE_PIPE);
     stdio[1].data.stream = reinterpret_cast<uv_stream_t*>(&c->out);
     if (request.inherit_stderr) {
@@ -159,7 +168,22 @@ class ProcessLauncher final : public Launcher {
       uv_timer_stop(&ch->timer);
       ch->owner->MaybeFinish(ch);
     };
-    return uv_spawn(&loop_, &c->process, &options);
+    const int rc = uv_spawn(&loop_, &c->process, &options);
+    if (stdin_fd >= 0) close(stdin_fd);  // the child has its copy
+    return rc;
+  }
+
+  // The read end of a pipe that holds `data` and then ends, or -1 when there is no data (or no pipe).
+  static int StdinHolding(const std::string& data) {
+    int fds[2];
+    if (data.empty() || pipe2(fds, O_CLOEXEC) != 0) return -1;
+    const bool written = write(fds[1], data.data(), data.size()) == static_cast<ssize_t>(data.size());
+    close(fds[1]);
+    if (!written) {
+      close(fds[0]);
+      return -1;
+    }
+    return fds[0];
   }
 
   // A worker that never started: reported at once, its pipes and timer closed.
@@ -242,7 +266,7 @@ class ProcessLauncher final : public Launcher {
   std::map<std::uint64_t, std::unique_ptr<Child>> children_;
   std::vector<LaunchResult> done_;
   int running_ = 0;
-  bool interrupted_ = false;
+  int interrupt_signal_ = 0;
 };
 
 }  // namespace

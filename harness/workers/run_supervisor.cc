@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <random>
 #include <set>
 
 #include "harness/workers/compare_worker.h"
@@ -17,21 +18,30 @@ namespace {
 class LineDispatcher {
  public:
   LineDispatcher(const SupervisorRequest& request, std::optional<RunContext>& context, ResultSink*& sink,
-                 std::vector<std::string>& planned)
-      : request_(request), context_(context), sink_(sink), planned_(planned) {}
+                 std::vector<std::string>& planned, const std::string& seal)
+      : request_(request), context_(context), sink_(sink), planned_(planned), seal_(seal) {}
 
+  // Each line the harness wrote starts with the seal; what precedes its last seal on a line (bytes a
+  // suite wrote to the descriptor without a newline) is dropped, and so is a line without one.
   void Feed(std::string_view chunk) {
     pending_.append(chunk);
     std::size_t nl;
     while ((nl = pending_.find('\n')) != std::string::npos) {
-      Dispatch(ParseWorkerOutput(std::string_view(pending_).substr(0, nl + 1)));
+      const std::string_view line = std::string_view(pending_).substr(0, nl + 1);
+      if (const auto at = line.rfind(seal_); at != std::string_view::npos) {
+        Dispatch(ParseWorkerOutput(line.substr(at + seal_.size())));
+      } else {
+        ++unsealed;
+      }
       pending_.erase(0, nl + 1);
     }
   }
 
   std::optional<CaseInfo> running;  // started, not finished
   std::set<std::string> reached;
+  int unsealed = 0;  // lines on the results descriptor that the harness did not write
   int failed = 0;
+  std::size_t done = 0;  // cases reported
   bool ended = false;
 
  private:
@@ -50,6 +60,7 @@ class LineDispatcher {
     }
     for (const CaseResult& r : out.cases) {
       running.reset();
+      ++done;
       if (r.status != CaseStatus::kOk && r.status != CaseStatus::kUnsupported) ++failed;
       if (sink_ != nullptr) sink_->CaseDone(r);
     }
@@ -60,12 +71,29 @@ class LineDispatcher {
   std::optional<RunContext>& context_;
   ResultSink*& sink_;
   std::vector<std::string>& planned_;
+  const std::string& seal_;
   std::string pending_;
 };
 
-CaseResult Crashed(const CaseInfo& info, const LaunchResult& r) {
+// A key no suite can know: the child reads it from stdin before any JS runs (run --sealed).
+std::string NewSeal() {
+  std::random_device random;
+  std::string key;
+  for (int i = 0; i < 4; ++i) key += fmt::format("{:08x}", random());
+  return key;
+}
+
+CaseResult Crashed(const CaseInfo& info, const LaunchResult& r, double silence_s) {
   CaseResult c;
   c.info = info;
+  if (r.kind == ExitKind::kTimedOut) {
+    c.status = CaseStatus::kTimedOut;
+    c.error = fmt::format(
+        "the process running this case said nothing for {:g} s (stopped, or stuck where --timeout cannot end it) and "
+        "was killed; the cases after it continue in a fresh process",
+        silence_s);
+    return c;
+  }
   c.status = CaseStatus::kCrashed;
   c.error =
       "the process running this case died (" + DescribeExit(r) + "); the cases after it continue in a fresh process";
@@ -96,7 +124,31 @@ std::vector<std::string> ChildRunArgs(const std::vector<std::string>& argv, cons
   return out;
 }
 
-int SuperviseRun(const SupervisorRequest& request) {
+namespace {
+
+// One child's end, told to the sink: the case it was running crashed. Returns false when no other child
+// should start (it died before reaching a case).
+bool ReportDeath(const LaunchResult& r, const LineDispatcher& lines, double silence_s, ResultSink& sink, int& failed) {
+  if (lines.running) {
+    sink.CaseDone(Crashed(*lines.running, r, silence_s));
+    ++failed;
+    return true;
+  }
+  if (lines.reached.empty()) {
+    // Died again before starting a case: another child would too.
+    std::fprintf(stderr, "v8bench: the run's process died before its next case (%s); stopping\n",
+                 DescribeExit(r).c_str());
+    ++failed;
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+double SilenceLimit(double case_timeout_s) { return case_timeout_s * 1.5 + 10; }
+
+SupervisedRun SuperviseRun(const SupervisorRequest& request) {
   std::optional<RunContext> context;
   ResultSink* sink = nullptr;
   std::vector<std::string> planned;
@@ -104,21 +156,37 @@ int SuperviseRun(const SupervisorRequest& request) {
   std::string filter = request.filter;
   int failed = 0;
   int exit_code = 0;
+  SupervisedRun run;
+  // One launcher for every child: it watches SIGINT and SIGTERM from the first child to the last.
+  auto launcher = MakeProcessLauncher();
+  const std::string seal = NewSeal();
   for (;;) {
-    LineDispatcher lines(request, context, sink, planned);
+    LineDispatcher lines(request, context, sink, planned, seal);
     LaunchRequest launch;
     launch.executable = request.executable;
     launch.args = ChildRunArgs(request.argv, filter);
-    launch.args.insert(launch.args.begin(), "run");
+    launch.args.insert(launch.args.begin(), {"run", "--sealed"});
+    launch.stdin_data = seal;
     launch.inherit_stderr = true;
-    // The child's own watchdog ends a case at --timeout; this only catches a child that cannot.
-    launch.timeout_s = request.case_timeout_s * 2 + 60;
+    // The child's own watchdog ends a case at --timeout; this catches a child that cannot (stopped, hung
+    // outside JS), with time beyond --timeout for the child to report what its watchdog ended.
+    launch.timeout_s = SilenceLimit(request.case_timeout_s);
     launch.on_stdout = [&lines](std::string_view chunk) { lines.Feed(chunk); };
-    auto launcher = MakeProcessLauncher();
     launcher->Start(launch);
     std::vector<LaunchResult> done;
     while (done.empty() && !launcher->Interrupted()) done = launcher->Wait();
-    if (done.empty()) return 130;  // interrupted: what was reported is kept
+    run.cases_done += lines.done;
+    if (lines.unsealed > 0) {
+      std::fprintf(stderr,
+                   "v8bench: ignored %d line%s on the results descriptor that v8bench did not write (a suite wrote "
+                   "there)\n",
+                   lines.unsealed, lines.unsealed == 1 ? "" : "s");
+    }
+    if (launcher->Interrupted()) {
+      // The case the child was running is not a result; what finished is kept.
+      run.interrupt_signal = launcher->InterruptSignal();
+      break;
+    }
     const LaunchResult& r = done.front();
     failed += lines.failed;
     reached.insert(lines.reached.begin(), lines.reached.end());
@@ -131,16 +199,7 @@ int SuperviseRun(const SupervisorRequest& request) {
       }
       break;
     }
-    if (lines.running) {
-      sink->CaseDone(Crashed(*lines.running, r));
-      ++failed;
-    } else if (lines.reached.empty()) {
-      // Died again before starting a case: another child would too.
-      std::fprintf(stderr, "v8bench: the run's process died before its next case (%s); stopping\n",
-                   DescribeExit(r).c_str());
-      ++failed;
-      break;
-    }
+    if (!ReportDeath(r, lines, launch.timeout_s, *sink, failed)) break;
     std::vector<std::string> rest;
     for (const auto& name : planned) {
       if (reached.count(name) == 0) rest.push_back(name);
@@ -148,9 +207,17 @@ int SuperviseRun(const SupervisorRequest& request) {
     if (rest.empty()) break;
     filter = ExactNamesFilter(rest);
   }
-  if (sink == nullptr) return exit_code == 0 ? 2 : exit_code;  // no context: the child said why on stderr
+  if (sink == nullptr) {  // no context: the child said why on stderr
+    run.exit_code = run.interrupt_signal != 0 ? InterruptedExitCode(run.interrupt_signal)
+                    : exit_code == 0          ? 2
+                                              : exit_code;
+    return run;
+  }
   sink->End();
-  return failed > 0 || exit_code == 1 ? 1 : exit_code;
+  run.exit_code = run.interrupt_signal != 0      ? InterruptedExitCode(run.interrupt_signal)
+                  : failed > 0 || exit_code == 1 ? 1
+                                                 : exit_code;
+  return run;
 }
 
 }  // namespace v8bench::workers

@@ -18,16 +18,28 @@ struct SupervisorRequest {
   std::string executable;         // this v8bench (the child runs it again)
   std::vector<std::string> argv;  // the user's `run` arguments (after the command name)
   std::string filter;             // the user's --filter, or empty
-  double case_timeout_s = 120;    // --timeout: a child silent for much longer than this is killed
+  double case_timeout_s = 120;    // the longest a case may take: a child silent for longer is killed
   // Called once, with the child's context and planned cases, before any case is reported: returns the
   // sink every result goes to.
   std::function<ResultSink&(const RunContext&, const std::vector<std::string>& planned)> open_sink;
   std::function<void(std::size_t index, std::size_t total, const CaseInfo&)> progress;
 };
 
-// Returns the exit code of `run`: 0 all cases ok, 1 a case failed or crashed, 2 the child refused its
-// input (its message is on stderr).
-int SuperviseRun(const SupervisorRequest& request);
+struct SupervisedRun {
+  // `run`'s exit code: 0 all cases ok, 1 a case failed or crashed, 2 the child refused its input (its
+  // message is on stderr), 128 + the signal when interrupted.
+  int exit_code = 0;
+  int interrupt_signal = 0;    // SIGINT or SIGTERM: the run stopped, the finished cases were reported
+  std::size_t cases_done = 0;  // cases reported to the sink
+};
+
+// Runs the plan in children until every case is reported or the user interrupts (SIGINT, SIGTERM: the
+// running child is killed, its case dropped, the sink ended with what finished).
+SupervisedRun SuperviseRun(const SupervisorRequest& request);
+
+// How long a child may write nothing before it is killed and its case reported timed out: a child the
+// watchdog cannot reach (SIGSTOPped, stuck in native code) must not hold the run for ever.
+double SilenceLimit(double case_timeout_s);
 
 // The child's arguments: the user's, without --format, --out and --filter (before a `--`), plus
 // `--format jsonl` and `--filter filter` when not empty.
