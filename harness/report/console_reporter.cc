@@ -9,6 +9,7 @@
 #include "harness/report/case_summary.h"
 #include "harness/report/reporters.h"
 #include "harness/report/units.h"
+#include "harness/stats/counted.h"
 
 namespace v8bench {
 
@@ -40,13 +41,29 @@ void ConsoleReporter::Begin(const RunContext& c) {
              FormatBytes(static_cast<double>(c.young_generation_bytes)), c.v8_flags.empty() ? "(none)" : c.v8_flags);
   fmt::print(
       out_,
-      "{} · {} CPUs{} · {} repetitions of ≥{} s each{}{} · figures are medians over repetitions, per iteration\n\n",
-      c.host_name, c.num_cpus, PinnedText(c), c.repetitions, c.min_time_s,
-      c.isolates > 1 ? fmt::format(" in {} fresh isolates", c.isolates) : "", c.quick ? " (--quick)" : "");
+      "{} · {} CPUs{} · {} repetitions of {} each{}{} · figures are medians over repetitions, per iteration\n{}\n",
+      c.host_name, c.num_cpus, PinnedText(c), c.repetitions,
+      c.iterations_per_batch > 0 ? fmt::format("{} iterations", c.iterations_per_batch)
+                                 : fmt::format("≥{} s", c.min_time_s),
+      c.isolates > 1 ? fmt::format(" in {} fresh isolates", c.isolates) : "", c.quick ? " (--quick)" : "",
+      c.instructions_by.empty() ? "" : "instructions counted by " + c.instructions_by + "\n");
   fmt::print(out_, "{:<{}}  {:>10} {:>6}  {:>10}  {:>10} {:>6}  {:>9}  {:>10}  {:>9}  {:<4}  {}\n", "case", name_width_,
              "time", "±CV", "CPU", "GC", "GC%", "GCs/1k", "alloc", "peak heap", "code", "own counters");
   std::fflush(out_);
 }
+
+namespace {
+
+// The spread (max/min - 1) of a case's counted instructions over its repetitions.
+double CountSpread(const CaseResult& r) {
+  std::vector<double> counts;
+  for (const Sample& sample : r.samples) {
+    if (auto v = sample.Get(metric::kInstructions)) counts.push_back(*v);
+  }
+  return stats::Repeatability(counts);
+}
+
+}  // namespace
 
 void ConsoleReporter::CaseDone(const CaseResult& r) {
   if (r.status != CaseStatus::kOk) {
@@ -77,6 +94,13 @@ void ConsoleReporter::CaseDone(const CaseResult& r) {
       own += fmt::format("{}={}", m.name, FormatCount(m.median));
     }
   }
+  if (const MetricSummary* counted = s.Find(metric::kInstructions)) {
+    // In full: counts are compared to a part in 10^4 and better.
+    own = fmt::format("instructions {:.0f}{}{}", counted->median, own.empty() ? "" : ", ", own);
+    if (const double spread = CountSpread(r); spread > stats::kCountedFloor) {
+      uncounted_.push_back(fmt::format("{} ({:.4f}%)", r.info.name, spread * 100));
+    }
+  }
   if (auto floor = SummariseFloor(r)) {
     const std::string ratio =
         floor->below_floor ? "JS ratio withheld, see warning" : fmt::format("JS {:.3g}×", floor->js_over_native);
@@ -99,7 +123,9 @@ void ConsoleReporter::CaseDone(const CaseResult& r) {
              FormatCount(med(metric::kGcCount) * 1000), FormatBytes(med(metric::kAlloc)),
              FormatBytes(med(metric::kPeakHeap)), code_cell, own);
   std::fflush(out_);
-  if (cv > kHighCv) noisy_.push_back(fmt::format("{} ({})", r.info.name, FormatPercent(cv)));
+  // Under simulation the times are the simulator's; the counts are the figures (uncounted_ above).
+  if (cv > kHighCv && !s.Find(metric::kInstructions))
+    noisy_.push_back(fmt::format("{} ({})", r.info.name, FormatPercent(cv)));
   if (!code.note.empty()) code_notes_.push_back(r.info.name + ": " + code.note);
   if (auto iso = SummariseIsolates(r); iso && iso->spread > kIsolateSpreadNoted) {
     isolate_notes_.push_back(fmt::format("{} ({} across {})", r.info.name, FormatPercent(iso->spread), iso->isolates));
@@ -130,6 +156,14 @@ void ConsoleReporter::End() {
                "warning: {} case{} vary more than {} across repetitions (CV): {}. The machine is noisy: raise "
                "--repetitions, or compare variants with `v8bench compare`, which interleaves runs\n",
                noisy_.size(), noisy_.size() == 1 ? "" : "s", FormatPercent(kHighCv), list);
+  }
+  if (!uncounted_.empty()) {
+    fmt::print(out_,
+               "warning: the instructions counted in {} case{} differ by more than {:.2f}% between repetitions "
+               "(max/min - 1): {}. Something in the case is not deterministic (its inputs, the time, a "
+               "GC that depends on the process's history); compare such a case by time\n",
+               uncounted_.size(), uncounted_.size() == 1 ? "" : "s", stats::kCountedFloor * 100,
+               fmt::join(uncounted_, ", "));
   }
   for (const auto& n : code_notes_) {
     fmt::print(out_,

@@ -41,6 +41,7 @@ class ConsoleReporter final : public ResultSink {
   std::size_t name_width_;
   std::vector<std::string> warnings_;
   std::vector<std::string> noisy_;          // "name (CV)" of cases above kHighCv
+  std::vector<std::string> uncounted_;      // "name (spread)": counted instructions that did not repeat
   std::vector<std::string> code_notes_;     // plain-words notes on cases whose code changed or differed
   std::vector<std::string> cpu_notes_;      // "name (CPU 0 t0, CPU 1 t1)" of cases timed apart by CPU
   std::vector<std::string> isolate_notes_;  // "name (spread across N)" of cases whose isolates differed

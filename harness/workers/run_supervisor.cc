@@ -114,6 +114,7 @@ int SuperviseRun(const SupervisorRequest& request) {
     // The child's own watchdog ends a case at --timeout; this only catches a child that cannot.
     launch.timeout_s = request.case_timeout_s * 2 + 60;
     launch.on_stdout = [&lines](std::string_view chunk) { lines.Feed(chunk); };
+    if (request.counting != nullptr) request.counting->Wrap(launch);
     auto launcher = MakeProcessLauncher();
     launcher->Start(launch);
     std::vector<LaunchResult> done;
