@@ -1,6 +1,7 @@
 #include "harness/measure/metrics.h"
 #include "harness/measure/c_heap.h"
 #include "harness/measure/heap_probe.h"
+#include "harness/measure/instruction_counter.h"
 #include "harness/runner/run_settings.h"
 
 #include <gtest/gtest.h>
@@ -88,7 +89,7 @@ TEST(WarmupQuiet, TheWindowIsAtLeastTheFloorAndAsLongAsTheSettlingTook) {
 // A repetition lasts --min-time, longer to span min_young_collections young collections, never longer than
 // kMaxStretchedSeconds for that reason.
 TEST(RepetitionLength, StretchedToSpanTheYoungCollectionsWithinTheCap) {
-  RunSettings s = RunSettings::Quick();  // --min-time 0.05, 20 young collections
+  RunSettings s = RunSettings::Quick();              // --min-time 0.05, 20 young collections
   EXPECT_DOUBLE_EQ(s.RepetitionSeconds(0), 0.05);    // no collections seen (trig)
   EXPECT_DOUBLE_EQ(s.RepetitionSeconds(400), 0.05);  // 20 in 0.05 s already
   EXPECT_DOUBLE_EQ(s.RepetitionSeconds(100), 0.2);   // a stream case: 5 in 0.05 s
@@ -98,6 +99,33 @@ TEST(RepetitionLength, StretchedToSpanTheYoungCollectionsWithinTheCap) {
   s.min_time_s = 0.05;
   s.min_young_collections = 0;  // --min-young-gcs 0
   EXPECT_DOUBLE_EQ(s.RepetitionSeconds(100), 0.05);
+}
+
+TEST(Metrics, InstructionsArePerIterationAndOnlyWhenCounted) {
+  BatchCost cost;
+  Sample s;
+  s.counters = PerIteration(cost, 10);
+  EXPECT_FALSE(s.Get("instructions").has_value());  // a time run has no count, not a zero
+  cost.instructions = 25000;
+  s.counters = PerIteration(cost, 10);
+  EXPECT_DOUBLE_EQ(*s.Get("instructions"), 2500);
+  EXPECT_EQ(CounterUnit("instructions"), Unit::kCount);
+}
+
+TEST(Metrics, CallgrindDumpTotalReadsTotalsElseSummary) {
+  EXPECT_EQ(CallgrindDumpTotal("version: 1\nevents: Ir\nsummary: 8017\ntotals: 8018\n"), 8018u);
+  EXPECT_EQ(CallgrindDumpTotal("events: Ir\nsummary: 16017\n"), 16017u);
+  EXPECT_EQ(CallgrindDumpTotal("events: Ir\nsummary:\ntotals: x\n"), std::nullopt);
+  EXPECT_EQ(CallgrindDumpTotal(""), std::nullopt);
+}
+
+TEST(Metrics, FixedIterationsWhenCounting) {
+  RunSettings s;
+  EXPECT_FALSE(s.FixedIterations().has_value());
+  s.count_instructions = true;
+  EXPECT_EQ(s.FixedIterations(), RunSettings::kCountedIterations);
+  s.iterations = 7;
+  EXPECT_EQ(s.FixedIterations(), 7u);
 }
 
 }  // namespace

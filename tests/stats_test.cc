@@ -1,3 +1,4 @@
+#include "harness/stats/counted.h"
 #include "harness/stats/statistics.h"
 
 #include <gtest/gtest.h>
@@ -32,6 +33,29 @@ TEST(Statistics, MinMaxMean) {
   EXPECT_DOUBLE_EQ(Min({3, -1, 2}), -1);
   EXPECT_DOUBLE_EQ(Max({3, -1, 2}), 3);
   EXPECT_DOUBLE_EQ(Mean({1, 2, 3, 4}), 2.5);
+}
+
+TEST(Counted, AChangeIsOneBeyondTheMeasuredRepeatability) {
+  // Counts that repeat to 1 in 10^6: the 0.01% floor decides; +0.5% is a change, +0.005% is not.
+  const std::vector<double> base = {1000000, 1000001, 1000000};
+  const CountedComparison same = CompareCounts(base, {1000050, 1000050, 1000051});
+  EXPECT_EQ(same.verdict, Verdict::kNoChange);
+  EXPECT_DOUBLE_EQ(same.tolerance, kCountedFloor);
+  const CountedComparison more = CompareCounts(base, {1005000, 1005001, 1005000});
+  EXPECT_EQ(more.verdict, Verdict::kHigher);
+  EXPECT_NEAR(more.ratio.ratio, 1.005, 1e-9);
+  EXPECT_LT(more.ratio.low, more.ratio.ratio);
+  // Counts that vary by 1% within a side: a 2% change is within three times that.
+  const CountedComparison noisy = CompareCounts({100, 101, 100}, {102, 102, 102});
+  EXPECT_NEAR(noisy.repeatability, 0.01, 1e-12);
+  EXPECT_EQ(noisy.verdict, Verdict::kNoChange);
+  EXPECT_EQ(CompareCounts({100, 101, 100}, {90, 90, 90}).verdict, Verdict::kLower);
+}
+
+TEST(Counted, OneSampleASideCannotMeasureRepeatability) {
+  EXPECT_EQ(CompareCounts({100}, {200, 200}).verdict, Verdict::kInsufficient);
+  EXPECT_EQ(CompareCounts({0, 0}, {200, 200}).verdict, Verdict::kInsufficient);
+  EXPECT_DOUBLE_EQ(Repeatability({5}), 0);
 }
 
 }  // namespace

@@ -27,6 +27,8 @@ packages=(
   # Headless browser for the HTML report test (it opens the report and checks DOM and screenshot;
   # the test skips with a reason where /usr/bin/chromium is absent).
   chromium
+  # Valgrind's callgrind counts instructions for --metric instructions (and its callgrind.h is built in).
+  valgrind
 )
 
 missing=()

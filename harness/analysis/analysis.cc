@@ -21,6 +21,11 @@ const MetricInfo& ComparedMetric(std::string_view option) {
   return m != nullptr ? *m : *FindMetricOption(kDefaultCompareMetric);
 }
 
+bool IsCountedMetric(std::string_view counter) {
+  const MetricInfo* m = FindMetric(counter);
+  return m != nullptr && m->counted;
+}
+
 namespace {
 
 MetricStats Describe(const std::vector<double>& xs) {
@@ -93,6 +98,27 @@ AnalysisOptions AnalysisOptionsFrom(const CompareSettings& st) {
 
 namespace {
 
+// --- counted metrics (instructions): stats/counted.h's rule instead of a test -----------------------
+
+Judgement JudgeCounted(const VariantSeries& base, const VariantSeries& next, const std::string& counter) {
+  Judgement j;
+  const auto b = base.metrics.find(counter);
+  const auto n = next.metrics.find(counter);
+  if (b == base.metrics.end() || n == next.metrics.end()) return j;
+  const stats::CountedComparison c = stats::CompareCounts(b->second, n->second);
+  j.ratio = c.ratio;
+  j.verdict = c.verdict;
+  j.p = c.verdict == stats::Verdict::kHigher || c.verdict == stats::Verdict::kLower ? 0 : 1;
+  j.counted = c;
+  return j;
+}
+
+std::size_t MinSamples(const std::string& counter, const AnalysisOptions& options) {
+  return IsCountedMetric(counter) ? stats::kCountedMinSamples : options.stats.min_samples;
+}
+
+// --- end of counted metrics -------------------------------------------------------------------------
+
 // One variant's figures of one case; versus `base` (null for the baseline itself) the comparisons.
 CellAnalysis AnalyseCell(const VariantSeries& vs, const VariantSeries* base, const std::string& key, std::size_t vi,
                          const std::string& counter, const AnalysisOptions& options) {
@@ -100,7 +126,7 @@ CellAnalysis AnalyseCell(const VariantSeries& vs, const VariantSeries* base, con
   cell.failures = vs.failures;
   for (const auto& [name, values] : vs.metrics) cell.metrics[name] = Describe(values);
   const auto primary = vs.metrics.find(counter);
-  cell.insufficient = (primary == vs.metrics.end() ? 0 : primary->second.size()) < options.stats.min_samples;
+  cell.insufficient = (primary == vs.metrics.end() ? 0 : primary->second.size()) < MinSamples(counter, options);
   // Against wall time, as everywhere (measure/metrics.h GcShare): a pause is wall time.
   auto wall = cell.metrics.find(metric::kWall);
   auto gc = cell.metrics.find(metric::kGc);
@@ -162,11 +188,11 @@ Judgement Judge(const CellAnalysis& cell, const std::string& counter, double alp
   Judgement j;
   if (cell.paired && PairsCanDecide(cell.paired->used(), alpha)) {
     const stats::PairedComparison& c = cell.paired->used();
-    return {true, c.ratio, c.wilcoxon.p, c.verdict};
+    return {true, c.ratio, c.wilcoxon.p, c.verdict, std::nullopt};
   }
   const auto it = cell.versus.find(counter);
   if (it == cell.versus.end()) return j;
-  return {false, it->second.ratio, it->second.mann_whitney.p, it->second.verdict};
+  return {false, it->second.ratio, it->second.mann_whitney.p, it->second.verdict, std::nullopt};
 }
 
 // Where the machine's speed states were detected: how many blocks straddled a change, and what the
@@ -352,7 +378,8 @@ void AdjustForMultipleComparisons(Analysis& a, const stats::CompareOptions& opti
   for (std::size_t i = 0; i < tested.size(); ++i) {
     CellAnalysis& cell = *tested[i];
     cell.p_holm = adjusted[i];
-    cell.holm_verdict = stats::Decide(adjusted[i], cell.judged.ratio, options);
+    cell.holm_verdict =
+        cell.judged.counted ? cell.judged.verdict : stats::Decide(adjusted[i], cell.judged.ratio, options);
     if (Significant(cell.judged.verdict)) ++a.significant;
     if (Significant(cell.holm_verdict)) ++a.significant_holm;
   }
@@ -383,6 +410,10 @@ void ApplyPower(Analysis& a) {
   for (CaseAnalysis& ca : a.cases) {
     for (std::size_t vi = 1; vi < ca.cells.size(); ++vi) {
       CellAnalysis& cell = ca.cells[vi];
+      if (cell.judged.counted) {  // judged by stats/counted.h's rule, which needs no test's power
+        ++a.judged;
+        continue;
+      }
       if (!Tested(cell.judged.verdict)) continue;
       cell.min_p = MinimumP(ca, vi, a.counter);
       const double level = a.alpha / m;
@@ -466,7 +497,7 @@ Analysis Analyse(const Dataset& data, const AnalysisOptions& options) {
   a.threshold = options.threshold;
   a.alpha = options.stats.alpha;
   a.noise_floor = options.stats.noise_floor;
-  a.min_samples = options.stats.min_samples;
+  a.min_samples = MinSamples(a.counter, options);
   a.one_process = data.one_process;
   a.interrupted = data.interrupted;
   for (const CaseSeries& cs : data.cases) {
@@ -484,7 +515,10 @@ Analysis Analyse(const Dataset& data, const AnalysisOptions& options) {
       ca.cells.push_back(
           AnalyseCell(cs.variants[vi], vi == 0 ? nullptr : &cs.variants[0], cs.key, vi, a.counter, options));
       ca.cells.back().paired = std::move(paired[vi]);
-      if (vi > 0) ca.cells.back().judged = Judge(ca.cells.back(), a.counter, options.stats.alpha);
+      if (vi > 0) {
+        ca.cells.back().judged = IsCountedMetric(a.counter) ? JudgeCounted(cs.variants[0], cs.variants[vi], a.counter)
+                                                            : Judge(ca.cells.back(), a.counter, options.stats.alpha);
+      }
       const auto m = ca.cells.back().metrics.find(a.counter);
       if (m == ca.cells.back().metrics.end() || !m->second.modality.multimodal) continue;
       a.multimodal.push_back({cs.key, vi, m->second.modality});
@@ -502,7 +536,7 @@ Analysis Analyse(const Dataset& data, const AnalysisOptions& options) {
     NoteInsufficient(a, ca);
     NoteStates(a, ca);
     NoteThreads(a, ca);
-    NoteCpus(a, ca, data.cases[ci]);
+    if (!IsCountedMetric(a.counter)) NoteCpus(a, ca, data.cases[ci]);  // a count does not depend on the CPU
   }
   a.exit_code = ExitCode(a);
   return a;

@@ -17,6 +17,7 @@
 #include "harness/driver/comparison.h"
 #include "harness/measure/metrics.h"
 #include "harness/stats/compare.h"
+#include "harness/stats/counted.h"
 #include "harness/stats/modality.h"
 #include "harness/stats/paired.h"
 #include "harness/stats/statistics.h"
@@ -82,7 +83,13 @@ struct Judgement {
   stats::RatioInterval ratio;                              // estimate and 95% CI, new / base
   double p = 1;                                            // Wilcoxon signed-rank (paired) or Mann-Whitney, unadjusted
   stats::Verdict verdict = stats::Verdict::kInsufficient;  // on the unadjusted p
+  // A counted metric (instructions): judged by stats/counted.h, beyond the counts' repeatability; no
+  // test, so p is 0 (changed) or 1, and Holm leaves the verdict as it is.
+  std::optional<stats::CountedComparison> counted;
 };
+
+// Whether `counter` is judged as a count that repeats (stats/counted.h) rather than by a test.
+bool IsCountedMetric(std::string_view counter);
 
 struct CellAnalysis {                                           // one case, one variant
   std::map<std::string, MetricStats> metrics;                   // counter -> figures

@@ -8,6 +8,7 @@
 #include "harness/report/engine_info.h"
 #include "harness/runner/run_context.h"
 #include "harness/workers/external_engine.h"
+#include "harness/workers/instruction_count.h"
 
 namespace v8bench::cli {
 namespace {
@@ -78,7 +79,8 @@ int InfoCommand(const std::vector<std::string>& argv) {
                                 .node_realm_problem = p.facts().node_realm_problem,
                                 .heap_size_limit_bytes = p.HeapSizeLimitBytes(),
                                 .trig = p.trig(),
-                                .young = engine.value().young};
+                                .young = engine.value().young,
+                                .instructions = workers::CountingAvailability()};
   std::fputs(RenderEngineInfo(info, json).c_str(), stdout);
   return 0;
 }

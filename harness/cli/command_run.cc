@@ -11,6 +11,7 @@
 #include "harness/cli/commands.h"
 #include "harness/cli/common.h"
 #include "harness/measure/cpu_affinity.h"
+#include "harness/measure/instruction_counter.h"
 #include "harness/report/atomic_file.h"
 #include "harness/report/jsonl_reporter.h"
 #include "harness/report/reporters.h"
@@ -67,6 +68,35 @@ constexpr const char* kSealedHelp =
     "With --format jsonl: reads a key from stdin before any JS runs and starts every protocol line with it, so that "
     "the `run` supervising this process keeps only lines the harness wrote, never one a suite writes to a descriptor "
     "it should not (docs/protocol.md). Default: off.";
+
+constexpr const char* kMetricHelp =
+    "Counts, besides the time metrics, the instructions each case executes per iteration: the cases run under "
+    "Valgrind's callgrind (or with the CPU's hardware instructions counter, where the machine has one), with V8 "
+    "single-threaded and predictable and fixed seeds, in repetitions of a fixed --iterations; the count is the same "
+    "on a busy machine, and is not time (docs/instructions.md). Under callgrind a case runs some 50x slower. "
+    "Without valgrind (and no hardware counter) this is an error (exit 2). Native floors are not measured.";
+
+constexpr const char* kRunExamples =
+    "  v8bench run --quick                           # every shipped bench on its small grid: a few minutes\n"
+    "  v8bench run                                   # the shipped suites at full settings: half an hour or more\n"
+    "  v8bench run suites/example.js --quick\n"
+    "  v8bench run suites/trig.js --quick --metric instructions   # counted under callgrind: slow, noise-free\n"
+    "  v8bench run suites/ --filter 'json_reviver/arrow' --semi-space 16 --out results.json\n"
+    "  v8bench run suites/young_gen.js -- --max-semi-space-size=2 --trace-gc\n";
+
+// --metric instructions and what it needs.
+std::vector<OptionSpec> CountingOptionSpecs() {
+  return {
+      {"metric", "instructions", kMetricHelp},
+      {"iterations", "N",
+       "Makes every repetition one batch of exactly N iterations instead of a batch grown to --min-time. Default: "
+       "grown to --min-time; 100 with --metric instructions.",
+       false, ValueKind::kWhole, 1, 1000000000},
+      {"callgrind-dir", "DIR",
+       "Set by v8bench on the process it starts under callgrind for --metric instructions: the directory its "
+       "dumps are written to and read back from."},
+  };
+}
 
 CommandSpec RunSpec() {
   CommandSpec spec;
@@ -137,14 +167,25 @@ CommandSpec RunSpec() {
        "Writes the results to FILE in --format, rewritten atomically after every case so an interrupted run keeps what "
        "it measured; the table still goes to stdout. Default: stdout only."},
   };
-  for (auto& o : EngineOptionSpecs()) spec.options.push_back(o);
-  spec.examples =
-      "  v8bench run --quick                           # every shipped bench on its small grid: a few minutes\n"
-      "  v8bench run                                   # the shipped suites at full settings: half an hour or more\n"
-      "  v8bench run suites/example.js --quick\n"
-      "  v8bench run suites/ --filter 'json_reviver/arrow' --semi-space 16 --out results.json\n"
-      "  v8bench run suites/young_gen.js -- --max-semi-space-size=2 --trace-gc\n";
+  for (const auto& more : {CountingOptionSpecs(), EngineOptionSpecs()})
+    spec.options.insert(spec.options.end(), more.begin(), more.end());
+  spec.examples = kRunExamples;
   return spec;
+}
+
+// --metric instructions, --iterations and --callgrind-dir into `settings`.
+Status CountingFrom(const ParsedArgs& args, RunSettings& settings) {
+  auto metric = args.GetChoice("metric", {"instructions"});
+  if (!metric) {
+    return Error::Usage(metric.error().message +
+                        " (run reports every time metric already; --metric instructions adds counted instructions)");
+  }
+  settings.count_instructions = metric.value().has_value();
+  if (auto n = args.Whole("iterations")) settings.iterations = static_cast<std::uint64_t>(*n);
+  settings.callgrind_dir = args.Get("callgrind-dir").value_or("");
+  // The floors are timed natively; under simulation they would only take time.
+  if (settings.count_instructions) settings.native_floors = false;
+  return OkStatus();
 }
 
 // Where the results go: --format and --out (whose extension picks the format when --format is absent).
@@ -224,13 +265,15 @@ Expected<std::string> ReadSeal() {
 }
 
 // The worker mode (--format jsonl): the plan runs in this process and the protocol goes to stdout.
-int RunInProcess(const ParsedArgs& args, const RunSettings& settings) {
+int RunInProcess(const ParsedArgs& args, RunSettings settings) {
   std::string seal;
   if (args.Has("sealed")) {
     auto key = ReadSeal();
     if (!key) return Fail(key.error());
     seal = key.value();
   }
+  // Under callgrind every timeout is at the simulation's pace (loading the files included).
+  if (settings.count_instructions && RunningUnderValgrind()) settings.timeout_s *= kCallgrindTimeScale;
   auto engine = EngineOptionsFrom(args);
   if (!engine) return Fail(engine.error());
   ReserveStdoutForResults();  // before any JS runs: suite output goes to stderr, never into results
@@ -249,6 +292,13 @@ int RunInProcess(const ParsedArgs& args, const RunSettings& settings) {
   auto plan = PlanCases(files.value(), settings);
   if (!plan) return Fail(plan.error());
   RunContext context = MakeRunContext(*process.value(), engine.value(), settings);
+  if (settings.count_instructions) {
+    // Here, before any case, so that a process that cannot count says so once (exit 2).
+    auto counter = OpenInstructionCounter(settings.callgrind_dir);
+    if (!counter) return Fail(Error::Usage(counter.error().message));
+    context.instructions_by = DescribeInstructionSource(counter.value()->source());
+    context.iterations_per_batch = *settings.FixedIterations();
+  }
   if (pinned) {
     context.main_cpu_pinned = pinned->cpu;
     context.other_threads_cpus = CpuListText(pinned->other_threads_cpus);
@@ -282,6 +332,7 @@ int RunCommand(const std::vector<std::string>& argv) {
                              " needs a fresh isolate per pass, which --share-realm turns off: give one of the two"));
   }
   settings.native_floors = !parsed.Has("no-native");
+  if (auto counting = CountingFrom(parsed, settings); !counting) return Fail(counting.error());
   auto output = OutputFrom(parsed);
   if (!output) return Fail(output.error());
   if (output->jsonl) return RunInProcess(parsed, settings);
@@ -294,6 +345,12 @@ int RunCommand(const std::vector<std::string>& argv) {
   if (auto engine = EngineOptionsFrom(parsed); !engine) return Fail(engine.error());
   if (settings.main_cpu) {  // here too, so that the message is the run's and not a child's
     if (auto allowed = CheckAllowedCpu(*settings.main_cpu); !allowed) return Fail(allowed.error());
+  }
+  std::unique_ptr<workers::InstructionCounting> counting;
+  if (settings.count_instructions) {
+    auto prepared = workers::InstructionCounting::Prepare();
+    if (!prepared) return Fail(prepared.error());
+    counting = std::move(prepared.value());
   }
   ReserveStdoutForResults();
   RunReporters reporters;
@@ -310,6 +367,7 @@ int RunCommand(const std::vector<std::string>& argv) {
     return reporters.Open(ResultsStream(), output->format, output->path, planned, parsed.Has("explain"));
   };
   request.progress = progress;
+  request.counting = counting.get();
   const workers::SupervisedRun run = workers::SuperviseRun(request);
   if (isatty(STDERR_FILENO) != 0) std::fprintf(stderr, "\r\033[K");
   if (const std::string error = reporters.write_error(); !error.empty()) return Fail(Error::Input(error));

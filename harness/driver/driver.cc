@@ -65,6 +65,10 @@ Status Driver::PrepareEngines() {
   for (auto& vs : state_.variants) {
     if (auto prepared = workers::PrepareWorkerEngine(vs.variant, vs.variant.name, counter); !prepared) return prepared;
   }
+  if (counter != std::string(metric::kInstructions)) return OkStatus();
+  auto counting = workers::InstructionCounting::Prepare();
+  if (!counting) return counting.error();
+  counting_ = std::move(counting.value());
   return OkStatus();
 }
 
@@ -74,6 +78,7 @@ workers::LaunchRequest Driver::WorkerRequest(const Variant& v, const std::string
   req.executable = v.engine.empty() ? self_ : v.engine;
   req.args = workers::WorkerArgs(WorkerSamplingOf(state_.settings), v, filter, plan_only);
   req.timeout_s = state_.settings.timeout_s;
+  if (counting_) counting_->Wrap(req);
   return req;
 }
 

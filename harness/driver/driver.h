@@ -8,6 +8,7 @@
 #include <chrono>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -15,6 +16,7 @@
 #include "harness/driver/schedule.h"
 #include "harness/model/expected.h"
 #include "harness/workers/compare_worker.h"
+#include "harness/workers/instruction_count.h"
 #include "harness/workers/launcher.h"
 #include "harness/workers/worker_protocol.h"
 
@@ -106,6 +108,8 @@ class Driver {
   std::chrono::steady_clock::time_point start_;
   double elapsed_before_ = 0;
   mutable std::optional<double> last_ci_;
+  // --metric instructions: how the workers count (each request wrapped by it); null otherwise.
+  std::unique_ptr<workers::InstructionCounting> counting_;
   mutable std::size_t ci_checked_at_ = 0;
 };
 

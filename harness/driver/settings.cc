@@ -1,5 +1,7 @@
 #include "harness/driver/settings.h"
 
+#include "harness/stats/counted.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -193,16 +195,20 @@ Status ValidateSettings(CompareSettings& s, const std::string& where) {
   if (s.min_runs > s.max_runs) {
     return Error::Usage(fmt::format("{}--min-runs {} is more than --max-runs {}", where, s.min_runs, s.max_runs));
   }
-  if (s.runs > 0 && s.runs < s.min_samples) {
-    return Error::Usage(fmt::format("{}--runs {} is fewer than --min-samples {}: no case could be judged", where,
-                                    s.runs, s.min_samples));
+  // A counted metric is judged from kCountedMinSamples a side (stats/counted.h), whatever --min-samples says.
+  const MetricInfo* metric = FindMetricOption(s.metric);
+  const int min_samples =
+      metric != nullptr && metric->counted ? static_cast<int>(stats::kCountedMinSamples) : s.min_samples;
+  if (s.runs > 0 && s.runs < min_samples) {
+    return Error::Usage(
+        fmt::format("{}--runs {} is fewer than --min-samples {}: no case could be judged", where, s.runs, min_samples));
   }
   if (s.runs == 0) {
-    if (s.min_samples > s.max_runs) {
+    if (min_samples > s.max_runs) {
       return Error::Usage(fmt::format("{}--max-runs {} is fewer than --min-samples {}: no case could be judged", where,
-                                      s.max_runs, s.min_samples));
+                                      s.max_runs, min_samples));
     }
-    s.min_runs = std::max(s.min_runs, s.min_samples);
+    s.min_runs = std::max(s.min_runs, min_samples);
   }
   if (s.max_warmup_s < s.warmup_s) {
     return Error::Usage(

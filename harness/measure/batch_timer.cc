@@ -14,9 +14,19 @@ void BatchTimer::Start() {
   proc0_ = ProcessCpuNowNs();
   cpu0_ = ThreadCpuNowNs();
   wall0_ = WallNowNs();
+  if (counter_ != nullptr) counter_->Start();  // innermost: the clocks' reads are not counted
 }
 
 BatchCost BatchTimer::Stop() {
+  count_error_.reset();
+  if (counter_ != nullptr) {
+    auto counted = counter_->Stop();
+    if (counted) {
+      cost_.instructions = counted.value();
+    } else {
+      count_error_ = counted.error();
+    }
+  }
   const auto wall1 = WallNowNs();
   const auto cpu1 = ThreadCpuNowNs();
   const auto proc1 = ProcessCpuNowNs();

@@ -156,6 +156,8 @@ std::vector<Counter> PerIteration(const BatchCost& cost, double iterations) {
       {metric::kPeakHeap, static_cast<double>(b.peak_used_bytes), Unit::kBytes},
       {metric::kPageFaults, static_cast<double>(cost.page_faults) / n, Unit::kCount},
   };
+  if (cost.instructions)
+    out.push_back({metric::kInstructions, static_cast<double>(*cost.instructions) / n, Unit::kCount});
   for (std::size_t k = 0; k < kGcKinds; ++k) {
     const auto count = b.gc_count[k] - a.gc_count[k];
     if (count == 0) continue;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,6 +23,9 @@ struct MetricInfo {
   const char* title;     // the compare report's column title
   const char* gb_field;  // Google Benchmark JSON's field for it (in its time_unit), or nullptr
   const char* help;      // what it is, for --metric's help (compared metrics only)
+  // A count that repeats exactly enough to be judged by its measured repeatability (stats/counted.h),
+  // not by a test over samples; its workers count it (workers/instruction_count.h).
+  bool counted = false;
 };
 
 inline constexpr MetricInfo kMetrics[] = {
@@ -37,6 +41,12 @@ inline constexpr MetricInfo kMetrics[] = {
     {"page_faults", Unit::kCount, "faults", "faults/iter", nullptr,
      "minor page faults of the main thread: memory touched for the first time (see docs/measurement.md, \"Which "
      "memory\")"},
+    // Only when counted (`run --metric instructions`, docs/instructions.md): absent from time runs.
+    {"instructions", Unit::kCount, "instructions", "instr/iter", nullptr,
+     "instructions executed in the timed batches, counted under Valgrind's callgrind (or by the CPU's "
+     "hardware counter where it has one): the workers run under simulation with deterministic V8 flags and a fixed "
+     "iteration count; a verdict is a change beyond the counts' measured repeatability (docs/instructions.md)",
+     true},
 };
 
 // What compare and diff compare when no --metric is given.
@@ -72,8 +82,9 @@ inline constexpr const char* kProcessCpu = kMetrics[2].counter;  // all threads
 inline constexpr const char* kGc = kMetrics[3].counter;          // main-thread GC pause, all kinds
 inline constexpr const char* kGcCount = kMetrics[4].counter;
 inline constexpr const char* kAlloc = kMetrics[5].counter;
-inline constexpr const char* kPeakHeap = kMetrics[6].counter;    // a peak over the batch, not per iteration
-inline constexpr const char* kPageFaults = kMetrics[7].counter;  // main thread, minor
+inline constexpr const char* kPeakHeap = kMetrics[6].counter;      // a peak over the batch, not per iteration
+inline constexpr const char* kPageFaults = kMetrics[7].counter;    // main thread, minor
+inline constexpr const char* kInstructions = kMetrics[8].counter;  // counted, when asked for
 
 }  // namespace v8bench::metric
 
@@ -119,6 +130,7 @@ struct BatchCost {
   int cpu_at_end = -1;
   HeapReading heap_before;
   HeapReading heap_after;
+  std::optional<std::uint64_t> instructions;  // counted (BatchTimer with an InstructionCounter)
 };
 
 // Per-iteration counters for a batch of `iterations` (or of that many operations, when a bench counts

@@ -94,6 +94,10 @@ struct RunContext {
   // (V8's platform workers) could run on when it was pinned, e.g. "0-1"; nullopt and empty when not pinned.
   std::optional<int> main_cpu_pinned;
   std::string other_threads_cpus;
+  // --metric instructions: how they were counted (measure/instruction_counter.h DescribeInstructionSource),
+  // and the iterations of each repetition's one batch; empty and 0 when not counted.
+  std::string instructions_by;
+  std::uint64_t iterations_per_batch = 0;
 };
 
 }  // namespace v8bench

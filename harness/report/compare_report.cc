@@ -123,9 +123,30 @@ std::vector<Row> Rows(const Analysis& a, const Dataset* data = nullptr, std::siz
 
 std::string MetricTitle(const Analysis& a) { return ComparedMetric(a.metric).title; }
 
+// A counted metric's verdict (stats/counted.h), and the comparisons whose counts did not repeat
+// within the floor, with how much they varied.
+std::string CountedMethodNote(const Analysis& a, const std::string& base) {
+  std::string s = fmt::format(
+      "Verdicts on counted {} (per iteration, median over samples): not a test but a change beyond the counts' "
+      "own repeatability: |ratio to the baseline ({}) - 1| above {:g} x the larger spread (max/min - 1) of the two "
+      "sides' samples, and above {:.2f}%; the CI is the ratio widened by that spread. Counts are not time "
+      "(docs/instructions.md).",
+      a.counter, base, stats::kCountedRepeatabilityFactor, stats::kCountedFloor * 100);
+  for (const CaseAnalysis& ca : a.cases) {
+    for (std::size_t vi = 1; vi < ca.cells.size(); ++vi) {
+      const auto& counted = ca.cells[vi].judged.counted;
+      if (!counted || counted->repeatability <= stats::kCountedFloor) continue;
+      s += fmt::format("\n  {} ({} vs {}): the counts varied by {:.4f}% between samples", ca.key, a.variant_names[vi],
+                       base, counted->repeatability * 100);
+    }
+  }
+  return s;
+}
+
 // How the figures and the verdict were computed: paired (compare) or unpaired (diff).
 std::string MethodNote(const Analysis& a) {
   const std::string base = a.variant_names.empty() ? "" : a.variant_names[0];
+  if (IsCountedMetric(a.counter)) return CountedMethodNote(a, base);
   if (a.one_process) {
     return fmt::format(
         "Figures are medians per iteration over each file's samples; change is the ratio of medians "

@@ -11,6 +11,7 @@
 #include "harness/report/case_summary.h"
 #include "harness/report/reporters.h"
 #include "harness/report/units.h"
+#include "harness/stats/counted.h"
 
 namespace v8bench {
 namespace {
@@ -18,6 +19,7 @@ namespace {
 // The kinds of finding, in the order they are said after the table (ConsoleReporter::findings_).
 enum FindingKind : std::size_t {
   kCodeFinding,
+  kCountFinding,
   kCvFinding,
   kCpuFinding,
   kIsolateFinding,
@@ -33,6 +35,12 @@ std::vector<CaseFinding> FindingKinds() {
                      "such figures mix code states: rerun the case, raise --max-warmup, or look at it with "
                      "`v8bench profile`",
                      {}};
+  f[kCountFinding] = {fmt::format("instructions counted that differ by more than {:.2f}% between repetitions "
+                                  "(max/min - 1)",
+                                  stats::kCountedFloor * 100),
+                      "something in the case is not deterministic (its inputs, the time, a GC that depends on the "
+                      "process's history): compare such a case by time",
+                      {}};
   f[kCvFinding] = {fmt::format("repetitions more than {} apart (CV)", FormatPercent(kHighCv)),
                    "the machine is noisy: raise --repetitions, or compare variants with `v8bench compare`, which "
                    "interleaves runs",
@@ -114,13 +122,30 @@ void ConsoleReporter::Begin(const RunContext& c) {
              FormatBytes(static_cast<double>(c.young_generation_bytes)), c.v8_flags.empty() ? "(none)" : c.v8_flags);
   fmt::print(
       out_,
-      "{} · {} CPUs{} · {} repetitions of ≥{} s each{}{} · figures are medians over repetitions, per iteration\n\n",
-      c.host_name, c.num_cpus, PinnedText(c), c.repetitions, c.min_time_s,
-      c.isolates > 1 ? fmt::format(" in {} fresh isolates", c.isolates) : "", c.quick ? " (--quick)" : "");
+      "{} · {} CPUs{} · {} repetitions of {} each{}{} · figures are medians over repetitions, per iteration\n{}\n",
+      c.host_name, c.num_cpus, PinnedText(c), c.repetitions,
+      c.iterations_per_batch > 0 ? fmt::format("{} iterations", c.iterations_per_batch)
+                                 : fmt::format("≥{} s", c.min_time_s),
+      c.isolates > 1 ? fmt::format(" in {} fresh isolates", c.isolates) : "", c.quick ? " (--quick)" : "",
+      c.instructions_by.empty() ? "" : "instructions counted by " + c.instructions_by + "\n");
   fmt::print(out_, "{:<{}}  {:>10} {:>6}  {:>10}  {:>10} {:>6}  {:>9}  {:>10}  {:>9}  {:<4}  {}\n", "case", name_width_,
              "time", "±CV", "CPU", "GC", "GC%", "GCs/1k", "alloc", "peak heap", "code", "own counters");
   std::fflush(out_);
 }
+
+namespace {
+
+// The spread (max/min - 1) of a case's counted instructions over its repetitions.
+double CountSpread(const CaseResult& r) {
+  std::vector<double> counts;
+  for (const Sample& sample : r.samples) {
+    if (auto v = sample.Get(metric::kInstructions)) counts.push_back(*v);
+  }
+  return stats::Repeatability(counts);
+}
+
+}  // namespace
+
 void ConsoleReporter::CaseDone(const CaseResult& r) {
   if (r.status != CaseStatus::kOk) {
     ++(r.status == CaseStatus::kUnsupported ? unsupported_ : failed_);
@@ -150,6 +175,13 @@ void ConsoleReporter::CaseDone(const CaseResult& r) {
       own += fmt::format("{}={}", m.name, FormatCount(m.median));
     }
   }
+  if (const MetricSummary* counted = s.Find(metric::kInstructions)) {
+    // In full: counts are compared to a part in 10^4 and better.
+    own = fmt::format("instructions {:.0f}{}{}", counted->median, own.empty() ? "" : ", ", own);
+    if (const double spread = CountSpread(r); spread > stats::kCountedFloor) {
+      findings_[kCountFinding].cases.emplace_back(r.info.name, fmt::format("{:.4f}%", spread * 100));
+    }
+  }
   if (auto floor = SummariseFloor(r)) {
     const std::string ratio =
         floor->below_floor ? "JS ratio withheld, see warning" : fmt::format("JS {:.3g}×", floor->js_over_native);
@@ -174,7 +206,10 @@ void ConsoleReporter::CaseDone(const CaseResult& r) {
 
 void ConsoleReporter::NoteFindings(const CaseResult& r, double cv) {
   auto add = [&](FindingKind kind, std::string detail) { findings_[kind].cases.emplace_back(r.info.name, detail); };
-  if (cv > kHighCv) add(kCvFinding, FormatPercent(cv));
+  // Under simulation the times are the simulator's; the counts are the figures (kCountFinding).
+  const bool counted = std::any_of(r.samples.begin(), r.samples.end(),
+                                   [](const Sample& x) { return x.Get(metric::kInstructions).has_value(); });
+  if (cv > kHighCv && !counted) add(kCvFinding, FormatPercent(cv));
   if (const CodeSummary code = SummariseCode(r); !code.note.empty()) add(kCodeFinding, code.note);
   if (auto iso = SummariseIsolates(r); iso && iso->spread > kIsolateSpreadNoted) {
     add(kIsolateFinding, fmt::format("{} across {}", FormatPercent(iso->spread), iso->isolates));

@@ -24,6 +24,7 @@ std::string EmbeddedJson(const EmbeddedEngineInfo& info) {
   w.Key("host").BeginObject().Key("name").String(c.host_name).Key("num_cpus").Int(c.num_cpus);
   w.Key("mhz_per_cpu").Number(c.mhz_per_cpu).Key("cpu_scaling_enabled").Bool(c.cpu_scaling_enabled).EndObject();
   w.Key("build_type").String(c.build_type);
+  w.Key("instructions").String(info.instructions);
   w.EndObject();
   return w.str() + "\n";
 }
@@ -75,6 +76,7 @@ std::string RenderEngineInfo(const EmbeddedEngineInfo& info, bool json) {
   out += fmt::format("host          {}, {} CPUs at {:.0f} MHz{}\n", c.host_name, c.num_cpus, c.mhz_per_cpu,
                      c.cpu_scaling_enabled ? ", CPU frequency scaling on (expect noise)" : "");
   out += fmt::format("build         {}\n", c.build_type);
+  out += fmt::format("instructions  {}\n", info.instructions);
   return out;
 }
 

@@ -21,6 +21,7 @@ struct EmbeddedEngineInfo {
   std::uint64_t heap_size_limit_bytes = 0;
   TrigInfo trig;
   YoungGeneration young = YoungGeneration::kGrow;  // where the young generation starts (--young-gen)
+  std::string instructions;  // whether and how --metric instructions can count here (workers::CountingAvailability)
 };
 
 std::string RenderEngineInfo(const EmbeddedEngineInfo& info, bool json);

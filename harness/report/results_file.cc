@@ -327,7 +327,9 @@ struct JsonFields<RunContext> {
                  Field("build_type", &RunContext::build_type),
                  Field("semi_space_mb", &RunContext::semi_space_mb, Range{1, 1 << 20}),
                  Field("young_generation_bytes", &RunContext::young_generation_bytes, Range{0, 0x1p50}),
-                 Field("main_cpu_pinned", &RunContext::main_cpu_pinned, Range{0, 1 << 20})};
+                 Field("main_cpu_pinned", &RunContext::main_cpu_pinned, Range{0, 1 << 20}),
+                 Field("instructions_by", &RunContext::instructions_by),
+                 Field("iterations_per_batch", &RunContext::iterations_per_batch, Range{0, 0x1p40})};
 };
 
 // The variant as the user declared it (name, flags, engine); v8_flags and harness_args are written

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <iterator>
 #include <map>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -13,6 +14,7 @@
 #include "harness/measure/c_heap.h"
 #include "harness/measure/clocks.h"
 #include "harness/measure/heap_probe.h"
+#include "harness/measure/instruction_counter.h"
 #include "harness/runner/native_runner.h"
 #include "harness/runner/sample_collector.h"
 
@@ -48,7 +50,7 @@ void OrderCounters(Sample& sample, const std::vector<std::string>& order) {
 // operations: SuiteHost::Operations) are set on the state for the reporter.
 class CaseBenchmark {
  public:
-  explicit CaseBenchmark(SuiteHost& host) : host_(host), timer_(host.heap()) {}
+  CaseBenchmark(SuiteHost& host, InstructionCounter* counter) : host_(host), timer_(host.heap(), counter) {}
 
   void operator()(benchmark::State& state) {
     if (failure_) {
@@ -66,6 +68,7 @@ class CaseBenchmark {
       auto ran = host_.RunBatch(n);
       cost = timer_.Stop();
       if (!ran) return Fail(state, ran.error());
+      if (timer_.count_error()) return Fail(state, *timer_.count_error());
     }
     auto operations = host_.Operations(false);
     if (!operations) return Fail(state, operations.error());
@@ -223,6 +226,32 @@ int RerunChanged(std::vector<Sample>& samples, TimeRepetitions&& time_repetition
   return reruns;
 }
 
+// --metric instructions: the counter this case's batches are counted with; none otherwise.
+Expected<std::unique_ptr<InstructionCounter>> CounterFor(const RunSettings& settings) {
+  if (!settings.count_instructions) return std::unique_ptr<InstructionCounter>();
+  return OpenInstructionCounter(settings.callgrind_dir);
+}
+
+// `count` repetitions of the case through Google Benchmark: each one batch, grown to `repetition_s`
+// or of the fixed iteration count (RunSettings::FixedIterations).
+std::vector<Sample> TimeRepetitions(const CaseInfo& info, CaseBenchmark& body, const RunSettings& settings,
+                                    double repetition_s, int count) {
+  auto* bench = benchmark::RegisterBenchmark(info.name.c_str(), [&body](benchmark::State& state) { body(state); })
+                    ->UseRealTime()
+                    ->MinWarmUpTime(0)  // WarmUp() above: until the code stopped changing
+                    ->Repetitions(count)
+                    ->Unit(benchmark::kNanosecond);
+  if (const auto fixed = settings.FixedIterations()) {
+    bench->Iterations(static_cast<benchmark::IterationCount>(*fixed));
+  } else {
+    bench->MinTime(repetition_s);
+  }
+  SampleCollector collector(body.units());
+  benchmark::RunSpecifiedBenchmarks(&collector);
+  benchmark::ClearRegisteredBenchmarks();
+  return std::move(collector.samples);
+}
+
 }  // namespace
 
 CaseResult RunCase(SuiteHost& host, const std::string& file, const CaseInfo& info, const RunSettings& settings) {
@@ -262,19 +291,15 @@ CaseResult RunCase(SuiteHost& host, const std::string& file, const CaseInfo& inf
   result.warmup_capped = warm.value().capped;
   result.repetition_s = settings.RepetitionSeconds(warm.value().young_collections_per_s);
 
-  CaseBenchmark body(host);
-  auto time_repetitions = [&](int count) {
-    benchmark::RegisterBenchmark(info.name.c_str(), [&body](benchmark::State& state) { body(state); })
-        ->UseRealTime()
-        ->MinTime(result.repetition_s)
-        ->MinWarmUpTime(0)  // WarmUp() above: until the code stopped changing
-        ->Repetitions(count)
-        ->Unit(benchmark::kNanosecond);
-    SampleCollector collector(body.units());
-    benchmark::RunSpecifiedBenchmarks(&collector);
-    benchmark::ClearRegisteredBenchmarks();
-    return std::move(collector.samples);
-  };
+  auto counter = CounterFor(settings);
+  if (!counter) {
+    fail(counter.error());
+    (void)host.Teardown();
+    host.Disarm();
+    return result;
+  }
+  CaseBenchmark body(host, counter.value().get());
+  auto time_repetitions = [&](int count) { return TimeRepetitions(info, body, settings, result.repetition_s, count); };
   std::vector<Sample> samples = time_repetitions(settings.repetitions);
   if (settings.rerun_changed) result.reruns = RerunChanged(samples, time_repetitions, body, settings);
 

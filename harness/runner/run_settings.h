@@ -2,6 +2,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -42,6 +43,21 @@ struct RunSettings {
   // "Which code is measured", item 4). false (--keep-changed): keep and flag every repetition.
   bool rerun_changed = true;
   static constexpr int kRerunsPerRepetition = 2;
+  // --metric instructions: each timed batch's instructions are counted (measure/instruction_counter.h):
+  // under callgrind, whose dumps go to `callgrind_dir`, or by the hardware counter. Counting needs a
+  // fixed number of iterations per repetition (a time-based batch size would follow the simulation's
+  // speed), so each repetition is one batch of `iterations`, kCountedIterations unless given.
+  bool count_instructions = false;
+  std::string callgrind_dir;
+  // --iterations N: every repetition is one batch of exactly N iterations (Google Benchmark's
+  // Iterations) instead of a batch grown to --min-time; nullopt: grown to --min-time.
+  std::optional<std::uint64_t> iterations;
+  static constexpr std::uint64_t kCountedIterations = 100;
+  std::optional<std::uint64_t> FixedIterations() const {
+    if (iterations) return iterations;
+    if (count_instructions) return kCountedIterations;
+    return std::nullopt;
+  }
   // Each repetition lasts at least --min-time and long enough to span this many of the case's young
   // collections, at the rate the warm-up's last quiet window saw, at most kMaxStretchedSeconds
   // (--min-young-gcs; 0: --min-time alone). Why: a repetition's cost is quantised by how many collections

@@ -451,6 +451,11 @@ Expected<ExternalEngineInfo> ProbeExternalEngine(const std::string& path, Engine
       if (field.value.get_string().get(how) == simdjson::SUCCESS) info.measured_by.emplace_back(field.key, how);
     }
   }
+  // Counted only where the worker makes callgrind's client requests (or reads the hardware counter)
+  // around each batch: v8bench's own engine (docs/instructions.md).
+  info.measured_by.emplace_back(metric::kInstructions,
+                                "absent: counted in v8bench's own engine only, whose worker marks each batch for "
+                                "callgrind; this engine's batches run in JS");
   if (kind == EngineKind::kWorkerd) {
     // A worker cannot see workerd's version (nor V8's): `workerd --version` says the release date.
     auto version = Capture({path, "--version"});

@@ -172,6 +172,7 @@ SupervisedRun SuperviseRun(const SupervisorRequest& request) {
     // outside JS), with time beyond --timeout for the child to report what its watchdog ended.
     launch.timeout_s = SilenceLimit(request.case_timeout_s);
     launch.on_stdout = [&lines](std::string_view chunk) { lines.Feed(chunk); };
+    if (request.counting != nullptr) request.counting->Wrap(launch);
     launcher->Start(launch);
     std::vector<LaunchResult> done;
     while (done.empty() && !launcher->Interrupted()) done = launcher->Wait();

@@ -11,6 +11,7 @@
 
 #include "harness/model/result.h"
 #include "harness/model/result_sink.h"
+#include "harness/workers/instruction_count.h"
 
 namespace v8bench::workers {
 
@@ -23,6 +24,8 @@ struct SupervisorRequest {
   // sink every result goes to.
   std::function<ResultSink&(const RunContext&, const std::vector<std::string>& planned)> open_sink;
   std::function<void(std::size_t index, std::size_t total, const CaseInfo&)> progress;
+  // --metric instructions: how the child counts (its command line wrapped by it); null otherwise.
+  const InstructionCounting* counting = nullptr;
 };
 
 struct SupervisedRun {

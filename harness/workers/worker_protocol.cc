@@ -78,6 +78,8 @@ void WriteRunContextFields(JsonWriter& w, const RunContext& c, ContextFile file)
   w.Key("quick").Bool(c.quick);
   IntOrNull(w, "main_cpu_pinned", c.main_cpu_pinned);
   w.Key("other_threads_cpus").String(c.other_threads_cpus);
+  w.Key("instructions_by").String(c.instructions_by);
+  w.Key("iterations_per_batch").Int(static_cast<long long>(c.iterations_per_batch));
 }
 
 RunContext ReadRunContext(const object& o, ContextFile file) {
@@ -98,6 +100,9 @@ RunContext ReadRunContext(const object& o, ContextFile file) {
   if (o["isolates"].get(n) == SUCCESS && n >= 1 && n <= 1000) c.isolates = static_cast<int>(n);
   if (o["main_cpu_pinned"].get(n) == SUCCESS && n >= 0 && n < (1 << 20)) c.main_cpu_pinned = static_cast<int>(n);
   c.other_threads_cpus = Str(o, "other_threads_cpus");
+  c.instructions_by = Str(o, "instructions_by");
+  uint64_t batch = 0;
+  if (o["iterations_per_batch"].get(batch) == SUCCESS && batch < (1ULL << 40)) c.iterations_per_batch = batch;
   uint64_t young = 0;
   if (o["young_generation_bytes"].get(young) == SUCCESS) c.young_generation_bytes = young;
   Read(o, "trig_mismatch_fraction", c.trig_mismatch_fraction);

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# run --metric instructions: counted instructions per iteration of a fixed sin+cos loop (work=2 must
+# count about twice work=1; repetitions must agree within 0.01%), the counting flags and source in the
+# context, and the refusal (exit 2, naming valgrind) where valgrind is not on PATH. Skipped (77) where
+# valgrind is absent or the machine counts in hardware (the refusal cannot happen there).
+# Usage: instructions_test.sh V8BENCH SOURCE_DIR
+set -uo pipefail
+v8bench=$1
+src=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+fixture="$src/tests/fixtures/trig_loop.js"
+
+# The refusal: no valgrind on PATH (and, here, no hardware counter).
+PATH=/nonexistent "$v8bench" run "$fixture" --quick --metric instructions >"$tmp/out" 2>"$tmp/err"
+code=$?
+if [ "$code" -eq 0 ]; then
+  echo "counted without valgrind on PATH (a hardware counter): the refusal is not testable here"
+else
+  [ "$code" -eq 2 ] || fail "without valgrind: exit $code, not 2: $(cat "$tmp/err")"
+  grep -q "valgrind" "$tmp/err" || fail "the refusal does not name valgrind: $(cat "$tmp/err")"
+fi
+
+command -v valgrind >/dev/null || { echo "no valgrind: counting skipped"; exit 77; }
+"$v8bench" run "$fixture" --quick --metric instructions --iterations 10 --repetitions 2 --param work=1,2 \
+  --format json --out "$tmp/run.json" >/dev/null 2>"$tmp/err" || fail "counting run exited $?: $(cat "$tmp/err")"
+python3 - "$tmp/run.json" <<'PY' || fail "see above"
+import json, sys
+doc = json.load(open(sys.argv[1]))
+ctx = doc["context"]
+assert "callgrind" in ctx["instructions_by"] or "hardware" in ctx["instructions_by"], ctx
+assert ctx["iterations_per_batch"] == 10, ctx
+for flag in ("--single-threaded", "--predictable", "--random-seed=1", "--hash-seed=1"):
+    assert flag in ctx["v8_flags"], (flag, ctx["v8_flags"])
+per_case = {}
+for b in doc["benchmarks"]:
+    if b.get("run_type") != "iteration":
+        continue
+    assert b["iterations"] == 10, b
+    per_case.setdefault(b["name"], []).append(b["instructions"])
+one = [v for k, v in per_case.items() if "work:1" in k and "work:2" not in k][0]
+two = [v for k, v in per_case.items() if "work:2" in k][0]
+for counts in (one, two):
+    assert len(counts) == 2 and max(counts) / min(counts) - 1 < 1e-4, counts
+ratio = min(two) / min(one)
+assert 1.9 < ratio < 2.1, (one, two, ratio)
+print(f"instructions/iter: work=1 {one[0]:.0f}, work=2 {two[0]:.0f} (x{ratio:.3f})")
+PY
