@@ -15,6 +15,7 @@
 #include <v8.h>
 
 #include <cstdint>
+#include <string_view>
 
 #define V8BENCH_V8_AT_LEAST(major, minor) \
   (V8_MAJOR_VERSION > (major) || (V8_MAJOR_VERSION == (major) && V8_MINOR_VERSION >= (minor)))
@@ -49,6 +50,14 @@ inline std::uint64_t Utf8Length(v8::Isolate* isolate, v8::Local<v8::String> text
 #else
   return static_cast<std::uint64_t>(text->Utf8Length(isolate));
 #endif
+}
+
+// Whether a JIT code event's name tag (the text before the first ':') marks a JS function's code.
+// V8 10.2 names it "LazyCompile:~f file.js:3" or "Function:*f file.js:3"; V8 11.3 onwards
+// "JS:~f file.js:3:10" (a column follows the line; JitCodeLog reads the line before it). Accepted
+// alike on every version, so no version test is needed.
+constexpr bool IsJsFunctionCodeTag(std::string_view tag) {
+  return tag == "LazyCompile" || tag == "Function" || tag == "JS";
 }
 
 }  // namespace v8bench::v8compat
