@@ -29,6 +29,8 @@
 //   alloc_bytes     v8.getHeapStatistics().total_allocated_bytes deltas where the engine has it (not
 //                   Bun: its value is JavaScriptCore's bytes allocated since the last GC, not a total)
 //   heap_bytes      Bun only: bun:jsc heapSize() after the batch
+// On Node with v8bench's in-process instrument loaded (--instrument-dir), all but wall_ns come from it
+// instead, as the embedded host measures them (see "In-process instrument" below).
 import { createRequire } from 'node:module';
 import process from 'node:process';
 import { Buffer } from 'node:buffer';
@@ -144,9 +146,10 @@ function engineFacts() {
     js_engine: isBun ? 'JavaScriptCore' : 'V8',
     node_version: engine === 'node' ? process.version : '',
     executable: isWorkerd ? '' : process.execPath,
-    has_thread_cpu: !isWorkerd && typeof process.threadCpuUsage === 'function',
+    has_thread_cpu: instrument !== null || (!isWorkerd && typeof process.threadCpuUsage === 'function'),
     has_process_cpu: !isWorkerd && typeof process.cpuUsage === 'function',
-    has_total_allocated: hasTotalAllocated(),
+    has_total_allocated: instrument !== null || hasTotalAllocated(),
+    instrument: instrumentWhy,
     clock_step_ms: clockStep(),
   };
 }
@@ -179,6 +182,36 @@ async function flushObservers() {
   for (let i = 0; i < 3; i++) await new Promise((resolve) => setTimeout(resolve, 2));
 }
 
+// --- In-process instrument (harness/engine/node_instrument.cc) -----------------------------------
+// On Node, the addon v8bench builds for this Node's module version (`--instrument-dir DIR`, which
+// v8bench adds for node engines) measures each batch with the embedded host's own code: main-thread
+// CPU, GC pauses and counts by kind, allocation, page faults, compiles while timed, the CPU the thread
+// ran on. Where it cannot load, the JS-only figures below; `info` says which and why.
+let instrument = null;
+let instrumentWhy = 'not Node (the instrument is a Node addon)';
+function loadInstrument(dir) {
+  if (isWorkerd || isBun || isDeno) return;
+  const file = `${dir}/v8bench_instrument-${process.versions.modules}.node`;
+  if (!dir) {
+    instrumentWhy = 'no instrument directory given';
+    return;
+  }
+  try {
+    const module = { exports: {} };
+    process.dlopen(module, file);
+    instrument = module.exports;
+    instrumentWhy = `in-process instrument ${file}`;
+  } catch (e) {
+    instrumentWhy = `JS-only: ${file} did not load (${e.message.split('\n')[0]})`;
+  }
+}
+// Takes `--instrument-dir DIR` out of the arguments, wherever it is.
+function takeInstrumentDir(argv) {
+  const i = argv.indexOf('--instrument-dir');
+  if (i < 0) return { argv, dir: '' };
+  return { argv: [...argv.slice(0, i), ...argv.slice(i + 2)], dir: argv[i + 1] || '' };
+}
+
 // --- Measurement ---------------------------------------------------------------------------------
 let facts = null;  // engineFacts(), once
 
@@ -189,6 +222,14 @@ function allocatedBytes() {
 }
 
 async function timeBatch(api, batch, n, isAsync) {
+  if (instrument) {
+    instrument.start();
+    const t0 = performance.now();
+    const r = batch(n);
+    if (isAsync) await r;
+    const t1 = performance.now();
+    return { t0, t1, inst: instrument.stop(n) };
+  }
   const alloc0 = allocatedBytes();
   const cpu0 = facts.has_process_cpu ? process.cpuUsage() : undefined;
   const thread0 = facts.has_thread_cpu ? process.threadCpuUsage() : undefined;
@@ -387,7 +428,7 @@ async function measureCase(api, index, opts) {
     const counters = { wall_ns: ((t.t1 - t.t0) * 1e6) / n };
     if (t.thread0) counters.cpu_ns = ((t.thread1.user + t.thread1.system - t.thread0.user - t.thread0.system) * 1e3) / n;
     if (t.cpu !== undefined) counters.process_cpu_ns = (t.cpu * 1e3) / n;
-    if (gcObserved) {
+    if (gcObserved && !t.inst) {
       let pause = 0;
       let count = 0;
       const perKind = {};
@@ -405,11 +446,13 @@ async function measureCase(api, index, opts) {
     if (t.alloc0 !== undefined && t.alloc1 !== undefined) counters.alloc_bytes = (t.alloc1 - t.alloc0) / n;
     perOperation(counters, n, operations);
     if (bunJsc) counters.heap_bytes = bunJsc.heapSize();
+    if (t.inst) Object.assign(counters, t.inst.counters);  // the host's figures
     Object.assign(counters, JSON.parse(withEval(() => api.counters())));
     // The batch's window on performance.now()'s clock, for GC attribution from --trace-gc lines.
     const sample = { iterations: n, counters, window_ms: [t.t0, t.t1] };
-    // Tiers only: JS cannot see V8's JIT code events, so compiles during timing are unknown here.
-    if (after !== 0) sample.code = { batch: TIER_KEYS[after >> 3], bench: TIER_KEYS[after & 7], compiles: null, changed: after !== before };
+    // Compiles while timed come from V8's JIT code events, which only the instrument sees; else unknown.
+    if (after !== 0) sample.code = { batch: TIER_KEYS[after >> 3], bench: TIER_KEYS[after & 7], compiles: t.inst ? t.inst.compiles : null, changed: after !== before || (t.inst?.compiles ?? 0) > 0 };
+    if (t.inst && t.inst.main_cpu >= 0) sample.main_cpu = t.inst.main_cpu;
     if (sample.code && sample.code.changed &&
         reruns < RERUNS_PER_REPETITION * opts.repetitions && rerunMs < opts.maxWarmup * 1000) {
       reruns++;
@@ -453,6 +496,16 @@ function measuredBy(facts, forInfo = false) {
         : 'absent (no allocation counter in this engine)',
   };
   if (isBun) by.heap_bytes = "bun:jsc heapSize() after the batch (JavaScriptCore's heap size)";
+  if (instrument) {
+    const host = 'the in-process instrument (the embedded host\'s code in a Node addon)';
+    by.cpu_ns = `CLOCK_THREAD_CPUTIME_ID, ${host}`;
+    by.process_cpu_ns = `CLOCK_PROCESS_CPUTIME_ID, ${host}`;
+    by.gc = `V8's GC prologue/epilogue callbacks, by kind, ${host}`;
+    by.alloc_bytes = `heap statistics + bytes each GC freed, ${host}`;
+    by.page_faults = `the main thread's minor page faults, ${host}`;
+    by.compiles = `V8's JIT code events, ${host}`;
+  }
+  by.instrument = instrumentWhy;
   return by;
 }
 
@@ -642,7 +695,9 @@ async function profileCase(argv) {
   return 0;
 }
 
-async function main(argv) {
+async function main(argvIn) {
+  const { argv, dir } = takeInstrumentDir(argvIn);
+  loadInstrument(dir);
   const [command, ...rest] = argv;
   facts = engineFacts();
   if (command === 'info') {

@@ -42,8 +42,9 @@ reports; figures to keep come from full settings. Next:
 EOF
   exit "$status"
 fi
-# The external-engine tests run the suites on an npm Node build (V8 10.2, the embedded V8's twin).
-"$here/tools/fetch_engines.sh" node@18 >/dev/null
+# The external-engine tests run the suites on an npm Node build (V8 10.2, the embedded V8's twin);
+# the v8compat tests compile the engine against Node 18's and Node 26's headers (V8 10.2 and 14.6).
+"$here/tools/fetch_engines.sh" node@18 node@26 >/dev/null
 # -j2: the end-to-end tests spawn v8bench processes; two at a time suits a 2-core machine.
 ctest --test-dir "$build" --output-on-failure -j 2
 

@@ -53,8 +53,11 @@ CommandSpec CompareSpec() {
        "configuration. Repeatable; the first is the baseline.",
        true},
       {"engine", "NAME=PATH",
-       "Runs variant NAME with another v8bench executable (e.g. one linked against a patched V8 via -DV8_ROOT); "
-       "declares the variant if no --variant names it. Repeatable. Default: this binary.",
+       "Runs variant NAME with another v8bench executable (e.g. one linked against a patched V8 via -DV8_ROOT) "
+       "or a node, deno, bun or workerd executable; declares the variant if no --variant names it. Repeatable. A "
+       "Node for which this build made an in-process instrument (one per Node in third_party/engines) is measured "
+       "with the embedded host's figures; other engines give what they show to JavaScript (`info --engine PATH` "
+       "lists them; docs/engines.md). Default: this binary.",
        true},
       {"filter", "REGEX", "Compares only cases whose name matches this ECMAScript regex. Default: all cases."},
       {"main-cpu", "N",

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string_view>
 
+#include "harness/engine/v8_compat.h"
 #include "harness/measure/clocks.h"
 
 namespace v8bench {
@@ -12,7 +13,7 @@ int KindIndex(v8::GCType type) {
   switch (type) {
     case v8::kGCTypeScavenge:
       return static_cast<int>(GcKind::kScavenge);
-    case v8::kGCTypeMinorMarkCompact:
+    case v8compat::kGCTypeMinorMark:
       return static_cast<int>(GcKind::kMinorMarkCompact);
     case v8::kGCTypeMarkSweepCompact:
       return static_cast<int>(GcKind::kMarkCompact);

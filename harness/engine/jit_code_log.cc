@@ -5,6 +5,8 @@
 #include <string>
 #include <string_view>
 
+#include "harness/engine/v8_compat.h"
+
 namespace v8bench {
 namespace {
 
@@ -17,6 +19,10 @@ std::mutex& RegistryMutex() {
 std::vector<JitCodeLog*>& Registry() {
   static std::vector<JitCodeLog*> logs;
   return logs;
+}
+
+bool IsNumber(std::string_view text) {
+  return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
 }  // namespace
@@ -75,7 +81,7 @@ void JitCodeLog::Handle(const v8::JitCodeEvent& e) {
   const auto colon = name.find(':');
   if (colon == std::string_view::npos) return;
   const std::string_view tag = name.substr(0, colon);
-  if (tag != "LazyCompile" && tag != "Function") return;  // not a JS function's code
+  if (!v8compat::IsJsFunctionCodeTag(tag)) return;  // not a JS function's code
   std::string_view rest = name.substr(colon + 1);
   CompiledCode code;
   code.tier = CodeTier::kIgnition;  // no marker: interpreted, optimisation disabled
@@ -102,8 +108,14 @@ void JitCodeLog::Handle(const v8::JitCodeEvent& e) {
   }
   // rest is "<function name> <script name>:<line>". The two names are split later (SplitNames),
   // away from this hook: nothing here may allocate on the V8 heap (a GC would re-enter it).
-  const auto line_colon = rest.rfind(':');
-  if (line_colon == std::string_view::npos) return;
+  auto line_colon = rest.rfind(':');
+  if (line_colon == std::string_view::npos || line_colon == 0) return;
+  // "file.js:3:10" (V8 11.3 onwards, v8compat::IsJsFunctionCodeTag): the column is dropped.
+  if (const auto prev = rest.rfind(':', line_colon - 1);
+      prev != std::string_view::npos && IsNumber(rest.substr(prev + 1, line_colon - prev - 1))) {
+    rest = rest.substr(0, line_colon);
+    line_colon = prev;
+  }
   code.line = std::atoi(std::string(rest.substr(line_colon + 1)).c_str());
   code.function_name = std::string(rest.substr(0, line_colon));
   code.script_id = -1;

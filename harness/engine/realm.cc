@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "harness/engine/js_error.h"
+#include "harness/engine/v8_compat.h"
 
 namespace v8bench {
 
@@ -33,7 +34,7 @@ Expected<v8::Local<v8::Value>> Realm::RunScript(const std::string& source, const
            .ToLocal(&src)) {
     return Error::Input(name + ": source too large for a V8 string");
   }
-  v8::ScriptOrigin origin(iso, v8::String::NewFromUtf8(iso, name.c_str()).ToLocalChecked());
+  v8::ScriptOrigin origin = v8compat::ScriptOriginFor(iso, v8::String::NewFromUtf8(iso, name.c_str()).ToLocalChecked());
   v8::Local<v8::Script> script;
   if (!v8::Script::Compile(ctx, src, &origin).ToLocal(&script)) {
     return Error::Input(DescribeException(iso, ctx, try_catch));

@@ -4,6 +4,7 @@
 
 #include "harness/engine/js_error.h"
 #include "harness/engine/suite_host_state.h"
+#include "harness/engine/v8_compat.h"
 #include "harness/measure/metrics.h"
 #include "harness/model/json_string.h"
 #include "js/js_sources.h"
@@ -353,7 +354,7 @@ Expected<std::optional<NativeWork>> SuiteHost::NativeFloorWork() {
   NativeWork work;
   work.kind = ToUtf8(iso, field("kind"));
   if (auto text = field("text"); text->IsString()) {
-    const auto bytes = static_cast<std::uint64_t>(text.As<v8::String>()->Utf8Length(iso));
+    const std::uint64_t bytes = v8compat::Utf8Length(iso, text.As<v8::String>());
     if (bytes > kMaxFloorTextBytes) {
       return too_big("json_parse text is", static_cast<double>(bytes), kMaxFloorTextBytes, "bytes");
     }

@@ -331,6 +331,16 @@ std::vector<std::string> ExternalEngineArgs(EngineKind kind, const std::string& 
   }
   args.push_back(runner);
   args.insert(args.end(), runner_args.begin(), runner_args.end());
+  if (kind == EngineKind::kNode) {
+    // The in-process instruments the build made for each fetched Node (CMakeLists.txt), beside this
+    // executable; the runner loads the one for its Node's module version, or says why not.
+    std::error_code ec;
+    const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (!ec) {
+      args.push_back("--instrument-dir");
+      args.push_back((self.parent_path() / "node_instrument").string());
+    }
+  }
   return args;
 }
 

@@ -54,7 +54,8 @@ Expected<std::string> MaterializeRunner();
 // options and suite files) with `v8_flags`, each in the engine's own syntax:
 //   node --max-semi-space-size=1 RUNNER run ...      deno run -A --v8-flags=--a,--b RUNNER run ...
 //   bun RUNNER run ...                               workerd test --experimental CONFIG.capnp
-// For workerd this writes CONFIG (WorkerdConfig) into the runner's directory first.
+// For workerd this writes CONFIG (WorkerdConfig) into the runner's directory first. Node gets
+// `--instrument-dir DIR` last: where this build's in-process instruments are (js/external_runner.mjs).
 std::vector<std::string> ExternalEngineArgs(EngineKind kind, const std::string& runner,
                                             const std::vector<std::string>& v8_flags,
                                             const std::vector<std::string>& runner_args);

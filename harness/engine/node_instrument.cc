@@ -1,0 +1,82 @@
+// A Node addon made of the embedded host's own instruments, so that a case run by an official Node
+// (js/external_runner.mjs) is measured as the embedded host measures it: BatchTimer's clocks (main
+// thread CPU, process CPU, the main thread's page faults, the CPU it ran on), GcMonitor's GC callbacks
+// (pauses and counts by kind, the bytes each collection freed) and JitCodeLog's JIT code events
+// (optimised compiles while timed), turned into per-iteration counters by the same PerIteration.
+// Built against each Node's own headers (CMakeLists.txt: one addon per Node found in
+// third_party/engines); loaded with process.dlopen only into the Node whose module version it names.
+//
+// JS interface (exports): start() before a batch; stop(iterations) after it returns
+// { counters: { name: value per iteration }, compiles, main_cpu (or -1 when the thread moved) }.
+#include <node.h>
+
+#include <memory>
+
+#include "harness/engine/gc_monitor.h"
+#include "harness/engine/jit_code_log.h"
+#include "harness/measure/batch_timer.h"
+
+namespace v8bench {
+namespace {
+
+// The instruments of the isolate that loaded the addon (the runner's main thread: one per process).
+struct Instrument {
+  explicit Instrument(v8::Isolate* isolate) : gc(isolate), jit(isolate), timer(gc) {}
+  GcMonitor gc;
+  JitCodeLog jit;
+  BatchTimer timer;
+};
+
+std::unique_ptr<Instrument>& Current() {
+  static std::unique_ptr<Instrument> instrument;
+  return instrument;
+}
+
+void Start(const v8::FunctionCallbackInfo<v8::Value>&) {
+  Instrument& in = *Current();
+  in.jit.TakeOptimizedCount();  // code made before the batch is not the batch's
+  in.timer.Start();
+}
+
+void Set(v8::Isolate* iso, v8::Local<v8::Context> ctx, v8::Local<v8::Object> obj, const char* key, double value) {
+  obj->Set(ctx, v8::String::NewFromUtf8(iso, key).ToLocalChecked(), v8::Number::New(iso, value)).Check();
+}
+
+void Stop(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  Instrument& in = *Current();
+  const BatchCost cost = in.timer.Stop();
+  const int compiles = in.jit.TakeOptimizedCount();
+  v8::Isolate* iso = info.GetIsolate();
+  v8::Local<v8::Context> ctx = iso->GetCurrentContext();
+  const double n = info[0]->IsNumber() ? info[0].As<v8::Number>()->Value() : 1.0;
+  v8::Local<v8::Object> counters = v8::Object::New(iso);
+  for (const Counter& c : PerIteration(cost, n >= 1 ? static_cast<std::uint64_t>(n) : 1)) {
+    Set(iso, ctx, counters, c.name.c_str(), c.value);
+  }
+  v8::Local<v8::Object> out = v8::Object::New(iso);
+  out->Set(ctx, v8::String::NewFromUtf8Literal(iso, "counters"), counters).Check();
+  Set(iso, ctx, out, "compiles", compiles);
+  Set(iso, ctx, out, "main_cpu", cost.cpu_at_start == cost.cpu_at_end ? cost.cpu_at_start : -1);
+  info.GetReturnValue().Set(out);
+}
+
+}  // namespace
+}  // namespace v8bench
+
+NODE_MODULE_INIT(/* exports, module, context */) {
+  v8::Isolate* iso = v8::Isolate::GetCurrent();  // the loading thread's (Context::GetIsolate left in V8 14)
+  auto& current = v8bench::Current();
+  if (!current) {
+    current = std::make_unique<v8bench::Instrument>(iso);
+    node::AddEnvironmentCleanupHook(
+        iso, [](void*) { v8bench::Current().reset(); }, nullptr);
+  }
+  auto add = [&](const char* name, v8::FunctionCallback fn) {
+    exports
+        ->Set(context, v8::String::NewFromUtf8(iso, name).ToLocalChecked(),
+              v8::FunctionTemplate::New(iso, fn)->GetFunction(context).ToLocalChecked())
+        .Check();
+  };
+  add("start", v8bench::Start);
+  add("stop", v8bench::Stop);
+}
