@@ -18,7 +18,9 @@ done
 "$v8bench" compare "$src/suites/young_gen.js" --quick --runs 2 --min-samples 2 --filter '/ssr/nodes:200' \
   --engine node18="$(node 18)" --engine node26="$(node 26)" --out "$tmp/c.json" > "$tmp/compare.txt" 2>&1
 rc=$?
-[ "$rc" = 0 ] || [ "$rc" = 1 ] || fail "compare exited $rc: $(cat "$tmp/compare.txt")"
+# Two samples are too few for a verdict (exit 2 with "too few samples"); the figures are what is tested here.
+[ "$rc" = 0 ] || [ "$rc" = 1 ] || { [ "$rc" = 2 ] && grep -q "too few samples" "$tmp/compare.txt"; } ||
+  fail "compare exited $rc: $(cat "$tmp/compare.txt")"
 "$(node 26)" - "$tmp/c.json" <<'JS' || fail "the samples lack the instrument's figures"
 const doc = JSON.parse(require('fs').readFileSync(process.argv[2], 'utf8'));
 for (const variant of ['node18', 'node26']) {

@@ -18,6 +18,13 @@ esac
 
 "$here/tools/setup.sh"
 
+if [ "$mode" = test ]; then
+  # The external-engine tests run the suites on npm Node builds (Node 18: V8 10.2, the embedded V8's twin);
+  # the v8compat tests compile the engine against Node 18's and Node 26's headers (V8 10.2 and 14.6).
+  # Fetched before the build, which makes the in-process instrument (a Node addon) for every fetched Node.
+  "$here/tools/fetch_engines.sh" node@18 node@26 >/dev/null
+fi
+
 build="$here/build"
 cmake -S "$here" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$build" -j "$(nproc)"
@@ -42,9 +49,6 @@ reports; figures to keep come from full settings. Next:
 EOF
   exit "$status"
 fi
-# The external-engine tests run the suites on an npm Node build (V8 10.2, the embedded V8's twin);
-# the v8compat tests compile the engine against Node 18's and Node 26's headers (V8 10.2 and 14.6).
-"$here/tools/fetch_engines.sh" node@18 node@26 >/dev/null
 # -j2: the end-to-end tests spawn v8bench processes; two at a time suits a 2-core machine.
 ctest --test-dir "$build" --output-on-failure -j 2
 
