@@ -139,7 +139,7 @@ TEST(CodeState, CodeThatDeoptimisesWhileTimedIsFlaggedInTheDataAndInPlainWords) 
   EXPECT_TRUE(flagged) << "no repetition was flagged as having run changing code";
   EXPECT_EQ(cases[0].reruns, 0);
 
-  std::vector<std::string> console = {"run"};
+  std::vector<std::string> console = {"run", "--explain"};  // the per-case notes (the summary counts cases)
   console.insert(console.end(), args.begin(), args.end());
   auto r = RunCli(console);
   EXPECT_EQ(r.exit_code, 0) << r.err;
@@ -162,7 +162,7 @@ TEST(CodeState, ARepetitionDuringWhichTheCodeChangedIsTimedAgain) {
   for (const Rep& rep : cases[0].reps) changed += rep.changed ? 1 : 0;
   EXPECT_EQ(changed, 0) << "the flip's repetition was kept; " << cases[0].reruns << " re-run";
 
-  std::vector<std::string> console = {"run"};
+  std::vector<std::string> console = {"run", "--explain"};  // the per-case notes (the summary counts cases)
   console.insert(console.end(), args.begin(), args.end());
   auto r = RunCli(console);
   EXPECT_EQ(r.exit_code, 0) << r.err;

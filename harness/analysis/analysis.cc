@@ -442,9 +442,10 @@ void MarkNotJudged(Analysis& a) {
 
 int ExitCode(const Analysis& a) {
   if (!a.trips.empty()) return 1;
-  if (!a.insufficient.empty() || a.too_few > 0) return 2;
-  // A gate passes only on judged comparisons of a whole comparison.
-  if (a.threshold && (a.judged == 0 || a.interrupted)) return 2;
+  if (!a.insufficient.empty()) return 2;
+  // A gate passes only on judged comparisons of a whole comparison. Without a gate, "too few samples to
+  // judge" is a verdict the report shows, not an error of the command (docs/verdicts.md).
+  if (a.threshold && (a.too_few > 0 || a.judged == 0 || a.interrupted)) return 2;
   return 0;
 }
 
