@@ -82,7 +82,7 @@ std::vector<std::string> ExternalWorkerArgs(const WorkerSampling& s, const Worke
   // The runner drives and reads each case's tiers through natives syntax (bench_api.js settle()); Bun
   // (JavaScriptCore) has no V8 flags, and EngineV8Flags refused any a variant gave it.
   if (w.engine_kind != EngineKind::kBun) v8_flags.insert(v8_flags.begin(), "--allow-natives-syntax");
-  if (w.engine_kind == EngineKind::kDeno) {
+  if (w.engine_kind == EngineKind::kDeno && s.gc_trace) {
     // Deno has no GC observation API: V8's GC trace, parsed here (gc_trace.h), stands in for it.
     v8_flags.push_back("--trace-gc");
     v8_flags.push_back("--expose-gc");

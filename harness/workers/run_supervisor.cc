@@ -153,6 +153,7 @@ LaunchRequest ChildLaunch(const SupervisorRequest& request, const std::string& f
   if (request.engine != nullptr) {
     WorkerSampling sampling = request.sampling;
     sampling.sealed = !seal.empty();
+    sampling.gc_trace = false;  // its lines are read one by one: see WorkerSampling
     launch.executable = request.engine->engine;
     launch.args = WorkerArgs(sampling, *request.engine, filter);
   } else {
