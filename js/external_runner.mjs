@@ -85,6 +85,15 @@ function readText(file) {
 
 const pause = new Int32Array(new SharedArrayBuffer(4));
 
+// --sealed (`v8bench run --engine`): a key the supervising v8bench writes to stdin, read before any suite
+// runs and put at the start of every protocol line, so that a suite's own output cannot pass for results.
+let seal = '';
+function readSeal() {
+  const key = fs.readFileSync(0, 'utf8');
+  if (!/^[0-9a-f]{16,64}$/.test(key)) throw new Error('--sealed: stdin holds no key (16 to 64 hex digits); it is for the supervising `v8bench run`');
+  seal = key;
+}
+
 function emit(obj) {
   if (isWorkerd) {
     // workerd has no file descriptors; console.log goes to its stdout, one line per call.
@@ -94,7 +103,7 @@ function emit(obj) {
   // One line per event, written synchronously so a crash later loses nothing already said. stdout
   // may be a non-blocking pipe: a full pipe (EAGAIN) is waited out, not an error. The leading newline
   // ends any partial line V8 left there (its --trace-gc output is block-buffered on the same fd).
-  const buf = Buffer.from('\n' + JSON.stringify(obj) + '\n');
+  const buf = Buffer.from('\n' + seal + JSON.stringify(obj) + '\n');
   let off = 0;
   while (off < buf.length) {
     try {
@@ -568,6 +577,7 @@ function parseArgs(argv) {
     else if (a === '--duration') opts.duration = Number(next());
     else if (a === '--interval') opts.interval = Number(next());
     else if (a === '--plan-only') opts.planOnly = true;
+    else if (a === '--sealed') opts.sealed = true;
     else if (a === '--param') {
       const [k, v] = next().split(/=(.*)/s);
       opts.params[k] = v.split(',');
@@ -578,6 +588,7 @@ function parseArgs(argv) {
 
 async function run(argv) {
   const opts = parseArgs(argv);
+  if (opts.sealed) readSeal();
   const api = installGlobals();
   api.configure(JSON.stringify(opts.params));
   if (opts.gcTrace && typeof globalThis.gc === 'function') {

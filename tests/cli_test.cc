@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <simdjson.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 
@@ -374,6 +375,35 @@ TEST(Cli, TheRunsChildGetsTheUsersArgumentsWithTheWorkerProtocolAndItsOwnFilter)
   const std::vector<std::string> want = {"s.js",    "--quick", "--format", "jsonl",     "--filter",
                                          "^(?:x)$", "--",      "--out",    "--filter=b"};
   EXPECT_EQ(workers::ChildRunArgs(argv, "^(?:x)$"), want);
+}
+
+TEST(Cli, RunWithAnExternalEngineStartsItAsACompareWorkerWithTheSeal) {
+  workers::WorkerEngine node;
+  node.engine = "/opt/node";
+  node.engine_kind = workers::EngineKind::kNode;
+  node.runner = "/tmp/runner.mjs";
+  workers::SupervisorRequest request;
+  request.executable = "/bin/v8bench";
+  request.engine = &node;
+  request.sampling.suites = {"s.js"};
+  const workers::LaunchRequest sealed = workers::ChildLaunch(request, "^(?:x)$", "0123456789abcdef");
+  EXPECT_EQ(sealed.executable, "/opt/node");
+  EXPECT_EQ(sealed.stdin_data, "0123456789abcdef");
+  auto count = [](const std::vector<std::string>& args, const std::string& a) {
+    return std::count(args.begin(), args.end(), a);
+  };
+  EXPECT_EQ(count(sealed.args, "/tmp/runner.mjs"), 1);
+  EXPECT_EQ(count(sealed.args, "--sealed"), 1);
+  EXPECT_EQ(count(sealed.args, "^(?:x)$"), 1);
+  // Without a key (workerd's worker has no stdin) the runner is not asked for one.
+  EXPECT_EQ(count(workers::ChildLaunch(request, "", "").args, "--sealed"), 0);
+  // No engine: this v8bench again, sealed as ever.
+  request.engine = nullptr;
+  request.argv = {"s.js", "--engine", "/opt/v8bench"};
+  const workers::LaunchRequest own = workers::ChildLaunch(request, "", "0123456789abcdef");
+  EXPECT_EQ(own.executable, "/bin/v8bench");
+  EXPECT_EQ(count(own.args, "--sealed"), 1);
+  EXPECT_EQ(count(own.args, "--engine"), 0);
 }
 
 }  // namespace

@@ -64,6 +64,14 @@ constexpr const char* kPlanOnlyHelp =
     "With --format jsonl: writes the context line, one `plan` line per case the run would execute (name, suite, "
     "bench, params) and `end`, and runs nothing; `compare --shard` learns each variant's cases from it.";
 
+constexpr const char* kEngineHelp =
+    "Runs the suites in another engine, one `compare --engine` accepts: node, deno, bun or workerd (through "
+    "v8bench's external runner; on Node with v8bench's in-process instrument where one is built for it) or "
+    "another v8bench. The same table, formats, warnings and code marks; each figure the engine cannot give is "
+    "absent, never zero (`v8bench info --engine PATH` lists them). Options of the embedded host alone (--main-cpu, "
+    "--isolates, --share-realm, --keep-changed, --min-young-gcs, --metric, --iterations, --callgrind-dir) are "
+    "refused for an external engine. Default: the embedded V8.";
+
 constexpr const char* kSealedHelp =
     "With --format jsonl: reads a key from stdin before any JS runs and starts every protocol line with it, so that "
     "the `run` supervising this process keeps only lines the harness wrote, never one a suite writes to a descriptor "
@@ -109,7 +117,9 @@ CommandSpec RunSpec() {
       "Google Benchmark, with warm-up. Progress, with the time left, goes to stderr.\n"
       "Without a path, runs the suites shipped with v8bench at full settings (about 180 cases: half an hour or more\n"
       "on a small machine): the figures worth keeping. For a first look in a few minutes, add --quick (each suite's\n"
-      "small grid and short timings); for one suite, name its file; for some cases, --filter.";
+      "small grid and short timings); for one suite, name its file; for some cases, --filter.\n"
+      "With --engine PATH the suites run in another engine (Node, Deno, Bun, workerd or another v8bench) with the\n"
+      "same table and output formats; a figure that engine cannot give is absent.";
   spec.options = {
       {"filter", "REGEX",
        "Runs only cases whose name (suite/bench/param:value...) matches this ECMAScript regex. Default: all cases."},
@@ -163,6 +173,7 @@ CommandSpec RunSpec() {
        "taken from the file's extension."},
       {"plan-only", "", kPlanOnlyHelp},
       {"sealed", "", kSealedHelp},
+      {"engine", "PATH", kEngineHelp},
       {"out", "FILE",
        "Writes the results to FILE in --format, rewritten atomically after every case so an interrupted run keeps what "
        "it measured; the table still goes to stdout. Default: stdout only."},
@@ -318,6 +329,60 @@ int RunInProcess(const ParsedArgs& args, RunSettings settings) {
   return summary.failed > 0 ? 1 : 0;
 }
 
+// The options an external engine's runner cannot honour: only the embedded host has them.
+constexpr const char* kEmbeddedOnly[] = {"main-cpu",      "isolates", "share-realm", "keep-changed",
+                                         "min-young-gcs", "metric",   "iterations",  "callgrind-dir"};
+
+// --engine PATH: nullopt for the embedded V8 or another v8bench (which runs the user's command line as
+// this one would); else the external engine, prepared as a comparison's worker engine is.
+Expected<std::optional<workers::WorkerEngine>> ExternalEngineFrom(const ParsedArgs& args) {
+  const auto path = args.Get("engine");
+  if (!path) return std::optional<workers::WorkerEngine>();
+  auto kind = workers::DetectEngineKind(*path);
+  if (!kind) return kind.error();
+  if (kind.value() == workers::EngineKind::kV8bench) return std::optional<workers::WorkerEngine>();
+  for (const char* name : kEmbeddedOnly) {
+    if (args.Has(name)) {
+      return Error::Usage(fmt::format(
+          "--{} is an option of v8bench's own engine; {} ({}) runs the suites through v8bench's external runner, "
+          "which has no such option: drop --{} or --engine",
+          name, *path, workers::EngineKindName(kind.value()), name));
+    }
+  }
+  auto engine = EngineOptionsFrom(args);
+  if (!engine) return engine.error();
+  workers::WorkerEngine w;
+  w.engine = *path;
+  w.knobs = engine->Knobs();
+  w.v8_flags = engine->v8_flags;
+  for (const auto& p : args.GetAll("param")) w.worker_args.insert(w.worker_args.end(), {"--param", p});
+  if (auto tier = args.Get("tier")) w.worker_args.insert(w.worker_args.end(), {"--tier", *tier});
+  // Every engine gives wall time; the other figures are each the engine's to give or leave absent.
+  if (auto prepared = workers::PrepareWorkerEngine(w, "--engine", "wall_ns"); !prepared) return prepared.error();
+  return std::optional<workers::WorkerEngine>(std::move(w));
+}
+
+// What the external runner's context line cannot say: this machine's facts, the run's settings and the
+// trig path PrepareWorkerEngine probed with the engine's flags.
+void CompleteEngineContext(RunContext& c, const RunSettings& settings, const workers::WorkerEngine& w) {
+  FillMachineFacts(c);
+  FillRunSettings(c, settings);
+  c.executable = PathForResults(w.engine);
+  c.trig_path = w.trig_path;
+}
+
+workers::WorkerSampling SamplingFrom(const RunSettings& settings, const std::vector<std::string>& positional) {
+  workers::WorkerSampling s;
+  s.suites = SuitePathsOrDefault(positional);
+  s.quick = settings.quick;
+  s.repetitions = settings.repetitions;
+  s.min_time_s = settings.min_time_s;
+  s.warmup_s = settings.warmup_s;
+  s.max_warmup_s = settings.max_warmup_s;
+  s.timeout_s = settings.timeout_s;
+  return s;
+}
+
 }  // namespace
 
 int RunCommand(const std::vector<std::string>& argv) {
@@ -335,6 +400,11 @@ int RunCommand(const std::vector<std::string>& argv) {
   if (auto counting = CountingFrom(parsed, settings); !counting) return Fail(counting.error());
   auto output = OutputFrom(parsed);
   if (!output) return Fail(output.error());
+  if (output->jsonl && parsed.Has("engine")) {
+    return Fail(
+        Error::Usage("--engine runs the suites in a child that speaks the worker protocol; --format jsonl is "
+                     "that protocol for the embedded V8: drop one"));
+  }
   if (output->jsonl) return RunInProcess(parsed, settings);
   if (parsed.Has("plan-only"))
     return Fail(Error::Usage("--plan-only is part of the worker protocol: give --format jsonl"));
@@ -343,6 +413,8 @@ int RunCommand(const std::vector<std::string>& argv) {
   // Everything else runs the plan in a child process (workers/run_supervisor.h), so that a case that kills its
   // process is reported as crashed and the others still run.
   if (auto engine = EngineOptionsFrom(parsed); !engine) return Fail(engine.error());
+  auto external = ExternalEngineFrom(parsed);
+  if (!external) return Fail(external.error());
   if (settings.main_cpu) {  // here too, so that the message is the run's and not a child's
     if (auto allowed = CheckAllowedCpu(*settings.main_cpu); !allowed) return Fail(allowed.error());
   }
@@ -357,13 +429,18 @@ int RunCommand(const std::vector<std::string>& argv) {
   const bool table_on_stdout = output->path.has_value() || output->format == OutputFormat::kConsole;
   const ProgressFn progress = ProgressPrinter(table_on_stdout);
   workers::SupervisorRequest request;
-  request.executable = SelfExecutable();
+  request.executable = parsed.Get("engine").value_or(SelfExecutable());
+  if (external.value()) {
+    request.engine = &*external.value();
+    request.sampling = SamplingFrom(settings, parsed.positional);
+  }
   request.argv = argv;
   request.filter = settings.filter;
   // --timeout holds per isolate; a native floor is timed after the case, outside it, for each repetition.
   request.case_timeout_s = settings.timeout_s * settings.IsolateCount() +
                            (settings.native_floors ? settings.repetitions * std::max(settings.min_time_s, 0.5) : 0);
-  request.open_sink = [&](const RunContext&, const std::vector<std::string>& planned) -> ResultSink& {
+  request.open_sink = [&](RunContext& context, const std::vector<std::string>& planned) -> ResultSink& {
+    if (request.engine != nullptr) CompleteEngineContext(context, settings, *request.engine);
     return reporters.Open(ResultsStream(), output->format, output->path, planned, parsed.Has("explain"));
   };
   request.progress = progress;

@@ -160,7 +160,6 @@ void ConsoleReporter::CaseDone(const CaseResult& r) {
   const CaseSummary s = Summarise(r);
   auto med = [&](const char* name) { return s.Find(name) ? s.Find(name)->median : 0.0; };
   const MetricSummary* wall = s.Find(metric::kWall);
-  const double cpu = med(metric::kCpu);
   const double gc = med(metric::kGc);
   std::string own;
   for (const MetricSummary& m : s.metrics) {
@@ -195,11 +194,17 @@ void ConsoleReporter::CaseDone(const CaseResult& r) {
   const CodeSummary code = SummariseCode(r);
   // fmt pads by code points; the marks are one column each.
   const std::string code_cell = code.mark.empty() ? "?" : code.mark;
+  // A figure the engine does not give (another engine's: `run --engine`) is n/a, never 0.
+  auto cell = [&](const char* name, std::string (*format)(double), double scale = 1) {
+    const MetricSummary* m = s.Find(name);
+    return m ? format(m->median * scale) : std::string("n/a");
+  };
+  const std::string gc_share = s.Find(metric::kGc) ? FormatPercent(GcShare(gc, wall ? wall->median : 0)) : "n/a";
   fmt::print(out_, "{:<{}}  {:>10} {:>6}  {:>10}  {:>10} {:>6}  {:>9}  {:>10}  {:>9}  {:<4}  {}\n", r.info.name,
-             name_width_, FormatDuration(wall ? wall->median : 0), FormatPercent(cv), FormatDuration(cpu),
-             FormatDuration(gc), FormatPercent(GcShare(gc, wall ? wall->median : 0)),
-             FormatCount(med(metric::kGcCount) * 1000), FormatBytes(med(metric::kAlloc)),
-             FormatBytes(med(metric::kPeakHeap)), code_cell, own);
+             name_width_, FormatDuration(wall ? wall->median : 0), FormatPercent(cv),
+             cell(metric::kCpu, FormatDuration), cell(metric::kGc, FormatDuration), gc_share,
+             cell(metric::kGcCount, FormatCount, 1000), cell(metric::kAlloc, FormatBytes),
+             cell(metric::kPeakHeap, FormatBytes), code_cell, own);
   std::fflush(out_);
   NoteFindings(r, cv);
 }

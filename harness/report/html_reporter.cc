@@ -41,7 +41,7 @@ std::string CaseSection(const CaseResult& r) {
     reps += fmt::format(
         "<tr><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>",
         i + 1, s.iterations, html::Escape(FormatDuration(wall)),
-        html::Escape(FormatDuration(s.Get(metric::kCpu).value_or(0))));
+        html::Escape(s.Get(metric::kCpu) ? FormatDuration(*s.Get(metric::kCpu)) : "n/a"));
     if (s.code) {
       reps +=
           fmt::format("<td>{} / {}</td><td class=\"num\">{}</td><td>{}</td></tr>", html::Escape(Tier(s.code->batch)),

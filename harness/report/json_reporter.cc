@@ -76,8 +76,9 @@ std::string RenderJson(const RunContext& context, const std::vector<CaseResult>&
       w.Key("repetition_index").Int(static_cast<long long>(i));
       w.Key("threads").Int(1);
       w.Key("iterations").Int(static_cast<long long>(s.iterations));
-      w.Key("real_time").Number(s.Get(metric::kWall).value_or(0));
-      w.Key("cpu_time").Number(s.Get(metric::kCpu).value_or(0));
+      // A figure the engine does not give (main-thread CPU on some engines) is absent, never 0.
+      if (auto wall = s.Get(metric::kWall)) w.Key("real_time").Number(*wall);
+      if (auto cpu = s.Get(metric::kCpu)) w.Key("cpu_time").Number(*cpu);
       w.Key("time_unit").String("ns");
       for (const Counter& c : s.counters) w.Key(c.name).Number(c.value);
       workers::WriteRepetitionTags(w, s);
@@ -103,8 +104,8 @@ std::string RenderJson(const RunContext& context, const std::vector<CaseResult>&
       w.Key("iterations").Int(reps);
       const MetricSummary* wall = summary.Find(metric::kWall);
       const MetricSummary* cpu = summary.Find(metric::kCpu);
-      w.Key("real_time").Number(wall ? pick(*wall) : 0);
-      w.Key("cpu_time").Number(cpu ? pick(*cpu) : 0);
+      if (wall) w.Key("real_time").Number(pick(*wall));
+      if (cpu) w.Key("cpu_time").Number(pick(*cpu));
       w.Key("time_unit").String("ns");
       for (const MetricSummary& m : summary.metrics) w.Key(m.name).Number(pick(m));
       w.EndObject();

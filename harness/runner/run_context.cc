@@ -41,16 +41,33 @@ std::string HostName() {
   return host;
 }
 
-RunContext MakeRunContext(V8Process& process, const EngineOptions& options) {
-  RunContext c;
+void FillMachineFacts(RunContext& c) {
   c.date = NowText();
   c.host_name = HostName();
-  c.executable = PathForResults(SelfExecutable());
   const auto& cpu = benchmark::CPUInfo::Get();
   c.num_cpus = cpu.num_cpus;
   c.mhz_per_cpu = cpu.cycles_per_second / 1e6;
   c.cpu_scaling_enabled = cpu.scaling == benchmark::CPUInfo::ENABLED;
   c.load_avg = cpu.load_avg;
+  c.malloc_policy = MallocPolicy();
+#ifdef NDEBUG
+  c.build_type = "release";
+#else
+  c.build_type = "debug";
+#endif
+}
+
+void FillRunSettings(RunContext& c, const RunSettings& settings) {
+  c.quick = settings.quick;
+  c.repetitions = settings.repetitions;
+  c.isolates = settings.IsolateCount();
+  c.min_time_s = settings.min_time_s;
+}
+
+RunContext MakeRunContext(V8Process& process, const EngineOptions& options) {
+  RunContext c;
+  FillMachineFacts(c);
+  c.executable = PathForResults(SelfExecutable());
   c.v8_version = process.facts().v8_version;
   c.node_version = process.facts().node_version;
   c.v8_flags = fmt::format("{}", fmt::join(ComposeV8Flags(options), " "));
@@ -58,21 +75,12 @@ RunContext MakeRunContext(V8Process& process, const EngineOptions& options) {
   c.young_generation_bytes = process.InitialYoungGenerationBytes();
   c.trig_path = process.trig().path;
   c.trig_mismatch_fraction = process.trig().mismatch_fraction;
-  c.malloc_policy = MallocPolicy();
-#ifdef NDEBUG
-  c.build_type = "release";
-#else
-  c.build_type = "debug";
-#endif
   return c;
 }
 
 RunContext MakeRunContext(V8Process& process, const EngineOptions& options, const RunSettings& settings) {
   RunContext c = MakeRunContext(process, options);
-  c.quick = settings.quick;
-  c.repetitions = settings.repetitions;
-  c.isolates = settings.IsolateCount();
-  c.min_time_s = settings.min_time_s;
+  FillRunSettings(c, settings);
   return c;
 }
 

@@ -20,6 +20,12 @@ RunContext MakeRunContext(V8Process& process, const EngineOptions& options);
 // The same, with the run settings a results file records: quick, repetitions, isolates, min time.
 RunContext MakeRunContext(V8Process& process, const EngineOptions& options, const RunSettings& settings);
 
+// The parts of a run's context that are this machine's (date, host, CPUs, C heap policy, build type)
+// and the run settings' (repetitions, ...): MakeRunContext's, and `run --engine`'s beside what the
+// external engine reported of itself.
+void FillMachineFacts(RunContext& c);
+void FillRunSettings(RunContext& c, const RunSettings& settings);
+
 // Now as ISO 8601 with the local offset, e.g. 2026-11-30T08:00:00+0100.
 std::string NowText();
 // This executable's absolute path (what a child process is started with); "v8bench" when

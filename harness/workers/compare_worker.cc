@@ -68,6 +68,7 @@ std::vector<std::string> ExternalWorkerArgs(const WorkerSampling& s, const Worke
   }
   if (s.quick) runner_args.push_back("--quick");
   if (plan_only) runner_args.push_back("--plan-only");
+  if (s.sealed) runner_args.push_back("--sealed");
   for (std::size_t i = 0; i < w.worker_args.size(); ++i) {
     const std::string& knob = w.worker_args[i];
     if ((knob == "--param" || knob == "--tier") && i + 1 < w.worker_args.size()) {
@@ -81,7 +82,7 @@ std::vector<std::string> ExternalWorkerArgs(const WorkerSampling& s, const Worke
   // The runner drives and reads each case's tiers through natives syntax (bench_api.js settle()); Bun
   // (JavaScriptCore) has no V8 flags, and EngineV8Flags refused any a variant gave it.
   if (w.engine_kind != EngineKind::kBun) v8_flags.insert(v8_flags.begin(), "--allow-natives-syntax");
-  if (w.engine_kind == EngineKind::kDeno) {
+  if (w.engine_kind == EngineKind::kDeno && s.gc_trace) {
     // Deno has no GC observation API: V8's GC trace, parsed here (gc_trace.h), stands in for it.
     v8_flags.push_back("--trace-gc");
     v8_flags.push_back("--expose-gc");
@@ -112,6 +113,7 @@ std::vector<std::string> WorkerArgs(const WorkerSampling& s, const WorkerEngine&
   }
   if (s.quick) args.push_back("--quick");  // the grids; the timing options above are explicit
   if (plan_only) args.push_back("--plan-only");
+  if (s.sealed) args.push_back("--sealed");
   args.insert(args.end(), w.worker_args.begin(), w.worker_args.end());
   if (!w.v8_flags.empty()) {
     args.push_back("--");

@@ -45,6 +45,12 @@ struct WorkerSampling {
   double warmup_s = 0;
   double max_warmup_s = 0;
   double timeout_s = 0;
+  // The worker reads a key from stdin and starts every protocol line with it (`run --sealed`; the
+  // external runner's --sealed): lines a suite writes to stdout cannot pass for results.
+  bool sealed = false;
+  // Deno: V8's --trace-gc lines for the reader to attribute to each sample (gc_trace.h), which needs a
+  // worker's whole output; `run`'s supervisor reads line by line and turns it off (GC figures absent).
+  bool gc_trace = true;
 };
 
 // Recognises `w.engine` (v8bench, node, deno, bun or workerd) and, for an external engine, checks

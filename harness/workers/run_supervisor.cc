@@ -28,9 +28,11 @@ class LineDispatcher {
     std::size_t nl;
     while ((nl = pending_.find('\n')) != std::string::npos) {
       const std::string_view line = std::string_view(pending_).substr(0, nl + 1);
-      if (const auto at = line.rfind(seal_); at != std::string_view::npos) {
+      if (seal_.empty()) {
+        if (line != "\n") Dispatch(ParseWorkerOutput(line));
+      } else if (const auto at = line.rfind(seal_); at != std::string_view::npos) {
         Dispatch(ParseWorkerOutput(line.substr(at + seal_.size())));
-      } else {
+      } else if (line != "\n") {  // the runner starts each line with a newline
         ++unsealed;
       }
       pending_.erase(0, nl + 1);
@@ -49,8 +51,8 @@ class LineDispatcher {
     if (out.context && sink_ == nullptr) {
       context_ = out.context;
       planned_ = out.planned;
-      sink_ = &request_.open_sink(*out.context, planned_);
-      sink_->Begin(*out.context);
+      sink_ = &request_.open_sink(*context_, planned_);
+      sink_->Begin(*context_);
     }
     for (const CaseInfo& info : out.started) {
       running = info;
@@ -108,7 +110,7 @@ std::vector<std::string> ChildRunArgs(const std::vector<std::string>& argv, cons
   for (; i < argv.size() && argv[i] != "--"; ++i) {
     const std::string& a = argv[i];
     bool dropped = false;
-    for (const char* name : {"--format", "--out", "--filter"}) {
+    for (const char* name : {"--format", "--out", "--filter", "--engine"}) {
       if (a == name) {
         ++i;  // and its value
         dropped = true;
@@ -146,6 +148,28 @@ bool ReportDeath(const LaunchResult& r, const LineDispatcher& lines, double sile
 
 }  // namespace
 
+LaunchRequest ChildLaunch(const SupervisorRequest& request, const std::string& filter, const std::string& seal) {
+  LaunchRequest launch;
+  if (request.engine != nullptr) {
+    WorkerSampling sampling = request.sampling;
+    sampling.sealed = !seal.empty();
+    sampling.gc_trace = false;  // its lines are read one by one: see WorkerSampling
+    launch.executable = request.engine->engine;
+    launch.args = WorkerArgs(sampling, *request.engine, filter);
+  } else {
+    launch.executable = request.executable;
+    launch.args = ChildRunArgs(request.argv, filter);
+    launch.args.insert(launch.args.begin(), {"run", "--sealed"});
+  }
+  launch.stdin_data = seal;
+  launch.inherit_stderr = true;
+  // The child's own watchdog ends a case at --timeout; this catches a child that cannot (stopped, hung
+  // outside JS), with time beyond --timeout for the child to report what its watchdog ended.
+  launch.timeout_s = SilenceLimit(request.case_timeout_s);
+  if (request.counting != nullptr) request.counting->Wrap(launch);
+  return launch;
+}
+
 double SilenceLimit(double case_timeout_s) { return case_timeout_s * 1.5 + 10; }
 
 SupervisedRun SuperviseRun(const SupervisorRequest& request) {
@@ -159,20 +183,12 @@ SupervisedRun SuperviseRun(const SupervisorRequest& request) {
   SupervisedRun run;
   // One launcher for every child: it watches SIGINT and SIGTERM from the first child to the last.
   auto launcher = MakeProcessLauncher();
-  const std::string seal = NewSeal();
+  const bool workerd = request.engine != nullptr && request.engine->engine_kind == EngineKind::kWorkerd;
+  const std::string seal = workerd ? std::string() : NewSeal();
   for (;;) {
     LineDispatcher lines(request, context, sink, planned, seal);
-    LaunchRequest launch;
-    launch.executable = request.executable;
-    launch.args = ChildRunArgs(request.argv, filter);
-    launch.args.insert(launch.args.begin(), {"run", "--sealed"});
-    launch.stdin_data = seal;
-    launch.inherit_stderr = true;
-    // The child's own watchdog ends a case at --timeout; this catches a child that cannot (stopped, hung
-    // outside JS), with time beyond --timeout for the child to report what its watchdog ended.
-    launch.timeout_s = SilenceLimit(request.case_timeout_s);
+    LaunchRequest launch = ChildLaunch(request, filter, seal);
     launch.on_stdout = [&lines](std::string_view chunk) { lines.Feed(chunk); };
-    if (request.counting != nullptr) request.counting->Wrap(launch);
     launcher->Start(launch);
     std::vector<LaunchResult> done;
     while (done.empty() && !launcher->Interrupted()) done = launcher->Wait();

