@@ -43,7 +43,8 @@ CommandSpec CompareSpec() {
       "the CI excluding no change, and a change beyond the noise floor (docs/paired.md). With blocks too few\n"
       "for the paired test to reach alpha (fewer than 6 at 0.05), the ratio of medians and a Mann-Whitney test\n"
       "decide instead. Multimodal samples, mixed code, crashes and hangs are reported.\n"
-      "Exit: 0; 1 when the --threshold gate trips; 2 on bad input or too few samples; 130 when interrupted (143 by SIGTERM).";
+      "Exit: 0; 1 when the --threshold gate trips; 2 on bad input, a case short of --min-samples, or a gate\n"
+      "with nothing judged (too few samples, none, interrupted); 130 when interrupted (143 by SIGTERM).";
   spec.options = {
       {"variant", "NAME=FLAGS",
        "A variant: V8 flags (--no-opt, --max-semi-space-size=2, ...) and harness knobs (--semi-space MB, "
