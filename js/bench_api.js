@@ -665,6 +665,68 @@
   // Flags that change nothing measured here, or that v8bench always passes.
   const HARMLESS_FLAGS = /^--(?:no-warnings|no-deprecation|allow[-_]natives[-_]syntax)$/;
 
+  // The URL inputs Node's benchmark/common.js gives its files (common.urls, common.searchParams), value
+  // for value: a file names its cases after these keys (type: Object.keys(common.urls)) and must get the
+  // same inputs as under compare.js for its figures to be comparable.
+  const NODE_URLS = {
+    long: 'http://nodejs.org:89/docs/latest/api/foo/bar/qua/13949281/0f28b//5d49/b3020/url.html#test?payload1=true' +
+      '&payload2=false&test=1&benchmark=3&foo=38.38.011.293&bar=1234834910480&test=19299&3992&' +
+      'key=f5c65e1e98fe07e648249ad41e1cfdb0',
+    short: 'https://nodejs.org/en/blog/',
+    idn: 'http://\u4f60\u597d\u4f60\u597d.\u5728\u7ebf',
+    auth: 'https://user:pass@example.com/path?search=1',
+    file: 'file:///foo/bar/test/node.js',
+    ws: 'ws://localhost:9229/f46db715-70df-43ad-a359-7f9949f39868',
+    javascript: 'javascript:alert("node is awesome");',
+    percent: 'https://%E4%BD%A0/foo',
+    dot: 'https://example.org/./a/../b/./c',
+  };
+  const NODE_SEARCH_PARAMS = {
+    noencode: 'foo=bar&baz=quux&xyzzy=thud',
+    multicharsep: 'foo=bar&&&&&&&&&&baz=quux&&&&&&&&&&xyzzy=thud',
+    encodefake: 'foo=%\u00a9ar&baz=%A\u00a9uux&xyzzy=%\u00a9ud',
+    encodemany: '%66%6F%6F=bar&%62%61%7A=quux&xyzzy=%74h%75d',
+    encodelast: 'foo=bar&baz=quux&xyzzy=thu%64',
+    multivalue: 'foo=bar&foo=baz&foo=quux&quuy=quuz',
+    multivaluemany: 'foo=bar&foo=baz&foo=quux&quuy=quuz&foo=abc&foo=def&foo=ghi&foo=jkl&foo=mno&foo=pqr&foo=stu&foo=vwxyz',
+    manypairs: 'a&b&c&d&e&f&g&h&i&j&k&l&m&n&o&p&q&r&s&t&u&v&w&x&y&z',
+    manyblankpairs: '&&&&&&&&&&&&&&&&&&&&&&&&',
+    altspaces: 'foo+bar=baz+quux&xyzzy+thud=quuy+quuz&abc=def+ghi',
+  };
+  // Where Node's checkout keeps the WPT URL test data that common.bakeUrlData('wpt') reads, from a file
+  // in benchmark/FOLDER/.
+  const WPT_URL_DATA = '../../test/fixtures/wpt/url/resources/urltestdata.json';
+  // How many inputs bakeUrlData makes of one URL before doubling it e times: about as many as the WPT data.
+  const BAKED_URL_COUNT = 200;
+
+  // common.bakeUrlData(type, e, withBase, asUrl): an array of URL inputs (BAKED_URL_COUNT of one of
+  // common.urls, or the WPT test data of a Node checkout) doubled e times; [input, base] pairs with
+  // withBase, URL objects with asUrl.
+  function bakeUrlData(file, type, e = 0, withBase = false, asUrl = false) {
+    let items;
+    if (type === 'wpt') {
+      const path = global.require('path').resolve(file, '..', WPT_URL_DATA);
+      if (!global.require('fs').existsSync(path)) {
+        unsupported(`common.bakeUrlData('wpt') reads Node's WPT URL test data, which is not at ${path} ` +
+          "(the file is not in a Node checkout's benchmark/ folder)");
+      }
+      items = [];
+      for (const t of JSON.parse(global.require('fs').readFileSync(path, 'utf8'))) {
+        if (t === null || typeof t !== 'object' || t.failure || !t.input) continue;
+        if (withBase) items.push([t.input, t.base]);
+        else if (t.base !== 'about:blank') items.push(t.base);
+      }
+    } else if (Object.prototype.hasOwnProperty.call(NODE_URLS, type)) {
+      items = new Array(BAKED_URL_COUNT).fill(withBase ? [NODE_URLS[type], 'about:blank'] : NODE_URLS[type]);
+    } else {
+      throw new Error(`common.bakeUrlData: unknown URL data type '${type}' (one of ${ownKeys(NODE_URLS).join(', ')}, wpt)`);
+    }
+    if (typeof e !== 'number') throw new TypeError(`common.bakeUrlData: e must be a number, got ${typeof e}`);
+    for (let i = 0; i < e; i++) items = items.concat(items);
+    if (asUrl) items = items.map((x) => (withBase ? new URL(x[0], x[1]) : new URL(x)));
+    return items;
+  }
+
   function nodeCoreCommon(file) {
     let active = null; // the call of main() in progress (a realm runs one case at a time)
     function finish(call, error) {
@@ -742,6 +804,11 @@
       binding(name) {
         unsupported(`common.binding('${name}') needs Node's internal bindings (--expose-internals)`);
       },
+      // Copies, so that a file changing them changes nothing for the next file.
+      urls: Object.assign({}, NODE_URLS),
+      searchParams: Object.assign({}, NODE_SEARCH_PARAMS),
+      urlDataTypes: ownKeys(NODE_URLS).concat(['wpt']),
+      bakeUrlData: (type, e, withBase, asUrl) => bakeUrlData(file, type, e, withBase, asUrl),
     };
   }
 

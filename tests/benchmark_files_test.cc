@@ -75,6 +75,17 @@ TEST(BenchmarkFiles, FlagsTheEngineLacksMakeTheCaseUnsupportedWithTheFlagNamed) 
   EXPECT_THAT(r.out, HasSubstr("--expose-internals"));
 }
 
+// Node's url/ and querystring/ files name their cases after common.urls / common.searchParams keys and
+// read their inputs from them; bakeUrlData('wpt') needs the WPT data of a Node checkout, absent here.
+TEST(BenchmarkFiles, NodeCoreUrlInputsAreCommonJsOwnWithWptDataOnlyInACheckout) {
+  auto r = RunCli({"run", Core("url_inputs.js"), "--quick"}, 120);
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;  // unsupported (the wpt cases) is not a failure
+  EXPECT_THAT(r.out, HasSubstr("4 cases ok"));
+  EXPECT_THAT(r.out, HasSubstr("url_inputs/main/type:idn/param:encodefake/n:200"));
+  EXPECT_THAT(r.out, HasSubstr("2 unsupported"));
+  EXPECT_THAT(r.out, HasSubstr("WPT URL test data"));
+}
+
 TEST(BenchmarkFiles, GridsOfOneAndOfAHundredCombinationsAreListedWhole) {
   auto one = RunCli({"list", Core("async_main.js"), "--quick"}, 60);
   ASSERT_EQ(one.exit_code, 0) << one.err;
