@@ -455,7 +455,8 @@ async function measureCase(api, index, opts) {
     if (t.alloc0 !== undefined && t.alloc1 !== undefined) counters.alloc_bytes = (t.alloc1 - t.alloc0) / n;
     perOperation(counters, n, operations);
     if (bunJsc) counters.heap_bytes = bunJsc.heapSize();
-    if (t.inst) Object.assign(counters, t.inst.counters);  // the host's figures
+    // The host's figures, per operation too when the bench counts its own (they replace the above).
+    if (t.inst) Object.assign(counters, operations > 0 ? instrument.perOperation(operations) : t.inst.counters);
     Object.assign(counters, JSON.parse(withEval(() => api.counters())));
     // The batch's window on performance.now()'s clock, for GC attribution from --trace-gc lines.
     const sample = { iterations: n, counters, window_ms: [t.t0, t.t1] };

