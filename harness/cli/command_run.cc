@@ -371,9 +371,13 @@ void CompleteEngineContext(RunContext& c, const RunSettings& settings, const wor
   c.trig_path = w.trig_path;
 }
 
-workers::WorkerSampling SamplingFrom(const RunSettings& settings, const std::vector<std::string>& positional) {
+// The external runner reads suite files: a directory becomes its .js files, as for the embedded V8.
+Expected<workers::WorkerSampling> SamplingFrom(const RunSettings& settings,
+                                               const std::vector<std::string>& positional) {
+  auto suites = ExpandSuitePaths(SuitePathsOrDefault(positional));
+  if (!suites) return suites.error();
   workers::WorkerSampling s;
-  s.suites = SuitePathsOrDefault(positional);
+  s.suites = std::move(suites.value());
   s.quick = settings.quick;
   s.repetitions = settings.repetitions;
   s.min_time_s = settings.min_time_s;
@@ -432,7 +436,9 @@ int RunCommand(const std::vector<std::string>& argv) {
   request.executable = parsed.Get("engine").value_or(SelfExecutable());
   if (external.value()) {
     request.engine = &*external.value();
-    request.sampling = SamplingFrom(settings, parsed.positional);
+    auto sampling = SamplingFrom(settings, parsed.positional);
+    if (!sampling) return Fail(sampling.error());
+    request.sampling = std::move(sampling.value());
   }
   request.argv = argv;
   request.filter = settings.filter;
