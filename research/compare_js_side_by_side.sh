@@ -30,7 +30,7 @@
 #      machine while they run)
 set -euo pipefail
 
-[ $# -eq 4 ] || { sed -n '6,8p' "$0" >&2; exit 2; }
+[ $# -eq 4 ] || { echo "usage:$(sed -n '6p' "$0" | cut -c2-)  (see the script's header)" >&2; exit 2; }
 nbd=$(realpath "$1")
 old=$(realpath "$2")
 new=$(realpath "$3")
