@@ -425,8 +425,12 @@ constexpr auto kMergedFields = std::tuple{Field("count", &CompareState::merged_c
 template <>
 struct JsonFields<CompareState> {
   static constexpr auto kFields = std::tuple{
-      // Checked before anything else is read (StateFromJson): a file of another version is refused.
-      Custom<CompareState>{"v8bench_compare", [](JsonWriter& w, const CompareState&) { w.Int(kCompareFileVersion); }},
+      // Checked before anything else is read (StateFromJson): a file of a newer major version is refused.
+      // "v8bench_compare" (the major version) names the file's kind; "format_version" is its full version.
+      Custom<CompareState>{"v8bench_compare",
+                           [](JsonWriter& w, const CompareState&) { w.Int(kCompareFileFormat.major); }},
+      Custom<CompareState>{kFormatVersionKey,
+                           [](JsonWriter& w, const CompareState&) { w.String(FormatVersionText(kCompareFileFormat)); }},
       Group<CompareState, decltype(kContextFields)>{"context", kContextFields},
       Field("settings", &CompareState::settings, Range{}, true),
       Field("suite_digests", &CompareState::suite_digests),
@@ -466,6 +470,19 @@ Status NoRepeatedSamples(const CompareState& s, const std::string& path) {
   return OkStatus();
 }
 
+// A file of an older major version reads as it was written (what changed between versions concerns the
+// analysis section, which is computed again from the samples); a newer one is refused. A file without
+// "format_version" is of the major version its "v8bench_compare" says; a file with both is checked by both.
+Status CheckCompareFormat(const object& o, int64_t major, const std::string& path) {
+  const std::string where = "results file '" + path + "'";
+  if (auto readable = CheckFormatVersion(fmt::format("{}.0", major), kCompareFileFormat, where); !readable) {
+    return readable;
+  }
+  std::string_view text;
+  if (o[kFormatVersionKey].get(text) != SUCCESS) return OkStatus();
+  return CheckFormatVersion(text, kCompareFileFormat, where);
+}
+
 // A parsed results file as the comparison it holds, checked as a new comparison's settings and
 // variants are.
 Expected<CompareState> StateFromJson(const element& root, const std::string& path) {
@@ -474,10 +491,7 @@ Expected<CompareState> StateFromJson(const element& root, const std::string& pat
   if (root.get(o) != SUCCESS || o["v8bench_compare"].get(version) != SUCCESS) {
     return Error::Input("'" + path + "' is not a v8bench compare results file (no \"v8bench_compare\" key)");
   }
-  if (version != kCompareFileVersion) {
-    return Error::Input(fmt::format("'{}' is a v8bench compare file of version {}; this v8bench reads version {}", path,
-                                    version, kCompareFileVersion));
-  }
+  if (auto readable = CheckCompareFormat(o, version, path); !readable) return readable.error();
   CompareState s;
   JsonIn in("results file '" + path + "'");
   ReadFields(o, s, in);
@@ -517,7 +531,8 @@ std::string RenderCompareJson(const CompareState& s, const Analysis* a) {
 std::string RenderDiffJson(const ResultsSide& base, const ResultsSide& next, const Dataset& data, const Analysis& a) {
   JsonWriter w;
   w.BeginObject();
-  w.Key("v8bench_diff").Int(1);
+  w.Key("v8bench_diff").Int(kCompareFileFormat.major);
+  w.Key(kFormatVersionKey).String(FormatVersionText(kCompareFileFormat));  // its analysis is the compare file's
   for (const auto* side : {&base, &next}) {
     w.Key(side == &base ? "base" : "new").BeginObject();
     w.Key("path").String(side->path);

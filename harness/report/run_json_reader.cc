@@ -126,6 +126,10 @@ Expected<RunDocument> ParseRunJson(const std::string& path, const std::string& t
                         "' is not a v8bench run file (no \"benchmarks\" array, or no \"v8_version\" in its context); "
                         "give a `v8bench run --out FILE.json` or `v8bench compare --out` file");
   }
+  if (auto readable = workers::CheckContextFormat(ctx, workers::ContextFile::kRunJson, "run file '" + path + "'");
+      !readable) {
+    return readable.error();
+  }
   RunDocument doc;
   doc.context = workers::ReadRunContext(ctx, workers::ContextFile::kRunJson);
   std::map<std::string, std::size_t> index;  // run_name -> position in doc.results

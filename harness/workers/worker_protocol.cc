@@ -49,7 +49,18 @@ void IntOrNull(JsonWriter& w, const char* key, const std::optional<I>& value) {
 
 }  // namespace
 
+FormatVersion ContextFormat(ContextFile file) {
+  return file == ContextFile::kRunJson ? kRunJsonFormat : kProtocolFormat;
+}
+
+Status CheckContextFormat(const object& o, ContextFile file, const std::string& where) {
+  std::string_view version;
+  return CheckFormatVersion(o[kFormatVersionKey].get(version) == SUCCESS ? std::optional(version) : std::nullopt,
+                            ContextFormat(file), where);
+}
+
 void WriteRunContextFields(JsonWriter& w, const RunContext& c, ContextFile file) {
+  w.Key(kFormatVersionKey).String(FormatVersionText(ContextFormat(file)));
   w.Key("date").String(c.date);
   w.Key("host_name").String(c.host_name);
   w.Key("executable").String(c.executable);
@@ -280,6 +291,13 @@ WorkerOutput ParseWorkerOutput(std::string_view text) {
         o["type"].get(type) != SUCCESS) {
       out.other_lines.emplace_back(line);
     } else if (type == "context") {
+      // A worker of a newer major version (another v8bench build as a variant's engine) is not misread.
+      if (auto readable = CheckContextFormat(o, ContextFile::kProtocolLine, "the worker's protocol"); !readable) {
+        out.refused = readable.error();
+        continue;
+      }
+      std::string_view version;
+      if (o[kFormatVersionKey].get(version) == SUCCESS) out.format = *ParseFormatVersion(version);
       out.context = ReadRunContext(o, ContextFile::kProtocolLine);
       out.planned = ReadPlanned(o);
     } else if (type == "start") {
