@@ -10,6 +10,7 @@
 #include <set>
 #include <tuple>
 
+#include "harness/model/json_reader.h"
 #include "harness/model/json_writer.h"
 #include "harness/report/compare_report.h"
 #include "harness/report/json_fields.h"
@@ -210,11 +211,6 @@ Expected<std::string> ReadResultsText(const std::string& path) {
 }
 
 namespace {
-
-std::string Str(const object& o, const char* key) {
-  std::string_view v;
-  return o[key].get(v) == SUCCESS ? std::string(v) : std::string();
-}
 
 Error Corrupt(const std::string& path, const std::string& what) {
   return Error::Input("results file '" + path + "' is corrupt: " + what);
@@ -593,17 +589,17 @@ Expected<ResultsSide> CompareFileSide(const element& root, const std::string& pa
 
 // One entry of Google Benchmark's "benchmarks" array (`v8bench run` JSON adds its own counters).
 Status ReadBenchmark(const object& b, std::size_t index, const std::string& path, ResultsSide& side) {
-  if (Str(b, "run_type") == "aggregate") return OkStatus();
+  if (StringField(b, "run_type") == "aggregate") return OkStatus();
   const std::string where = fmt::format("benchmarks[{}]", index);
-  std::string key = Str(b, "run_name");
-  if (key.empty()) key = Str(b, "name");
+  std::string key = StringField(b, "run_name");
+  if (key.empty()) key = StringField(b, "name");
   if (key.empty()) return Corrupt(path, where + " has no name");
   if (side.cases.count(key) == 0) side.order.push_back(key);
   VariantSeries& series = side.cases[key];
   bool error = false;
   if (b["error_occurred"].get(error) == SUCCESS && error) {
-    const std::string status = Str(b, "status");
-    const std::string message = Str(b, "error_message");
+    const std::string status = StringField(b, "status");
+    const std::string message = StringField(b, "error_message");
     if (status == "unsupported") {
       series.unsupported = message;
     } else {
@@ -659,11 +655,11 @@ Expected<ResultsSide> ReadResultsSide(const std::string& path, const std::string
   side.path = path;
   side.format = "Google Benchmark";
   object ctx;
-  if (o["context"].get(ctx) == SUCCESS && !Str(ctx, "v8_version").empty()) {
+  if (o["context"].get(ctx) == SUCCESS && !StringField(ctx, "v8_version").empty()) {
     side.format = "v8bench run";
-    const std::string node = Str(ctx, "node_version");
-    const std::string flags = Str(ctx, "v8_flags");
-    side.engine = "V8 " + Str(ctx, "v8_version") + (node.empty() ? "" : " (Node " + node + ")") +
+    const std::string node = StringField(ctx, "node_version");
+    const std::string flags = StringField(ctx, "v8_flags");
+    side.engine = "V8 " + StringField(ctx, "v8_version") + (node.empty() ? "" : " (Node " + node + ")") +
                   (flags.empty() ? "" : ", flags: " + flags);
   }
   std::size_t index = 0;
