@@ -27,8 +27,10 @@ inline constexpr const char* kFormatVersionKey = "format_version";
 inline constexpr FormatVersion kProtocolFormat{1, 1};
 // `v8bench run --out FILE.json` (Google Benchmark's schema, the version in its context): 1.1 added the field.
 inline constexpr FormatVersion kRunJsonFormat{1, 1};
-// The comparison's results file (`compare --out`, shards, merge) and `diff --format json`: 1.1 added the field.
-inline constexpr FormatVersion kCompareFileFormat{1, 1};
+// The comparison's results file (`compare --out`, shards, merge) and `diff --format json`: 1.1 added the
+// field; 2.0 made a compared metric's "versus_baseline" the judged result (the verdict printed and gated,
+// paired where paired) and moved the unpaired figures, which 1.x had there, to "unpaired".
+inline constexpr FormatVersion kCompareFileFormat{2, 0};
 
 // "1.1".
 std::string FormatVersionText(FormatVersion v);

@@ -28,8 +28,32 @@ using simdjson::dom::array;
 using simdjson::dom::element;
 using simdjson::dom::object;
 
+// What a verdict rests on: paired where the samples pair, else unpaired; a counted metric by its
+// repeatability.
+void WriteJudgedFigures(JsonWriter& w, const Judgement& j) {
+  w.Key("paired").Bool(j.paired);
+  w.Key("ratio").Number(j.ratio.ratio);
+  w.Key("ci_low").Number(j.ratio.low);
+  w.Key("ci_high").Number(j.ratio.high);
+  w.Key("p").Number(j.p);
+}
+
+// The judged result of a comparison, on the compared metric: its figures and the verdict printed and
+// gated (after Holm). Compare file version 2 put it under "versus_baseline", where version 1 had the
+// unpaired figures (now "unpaired").
+void WriteVersusBaseline(JsonWriter& w, const Analysis& a, const CellAnalysis& cell) {
+  w.Key("versus_baseline").BeginObject();
+  WriteJudgedFigures(w, cell.judged);
+  w.Key("p_holm").Number(cell.p_holm);
+  w.Key("verdict").String(VerdictText(a, cell));
+  w.Key("verdict_unadjusted").String(VerdictText(a, cell, true));
+  w.EndObject();
+}
+
+// A metric's figures; `versus`: the unpaired comparison with the baseline (for reference), `judged`: the
+// cell whose judged result this metric carries (the compared metric of a variant, not the baseline).
 void WriteMetric(JsonWriter& w, const MetricStats& m, const std::vector<double>* values,
-                 const stats::SampleComparison* versus, bool is_time) {
+                 const stats::SampleComparison* versus, bool is_time, const Analysis& a, const CellAnalysis* judged) {
   w.BeginObject();
   w.Key("n").Int(static_cast<long long>(m.n));
   w.Key("median").Number(m.median);
@@ -46,8 +70,9 @@ void WriteMetric(JsonWriter& w, const MetricStats& m, const std::vector<double>*
     for (double v : *values) w.Number(v);
     w.EndArray();
   }
+  if (judged != nullptr) WriteVersusBaseline(w, a, *judged);
   if (versus != nullptr) {
-    w.Key("versus_baseline").BeginObject();
+    w.Key("unpaired").BeginObject();
     w.Key("ratio").Number(versus->ratio.ratio);
     w.Key("ci_low").Number(versus->ratio.low);
     w.Key("ci_high").Number(versus->ratio.high);
@@ -80,13 +105,8 @@ void WritePairedComparison(JsonWriter& w, const char* key, const stats::PairedCo
 
 // What the verdict rests on, and the paired figures (all blocks, and within one machine state).
 void WriteJudgement(JsonWriter& w, const Analysis& a, const CellAnalysis& cell) {
-  const Judgement& j = cell.judged;
   w.Key("judged").BeginObject();
-  w.Key("paired").Bool(j.paired);
-  w.Key("ratio").Number(j.ratio.ratio);
-  w.Key("ci_low").Number(j.ratio.low);
-  w.Key("ci_high").Number(j.ratio.high);
-  w.Key("p").Number(j.p);
+  WriteJudgedFigures(w, cell.judged);
   w.Key("verdict").String(VerdictText(a, cell, true));
   w.EndObject();
   w.Key("unpaired_p_holm").Number(cell.unpaired_p_holm);
@@ -134,7 +154,8 @@ void WriteCell(JsonWriter& w, const Analysis& a, const CellAnalysis& cell, const
     auto vv = cell.versus.find(counter);
     w.Key(counter);
     WriteMetric(w, m, vs == series.metrics.end() ? nullptr : &vs->second,
-                vv == cell.versus.end() ? nullptr : &vv->second, CounterUnit(counter) != Unit::kBytes);
+                vv == cell.versus.end() ? nullptr : &vv->second, CounterUnit(counter) != Unit::kBytes, a,
+                vi > 0 && counter == a.counter ? &cell : nullptr);
   }
   w.EndObject();
   w.EndObject();
