@@ -319,8 +319,9 @@ HeapProbe& SuiteHost::heap() { return *s_->gc; }
 
 std::uint64_t SuiteHost::YoungGenerationBytes() { return s_->realm->YoungGenerationBytes(); }
 
-void SuiteHost::ArmDeadline(double seconds) { s_->watchdog->Arm(seconds); }
-void SuiteHost::Disarm() { s_->watchdog->Disarm(); }
+SuiteHost::Deadline::Deadline(SuiteHost& host, double seconds) : host_(host) { host_.s_->watchdog->Arm(seconds); }
+SuiteHost::Deadline::~Deadline() { host_.s_->watchdog->Disarm(); }
+void SuiteHost::Deadline::Restart(double seconds) { host_.s_->watchdog->Arm(seconds); }
 
 }  // namespace v8bench
 
