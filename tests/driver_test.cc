@@ -401,6 +401,29 @@ TEST(Driver, AWorkerThatRejectsItsFlagsStopsTheComparison) {
   EXPECT_LE(launcher.requests.size(), 2u);
 }
 
+// A worker whose protocol is of a newer major version (another v8bench build as the engine) is not
+// misread: the comparison stops, naming the variant and the version.
+TEST(Driver, AWorkerOfANewerProtocolVersionStopsTheComparison) {
+  CompareState state = TwoVariants("", "--no-opt", 5);
+  const std::string newer = FormatVersionText({kProtocolFormat.major + 1, 0});
+  FakeLauncher launcher;
+  launcher.behave = [&](const workers::LaunchRequest& r) {
+    workers::LaunchResult res;
+    res.out = Jsonl({"s/a"}, {{"s/a", 10}});
+    if (HasArg(r, "--no-opt")) {
+      res.out = "{\"type\":\"context\",\"format_version\":\"" + newer + "\",\"v8_version\":\"99\"}\n" +
+                "{\"type\":\"end\"}\n";
+    }
+    return res;
+  };
+  Driver driver(state, launcher, "v8bench");
+  const Status s = driver.Run();
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().exit_code(), 2);
+  EXPECT_NE(s.error().message.find("variant 'new'"), std::string::npos) << s.error().message;
+  EXPECT_NE(s.error().message.find("format version " + newer), std::string::npos) << s.error().message;
+}
+
 // An adaptive comparison (--target-ci 2) of a 5% change on the fake launcher, run to its stop.
 CompareState AdaptiveFivePercent() {
   CompareState state = TwoVariants("--param work=1", "--param work=1.05", 0);
