@@ -94,6 +94,10 @@ function readSeal() {
   seal = key;
 }
 
+// The worker protocol's version, written in the context line: harness/model/format_version.h
+// (kProtocolFormat) declares it, and tests/protocol_test.cc checks that this runner writes the same.
+const PROTOCOL_FORMAT_VERSION = '1.1';
+
 function emit(obj) {
   if (isWorkerd) {
     // workerd has no file descriptors; console.log goes to its stdout, one line per call.
@@ -604,7 +608,7 @@ async function run(argv) {
   const described = JSON.parse(withEval(() => api.describe(opts.quick)));
   const plan = described.cases.map((c, index) => ({ ...c, index })).filter((c) => !opts.filter || opts.filter.test(c.name));
   const v8Flags = isWorkerd ? workerEnv.V8BENCH.v8_flags.join(' ') : (process.execArgv || []).join(' ');
-  emit({ type: 'context', ...facts, v8_flags: v8Flags, trig_path: '', planned: plan.map((c) => c.name) });
+  emit({ type: 'context', format_version: PROTOCOL_FORMAT_VERSION, ...facts, v8_flags: v8Flags, trig_path: '', planned: plan.map((c) => c.name) });
   if (opts.planOnly) {
     // compare --shard learns the cases from these lines; nothing runs.
     for (const c of plan) emit({ type: 'plan', name: c.name, suite: c.suite, bench: c.bench, params: Object.fromEntries(c.params) });

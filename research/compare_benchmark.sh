@@ -44,6 +44,9 @@ summarise() {
 import json, sys
 def x(r):
     return "n/a" if r is None else f"{r:.4f}"
+def unpaired(m):
+    # The unpaired figures: "unpaired" since compare file version 2, "versus_baseline" before.
+    return m.get("unpaired") if "unpaired" in m else m.get("versus_baseline")
 for path in sys.argv[1:]:
     d = json.load(open(path))
     a = d["analysis"]
@@ -55,13 +58,13 @@ for path in sys.argv[1:]:
     for c in a["cases"]:
         for v in c["variants"][1:]:
             m = v["metrics"].get(a["counter"])
-            if not m or "versus_baseline" not in m:
+            vb = unpaired(m) if m else None
+            if not vb:
                 continue
-            vb = m["versus_baseline"]
             extra = ""
             for k in ("wall_ns", "process_cpu_ns", "gc_ns", "alloc_bytes"):
-                if k in v["metrics"] and "versus_baseline" in v["metrics"][k]:
-                    extra += f" {k} x{x(v['metrics'][k]['versus_baseline']['ratio'])}"
+                if k in v["metrics"] and unpaired(v["metrics"][k]):
+                    extra += f" {k} x{x(unpaired(v['metrics'][k])['ratio'])}"
             base_gc = c["variants"][0].get("gc_share")
             gc = v.get("gc_share")
             if base_gc is not None and gc is not None:
@@ -87,7 +90,8 @@ import json, sys
 ok, walls, ps = 0, [], []
 for path in sys.argv[1:]:
     d = json.load(open(path))
-    v = d["analysis"]["cases"][0]["variants"][1]["metrics"]["cpu_ns"]["versus_baseline"]
+    m = d["analysis"]["cases"][0]["variants"][1]["metrics"]["cpu_ns"]
+    v = m["unpaired"] if "unpaired" in m else m["versus_baseline"]  # compare file version 2, and 1
     walls.append(d["context"]["elapsed_s"]); ps.append(v["mann_whitney_p"])
     ok += v["mann_whitney_p"] < 0.01 and v["ratio"] > 1 and d["context"]["elapsed_s"] <= 15
 n = len(walls)

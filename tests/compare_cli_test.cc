@@ -78,6 +78,7 @@ TEST(Compare, JitlessIsMuchSlowerAndTripsTheGate) {
   ASSERT_EQ(cell["metrics"]["cpu_ns"]["versus_baseline"]["ratio"].get(ratio), simdjson::SUCCESS);
   EXPECT_GT(ratio, 2);
   EXPECT_EQ(std::string_view(cell["metrics"]["cpu_ns"]["versus_baseline"]["verdict"].get_string().value()), "slower");
+  EXPECT_EQ(std::string_view(cell["metrics"]["cpu_ns"]["unpaired"]["verdict"].get_string().value()), "slower");
   EXPECT_EQ(cell["metrics"]["cpu_ns"]["values"].get_array().size(), 5u);
   EXPECT_EQ(root["samples"].get_array().size(), 10u);
   EXPECT_EQ(root["variants"].at(1)["v8_flags"].at(0).get_string().value(), "--jitless");

@@ -401,6 +401,29 @@ TEST(Driver, AWorkerThatRejectsItsFlagsStopsTheComparison) {
   EXPECT_LE(launcher.requests.size(), 2u);
 }
 
+// A worker whose protocol is of a newer major version (another v8bench build as the engine) is not
+// misread: the comparison stops, naming the variant and the version.
+TEST(Driver, AWorkerOfANewerProtocolVersionStopsTheComparison) {
+  CompareState state = TwoVariants("", "--no-opt", 5);
+  const std::string newer = FormatVersionText({kProtocolFormat.major + 1, 0});
+  FakeLauncher launcher;
+  launcher.behave = [&](const workers::LaunchRequest& r) {
+    workers::LaunchResult res;
+    res.out = Jsonl({"s/a"}, {{"s/a", 10}});
+    if (HasArg(r, "--no-opt")) {
+      res.out = "{\"type\":\"context\",\"format_version\":\"" + newer + "\",\"v8_version\":\"99\"}\n" +
+                "{\"type\":\"end\"}\n";
+    }
+    return res;
+  };
+  Driver driver(state, launcher, "v8bench");
+  const Status s = driver.Run();
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().exit_code(), 2);
+  EXPECT_NE(s.error().message.find("variant 'new'"), std::string::npos) << s.error().message;
+  EXPECT_NE(s.error().message.find("format version " + newer), std::string::npos) << s.error().message;
+}
+
 // An adaptive comparison (--target-ci 2) of a 5% change on the fake launcher, run to its stop.
 CompareState AdaptiveFivePercent() {
   CompareState state = TwoVariants("--param work=1", "--param work=1.05", 0);
@@ -1050,6 +1073,42 @@ TEST(Driver, TheIntervalThatStoppedSamplingIsTheOneReported) {
   const std::string console = RenderConsole(a, ReportHeader{"t", {}}, false);
   EXPECT_NE(console.find("p(W)"), std::string::npos) << console;
   EXPECT_NE(console.find("Wilcoxon signed-rank"), std::string::npos) << console;
+}
+
+// In the compare file, the compared metric's "versus_baseline" is the judged result a reader gates on
+// (paired here, the verdict after Holm as printed); the unpaired figures sit under "unpaired" for every
+// metric, and only the compared metric has a versus_baseline.
+TEST(Driver, VersusBaselineIsTheJudgedResultAndTheUnpairedFiguresHaveTheirOwnName) {
+  const CompareState state = AdaptiveFivePercent();
+  const Analysis a = Analyse(DatasetFrom(state), AnalysisOptionsFrom(state.settings));
+  const CellAnalysis& cell = a.cases[0].cells[1];
+  ASSERT_TRUE(cell.judged.paired);
+  const std::string json = RenderCompareJson(state, &a);
+  simdjson::dom::parser parser;
+  simdjson::dom::element root;
+  ASSERT_EQ(parser.parse(json).get(root), simdjson::SUCCESS);
+  EXPECT_EQ(root["v8bench_compare"].get_int64().value(), kCompareFileFormat.major);
+  EXPECT_EQ(std::string(root["format_version"].get_string().value()), FormatVersionText(kCompareFileFormat));
+  simdjson::dom::element variant = root["analysis"]["cases"].at(0)["variants"].at(1);
+  simdjson::dom::object metrics = variant["metrics"].get_object().value();
+  simdjson::dom::element versus = metrics[a.counter]["versus_baseline"];
+  EXPECT_TRUE(versus["paired"].get_bool().value());
+  EXPECT_EQ(versus["ratio"].get_double().value(), cell.judged.ratio.ratio);
+  EXPECT_EQ(versus["ci_low"].get_double().value(), cell.judged.ratio.low);
+  EXPECT_EQ(versus["p_holm"].get_double().value(), cell.p_holm);
+  EXPECT_EQ(std::string(versus["verdict"].get_string().value()), VerdictText(a, cell));
+  EXPECT_EQ(versus["verdict"].get_string().value(), variant["verdict_holm"].get_string().value());
+  const auto& unpaired = cell.versus.at(a.counter);
+  EXPECT_EQ(metrics[a.counter]["unpaired"]["ratio"].get_double().value(), unpaired.ratio.ratio);
+  EXPECT_EQ(metrics[a.counter]["unpaired"]["mann_whitney_p"].get_double().value(), unpaired.mann_whitney.p);
+  for (auto [counter, m] : metrics) {
+    if (counter == a.counter) continue;
+    EXPECT_EQ(m["versus_baseline"].error(), simdjson::NO_SUCH_FIELD) << counter;
+  }
+  // The baseline is compared with nothing.
+  simdjson::dom::element base = root["analysis"]["cases"].at(0)["variants"].at(0)["metrics"][a.counter];
+  EXPECT_EQ(base["versus_baseline"].error(), simdjson::NO_SUCH_FIELD);
+  EXPECT_EQ(base["unpaired"].error(), simdjson::NO_SUCH_FIELD);
 }
 
 TEST(InlineBoxPlot, DrawsRangeMiddleHalfAndMedianOnTheGivenAxis) {

@@ -50,6 +50,8 @@ TEST(HostileResume, EverySettingIsValidatedLikeItsOption) {
       {"alpha", "5", "settings.alpha"},
       {"metric", "\"bogus\"", "settings.metric"},
       {"v8bench_compare", "99", "version 99"},
+      {"format_version", "\"99.1\"", "format version 99.1, newer than this v8bench reads"},
+      {"format_version", "\"1\"", "not MAJOR.MINOR"},
       {"min_samples", "-1", "settings.min_samples"},
       {"runs", "1e300", "settings.runs"},
       {"repetitions", "2.5", "settings.repetitions"},

@@ -43,6 +43,8 @@ const char* kCase = "cmp/loop/work:1";
 
 void ExpectConformant(const WorkerOutput& out, const std::string& text) {
   ASSERT_TRUE(out.context.has_value()) << text;
+  // Both writers say the version model/format_version.h declares (the JS runner has its own copy).
+  EXPECT_EQ(FormatVersionText(out.format), FormatVersionText(kProtocolFormat)) << text;
   EXPECT_FALSE(out.context->v8_version.empty());
   EXPECT_FALSE(out.context->executable.empty());
   EXPECT_EQ(out.planned, std::vector<std::string>{kCase});
@@ -109,10 +111,10 @@ TEST(Protocol, ExternalRunnerOutputReadsTheSame) {
 TEST(Protocol, ExternalRunnerRepetitionsSpanTheYoungCollectionsAsked) {
   SKIP_WITHOUT_NODE18();
   auto run = [](const std::string& young_gcs) {
-    const LaunchResult r = RunExternalRunner(
-        {"--min-semi-space-size=16", "--max-semi-space-size=16"},
-        {"run", "--filter", "garbage", "--repetitions", "2", "--min-time", "0.05", "--warmup", "0.02",
-         "--min-young-gcs", young_gcs, Fixture("young_growth.js")});
+    const LaunchResult r =
+        RunExternalRunner({"--min-semi-space-size=16", "--max-semi-space-size=16"},
+                          {"run", "--filter", "garbage", "--repetitions", "2", "--min-time", "0.05", "--warmup", "0.02",
+                           "--min-young-gcs", young_gcs, Fixture("young_growth.js")});
     EXPECT_EQ(r.exit_code, 0) << r.err;
     return ParseWorkerOutput(r.out);
   };
@@ -209,6 +211,22 @@ TEST(Protocol, ExternalRunnerSettlesADeoptimisedLoopAgain) {
     ASSERT_TRUE(s.code.has_value()) << r.out;
     EXPECT_EQ(s.code->batch, CodeTier::kTurboFan) << r.out;
   }
+}
+
+// A context line of a newer major version is refused, not misread; an older one (no field: 1.0) reads.
+TEST(Protocol, ANewerMajorVersionIsRefusedAndAnOlderOneReads) {
+  const std::string newer = FormatVersionText({kProtocolFormat.major + 1, 0});
+  const WorkerOutput refused = ParseWorkerOutput("{\"type\":\"context\",\"format_version\":\"" + newer +
+                                                 "\",\"v8_version\":\"99\"}\n{\"type\":\"end\"}\n");
+  EXPECT_FALSE(refused.context.has_value());
+  ASSERT_TRUE(refused.refused.has_value());
+  EXPECT_NE(refused.refused->message.find("format version " + newer), std::string::npos) << refused.refused->message;
+  EXPECT_NE(refused.refused->message.find("newer v8bench"), std::string::npos) << refused.refused->message;
+  const WorkerOutput old = ParseWorkerOutput("{\"type\":\"context\",\"v8_version\":\"10.2\"}\n");
+  ASSERT_TRUE(old.context.has_value());
+  EXPECT_FALSE(old.refused.has_value());
+  EXPECT_EQ(old.format, (FormatVersion{1, 0}));
+  EXPECT_EQ(old.context->v8_version, "10.2");
 }
 
 // unknown status is a failure that says so.

@@ -81,6 +81,21 @@ TEST(RunContextFiles, TheProtocolLineGivesBackTheContextAndThePlan) {
   EXPECT_EQ(parsed.planned, (std::vector<std::string>{"s/a", "s/b"}));
 }
 
+// A run JSON records its format version; one of a newer major version is refused with what to do, and
+// one written before versions were recorded (no field: 1.0) reads.
+TEST(RunContextFiles, ARunJsonOfANewerMajorVersionIsRefusedAndAnOlderOneReads) {
+  const std::string written = RenderJson(AFullContext(), {});
+  EXPECT_NE(written.find("\"format_version\":\"" + FormatVersionText(kRunJsonFormat) + "\""), std::string::npos)
+      << written;
+  const std::string newer = FormatVersionText({kRunJsonFormat.major + 1, 0});
+  auto refused =
+      ParseRunJson("new.json", R"({"benchmarks":[],"context":{"format_version":")" + newer + R"(","v8_version":"x"}})");
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.error().message.find("run file 'new.json' is of format version " + newer), std::string::npos)
+      << refused.error().message;
+  EXPECT_TRUE(ParseRunJson("old.json", R"({"benchmarks":[],"context":{"v8_version":"x"}})").ok());
+}
+
 // Each file names the build type its own way; the reader takes the file's key and ignores the other.
 TEST(RunContextFiles, EachFileNamesTheBuildTypeItsOwnWay) {
   const std::string both = R"({"build_type":"protocol","library_build_type":"gbench","v8_version":"x"})";

@@ -163,6 +163,7 @@ void Driver::NoteCaseKey(const std::string& key) {
 
 Status Driver::AdoptContext(const workers::LaunchResult& result, const workers::WorkerOutput& out, Slot& slot) {
   VariantState& vs = state_.variants[static_cast<std::size_t>(slot.record.variant)];
+  if (out.refused) return Error::Input("variant '" + vs.variant.name + "': " + out.refused->message);
   if (out.context) {
     if (!vs.context) {
       vs.context = out.context;

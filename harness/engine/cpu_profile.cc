@@ -211,12 +211,7 @@ Expected<CpuProfileData> SuiteHost::RunUnderProfiler(const ProfileOptions& optio
   // compiled from here on.
   JitCodeLog& jit = *s.jit;
   (void)jit.TakeEntries();
-  struct Cleanup {
-    SuiteHost& host;
-    ~Cleanup() { host.Disarm(); }
-  } cleanup{host};
-
-  host.ArmDeadline(options.timeout_s);
+  const SuiteHost::Deadline deadline(host, options.timeout_s);
   auto fail = [&](const Error& e) -> Error {
     (void)host.Teardown();
     return e;

@@ -6,7 +6,7 @@
 #include "harness/engine/suite_host_state.h"
 #include "harness/engine/v8_compat.h"
 #include "harness/measure/metrics.h"
-#include "harness/model/json_string.h"
+#include "harness/model/json_writer.h"
 #include "js/js_sources.h"
 
 namespace v8bench {
@@ -71,18 +71,15 @@ Expected<std::unique_ptr<SuiteHost>> SuiteHost::Open(V8Process& process, RealmKi
   }
   state->api.Reset(r->isolate(), api.As<v8::Object>());
   if (!overrides.empty()) {
-    std::string json = "{";
+    JsonWriter w;
+    w.BeginObject();
     for (const auto& [name, values] : overrides) {
-      if (json.size() > 1) json += ",";
-      json += JsonQuote(name);
-      json += ":[";
-      for (std::size_t i = 0; i < values.size(); ++i) {
-        if (i > 0) json += ",";
-        json += JsonQuote(values[i]);
-      }
-      json += "]";
+      w.Key(name).BeginArray();
+      for (const auto& v : values) w.String(v);
+      w.EndArray();
     }
-    json += "}";
+    w.EndObject();
+    const std::string json = w.str();
     auto configured =
         state->CallApi("configure", {v8::String::NewFromUtf8(r->isolate(), json.c_str()).ToLocalChecked()});
     if (!configured) return configured.error();
@@ -322,8 +319,9 @@ HeapProbe& SuiteHost::heap() { return *s_->gc; }
 
 std::uint64_t SuiteHost::YoungGenerationBytes() { return s_->realm->YoungGenerationBytes(); }
 
-void SuiteHost::ArmDeadline(double seconds) { s_->watchdog->Arm(seconds); }
-void SuiteHost::Disarm() { s_->watchdog->Disarm(); }
+SuiteHost::Deadline::Deadline(SuiteHost& host, double seconds) : host_(host) { host_.s_->watchdog->Arm(seconds); }
+SuiteHost::Deadline::~Deadline() { host_.s_->watchdog->Disarm(); }
+void SuiteHost::Deadline::Restart(double seconds) { host_.s_->watchdog->Arm(seconds); }
 
 }  // namespace v8bench
 

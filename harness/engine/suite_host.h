@@ -64,10 +64,21 @@ class SuiteHost {
   // V8's young-generation (new_space) size now.
   std::uint64_t YoungGenerationBytes();
 
-  // A deadline for everything that follows (setup, batches, awaits); past it the running JS is
-  // terminated and the call fails with Error::Timeout.
-  void ArmDeadline(double seconds);
-  void Disarm();
+  // A deadline for everything that follows while it lives (setup, batches, awaits); past it the running
+  // JS is terminated and the call fails with Error::Timeout. Disarmed when it goes out of scope, on
+  // every path out.
+  class Deadline {
+   public:
+    Deadline(SuiteHost& host, double seconds);
+    ~Deadline();
+    Deadline(const Deadline&) = delete;
+    Deadline& operator=(const Deadline&) = delete;
+    // A fresh deadline from now (the teardown of a case whose own deadline may be what stopped it).
+    void Restart(double seconds);
+
+   private:
+    SuiteHost& host_;
+  };
 
   // Profiles case `options.case_index` under V8's sampling CPU profiler: ProfileCase
   // (engine/cpu_profile.h) says what it does; defined in engine/cpu_profile.cc.

@@ -1,5 +1,5 @@
-// The one JSON string escaper: every JSON v8bench writes by hand (JsonWriter, the --param overrides the
-// engine hands the bench API) quotes its strings here.
+// The one JSON string escaper: every JSON v8bench writes goes through JsonWriter, which quotes its
+// strings here.
 #pragma once
 
 #include <string>

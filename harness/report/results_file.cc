@@ -10,6 +10,7 @@
 #include <set>
 #include <tuple>
 
+#include "harness/model/json_reader.h"
 #include "harness/model/json_writer.h"
 #include "harness/report/compare_report.h"
 #include "harness/report/json_fields.h"
@@ -27,8 +28,32 @@ using simdjson::dom::array;
 using simdjson::dom::element;
 using simdjson::dom::object;
 
+// What a verdict rests on: paired where the samples pair, else unpaired; a counted metric by its
+// repeatability.
+void WriteJudgedFigures(JsonWriter& w, const Judgement& j) {
+  w.Key("paired").Bool(j.paired);
+  w.Key("ratio").Number(j.ratio.ratio);
+  w.Key("ci_low").Number(j.ratio.low);
+  w.Key("ci_high").Number(j.ratio.high);
+  w.Key("p").Number(j.p);
+}
+
+// The judged result of a comparison, on the compared metric: its figures and the verdict printed and
+// gated (after Holm). Compare file version 2 put it under "versus_baseline", where version 1 had the
+// unpaired figures (now "unpaired").
+void WriteVersusBaseline(JsonWriter& w, const Analysis& a, const CellAnalysis& cell) {
+  w.Key("versus_baseline").BeginObject();
+  WriteJudgedFigures(w, cell.judged);
+  w.Key("p_holm").Number(cell.p_holm);
+  w.Key("verdict").String(VerdictText(a, cell));
+  w.Key("verdict_unadjusted").String(VerdictText(a, cell, true));
+  w.EndObject();
+}
+
+// A metric's figures; `versus`: the unpaired comparison with the baseline (for reference), `judged`: the
+// cell whose judged result this metric carries (the compared metric of a variant, not the baseline).
 void WriteMetric(JsonWriter& w, const MetricStats& m, const std::vector<double>* values,
-                 const stats::SampleComparison* versus, bool is_time) {
+                 const stats::SampleComparison* versus, bool is_time, const Analysis& a, const CellAnalysis* judged) {
   w.BeginObject();
   w.Key("n").Int(static_cast<long long>(m.n));
   w.Key("median").Number(m.median);
@@ -45,8 +70,9 @@ void WriteMetric(JsonWriter& w, const MetricStats& m, const std::vector<double>*
     for (double v : *values) w.Number(v);
     w.EndArray();
   }
+  if (judged != nullptr) WriteVersusBaseline(w, a, *judged);
   if (versus != nullptr) {
-    w.Key("versus_baseline").BeginObject();
+    w.Key("unpaired").BeginObject();
     w.Key("ratio").Number(versus->ratio.ratio);
     w.Key("ci_low").Number(versus->ratio.low);
     w.Key("ci_high").Number(versus->ratio.high);
@@ -79,13 +105,8 @@ void WritePairedComparison(JsonWriter& w, const char* key, const stats::PairedCo
 
 // What the verdict rests on, and the paired figures (all blocks, and within one machine state).
 void WriteJudgement(JsonWriter& w, const Analysis& a, const CellAnalysis& cell) {
-  const Judgement& j = cell.judged;
   w.Key("judged").BeginObject();
-  w.Key("paired").Bool(j.paired);
-  w.Key("ratio").Number(j.ratio.ratio);
-  w.Key("ci_low").Number(j.ratio.low);
-  w.Key("ci_high").Number(j.ratio.high);
-  w.Key("p").Number(j.p);
+  WriteJudgedFigures(w, cell.judged);
   w.Key("verdict").String(VerdictText(a, cell, true));
   w.EndObject();
   w.Key("unpaired_p_holm").Number(cell.unpaired_p_holm);
@@ -133,7 +154,8 @@ void WriteCell(JsonWriter& w, const Analysis& a, const CellAnalysis& cell, const
     auto vv = cell.versus.find(counter);
     w.Key(counter);
     WriteMetric(w, m, vs == series.metrics.end() ? nullptr : &vs->second,
-                vv == cell.versus.end() ? nullptr : &vv->second, CounterUnit(counter) != Unit::kBytes);
+                vv == cell.versus.end() ? nullptr : &vv->second, CounterUnit(counter) != Unit::kBytes, a,
+                vi > 0 && counter == a.counter ? &cell : nullptr);
   }
   w.EndObject();
   w.EndObject();
@@ -210,11 +232,6 @@ Expected<std::string> ReadResultsText(const std::string& path) {
 }
 
 namespace {
-
-std::string Str(const object& o, const char* key) {
-  std::string_view v;
-  return o[key].get(v) == SUCCESS ? std::string(v) : std::string();
-}
 
 Error Corrupt(const std::string& path, const std::string& what) {
   return Error::Input("results file '" + path + "' is corrupt: " + what);
@@ -425,8 +442,12 @@ constexpr auto kMergedFields = std::tuple{Field("count", &CompareState::merged_c
 template <>
 struct JsonFields<CompareState> {
   static constexpr auto kFields = std::tuple{
-      // Checked before anything else is read (StateFromJson): a file of another version is refused.
-      Custom<CompareState>{"v8bench_compare", [](JsonWriter& w, const CompareState&) { w.Int(kCompareFileVersion); }},
+      // Checked before anything else is read (StateFromJson): a file of a newer major version is refused.
+      // "v8bench_compare" (the major version) names the file's kind; "format_version" is its full version.
+      Custom<CompareState>{"v8bench_compare",
+                           [](JsonWriter& w, const CompareState&) { w.Int(kCompareFileFormat.major); }},
+      Custom<CompareState>{kFormatVersionKey,
+                           [](JsonWriter& w, const CompareState&) { w.String(FormatVersionText(kCompareFileFormat)); }},
       Group<CompareState, decltype(kContextFields)>{"context", kContextFields},
       Field("settings", &CompareState::settings, Range{}, true),
       Field("suite_digests", &CompareState::suite_digests),
@@ -466,6 +487,19 @@ Status NoRepeatedSamples(const CompareState& s, const std::string& path) {
   return OkStatus();
 }
 
+// A file of an older major version reads as it was written (what changed between versions concerns the
+// analysis section, which is computed again from the samples); a newer one is refused. A file without
+// "format_version" is of the major version its "v8bench_compare" says; a file with both is checked by both.
+Status CheckCompareFormat(const object& o, int64_t major, const std::string& path) {
+  const std::string where = "results file '" + path + "'";
+  if (auto readable = CheckFormatVersion(fmt::format("{}.0", major), kCompareFileFormat, where); !readable) {
+    return readable;
+  }
+  std::string_view text;
+  if (o[kFormatVersionKey].get(text) != SUCCESS) return OkStatus();
+  return CheckFormatVersion(text, kCompareFileFormat, where);
+}
+
 // A parsed results file as the comparison it holds, checked as a new comparison's settings and
 // variants are.
 Expected<CompareState> StateFromJson(const element& root, const std::string& path) {
@@ -474,10 +508,7 @@ Expected<CompareState> StateFromJson(const element& root, const std::string& pat
   if (root.get(o) != SUCCESS || o["v8bench_compare"].get(version) != SUCCESS) {
     return Error::Input("'" + path + "' is not a v8bench compare results file (no \"v8bench_compare\" key)");
   }
-  if (version != kCompareFileVersion) {
-    return Error::Input(fmt::format("'{}' is a v8bench compare file of version {}; this v8bench reads version {}", path,
-                                    version, kCompareFileVersion));
-  }
+  if (auto readable = CheckCompareFormat(o, version, path); !readable) return readable.error();
   CompareState s;
   JsonIn in("results file '" + path + "'");
   ReadFields(o, s, in);
@@ -517,7 +548,8 @@ std::string RenderCompareJson(const CompareState& s, const Analysis* a) {
 std::string RenderDiffJson(const ResultsSide& base, const ResultsSide& next, const Dataset& data, const Analysis& a) {
   JsonWriter w;
   w.BeginObject();
-  w.Key("v8bench_diff").Int(1);
+  w.Key("v8bench_diff").Int(kCompareFileFormat.major);
+  w.Key(kFormatVersionKey).String(FormatVersionText(kCompareFileFormat));  // its analysis is the compare file's
   for (const auto* side : {&base, &next}) {
     w.Key(side == &base ? "base" : "new").BeginObject();
     w.Key("path").String(side->path);
@@ -578,17 +610,17 @@ Expected<ResultsSide> CompareFileSide(const element& root, const std::string& pa
 
 // One entry of Google Benchmark's "benchmarks" array (`v8bench run` JSON adds its own counters).
 Status ReadBenchmark(const object& b, std::size_t index, const std::string& path, ResultsSide& side) {
-  if (Str(b, "run_type") == "aggregate") return OkStatus();
+  if (StringField(b, "run_type") == "aggregate") return OkStatus();
   const std::string where = fmt::format("benchmarks[{}]", index);
-  std::string key = Str(b, "run_name");
-  if (key.empty()) key = Str(b, "name");
+  std::string key = StringField(b, "run_name");
+  if (key.empty()) key = StringField(b, "name");
   if (key.empty()) return Corrupt(path, where + " has no name");
   if (side.cases.count(key) == 0) side.order.push_back(key);
   VariantSeries& series = side.cases[key];
   bool error = false;
   if (b["error_occurred"].get(error) == SUCCESS && error) {
-    const std::string status = Str(b, "status");
-    const std::string message = Str(b, "error_message");
+    const std::string status = StringField(b, "status");
+    const std::string message = StringField(b, "error_message");
     if (status == "unsupported") {
       series.unsupported = message;
     } else {
@@ -644,11 +676,11 @@ Expected<ResultsSide> ReadResultsSide(const std::string& path, const std::string
   side.path = path;
   side.format = "Google Benchmark";
   object ctx;
-  if (o["context"].get(ctx) == SUCCESS && !Str(ctx, "v8_version").empty()) {
+  if (o["context"].get(ctx) == SUCCESS && !StringField(ctx, "v8_version").empty()) {
     side.format = "v8bench run";
-    const std::string node = Str(ctx, "node_version");
-    const std::string flags = Str(ctx, "v8_flags");
-    side.engine = "V8 " + Str(ctx, "v8_version") + (node.empty() ? "" : " (Node " + node + ")") +
+    const std::string node = StringField(ctx, "node_version");
+    const std::string flags = StringField(ctx, "v8_flags");
+    side.engine = "V8 " + StringField(ctx, "v8_version") + (node.empty() ? "" : " (Node " + node + ")") +
                   (flags.empty() ? "" : ", flags: " + flags);
   }
   std::size_t index = 0;

@@ -10,6 +10,7 @@
 #include "harness/analysis/analysis.h"
 #include "harness/driver/comparison.h"
 #include "harness/model/expected.h"
+#include "harness/model/format_version.h"
 
 namespace v8bench::report {
 
@@ -17,9 +18,6 @@ using analysis::Analysis;
 using analysis::Dataset;
 using analysis::VariantSeries;
 using driver::CompareState;
-
-// The version in "v8bench_compare": a file of another version is refused, not misread.
-inline constexpr int kCompareFileVersion = 1;
 
 // `analysis` may be null (the file saved after each sample has "analysis": null; the last one has it).
 std::string RenderCompareJson(const CompareState& state, const Analysis* analysis);

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "harness/measure/metrics.h"
+#include "harness/model/json_reader.h"
 #include "harness/workers/worker_protocol.h"
 
 namespace v8bench {
@@ -15,10 +16,6 @@ using simdjson::dom::array;
 using simdjson::dom::element;
 using simdjson::dom::object;
 
-std::string Str(object o, const char* key) {
-  std::string_view v;
-  return o[key].get(v) == SUCCESS ? std::string(v) : std::string();
-}
 double Num(object o, const char* key, double fallback = 0) {
   double d;
   if (o[key].get(d) == SUCCESS) return d;
@@ -56,25 +53,19 @@ Unit UnitOf(std::string_view counter) {
 CaseResult CaseFrom(object b, const std::string& name) {
   CaseResult r;
   r.info.name = name;
-  r.info.suite = Str(b, "suite");
-  r.info.bench = Str(b, "bench");
-  object params;
-  if (b["params"].get(params) == SUCCESS) {
-    for (auto field : params) {
-      std::string_view v;
-      if (field.value.get(v) == SUCCESS) r.info.params.emplace_back(std::string(field.key), std::string(v));
-    }
-  }
-  r.file = Str(b, "file");
-  r.status = StatusFrom(Str(b, "status"));
+  r.info.suite = StringField(b, "suite");
+  r.info.bench = StringField(b, "bench");
+  r.info.params = StringMembers(b, "params");
+  r.file = StringField(b, "file");
+  r.status = StatusFrom(StringField(b, "status"));
   r.young_generation_bytes = Count(b, "young_generation_bytes", 1e18);
-  r.trig_path = Str(b, "trig_path");
-  if (auto tier = TierModeFromName(Str(b, "tier"))) r.tier = *tier;
+  r.trig_path = StringField(b, "trig_path");
+  if (auto tier = TierModeFromName(StringField(b, "tier"))) r.tier = *tier;
   r.warmup_s = Num(b, "warmup_s");
   r.warmup_capped = Bool(b, "warmup_capped");
   r.reruns = static_cast<int>(Count(b, "reruns", 1e6));
   r.repetition_s = Num(b, "repetition_s");
-  if (const std::string kind = Str(b, "native_kind"); !kind.empty()) {
+  if (const std::string kind = StringField(b, "native_kind"); !kind.empty()) {
     r.native = NativeFloor{kind, {Num(b, "native_ns")}, 0, 0};
   }
   return r;
@@ -126,21 +117,25 @@ Expected<RunDocument> ParseRunJson(const std::string& path, const std::string& t
                         "' is not a v8bench run file (no \"benchmarks\" array, or no \"v8_version\" in its context); "
                         "give a `v8bench run --out FILE.json` or `v8bench compare --out` file");
   }
+  if (auto readable = workers::CheckContextFormat(ctx, workers::ContextFile::kRunJson, "run file '" + path + "'");
+      !readable) {
+    return readable.error();
+  }
   RunDocument doc;
   doc.context = workers::ReadRunContext(ctx, workers::ContextFile::kRunJson);
   std::map<std::string, std::size_t> index;  // run_name -> position in doc.results
   for (element e : benchmarks) {
     object b;
     if (e.get(b) != SUCCESS) return Error::Input("'" + path + "': an entry of \"benchmarks\" is not an object");
-    if (Str(b, "run_type") == "aggregate") continue;
-    std::string name = Str(b, "run_name");
-    if (name.empty()) name = Str(b, "name");
+    if (StringField(b, "run_type") == "aggregate") continue;
+    std::string name = StringField(b, "run_name");
+    if (name.empty()) name = StringField(b, "name");
     auto [it, added] = index.try_emplace(name, doc.results.size());
     if (added) doc.results.push_back(CaseFrom(b, name));
     CaseResult& r = doc.results[it->second];
     if (Bool(b, "error_occurred")) {
       if (r.status == CaseStatus::kOk) r.status = CaseStatus::kFailed;
-      r.error = Str(b, "error_message");
+      r.error = StringField(b, "error_message");
       continue;
     }
     r.samples.push_back(SampleFrom(b));

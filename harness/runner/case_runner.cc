@@ -263,13 +263,12 @@ CaseResult RunCase(SuiteHost& host, const std::string& file, const CaseInfo& inf
     result.error = e.message;
   };
 
-  host.ArmDeadline(settings.timeout_s);
+  SuiteHost::Deadline deadline(host, settings.timeout_s);
   if (auto prepared = host.Prepare(info.index, settings.quick); !prepared) {
     fail(prepared.error());
     // The case's deadline may be what stopped setup; the teardown gets one of its own.
-    host.ArmDeadline(settings.timeout_s);
+    deadline.Restart(settings.timeout_s);
     (void)host.Teardown();
-    host.Disarm();
     return result;
   }
 
@@ -277,14 +276,12 @@ CaseResult RunCase(SuiteHost& host, const std::string& file, const CaseInfo& inf
   if (auto settled = host.Settle(settings.tier); !settled) {
     fail(settled.error());
     (void)host.Teardown();
-    host.Disarm();
     return result;
   }
   auto warm = WarmUp(host, settings);
   if (!warm) {
     fail(warm.error());
     (void)host.Teardown();
-    host.Disarm();
     return result;
   }
   result.warmup_s = warm.value().seconds;
@@ -295,7 +292,6 @@ CaseResult RunCase(SuiteHost& host, const std::string& file, const CaseInfo& inf
   if (!counter) {
     fail(counter.error());
     (void)host.Teardown();
-    host.Disarm();
     return result;
   }
   CaseBenchmark body(host, counter.value().get());
@@ -324,7 +320,6 @@ CaseResult RunCase(SuiteHost& host, const std::string& file, const CaseInfo& inf
   } else if (auto torn = host.Teardown(); !torn) {
     fail(torn.error());
   }
-  host.Disarm();
   result.samples = std::move(samples);
   for (auto& s : result.samples) OrderCounters(s, body.order());
   result.young_generation_bytes = host.YoungGenerationBytes();

@@ -51,11 +51,13 @@ Expected<std::optional<NativeFloor>> MeasureCaseFloor(V8Process& process, const 
   auto host = SuiteHost::Open(process, planned.info.realm, planned.file->path, planned.file->source, settings.params,
                               settings.timeout_s);
   if (!host) return host.error();
-  host.value()->ArmDeadline(settings.timeout_s);
-  if (auto prepared = host.value()->Prepare(planned.info.index, settings.quick); !prepared) return prepared.error();
-  auto work = host.value()->NativeFloorWork();
-  (void)host.value()->Teardown();
-  host.value()->Disarm();
+  auto work = [&]() -> Expected<std::optional<NativeWork>> {
+    const SuiteHost::Deadline deadline(*host.value(), settings.timeout_s);
+    if (auto prepared = host.value()->Prepare(planned.info.index, settings.quick); !prepared) return prepared.error();
+    auto found = host.value()->NativeFloorWork();
+    (void)host.value()->Teardown();
+    return found;
+  }();
   if (!work) return work.error();
   if (!work.value()) return std::optional<NativeFloor>{};
   auto kernel = MakeFloorKernel(*work.value());

@@ -84,10 +84,8 @@ Expected<std::vector<LoadedSuiteFile>> LoadSuites(V8Process& process, const std:
     auto describe = [&](RealmKind realm) -> Expected<SuiteFile> {
       auto host = SuiteHost::Open(process, realm, path, source.value(), overrides, timeout_s);
       if (!host) return host.error();
-      host.value()->ArmDeadline(timeout_s);
-      auto described = host.value()->Describe(quick);
-      host.value()->Disarm();
-      return described;
+      const SuiteHost::Deadline deadline(*host.value(), timeout_s);
+      return host.value()->Describe(quick);
     };
     auto description = describe(RealmKind::kV8);
     const bool bounded = !description && (description.error().kind == Error::Kind::kTimeout ||

@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "harness/model/code_state.h"
+#include "harness/model/json_reader.h"
 #include "harness/profile/cpuprofile_reader.h"
 #include "harness/profile/profile_text.h"
 #include "harness/workers/launcher.h"
@@ -34,14 +35,9 @@ std::string Tiers(simdjson::dom::element code) {
   return fmt::format("batch loop {}, bench {}", name(batch), name(bench));
 }
 
-std::string Str(simdjson::dom::element doc, const char* key) {
-  std::string_view v;
-  return doc[key].get(v) == simdjson::SUCCESS ? std::string(v) : std::string();
-}
-
 // A profile_error line: a case the suite does not have (with the suite's cases), or the runner's message.
 Error ProfileError(simdjson::dom::element doc, const std::string& suite, const std::string& case_name, bool quick) {
-  if (Str(doc, "kind") != "usage") return Error::Usage("profile --engine: " + Str(doc, "message"));
+  if (StringField(doc, "kind") != "usage") return Error::Usage("profile --engine: " + StringField(doc, "message"));
   std::string list;
   simdjson::dom::array cases;
   std::size_t shown = 0, total = 0;
@@ -62,11 +58,11 @@ Error ProfileError(simdjson::dom::element doc, const std::string& suite, const s
 
 Expected<RunnerProfileLine> ProfileLine(simdjson::dom::element doc) {
   RunnerProfileLine r;
-  r.engine = Str(doc, "engine");
-  r.engine_version = Str(doc, "engine_version");
-  r.v8_version = Str(doc, "v8_version");
-  r.js_engine = Str(doc, "js_engine");
-  r.batch_function = Str(doc, "batch_function");
+  r.engine = StringField(doc, "engine");
+  r.engine_version = StringField(doc, "engine_version");
+  r.v8_version = StringField(doc, "v8_version");
+  r.js_engine = StringField(doc, "js_engine");
+  r.batch_function = StringField(doc, "batch_function");
   if (doc["iterations"].get(r.iterations) != simdjson::SUCCESS ||
       doc["batch_size"].get(r.batch_size) != simdjson::SUCCESS ||
       doc["warmup_s"].get(r.warmup_s) != simdjson::SUCCESS ||

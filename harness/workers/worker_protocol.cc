@@ -3,6 +3,7 @@
 #include <simdjson.h>
 
 #include "harness/measure/metrics.h"
+#include "harness/model/json_reader.h"
 #include "harness/workers/gc_trace.h"
 
 namespace v8bench::workers {
@@ -12,11 +13,6 @@ using simdjson::SUCCESS;
 using simdjson::dom::array;
 using simdjson::dom::element;
 using simdjson::dom::object;
-
-std::string Str(const object& o, const char* key) {
-  std::string_view v;
-  return o[key].get(v) == SUCCESS ? std::string(v) : std::string();
-}
 
 template <class T>
 void Read(const object& o, const char* key, T& out) {
@@ -49,7 +45,18 @@ void IntOrNull(JsonWriter& w, const char* key, const std::optional<I>& value) {
 
 }  // namespace
 
+FormatVersion ContextFormat(ContextFile file) {
+  return file == ContextFile::kRunJson ? kRunJsonFormat : kProtocolFormat;
+}
+
+Status CheckContextFormat(const object& o, ContextFile file, const std::string& where) {
+  std::string_view version;
+  return CheckFormatVersion(o[kFormatVersionKey].get(version) == SUCCESS ? std::optional(version) : std::nullopt,
+                            ContextFormat(file), where);
+}
+
 void WriteRunContextFields(JsonWriter& w, const RunContext& c, ContextFile file) {
+  w.Key(kFormatVersionKey).String(FormatVersionText(ContextFormat(file)));
   w.Key("date").String(c.date);
   w.Key("host_name").String(c.host_name);
   w.Key("executable").String(c.executable);
@@ -84,23 +91,23 @@ void WriteRunContextFields(JsonWriter& w, const RunContext& c, ContextFile file)
 
 RunContext ReadRunContext(const object& o, ContextFile file) {
   RunContext c;
-  c.date = Str(o, "date");
-  c.host_name = Str(o, "host_name");
-  c.executable = Str(o, "executable");
-  c.build_type = Str(o, file == ContextFile::kRunJson ? "library_build_type" : "build_type");
-  c.v8_version = Str(o, "v8_version");
-  c.node_version = Str(o, "node_version");
-  c.v8_flags = Str(o, "v8_flags");
-  c.trig_path = Str(o, "trig_path");
-  c.malloc_policy = Str(o, "malloc");
+  c.date = StringField(o, "date");
+  c.host_name = StringField(o, "host_name");
+  c.executable = StringField(o, "executable");
+  c.build_type = StringField(o, file == ContextFile::kRunJson ? "library_build_type" : "build_type");
+  c.v8_version = StringField(o, "v8_version");
+  c.node_version = StringField(o, "node_version");
+  c.v8_flags = StringField(o, "v8_flags");
+  c.trig_path = StringField(o, "trig_path");
+  c.malloc_policy = StringField(o, "malloc");
   int64_t n = 0;
   if (o["num_cpus"].get(n) == SUCCESS && n >= 0 && n < (1 << 20)) c.num_cpus = static_cast<int>(n);
   if (o["semi_space_mb"].get(n) == SUCCESS && n > 0 && n <= 1 << 20) c.semi_space_mb = static_cast<int>(n);
   if (o["repetitions"].get(n) == SUCCESS && n >= 0 && n < (1 << 30)) c.repetitions = static_cast<int>(n);
   if (o["isolates"].get(n) == SUCCESS && n >= 1 && n <= 1000) c.isolates = static_cast<int>(n);
   if (o["main_cpu_pinned"].get(n) == SUCCESS && n >= 0 && n < (1 << 20)) c.main_cpu_pinned = static_cast<int>(n);
-  c.other_threads_cpus = Str(o, "other_threads_cpus");
-  c.instructions_by = Str(o, "instructions_by");
+  c.other_threads_cpus = StringField(o, "other_threads_cpus");
+  c.instructions_by = StringField(o, "instructions_by");
   uint64_t batch = 0;
   if (o["iterations_per_batch"].get(batch) == SUCCESS && batch < (1ULL << 40)) c.iterations_per_batch = batch;
   uint64_t young = 0;
@@ -177,17 +184,11 @@ std::vector<std::string> ReadPlanned(const object& o) {
 
 CaseInfo ReadCaseInfo(const object& o) {
   CaseInfo info;
-  info.name = Str(o, "name");
-  info.suite = Str(o, "suite");
-  info.bench = Str(o, "bench");
-  info.realm = Str(o, "realm") == RealmName(RealmKind::kNode) ? RealmKind::kNode : RealmKind::kV8;
-  object params;
-  if (o["params"].get(params) == SUCCESS) {
-    for (auto field : params) {
-      std::string_view v;
-      if (field.value.get(v) == SUCCESS) info.params.emplace_back(std::string(field.key), std::string(v));
-    }
-  }
+  info.name = StringField(o, "name");
+  info.suite = StringField(o, "suite");
+  info.bench = StringField(o, "bench");
+  info.realm = StringField(o, "realm") == RealmName(RealmKind::kNode) ? RealmKind::kNode : RealmKind::kV8;
+  info.params = StringMembers(o, "params");
   return info;
 }
 
@@ -206,7 +207,7 @@ std::optional<NativeFloor> ReadNativeFloor(const object& o) {
   object n;
   if (o["native"].get(n) != SUCCESS) return std::nullopt;
   NativeFloor f;
-  f.kind = Str(n, "kind");
+  f.kind = StringField(n, "kind");
   Read(n, "bytes_per_iteration", f.bytes_per_iteration);
   Read(n, "calls_per_iteration", f.calls_per_iteration);
   f.ns_per_iteration = Numbers(n, "ns_per_iteration");
@@ -242,10 +243,10 @@ void ReadSamples(const object& o, CaseResult& r, std::vector<SampleWindow>& wind
 CaseResult ReadCase(const object& o, std::vector<SampleWindow>& windows) {
   CaseResult r;
   r.info = ReadCaseInfo(o);
-  r.file = Str(o, "file");
-  r.error = Str(o, "error");
-  r.status = ReadStatus(Str(o, "status"), r.error);
-  r.trig_path = Str(o, "trig_path");
+  r.file = StringField(o, "file");
+  r.error = StringField(o, "error");
+  r.status = ReadStatus(StringField(o, "status"), r.error);
+  r.trig_path = StringField(o, "trig_path");
   uint64_t young = 0;
   if (o["young_generation_bytes"].get(young) == SUCCESS) r.young_generation_bytes = young;
   r.native = ReadNativeFloor(o);
@@ -257,7 +258,7 @@ CaseResult ReadCase(const object& o, std::vector<SampleWindow>& windows) {
   if (o["reruns"].get(reruns) == SUCCESS && reruns >= 0 && reruns <= 1000000) r.reruns = static_cast<int>(reruns);
   double repetition = 0;
   if (o["repetition_s"].get(repetition) == SUCCESS && repetition >= 0) r.repetition_s = repetition;
-  if (auto tier = TierModeFromName(Str(o, "tier"))) r.tier = *tier;
+  if (auto tier = TierModeFromName(StringField(o, "tier"))) r.tier = *tier;
   ReadSamples(o, r, windows);
   return r;
 }
@@ -280,6 +281,13 @@ WorkerOutput ParseWorkerOutput(std::string_view text) {
         o["type"].get(type) != SUCCESS) {
       out.other_lines.emplace_back(line);
     } else if (type == "context") {
+      // A worker of a newer major version (another v8bench build as a variant's engine) is not misread.
+      if (auto readable = CheckContextFormat(o, ContextFile::kProtocolLine, "the worker's protocol"); !readable) {
+        out.refused = readable.error();
+        continue;
+      }
+      std::string_view version;
+      if (o[kFormatVersionKey].get(version) == SUCCESS) out.format = *ParseFormatVersion(version);
       out.context = ReadRunContext(o, ContextFile::kProtocolLine);
       out.planned = ReadPlanned(o);
     } else if (type == "start") {

@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "harness/model/expected.h"
+#include "harness/model/format_version.h"
 #include "harness/model/json_writer.h"
 #include "harness/model/result.h"
 
@@ -34,6 +36,8 @@ struct WorkerOutput {
   bool ended = false;                              // the "end" line arrived
   std::optional<double> gc_clock_perf_ms;          // external runner with --gc-trace: when it forced a GC
   std::vector<std::string> other_lines;
+  FormatVersion format;          // the context line's format_version (none: 1.0)
+  std::optional<Error> refused;  // the context line is of a newer major version: not read (its message)
 };
 
 // The two files a RunContext is written to, by one writer and read back by one reader: the worker
@@ -43,7 +47,15 @@ struct WorkerOutput {
 // "planned", which is not part of the context.
 enum class ContextFile { kProtocolLine, kRunJson };
 
-// Writes every field of `c` as fields of the object being written, as `file` names them.
+// The format version of `file` (model/format_version.h): the protocol's, or the run JSON's.
+FormatVersion ContextFormat(ContextFile file);
+
+// Whether the context object `o`, of `file`, is of a version this v8bench reads (its format_version;
+// none: 1.0); `where` names the file for the message.
+Status CheckContextFormat(const simdjson::dom::object& o, ContextFile file, const std::string& where);
+
+// Writes every field of `c` as fields of the object being written, as `file` names them, its format
+// version first.
 void WriteRunContextFields(JsonWriter& w, const RunContext& c, ContextFile file);
 
 // The one reader of a RunContext, for both files: counts are range-checked (a value out of range, or of the
