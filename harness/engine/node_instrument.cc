@@ -7,13 +7,15 @@
 // third_party/engines); loaded with process.dlopen only into the Node whose module version it names.
 //
 // JS interface (exports): start() before a batch; stop(iterations) after it returns
-// { counters: { name: value per iteration }, compiles, main_cpu (or -1 when the thread moved) }.
+// { counters: { name: value per iteration }, compiles, main_cpu (or -1 when the thread moved) };
+// openCounter(dir) and countBatches(on) for counted instructions (node_instrument_count.h).
 #include <node.h>
 
 #include <memory>
 
 #include "harness/engine/gc_monitor.h"
 #include "harness/engine/jit_code_log.h"
+#include "harness/engine/node_instrument_count.h"
 #include "harness/measure/batch_timer.h"
 
 namespace v8bench {
@@ -45,6 +47,7 @@ void Set(v8::Isolate* iso, v8::Local<v8::Context> ctx, v8::Local<v8::Object> obj
 void Stop(const v8::FunctionCallbackInfo<v8::Value>& info) {
   Instrument& in = *Current();
   const BatchCost cost = in.timer.Stop();
+  if (ThrowIfUncounted(info.GetIsolate(), in.timer)) return;
   const int compiles = in.jit.TakeOptimizedCount();
   v8::Isolate* iso = info.GetIsolate();
   v8::Local<v8::Context> ctx = iso->GetCurrentContext();
@@ -59,6 +62,8 @@ void Stop(const v8::FunctionCallbackInfo<v8::Value>& info) {
   Set(iso, ctx, out, "main_cpu", cost.cpu_at_start == cost.cpu_at_end ? cost.cpu_at_start : -1);
   info.GetReturnValue().Set(out);
 }
+
+void Count(const v8::FunctionCallbackInfo<v8::Value>& info) { CountBatches(info, Current()->timer); }
 
 }  // namespace
 }  // namespace v8bench
@@ -79,4 +84,6 @@ NODE_MODULE_INIT(/* exports, module, context */) {
   };
   add("start", v8bench::Start);
   add("stop", v8bench::Stop);
+  add("openCounter", v8bench::OpenCounter);
+  add("countBatches", v8bench::Count);
 }
