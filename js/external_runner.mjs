@@ -30,7 +30,11 @@
 //                   Bun: its value is JavaScriptCore's bytes allocated since the last GC, not a total)
 //   heap_bytes      Bun only: bun:jsc heapSize() after the batch
 // On Node with v8bench's in-process instrument loaded (--instrument-dir), all but wall_ns come from it
-// instead, as the embedded host measures them (see "In-process instrument" below).
+// instead, as the embedded host measures them (see "In-process instrument" below), and only there
+//   instructions    (--metric instructions [--callgrind-dir DIR] --iterations N) counted by the instrument
+//                   around each timed repetition: callgrind's client requests when v8bench started this
+//                   Node under valgrind --tool=callgrind, else the CPU's hardware counter; every
+//                   repetition one batch of N iterations (docs/instructions.md)
 import { createRequire } from 'node:module';
 import process from 'node:process';
 import { Buffer } from 'node:buffer';
@@ -217,6 +221,19 @@ function loadInstrument(dir) {
   } catch (e) {
     instrumentWhy = `JS-only: ${file} did not load (${e.message.split('\n')[0]})`;
   }
+}
+// Whether the instrument can count instructions (an addon of this build has openCounter).
+function canCount() {
+  return instrument !== null && typeof instrument.openCounter === 'function';
+}
+// --metric instructions: how the instrument counts (its description for the context line), or an Error
+// saying why it cannot. Nothing is counted until countBatches(true) (the timed repetitions only).
+function openCounter(opts) {
+  if (!canCount()) {
+    const why = isWorkerd || isBun || isDeno ? 'this engine runs its batches in JS only' : instrumentWhy;
+    throw new Error(`--metric instructions is counted by v8bench's in-process instrument (a Node addon), which this engine cannot use (${why})`);
+  }
+  return instrument.openCounter(opts.callgrindDir || '');
 }
 // Takes `--instrument-dir DIR` out of the arguments, wherever it is.
 function takeInstrumentDir(argv) {
@@ -406,9 +423,9 @@ async function measureCase(api, index, opts) {
   // the batch that reached --min-time saw (the host takes the warm-up's; the runner sees GC entries only
   // once the event loop delivers them). Where the engine gives no GC entries, --min-time alone.
   let stretched = false;
-  n = 1;
+  n = opts.iterations ?? 1;  // --iterations: every repetition one batch of exactly that many
   gcEntries.length = 0;
-  for (;;) {
+  for (; opts.iterations === null;) {
     const t = await timeBatch(api, batch, n, isAsync);
     const secs = (t.t1 - t.t0) / 1000;
     if ((secs >= minTime && stretched) || n >= 1e9) break;
@@ -430,51 +447,57 @@ async function measureCase(api, index, opts) {
   // is the embedded engine's only, and compare's workers re-run there too.
   let reruns = 0;
   let rerunMs = 0;
-  for (let rep = 0; rep < opts.repetitions; rep++) {
-    gcEntries.length = 0;
-    const before = api.codeState();
-    api.operations(true);
-    const t = await timeBatch(api, batch, n, isAsync);
-    const operations = api.operations(false);
-    const after = api.codeState();
-    await flushObservers();
-    const counters = { wall_ns: ((t.t1 - t.t0) * 1e6) / n };
-    if (t.thread0) counters.cpu_ns = ((t.thread1.user + t.thread1.system - t.thread0.user - t.thread0.system) * 1e3) / n;
-    if (t.cpu !== undefined) counters.process_cpu_ns = (t.cpu * 1e3) / n;
-    if (gcObserved && !t.inst) {
-      let pause = 0;
-      let count = 0;
-      const perKind = {};
-      for (const e of gcEntries) {
-        if (e.startTime < t.t0 || e.startTime > t.t1) continue;
-        pause += e.duration;
-        const kind = gcKind(e);
-        if (kind !== 'incremental_marking' && kind !== 'weak_processing') count++;
-        perKind[kind] = (perKind[kind] || 0) + 1;
+  // --metric instructions: the repetitions' batches only are counted (not the warm-up's), as in the host.
+  if (opts.metric === 'instructions') instrument.countBatches(true);
+  try {
+    for (let rep = 0; rep < opts.repetitions; rep++) {
+      gcEntries.length = 0;
+      const before = api.codeState();
+      api.operations(true);
+      const t = await timeBatch(api, batch, n, isAsync);
+      const operations = api.operations(false);
+      const after = api.codeState();
+      await flushObservers();
+      const counters = { wall_ns: ((t.t1 - t.t0) * 1e6) / n };
+      if (t.thread0) counters.cpu_ns = ((t.thread1.user + t.thread1.system - t.thread0.user - t.thread0.system) * 1e3) / n;
+      if (t.cpu !== undefined) counters.process_cpu_ns = (t.cpu * 1e3) / n;
+      if (gcObserved && !t.inst) {
+        let pause = 0;
+        let count = 0;
+        const perKind = {};
+        for (const e of gcEntries) {
+          if (e.startTime < t.t0 || e.startTime > t.t1) continue;
+          pause += e.duration;
+          const kind = gcKind(e);
+          if (kind !== 'incremental_marking' && kind !== 'weak_processing') count++;
+          perKind[kind] = (perKind[kind] || 0) + 1;
+        }
+        counters.gc_ns = (pause * 1e6) / n;
+        counters.gc_count = count / n;
+        for (const [k, c] of Object.entries(perKind)) counters[`${k}_count`] = c / n;
       }
-      counters.gc_ns = (pause * 1e6) / n;
-      counters.gc_count = count / n;
-      for (const [k, c] of Object.entries(perKind)) counters[`${k}_count`] = c / n;
+      if (t.alloc0 !== undefined && t.alloc1 !== undefined) counters.alloc_bytes = (t.alloc1 - t.alloc0) / n;
+      perOperation(counters, n, operations);
+      if (bunJsc) counters.heap_bytes = bunJsc.heapSize();
+      // The host's figures, per operation too when the bench counts its own (they replace the above).
+      if (t.inst) Object.assign(counters, operations > 0 ? instrument.perOperation(operations) : t.inst.counters);
+      Object.assign(counters, JSON.parse(withEval(() => api.counters())));
+      // The batch's window on performance.now()'s clock, for GC attribution from --trace-gc lines.
+      const sample = { iterations: n, counters, window_ms: [t.t0, t.t1] };
+      // Compiles while timed come from V8's JIT code events, which only the instrument sees; else unknown.
+      if (after !== 0) sample.code = { batch: TIER_KEYS[after >> 3], bench: TIER_KEYS[after & 7], compiles: t.inst ? t.inst.compiles : null, changed: after !== before || (t.inst?.compiles ?? 0) > 0 };
+      if (t.inst && t.inst.main_cpu >= 0) sample.main_cpu = t.inst.main_cpu;
+      if (sample.code && sample.code.changed &&
+          reruns < RERUNS_PER_REPETITION * opts.repetitions && rerunMs < opts.maxWarmup * 1000) {
+        reruns++;
+        rerunMs += t.t1 - t.t0;
+        rep--;
+        continue;
+      }
+      samples.push(sample);
     }
-    if (t.alloc0 !== undefined && t.alloc1 !== undefined) counters.alloc_bytes = (t.alloc1 - t.alloc0) / n;
-    perOperation(counters, n, operations);
-    if (bunJsc) counters.heap_bytes = bunJsc.heapSize();
-    // The host's figures, per operation too when the bench counts its own (they replace the above).
-    if (t.inst) Object.assign(counters, operations > 0 ? instrument.perOperation(operations) : t.inst.counters);
-    Object.assign(counters, JSON.parse(withEval(() => api.counters())));
-    // The batch's window on performance.now()'s clock, for GC attribution from --trace-gc lines.
-    const sample = { iterations: n, counters, window_ms: [t.t0, t.t1] };
-    // Compiles while timed come from V8's JIT code events, which only the instrument sees; else unknown.
-    if (after !== 0) sample.code = { batch: TIER_KEYS[after >> 3], bench: TIER_KEYS[after & 7], compiles: t.inst ? t.inst.compiles : null, changed: after !== before || (t.inst?.compiles ?? 0) > 0 };
-    if (t.inst && t.inst.main_cpu >= 0) sample.main_cpu = t.inst.main_cpu;
-    if (sample.code && sample.code.changed &&
-        reruns < RERUNS_PER_REPETITION * opts.repetitions && rerunMs < opts.maxWarmup * 1000) {
-      reruns++;
-      rerunMs += t.t1 - t.t0;
-      rep--;
-      continue;
-    }
-    samples.push(sample);
+  } finally {
+    if (opts.metric === 'instructions') instrument.countBatches(false);
   }
   await withEval(() => api.teardown());
   return { samples, warmup: { ...warmup, reruns, repetition_s: repetitionS } };
@@ -519,6 +542,11 @@ function measuredBy(facts, forInfo = false) {
     by.page_faults = `the main thread's minor page faults, ${host}`;
     by.compiles = `V8's JIT code events, ${host}`;
   }
+  by.instructions = canCount()
+    ? "callgrind's client requests around each timed batch (or the CPU's hardware counter), the in-process instrument"
+    : isWorkerd || isBun || isDeno
+      ? 'absent (counted by v8bench\'s in-process instrument, a Node addon: this engine runs its batches in JS only)'
+      : `absent (counted by v8bench's in-process instrument, which this Node has not loaded: ${instrumentWhy})`;
   by.instrument = instrumentWhy;
   return by;
 }
@@ -564,7 +592,7 @@ function caseFilter(source) {
 
 function parseArgs(argv) {
   const opts = { filter: null, repetitions: 3, minTime: 0.5, minYoungGcs: 20, warmup: 0.2, maxWarmup: 10, tier: 'optimized', quick: false, gcTrace: false, planOnly: false, params: {}, files: [],
-    caseName: null, profileOut: null, duration: 2, interval: 100 };
+    caseName: null, profileOut: null, duration: 2, interval: 100, metric: null, callgrindDir: '', iterations: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = () => argv[++i];
@@ -583,6 +611,9 @@ function parseArgs(argv) {
     else if (a === '--interval') opts.interval = Number(next());
     else if (a === '--plan-only') opts.planOnly = true;
     else if (a === '--sealed') opts.sealed = true;
+    else if (a === '--metric') opts.metric = next();
+    else if (a === '--callgrind-dir') opts.callgrindDir = next();
+    else if (a === '--iterations') opts.iterations = Number(next());
     else if (a === '--param') {
       const [k, v] = next().split(/=(.*)/s);
       opts.params[k] = v.split(',');
@@ -593,6 +624,27 @@ function parseArgs(argv) {
 
 async function run(argv) {
   const opts = parseArgs(argv);
+  if (opts.iterations !== null && !(Number.isInteger(opts.iterations) && opts.iterations >= 1)) {
+    console.error(`v8bench external runner: --iterations ${opts.iterations}: give a whole number of at least 1`);
+    return 2;
+  }
+  let instructionsBy = '';
+  if (opts.metric !== null) {
+    if (opts.metric !== 'instructions') {
+      console.error(`v8bench external runner: --metric ${opts.metric}: the runner counts only instructions (--metric instructions); every time figure is reported anyway`);
+      return 2;
+    }
+    if (opts.iterations === null) {
+      console.error('v8bench external runner: --metric instructions needs --iterations N (a batch grown to a time would follow the simulation\'s speed)');
+      return 2;
+    }
+    try {
+      instructionsBy = openCounter(opts);
+    } catch (e) {
+      console.error(`v8bench external runner: ${e.message}`);
+      return 2;
+    }
+  }
   if (opts.sealed) readSeal();
   const api = installGlobals();
   api.configure(JSON.stringify(opts.params));
@@ -608,7 +660,8 @@ async function run(argv) {
   const described = JSON.parse(withEval(() => api.describe(opts.quick)));
   const plan = described.cases.map((c, index) => ({ ...c, index })).filter((c) => !opts.filter || opts.filter.test(c.name));
   const v8Flags = isWorkerd ? workerEnv.V8BENCH.v8_flags.join(' ') : (process.execArgv || []).join(' ');
-  emit({ type: 'context', format_version: PROTOCOL_FORMAT_VERSION, ...facts, v8_flags: v8Flags, trig_path: '', planned: plan.map((c) => c.name) });
+  emit({ type: 'context', format_version: PROTOCOL_FORMAT_VERSION, ...facts, v8_flags: v8Flags, trig_path: '', planned: plan.map((c) => c.name),
+    ...(instructionsBy ? { instructions_by: instructionsBy, iterations_per_batch: opts.iterations } : {}) });
   if (opts.planOnly) {
     // compare --shard learns the cases from these lines; nothing runs.
     for (const c of plan) emit({ type: 'plan', name: c.name, suite: c.suite, bench: c.bench, params: Object.fromEntries(c.params) });

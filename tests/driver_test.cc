@@ -20,6 +20,7 @@
 #include "harness/stats/bootstrap.h"
 #include "harness/stats/paired.h"
 #include "harness/stats/rng.h"
+#include "harness/workers/instruction_count.h"
 #include "harness/workers/worker_protocol.h"
 #include "tests/support/cli.h"
 
@@ -186,6 +187,42 @@ TEST(Variant, TierAndMaxWarmupReachEveryWorker) {
   EXPECT_TRUE(has(ext, "--max-warmup", "3"));
   s.max_warmup_s = 0.01;
   EXPECT_FALSE(ValidateSettings(s, "").ok());  // below --warmup
+}
+
+// A counting Node worker (--metric instructions): node under callgrind with the deterministic V8 flags after the
+// variant's own, before the runner, and the runner told to count fixed batches; v8bench's own worker as before.
+TEST(Variant, ACountingNodeWorkerRunsUnderCallgrindWithFixedBatches) {
+  auto counting = workers::InstructionCounting::Prepare();
+  if (!counting) GTEST_SKIP() << counting.error().message;
+  auto v = ParseVariant("n=--no-opt");
+  ASSERT_TRUE(v.ok()) << v.error().message;
+  Variant node = v.value();
+  node.engine = "/x/node";
+  node.engine_kind = workers::EngineKind::kNode;
+  node.runner = "/tmp/runner.mjs";
+  CompareSettings s;
+  s.suites = {"x.js"};
+  workers::LaunchRequest req;
+  req.executable = node.engine;
+  req.args = workers::WorkerArgs(WorkerSamplingOf(s), node, "");
+  counting.value()->Wrap(req, workers::EngineKind::kNode);
+  const std::vector<std::string>& a = req.args;
+  auto at = [&](const std::string& word) { return std::find(a.begin(), a.end(), word) - a.begin(); };
+  auto follows = [&](const std::string& k, const std::string& value) {
+    return at(k) + 1 < std::ssize(a) && a[at(k) + 1] == value;
+  };
+  EXPECT_TRUE(follows("--metric", "instructions"));
+  EXPECT_TRUE(follows("--iterations", std::to_string(kCountedIterations)));
+  for (const std::string& flag : workers::DeterministicV8Flags()) {
+    EXPECT_LT(at("--no-opt"), at(flag));
+    EXPECT_LT(at(flag), at("/tmp/runner.mjs"));
+  }
+  if (counting.value()->source() == InstructionSource::kCallgrind) {
+    EXPECT_EQ(req.executable, counting.value()->valgrind());
+    EXPECT_LT(at("--tool=callgrind"), at("/x/node"));
+    EXPECT_LT(at("/x/node"), at("--no-opt"));
+    EXPECT_LT(at("--callgrind-dir"), std::ssize(a));
+  }
 }
 
 TEST(Variant, RejectsMalformedSpecs) {
@@ -1001,6 +1038,17 @@ TEST(Analysis, AGateNeverPassesWithoutAJudgedComparison) {
   // Without a gate, a comparison that judged nothing is not an error.
   o.threshold.reset();
   EXPECT_EQ(Analyse(Dataset{{"a", "b"}, {}}, o).exit_code, 0);
+}
+
+// The report says which metric its verdicts came from: a time verdict and a counted one answer different questions.
+TEST(Analysis, TheMethodNoteNamesTheComparedMetric) {
+  const Dataset d = Synthetic(Around(100, 10, 1), Around(140, 10, 2));
+  AnalysisOptions o;
+  EXPECT_NE(RenderConsole(Analyse(d, o), ReportHeader{"t", {}}, false).find("Compared metric: --metric cpu (CPU/iter)"),
+            std::string::npos);
+  o.metric = "wall";
+  EXPECT_NE(RenderMarkdown(Analyse(d, o), ReportHeader{"t", {}}).find("Compared metric: --metric wall (wall/iter)"),
+            std::string::npos);
 }
 
 // Repetitions inside one process share its speed state: a diff of run files reports the change alone.

@@ -26,7 +26,7 @@ if (!/^10\.2\./.test(doc.context.v8_version || '')) throw new Error(`context: ${
 console.log(`${reps.length} repetitions carry the instrument's figures`);
 JS
 
-for refused in "--isolates 2" "--main-cpu 0" "--metric instructions"; do
+for refused in "--isolates 2" "--main-cpu 0" "--min-young-gcs 5"; do
   # shellcheck disable=SC2086
   "$v8bench" run "$src/suites/young_gen.js" --quick --engine "$node18" $refused > "$tmp/out.txt" 2>&1
   rc=$?

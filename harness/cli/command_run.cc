@@ -12,6 +12,7 @@
 #include "harness/cli/common.h"
 #include "harness/measure/cpu_affinity.h"
 #include "harness/measure/instruction_counter.h"
+#include "harness/measure/metrics.h"
 #include "harness/report/atomic_file.h"
 #include "harness/report/jsonl_reporter.h"
 #include "harness/report/reporters.h"
@@ -330,8 +331,9 @@ int RunInProcess(const ParsedArgs& args, RunSettings settings) {
 }
 
 // The options an external engine's runner cannot honour: only the embedded host has them.
-constexpr const char* kEmbeddedOnly[] = {"main-cpu",      "isolates", "share-realm", "keep-changed",
-                                         "min-young-gcs", "metric",   "iterations",  "callgrind-dir"};
+// (--metric instructions and --iterations the runner has; which engines can count, PrepareWorkerEngine says.)
+constexpr const char* kEmbeddedOnly[] = {"main-cpu",     "isolates",      "share-realm",
+                                         "keep-changed", "min-young-gcs", "callgrind-dir"};
 
 // --engine PATH: nullopt for the embedded V8 or another v8bench (which runs the user's command line as
 // this one would); else the external engine, prepared as a comparison's worker engine is.
@@ -357,8 +359,13 @@ Expected<std::optional<workers::WorkerEngine>> ExternalEngineFrom(const ParsedAr
   w.v8_flags = engine->v8_flags;
   for (const auto& p : args.GetAll("param")) w.worker_args.insert(w.worker_args.end(), {"--param", p});
   if (auto tier = args.Get("tier")) w.worker_args.insert(w.worker_args.end(), {"--tier", *tier});
-  // Every engine gives wall time; the other figures are each the engine's to give or leave absent.
-  if (auto prepared = workers::PrepareWorkerEngine(w, "--engine", "wall_ns"); !prepared) return prepared.error();
+  // Every engine gives wall time; the other figures are each the engine's to give or leave absent, and
+  // counted instructions (--metric instructions) are refused where the engine cannot count them.
+  const bool counting = args.Get("metric") == std::optional<std::string>("instructions");
+  if (auto prepared = workers::PrepareWorkerEngine(w, "--engine", counting ? metric::kInstructions : "wall_ns");
+      !prepared) {
+    return prepared.error();
+  }
   return std::optional<workers::WorkerEngine>(std::move(w));
 }
 
@@ -384,6 +391,7 @@ Expected<workers::WorkerSampling> SamplingFrom(const RunSettings& settings,
   s.warmup_s = settings.warmup_s;
   s.max_warmup_s = settings.max_warmup_s;
   s.timeout_s = settings.timeout_s;
+  s.iterations = settings.FixedIterations();
   return s;
 }
 

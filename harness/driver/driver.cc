@@ -78,7 +78,7 @@ workers::LaunchRequest Driver::WorkerRequest(const Variant& v, const std::string
   req.executable = v.engine.empty() ? self_ : v.engine;
   req.args = workers::WorkerArgs(WorkerSamplingOf(state_.settings), v, filter, plan_only);
   req.timeout_s = state_.settings.timeout_s;
-  if (counting_) counting_->Wrap(req);
+  if (counting_) counting_->Wrap(req, v.engine_kind);
   return req;
 }
 

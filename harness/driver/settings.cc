@@ -177,7 +177,8 @@ std::string DefaultSentence(const SettingSpec& spec) {
 }
 
 workers::WorkerSampling WorkerSamplingOf(const CompareSettings& s) {
-  return {s.suites, s.quick, s.repetitions, s.min_time_s, s.warmup_s, s.max_warmup_s, s.timeout_s};
+  // No fixed batch size: a counting comparison's workers get it from InstructionCounting::Wrap.
+  return {s.suites, s.quick, s.repetitions, s.min_time_s, s.warmup_s, s.max_warmup_s, s.timeout_s, std::nullopt};
 }
 
 Status CheckFilter(const std::string& filter) {

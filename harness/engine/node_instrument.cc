@@ -11,12 +11,14 @@
 // perOperation(operations) returns the last batch's counters per operation instead, for a bench that
 // counts its own operations (a Node core benchmark's bench.end(n)), as the embedded host's
 // CaseBenchmark divides by SuiteHost::Operations: what PerIteration keeps whole (the peak heap) stays.
+// openCounter(dir) and countBatches(on) for counted instructions (node_instrument_count.h).
 #include <node.h>
 
 #include <memory>
 
 #include "harness/engine/gc_monitor.h"
 #include "harness/engine/jit_code_log.h"
+#include "harness/engine/node_instrument_count.h"
 #include "harness/measure/batch_timer.h"
 
 namespace v8bench {
@@ -63,6 +65,7 @@ void Stop(const v8::FunctionCallbackInfo<v8::Value>& info) {
   Instrument& in = *Current();
   const BatchCost cost = in.timer.Stop();
   in.last = cost;
+  if (ThrowIfUncounted(info.GetIsolate(), in.timer)) return;
   const int compiles = in.jit.TakeOptimizedCount();
   v8::Isolate* iso = info.GetIsolate();
   v8::Local<v8::Context> ctx = iso->GetCurrentContext();
@@ -81,6 +84,7 @@ void PerOperation(const v8::FunctionCallbackInfo<v8::Value>& info) {
   v8::Isolate* iso = info.GetIsolate();
   info.GetReturnValue().Set(CountersObject(iso, iso->GetCurrentContext(), Current()->last, PositiveArgument(info)));
 }
+void Count(const v8::FunctionCallbackInfo<v8::Value>& info) { CountBatches(info, Current()->timer); }
 
 }  // namespace
 }  // namespace v8bench
@@ -102,4 +106,6 @@ NODE_MODULE_INIT(/* exports, module, context */) {
   add("start", v8bench::Start);
   add("stop", v8bench::Stop);
   add("perOperation", v8bench::PerOperation);
+  add("openCounter", v8bench::OpenCounter);
+  add("countBatches", v8bench::Count);
 }

@@ -13,6 +13,9 @@ class BatchTimer {
   // `counter`, when given, counts the batch's instructions (BatchCost::instructions); it outlives this.
   explicit BatchTimer(HeapProbe& heap, InstructionCounter* counter = nullptr) : heap_(heap), counter_(counter) {}
 
+  // Counts from the next batch with `counter` (nullptr: no longer counts); it outlives this.
+  void set_counter(InstructionCounter* counter) { counter_ = counter; }
+
   void Start();
   BatchCost Stop();
   // Why the last batch's instructions could not be read (its BatchCost has none); nullopt when they were.

@@ -29,6 +29,11 @@ class InstructionCounter {
   virtual InstructionSource source() const = 0;
 };
 
+// Iterations in each counted batch unless --iterations says: counting needs a fixed batch (one grown to a
+// time would follow the simulation's speed). For v8bench's own workers (RunSettings::FixedIterations)
+// and Node's (workers::InstructionCounting::Wrap) alike.
+inline constexpr std::uint64_t kCountedIterations = 100;
+
 // A process under callgrind runs some 20-50x slower (more on a busy machine): its timeouts (the case
 // watchdog's --timeout, the launcher's silence timeout) are scaled by this much.
 inline constexpr double kCallgrindTimeScale = 20;

@@ -143,33 +143,48 @@ std::string CountedMethodNote(const Analysis& a, const std::string& base) {
   return s;
 }
 
+// Which metric the verdicts came from, first in the method note: a time verdict and a counted one answer
+// different questions (docs/instructions.md, "When to use instructions, and when time").
+std::string VerdictsFrom(const Analysis& a) {
+  const MetricInfo& m = ComparedMetric(a.metric);
+  return fmt::format("Compared metric: --metric {} ({}). ", m.option, m.title);
+}
+
 // How the figures and the verdict were computed: paired (compare) or unpaired (diff).
 std::string MethodNote(const Analysis& a) {
   const std::string base = a.variant_names.empty() ? "" : a.variant_names[0];
-  if (IsCountedMetric(a.counter)) return CountedMethodNote(a, base);
+  if (IsCountedMetric(a.counter)) return VerdictsFrom(a) + CountedMethodNote(a, base);
   if (a.one_process) {
-    return fmt::format(
-        "Figures are medians per iteration over each file's samples; change is the ratio of medians "
-        "versus the baseline ({}), without an interval, a p-value or a verdict (below).",
-        base);
+    return VerdictsFrom(a) +
+           fmt::format(
+               "Figures are medians per iteration over each file's samples; change is the ratio of medians "
+               "versus the baseline ({}), without an interval, a p-value or a verdict (below).",
+               base);
   }
   if (a.paired) {
-    return fmt::format(
-        "Figures are medians per iteration over samples (one worker process each). Samples ran in blocks, one of "
-        "every variant back to back in a random order; change is the median over blocks of the ratio to the "
-        "baseline ({}) in the same block, with a 95% bootstrap CI over blocks, and p(W) the Wilcoxon signed-rank "
-        "test of those ratios (marks: * < 0.05, ** < 0.01, *** < 0.001). A verdict needs p(W) < {}, a CI that "
-        "excludes 0 and a change of at least {:.1f}% (the noise floor). p(MW) is the unpaired Mann-Whitney test, "
-        "for reference (unpaired figures and Welch's t-test are in the JSON). A comparison with fewer than 6 "
-        "blocks is judged unpaired (p(MW) marked).",
-        base, a.alpha, a.noise_floor * 100);
+    return VerdictsFrom(a) +
+           fmt::format(
+               "Figures are medians per iteration over samples (one worker process each). Samples ran in blocks, one "
+               "of "
+               "every variant back to back in a random order; change is the median over blocks of the ratio to the "
+               "baseline ({}) in the same block, with a 95% bootstrap CI over blocks, and p(W) the Wilcoxon "
+               "signed-rank "
+               "test of those ratios (marks: * < 0.05, ** < 0.01, *** < 0.001). A verdict needs p(W) < {}, a CI that "
+               "excludes 0 and a change of at least {:.1f}% (the noise floor). p(MW) is the unpaired Mann-Whitney "
+               "test, "
+               "for reference (unpaired figures and Welch's t-test are in the JSON). A comparison with fewer than 6 "
+               "blocks is judged unpaired (p(MW) marked).",
+               base, a.alpha, a.noise_floor * 100);
   } else {
-    return fmt::format(
-        "Figures are medians per iteration over samples (one worker process each); change is the ratio of medians "
-        "versus the baseline ({}), with a 95% bootstrap CI. A verdict needs Mann-Whitney p < {} (marks: * < 0.05, "
-        "** < 0.01, *** < 0.001), a CI that excludes 0 and a change of at least {:.1f}% (the noise floor); "
-        "Welch's t-test on means is in the JSON, for reference.",
-        base, a.alpha, a.noise_floor * 100);
+    return VerdictsFrom(a) +
+           fmt::format(
+               "Figures are medians per iteration over samples (one worker process each); change is the ratio of "
+               "medians "
+               "versus the baseline ({}), with a 95% bootstrap CI. A verdict needs Mann-Whitney p < {} (marks: * < "
+               "0.05, "
+               "** < 0.01, *** < 0.001), a CI that excludes 0 and a change of at least {:.1f}% (the noise floor); "
+               "Welch's t-test on means is in the JSON, for reference.",
+               base, a.alpha, a.noise_floor * 100);
   }
 }
 

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "harness/measure/instruction_counter.h"
 #include "harness/model/code_state.h"
 #include "harness/model/suite.h"
 
@@ -52,7 +53,7 @@ struct RunSettings {
   // --iterations N: every repetition is one batch of exactly N iterations (Google Benchmark's
   // Iterations) instead of a batch grown to --min-time; nullopt: grown to --min-time.
   std::optional<std::uint64_t> iterations;
-  static constexpr std::uint64_t kCountedIterations = 100;
+  static constexpr std::uint64_t kCountedIterations = v8bench::kCountedIterations;  // measure/instruction_counter.h
   std::optional<std::uint64_t> FixedIterations() const {
     if (iterations) return iterations;
     if (count_instructions) return kCountedIterations;

@@ -69,6 +69,7 @@ std::vector<std::string> ExternalWorkerArgs(const WorkerSampling& s, const Worke
   if (s.quick) runner_args.push_back("--quick");
   if (plan_only) runner_args.push_back("--plan-only");
   if (s.sealed) runner_args.push_back("--sealed");
+  if (s.iterations) runner_args.insert(runner_args.end(), {"--iterations", std::to_string(*s.iterations)});
   for (std::size_t i = 0; i < w.worker_args.size(); ++i) {
     const std::string& knob = w.worker_args[i];
     if ((knob == "--param" || knob == "--tier") && i + 1 < w.worker_args.size()) {

@@ -5,6 +5,7 @@
 // the case it was running. The driver decides when and how often; this says what a worker is.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -45,6 +46,9 @@ struct WorkerSampling {
   double warmup_s = 0;
   double max_warmup_s = 0;
   double timeout_s = 0;
+  // Every repetition one batch of exactly this many iterations (`run --iterations`; counting workers get
+  // kCountedIterations from InstructionCounting::Wrap); nullopt: batches grown to min_time_s.
+  std::optional<std::uint64_t> iterations;
   // The worker reads a key from stdin and starts every protocol line with it (`run --sealed`; the
   // external runner's --sealed): lines a suite writes to stdout cannot pass for results.
   bool sealed = false;

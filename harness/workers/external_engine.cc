@@ -462,10 +462,15 @@ Expected<ExternalEngineInfo> ProbeExternalEngine(const std::string& path, Engine
     }
   }
   // Counted only where the worker makes callgrind's client requests (or reads the hardware counter)
-  // around each batch: v8bench's own engine (docs/instructions.md).
-  info.measured_by.emplace_back(metric::kInstructions,
-                                "absent: counted in v8bench's own engine only, whose worker marks each batch for "
-                                "callgrind; this engine's batches run in JS");
+  // around each batch: Node with the in-process instrument, whose runner says so (docs/instructions.md).
+  // A runner that does not say cannot count.
+  const bool says = std::any_of(info.measured_by.begin(), info.measured_by.end(),
+                                [](const auto& by) { return by.first == metric::kInstructions; });
+  if (!says) {
+    info.measured_by.emplace_back(metric::kInstructions,
+                                  "absent (counted where the worker marks each batch for callgrind: v8bench's own "
+                                  "engine, or node with v8bench's in-process instrument)");
+  }
   if (kind == EngineKind::kWorkerd) {
     // A worker cannot see workerd's version (nor V8's): `workerd --version` says the release date.
     auto version = Capture({path, "--version"});

@@ -42,11 +42,15 @@ Expected<std::string> FindValgrind() {
 
 std::string CountingAvailability() {
   const Status hardware = HardwareInstructionsAvailable();
-  if (hardware) return "yes, by the hardware counter (PERF_COUNT_HW_INSTRUCTIONS); this engine only, not node/deno/bun";
+  if (hardware) {
+    return "yes, by the hardware counter (PERF_COUNT_HW_INSTRUCTIONS); this engine, and node with v8bench's "
+           "in-process instrument (not deno/bun/workerd)";
+  }
   auto valgrind = FindValgrind();
   if (!valgrind) return "no: no hardware counter (" + hardware.error().message + ") and no valgrind on PATH";
   return "yes, under callgrind (" + valgrind.value() + "; no hardware counter: " + hardware.error().message +
-         "); this engine only: node/deno/bun run their batches in JS, which cannot mark them for callgrind";
+         "); this engine, and node with v8bench's in-process instrument, which marks its batches for callgrind "
+         "(not deno/bun/workerd: their batches run in JS only; `info --engine PATH` says for an engine)";
 }
 
 Expected<std::unique_ptr<InstructionCounting>> InstructionCounting::Prepare() {
@@ -73,8 +77,40 @@ InstructionCounting::~InstructionCounting() {
   std::filesystem::remove_all(dir_, ignored);
 }
 
-void InstructionCounting::Wrap(LaunchRequest& request) const {
+namespace {
+
+// node [node/V8 options] RUNNER run [runner options] SUITES...: the deterministic flags after the
+// variant's own V8 flags (as for v8bench's workers), just before the runner; the runner takes its options
+// anywhere.
+void AddNodeCounting(std::vector<std::string>& args, const std::string& callgrind_dir) {
+  const auto runner = std::find_if(args.begin(), args.end(), [](const std::string& a) { return !a.starts_with("-"); });
+  args.insert(runner, DeterministicV8Flags().begin(), DeterministicV8Flags().end());
+  args.insert(args.end(), {"--metric", "instructions"});
+  if (!callgrind_dir.empty()) args.insert(args.end(), {"--callgrind-dir", callgrind_dir});
+  if (std::find(args.begin(), args.end(), "--iterations") == args.end()) {
+    args.insert(args.end(), {"--iterations", std::to_string(kCountedIterations)});
+  }
+}
+
+}  // namespace
+
+void InstructionCounting::Wrap(LaunchRequest& request, EngineKind engine) const {
   std::vector<std::string>& args = request.args;
+  if (engine == EngineKind::kNode) {
+    AddNodeCounting(args, source_ == InstructionSource::kCallgrind ? dir_ : "");
+  } else {
+    AddV8benchCounting(args);
+  }
+  if (source_ != InstructionSource::kCallgrind) return;
+  request.timeout_s *= kCallgrindTimeScale;  // the worker scales its own --timeout alike
+  std::vector<std::string> wrapped = CallgrindOptions(dir_);
+  wrapped.push_back(request.executable);
+  wrapped.insert(wrapped.end(), args.begin(), args.end());
+  request.executable = valgrind_;
+  args = std::move(wrapped);
+}
+
+void InstructionCounting::AddV8benchCounting(std::vector<std::string>& args) const {
   auto dashes = std::find(args.begin(), args.end(), "--");
   std::vector<std::string> own;
   if (std::find(args.begin(), dashes, "--metric") == dashes &&
@@ -85,13 +121,6 @@ void InstructionCounting::Wrap(LaunchRequest& request) const {
   dashes = args.insert(dashes, own.begin(), own.end()) + static_cast<std::ptrdiff_t>(own.size());
   if (dashes == args.end()) args.push_back("--");
   args.insert(args.end(), DeterministicV8Flags().begin(), DeterministicV8Flags().end());
-  if (source_ != InstructionSource::kCallgrind) return;
-  request.timeout_s *= kCallgrindTimeScale;  // the worker scales its own --timeout alike
-  std::vector<std::string> wrapped = CallgrindOptions(dir_);
-  wrapped.push_back(request.executable);
-  wrapped.insert(wrapped.end(), args.begin(), args.end());
-  request.executable = valgrind_;
-  args = std::move(wrapped);
 }
 
 }  // namespace v8bench::workers

@@ -10,6 +10,7 @@
 
 #include "harness/measure/instruction_counter.h"
 #include "harness/model/expected.h"
+#include "harness/workers/external_engine.h"
 #include "harness/workers/launcher.h"
 
 namespace v8bench::workers {
@@ -33,23 +34,30 @@ class InstructionCounting {
   InstructionCounting(const InstructionCounting&) = delete;
   InstructionCounting& operator=(const InstructionCounting&) = delete;
 
-  // Turns a v8bench `run` worker's request into a counting one: `--metric instructions` (unless there),
-  // `--callgrind-dir`, the deterministic V8 flags after `--`, and under callgrind valgrind as the
-  // executable with the worker's command line after its options (and its silence timeout scaled by
-  // kCallgrindTimeScale).
-  void Wrap(LaunchRequest& request) const;
+  // Turns a worker's request into a counting one. A v8bench `run` worker (`engine` kV8bench): `--metric
+  // instructions` (unless there), `--callgrind-dir`, the deterministic V8 flags after `--`. A Node
+  // running js/external_runner.mjs (kNode; its in-process instrument counts, node_instrument_count.h):
+  // the deterministic V8 flags after the variant's own among node's options, and the runner's `--metric instructions`,
+  // `--callgrind-dir` and `--iterations kCountedIterations` (unless given). Then, under callgrind,
+  // valgrind as the executable with the worker's command line after its options (and its silence
+  // timeout scaled by kCallgrindTimeScale). Other engines cannot count (PrepareWorkerEngine refused them).
+  void Wrap(LaunchRequest& request, EngineKind engine = EngineKind::kV8bench) const;
 
   InstructionSource source() const { return source_; }
   const std::string& valgrind() const { return valgrind_; }
 
  private:
+  // v8bench `run`'s worker arguments: see Wrap.
+  void AddV8benchCounting(std::vector<std::string>& args) const;
+
   InstructionSource source_ = InstructionSource::kCallgrind;
   std::string valgrind_;  // callgrind: the executable
   std::string dir_;       // callgrind: where its dumps go
 };
 
 // Whether and how `--metric instructions` can count on this machine, for `info`: "hardware counter",
-// "callgrind (valgrind at PATH; ...)" or "no: why". Only v8bench's own engine is counted.
+// "callgrind (valgrind at PATH; ...)" or "no: why". v8bench's own engine, and Node with the in-process
+// instrument (`info --engine` says for a given engine).
 std::string CountingAvailability();
 
 // The valgrind executable on PATH; an error naming the package when there is none.

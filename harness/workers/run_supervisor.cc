@@ -166,7 +166,9 @@ LaunchRequest ChildLaunch(const SupervisorRequest& request, const std::string& f
   // The child's own watchdog ends a case at --timeout; this catches a child that cannot (stopped, hung
   // outside JS), with time beyond --timeout for the child to report what its watchdog ended.
   launch.timeout_s = SilenceLimit(request.case_timeout_s);
-  if (request.counting != nullptr) request.counting->Wrap(launch);
+  if (request.counting != nullptr) {
+    request.counting->Wrap(launch, request.engine != nullptr ? request.engine->engine_kind : EngineKind::kV8bench);
+  }
   return launch;
 }
 
