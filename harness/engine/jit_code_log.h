@@ -17,8 +17,8 @@ namespace v8bench {
 // code event names carry the tier as a marker ("LazyCompile:*hot file.js:3": * TurboFan,
 // ^ Sparkplug, + Maglev, ~ Ignition), the same names perf maps get.
 //
-// The hook is registered only while a Listening scope is open (docs/ARCHITECTURE.md, "What the
-// instruments cost"): while V8 has a code-event listener it reports every object its GC moves and every
+// The hook is registered only while a Listening scope is open (docs/engines.md, "What the
+// instrument costs"): while V8 has a code-event listener it reports every object its GC moves and every
 // code object it creates, which costs the measured program time; nothing is recorded outside.
 class JitCodeLog {
  public:
