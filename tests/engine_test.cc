@@ -107,10 +107,10 @@ TEST(Engine, PureArithmeticAllocatesNothingAndCausesNoGc) {
   EXPECT_LT(Median(arith, "gc_ns"), 0.01 * Median(arith, "cpu_ns"));
 }
 
-// V8 is listened to for code events only while a batch runs (JitCodeLog: a code-event listener costs
-// the measured program time): settle()'s optimising compiles, outside any batch, are not counted; the
-// compiles V8 makes while batches of fresh, unsettled code run are.
-TEST(Engine, CompilesAreCountedOnlyWhileABatchRuns) {
+// V8 is listened to for code events only while a case is prepared (JitCodeLog: a code-event listener
+// costs the measured program time), and a case's compiles are all counted: settle()'s, outside any
+// batch, and those V8 makes while batches of fresh, unsettled code run.
+TEST(Engine, ACasesCompilesAreCountedInsideBatchesAndBetweenThem) {
   auto source = ReadFile(testing::Fixture("alloc.js"));
   ASSERT_TRUE(source.ok());
   auto opened = SuiteHost::Open(*g_process, RealmKind::kV8, "alloc.js", source.value(), {}, 60);
@@ -122,7 +122,7 @@ TEST(Engine, CompilesAreCountedOnlyWhileABatchRuns) {
   auto settled = host.TakeCodeState();
   ASSERT_TRUE(settled.ok()) << settled.error().message;
   EXPECT_EQ(settled->batch, CodeTier::kTurboFan) << "settle() optimised the batch loop";
-  EXPECT_EQ(settled->compiles, std::optional<int>(0)) << "compiles outside a batch were counted";
+  EXPECT_GT(settled->compiles.value_or(0), 0) << "settle()'s compiles were not counted";
   ASSERT_TRUE(host.Teardown().ok());
 
   ASSERT_TRUE(host.Prepare(0, true).ok());  // alloc/alloc_1x, left to V8's own tiering

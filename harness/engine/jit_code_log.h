@@ -35,7 +35,7 @@ class JitCodeLog {
   JitCodeLog& operator=(const JitCodeLog&) = delete;
 
   // V8's code events are recorded from Listen() to the matching Unlisten(); the calls nest (a profile
-  // listens across the batches it runs, each of which listens too). On the isolate's thread.
+  // listens across the case it prepares, which listens too). On the isolate's thread.
   void Listen();
   void Unlisten();
   class Listening {

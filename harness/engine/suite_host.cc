@@ -199,6 +199,7 @@ Expected<SuiteFile> SuiteHost::Describe(bool quick) {
 
 Status SuiteHost::Prepare(std::size_t case_index, bool quick) {
   RealmScope scope(*s_->realm);
+  if (!s_->listening) s_->listening.emplace(*s_->jit);
   v8::Isolate* iso = s_->realm->isolate();
   auto batch =
       s_->CallApi("prepare", {v8::Number::New(iso, static_cast<double>(case_index)), v8::Boolean::New(iso, quick)});
@@ -219,8 +220,6 @@ Status SuiteHost::Prepare(std::size_t case_index, bool quick) {
 
 Status SuiteHost::RunBatch(std::uint64_t iterations) {
   RealmScope scope(*s_->realm);
-  // The code V8 makes while a batch runs is what TakeCodeState counts; V8 is listened to only then.
-  JitCodeLog::Listening listening(*s_->jit);
   v8::Isolate* iso = s_->realm->isolate();
   v8::Local<v8::Value> argv[] = {v8::Number::New(iso, static_cast<double>(iterations))};
   auto result = s_->realm->Call(s_->batch.Get(iso), 1, argv);
@@ -276,6 +275,7 @@ Status SuiteHost::Teardown() {
   RealmScope scope(*s_->realm);
   auto out = s_->CallApi("teardown", {});
   s_->batch.Reset();
+  s_->listening.reset();
   if (!out) return out.error();
   return OkStatus();
 }
