@@ -267,8 +267,11 @@ async function timeBatch(api, batch, n, isAsync) {
   const r = batch(n);
   if (isAsync) await r;
   const t1 = performance.now();
-  const thread1 = facts.has_thread_cpu ? process.threadCpuUsage() : undefined;
+  // Process CPU first, at both ends: reading it brings the running thread's CPU time up to date, which
+  // process.threadCpuUsage() (getrusage RUSAGE_THREAD) does not; read second, the thread clock would miss
+  // the CPU since the kernel's last update of it (up to a scheduler tick: some 5-10% of a short batch).
   const cpu1 = facts.has_process_cpu ? process.cpuUsage() : undefined;
+  const thread1 = facts.has_thread_cpu ? process.threadCpuUsage() : undefined;
   const alloc1 = allocatedBytes();
   const cpu = cpu0 ? cpu1.user + cpu1.system - cpu0.user - cpu0.system : undefined;
   return { t0, t1, cpu, thread0, thread1, alloc0, alloc1 };

@@ -107,6 +107,37 @@ TEST(Engine, PureArithmeticAllocatesNothingAndCausesNoGc) {
   EXPECT_LT(Median(arith, "gc_ns"), 0.01 * Median(arith, "cpu_ns"));
 }
 
+// V8 is listened to for code events only while a case is prepared (JitCodeLog: a code-event listener
+// costs the measured program time), and a case's compiles are all counted: settle()'s, outside any
+// batch, and those V8 makes while batches of fresh, unsettled code run.
+TEST(Engine, ACasesCompilesAreCountedInsideBatchesAndBetweenThem) {
+  auto source = ReadFile(testing::Fixture("alloc.js"));
+  ASSERT_TRUE(source.ok());
+  auto opened = SuiteHost::Open(*g_process, RealmKind::kV8, "alloc.js", source.value(), {}, 60);
+  ASSERT_TRUE(opened.ok()) << opened.error().message;
+  SuiteHost& host = *opened.value();
+  ASSERT_TRUE(host.Prepare(2, true).ok());  // alloc/arith
+  ASSERT_TRUE(host.TakeCodeState().ok());
+  ASSERT_TRUE(host.Settle(TierMode::kOptimized).ok());
+  auto settled = host.TakeCodeState();
+  ASSERT_TRUE(settled.ok()) << settled.error().message;
+  EXPECT_EQ(settled->batch, CodeTier::kTurboFan) << "settle() optimised the batch loop";
+  EXPECT_GT(settled->compiles.value_or(0), 0) << "settle()'s compiles were not counted";
+  ASSERT_TRUE(host.Teardown().ok());
+
+  ASSERT_TRUE(host.Prepare(0, true).ok());  // alloc/alloc_1x, left to V8's own tiering
+  ASSERT_TRUE(host.TakeCodeState().ok());
+  int compiles = 0;
+  for (int i = 0; i < 50 && compiles == 0; ++i) {
+    ASSERT_TRUE(host.RunBatch(2000).ok());
+    auto state = host.TakeCodeState();
+    ASSERT_TRUE(state.ok()) << state.error().message;
+    compiles += state->compiles.value_or(0);
+  }
+  EXPECT_GT(compiles, 0) << "V8 optimised none of the hot code while batches ran";
+  ASSERT_TRUE(host.Teardown().ok());
+}
+
 TEST(Engine, AllocationHeavyBenchReportsGcCountAndTime) {
   auto results = RunFixture("alloc.js");
   const CaseResult& heavy = results["alloc/alloc_2x/n:64"];

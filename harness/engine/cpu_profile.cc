@@ -207,10 +207,10 @@ Expected<CpuProfileData> SuiteHost::RunUnderProfiler(const ProfileOptions& optio
   // Before any of the case's code is compiled: line-level positions for optimised code, and the
   // JIT code log (which tier V8 compiled each function to, and when).
   v8::CpuProfiler::UseDetailedSourcePositionsForProfiling(isolate);
-  // The host's JIT code log has recorded since the realm opened; the profile reports what the case
-  // compiled from here on.
+  // The profile reports what the case compiles from here on (the host's batches recorded theirs).
   JitCodeLog& jit = *s.jit;
   (void)jit.TakeEntries();
+  JitCodeLog::Listening listening(jit);
   const SuiteHost::Deadline deadline(host, options.timeout_s);
   auto fail = [&](const Error& e) -> Error {
     (void)host.Teardown();

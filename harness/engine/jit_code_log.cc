@@ -28,18 +28,24 @@ bool IsNumber(std::string_view text) {
 }  // namespace
 
 JitCodeLog::JitCodeLog(v8::Isolate* isolate) : isolate_(isolate) {
-  {
-    std::lock_guard<std::mutex> lock(RegistryMutex());
-    Registry().push_back(this);
-  }
-  isolate_->SetJitCodeEventHandler(v8::kJitCodeEventEnumExisting, &JitCodeLog::OnEvent);
+  std::lock_guard<std::mutex> lock(RegistryMutex());
+  Registry().push_back(this);
 }
 
 JitCodeLog::~JitCodeLog() {
-  isolate_->SetJitCodeEventHandler(v8::kJitCodeEventDefault, nullptr);
+  if (listening_ > 0) isolate_->SetJitCodeEventHandler(v8::kJitCodeEventDefault, nullptr);
   std::lock_guard<std::mutex> lock(RegistryMutex());
   auto& r = Registry();
   r.erase(std::remove(r.begin(), r.end(), this), r.end());
+}
+
+void JitCodeLog::Listen() {
+  // Without enumerating the code that exists: only code created from here on is of interest.
+  if (listening_++ == 0) isolate_->SetJitCodeEventHandler(v8::kJitCodeEventDefault, &JitCodeLog::OnEvent);
+}
+
+void JitCodeLog::Unlisten() {
+  if (listening_ > 0 && --listening_ == 0) isolate_->SetJitCodeEventHandler(v8::kJitCodeEventDefault, nullptr);
 }
 
 void JitCodeLog::SetReplaying(bool replaying) {
@@ -68,15 +74,10 @@ void JitCodeLog::OnEvent(const v8::JitCodeEvent* event) {
 }
 
 void JitCodeLog::Handle(const v8::JitCodeEvent& e) {
-  if (e.type == v8::JitCodeEvent::CODE_MOVED) {
-    if (seen_.erase(e.code_start) > 0) seen_.insert(e.new_code_start);
-    return;
-  }
   if (e.type != v8::JitCodeEvent::CODE_ADDED || e.code_type == v8::JitCodeEvent::WASM_CODE) return;
-  // Starting a profiler re-announces the code that exists; that is no new code. (Outside such a
-  // replay an address seen before is new code where collected code used to be.)
-  if (e.code_start == nullptr) return;
-  if (!seen_.insert(e.code_start).second && replaying_) return;
+  // Starting a profiler re-announces the code that exists (on this thread, which compiles nothing
+  // meanwhile); that is no new code.
+  if (e.code_start == nullptr || replaying_) return;
   std::string_view name(e.name.str, e.name.len);
   const auto colon = name.find(':');
   if (colon == std::string_view::npos) return;

@@ -2,8 +2,8 @@
 // (js/external_runner.mjs) is measured as the embedded host measures it: BatchTimer's clocks (main
 // thread CPU, process CPU, the main thread's page faults, the CPU it ran on), GcMonitor's GC callbacks
 // (pauses and counts by kind, the bytes each collection freed) and JitCodeLog's JIT code events
-// (optimised compiles while timed), turned into per-iteration counters by the same PerIteration.
-// Built against each Node's own headers (CMakeLists.txt: one addon per Node found in
+// (optimised compiles while timed, listened to only from start() to stop()), turned into per-iteration counters by the
+// same PerIteration. Built against each Node's own headers (CMakeLists.txt: one addon per Node found in
 // third_party/engines); loaded with process.dlopen only into the Node whose module version it names.
 //
 // JS interface (exports): start() before a batch; stop(iterations) after it returns
@@ -28,7 +28,8 @@ namespace {
 struct Instrument {
   explicit Instrument(v8::Isolate* isolate) : gc(isolate), jit(isolate), timer(gc) {}
   GcMonitor gc;
-  JitCodeLog jit;
+  JitCodeLog jit;  // listened to from start() to stop() only (its header says why)
+  bool listening = false;
   BatchTimer timer;
   BatchCost last;  // the last batch's, for perOperation()
 };
@@ -40,7 +41,10 @@ std::unique_ptr<Instrument>& Current() {
 
 void Start(const v8::FunctionCallbackInfo<v8::Value>&) {
   Instrument& in = *Current();
-  in.jit.TakeOptimizedCount();  // code made before the batch is not the batch's
+  // A batch that threw left no stop(): its window is still open, and its code is not this batch's.
+  if (!in.listening) in.jit.Listen();
+  in.listening = true;
+  in.jit.TakeOptimizedCount();
   in.timer.Start();
 }
 
@@ -65,6 +69,8 @@ void Stop(const v8::FunctionCallbackInfo<v8::Value>& info) {
   Instrument& in = *Current();
   const BatchCost cost = in.timer.Stop();
   in.last = cost;
+  if (in.listening) in.jit.Unlisten();
+  in.listening = false;
   if (ThrowIfUncounted(info.GetIsolate(), in.timer)) return;
   const int compiles = in.jit.TakeOptimizedCount();
   v8::Isolate* iso = info.GetIsolate();

@@ -196,6 +196,7 @@ Expected<SuiteFile> SuiteHost::Describe(bool quick) {
 
 Status SuiteHost::Prepare(std::size_t case_index, bool quick) {
   RealmScope scope(*s_->realm);
+  if (!s_->listening) s_->listening.emplace(*s_->jit);
   v8::Isolate* iso = s_->realm->isolate();
   auto batch =
       s_->CallApi("prepare", {v8::Number::New(iso, static_cast<double>(case_index)), v8::Boolean::New(iso, quick)});
@@ -271,6 +272,7 @@ Status SuiteHost::Teardown() {
   RealmScope scope(*s_->realm);
   auto out = s_->CallApi("teardown", {});
   s_->batch.Reset();
+  s_->listening.reset();
   if (!out) return out.error();
   return OkStatus();
 }

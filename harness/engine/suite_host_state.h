@@ -25,6 +25,8 @@ struct SuiteHost::State {
   std::unique_ptr<v8::Locker> lock;
   std::unique_ptr<GcMonitor> gc;
   std::unique_ptr<JitCodeLog> jit;  // V8's code events: what was compiled, when (runner, profiler)
+  // V8 is listened to from Prepare to Teardown: a case's compiles, between two TakeCodeState calls.
+  std::optional<JitCodeLog::Listening> listening;
   std::unique_ptr<Watchdog> watchdog;
   v8::Global<v8::Object> api;      // globalThis.__v8bench
   v8::Global<v8::Function> batch;  // the prepared case's compiled loop
