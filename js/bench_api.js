@@ -41,17 +41,179 @@
 (function (global) {
   'use strict';
 
+  // Built-ins captured before any suite runs, and called without looking anything up on objects a suite
+  // can reach: a suite may replace Array.prototype.map, Object.keys, JSON.parse, RegExp.prototype.exec,
+  // Function.prototype.call, an array's iterator or the global TypeError, and the harness's own
+  // bookkeeping (grids, case names, the description and counters the host reads) must not change with
+  // it. uncurry(f)(self, a) is f.call(self, a) through the Function.prototype.call of this moment. The
+  // harness's own lists are walked by index (for...of and destructuring would call the array
+  // iterator a suite can replace) and grown with append().
+  const uncurry = Function.prototype.bind.bind(Function.prototype.call);
+  const apply = Reflect.apply;
+  const getOwnDescriptor = Reflect.getOwnPropertyDescriptor;
+  const quoteString = JSON.stringify;
+  const parseJson = JSON.parse;
+  const ownKeys = Object.keys;
+  const assign = Object.assign;
+  const createObject = Object.create;
+  const freeze = Object.freeze;
+  const hasOwn = uncurry(Object.prototype.hasOwnProperty);
+  const isArray = Array.isArray;
+  const isFinite = Number.isFinite;
+  const isNaN = Number.isNaN;
+  const toNumber = Number;
+  const toText = String;
+  const float64From = Float64Array.from.bind(Float64Array);
+  const Float64ArrayCtor = Float64Array;
+  const arrayJoin = uncurry(Array.prototype.join);
+  const stringTrim = uncurry(String.prototype.trim);
+  const stringIndexOf = uncurry(String.prototype.indexOf);
+  const stringSlice = uncurry(String.prototype.slice);
+  const charCodeAt = uncurry(String.prototype.charCodeAt);
+  const toUpperCase = uncurry(String.prototype.toUpperCase);
+  const numberToString = uncurry(Number.prototype.toString);
+  const regExpExec = uncurry(RegExp.prototype.exec);
+  const fnToString = uncurry(Function.prototype.toString);
+  const weakSetAdd = uncurry(WeakSet.prototype.add);
+  const weakSetHas = uncurry(WeakSet.prototype.has);
+  const TypeErrorCtor = TypeError;
+  const RangeErrorCtor = RangeError;
+  const WeakSetCtor = WeakSet;
+  function append(list, value) {
+    list[list.length] = value;
+  }
+  function matches(re, text) {
+    return regExpExec(re, text) !== null;
+  }
+
   const suites = [];
   const NAME = /^[A-Za-z0-9_.-]+$/;
 
-  // The harness's own data goes to the host as JSON built here, with built-ins captured before any
-  // suite runs: a suite may replace JSON.stringify, Object.keys or set Object.prototype.toJSON, and
-  // that must not change what the host reads. JSON.stringify on a string primitive never looks up
-  // toJSON; objects and arrays are walked by index and own keys.
-  const quoteString = JSON.stringify;
-  const ownKeys = Object.keys;
-  const isArray = Array.isArray;
-  const isFinite = Number.isFinite;
+  // --- Built-ins a suite replaced ------------------------------------------------------------------
+  // What the harness's messages name when its own code fails after a suite replaced a built-in: a
+  // harness line number alone ("suites.map is not a function" at bench_api.js:235) does not tell the
+  // suite's author what went wrong. The built-ins suites commonly replace and harness code (this file's
+  // adapters for other harnesses included) calls, as they were before any suite ran.
+  const WATCHED = [];
+  function watch(holderName, holder, keys) {
+    for (let i = 0; i < keys.length; i++) {
+      const name = keys[i];
+      const key = name[0] === '@' ? Symbol[stringSlice(name, 1)] : name;
+      const d = getOwnDescriptor(holder, key);
+      if (d === undefined) continue;
+      const label = name[0] === '@' ? `${holderName}[Symbol.${stringSlice(name, 1)}]` :
+        holderName === 'globalThis' ? name : `${holderName}.${name}`;
+      append(WATCHED, { holder, key, value: d.value, get: d.get, label });
+    }
+  }
+  watch('globalThis', global, ['Array', 'Object', 'JSON', 'Promise', 'RegExp', 'String', 'Number', 'Function',
+    'Reflect', 'Symbol', 'Map', 'Set', 'WeakMap', 'Math', 'Error', 'TypeError', 'RangeError', 'Float64Array',
+    'require', 'performance']);
+  watch('Object', Object, ['keys', 'entries', 'values', 'assign', 'freeze', 'defineProperty', 'create',
+    'getPrototypeOf', 'getOwnPropertyNames']);
+  watch('Object.prototype', Object.prototype, ['hasOwnProperty', 'toString', 'valueOf']);
+  watch('Array', Array, ['isArray', 'from', 'of']);
+  watch('Array.prototype', Array.prototype, ['map', 'filter', 'forEach', 'some', 'every', 'find', 'findIndex',
+    'reduce', 'push', 'pop', 'shift', 'unshift', 'slice', 'splice', 'concat', 'join', 'indexOf', 'includes',
+    'sort', 'keys', 'entries', '@iterator']);
+  watch('%ArrayIteratorPrototype%', Object.getPrototypeOf([][Symbol.iterator]()), ['next']);
+  watch('JSON', JSON, ['stringify', 'parse']);
+  watch('Promise', Promise, ['resolve', 'reject', 'all']);
+  watch('Promise.prototype', Promise.prototype, ['then', 'catch', 'finally']);
+  watch('RegExp.prototype', RegExp.prototype, ['exec', 'test', '@match', '@replace', '@search', '@split']);
+  watch('String.prototype', String.prototype, ['replace', 'split', 'trim', 'slice', 'indexOf', 'startsWith',
+    'endsWith', 'search', 'match', 'charCodeAt', 'toUpperCase', 'padStart', 'repeat', '@iterator']);
+  watch('Function.prototype', Function.prototype, ['call', 'apply', 'bind', 'toString']);
+  watch('Number', Number, ['isFinite', 'isNaN', 'isInteger']);
+  watch('Map.prototype', Map.prototype, ['get', 'set', 'has']);
+  watch('Math', Math, ['imul', 'max', 'min', 'floor', 'round']);
+
+  function replacedBuiltins() {
+    const out = [];
+    for (let i = 0; i < WATCHED.length; i++) {
+      const w = WATCHED[i];
+      const d = getOwnDescriptor(w.holder, w.key);
+      const value = d !== undefined && hasOwn(d, 'value') ? d.value : undefined;
+      const get = d !== undefined && hasOwn(d, 'get') ? d.get : undefined;
+      if (d === undefined || value !== w.value || get !== w.get) append(out, w.label);
+    }
+    return out;
+  }
+
+  // Errors the harness throws on purpose (a bad definition, a counter that is not a number): their
+  // message is the reason whatever a suite replaced.
+  const deliberate = new WeakSetCtor();
+  function refusal(ErrorType, message) {
+    const e = new ErrorType(message);
+    weakSetAdd(deliberate, e);
+    return e;
+  }
+
+  function namedList(names) {
+    if (names.length === 1) return names[0];
+    const head = [];
+    for (let i = 0; i < names.length - 1 && i < 4; i++) append(head, names[i]);
+    const rest = names.length - 1 - head.length;
+    return `${arrayJoin(head, ', ')}${rest > 0 ? ` (and ${rest} more)` : ''} and ${names[names.length - 1]}`;
+  }
+
+  // Who replaced them: the case's suite, or the file's suites so far.
+  function replacer() {
+    if (current !== null) return `suite '${current.c.suite.name}'`;
+    if (suites.length === 0) return 'the suite file';
+    const names = [];
+    for (let i = 0; i < suites.length; i++) append(names, `'${suites[i].name}'`);
+    return `${suites.length === 1 ? 'suite' : 'the file (suites'} ${namedList(names)}${suites.length === 1 ? '' : ')'}`;
+  }
+
+  // `e` with the replaced built-ins named, when the harness's own code threw it (its first frame is in
+  // this file) by accident while a suite had replaced some; any other exception as it is.
+  function naming(e) {
+    try {
+      if (e === null || typeof e !== 'object' || weakSetHas(deliberate, e)) return e;
+      const replaced = replacedBuiltins();
+      if (replaced.length === 0) return e;
+      const stack = e.stack;
+      if (typeof stack !== 'string') return e;
+      const frame = stringIndexOf(stack, '\n    at ');
+      if (frame < 0) return e;
+      const end = stringIndexOf(stack, '\n', frame + 1);
+      const top = stringSlice(stack, frame, end < 0 ? stack.length : end);
+      if (stringIndexOf(top, 'bench_api.js') < 0) return e;
+      const them = replaced.length === 1 ? 'it' : 'them';
+      e.message = `${replacer()} replaced ${namedList(replaced)}, which v8bench's own code calls, so v8bench ` +
+        `cannot run it (${e.message}): give your version another name, or put the built-in back before your ` +
+        `code returns (v8bench's harness needs ${them} as the engine made ${them})`;
+    } catch (ignored) {
+      // Naming is a courtesy: the original exception stands.
+    }
+    return e;
+  }
+
+  // `fn` with what it throws (or its promise rejects with) passed through naming().
+  const promiseThen = uncurry(Promise.prototype.then);
+  const PromiseCtor = Promise;
+  function named(fn) {
+    return function () {
+      let result;
+      try {
+        result = apply(fn, this, arguments);
+      } catch (e) {
+        throw naming(e);
+      }
+      if (result instanceof PromiseCtor) {
+        return promiseThen(result, undefined, (e) => {
+          throw naming(e);
+        });
+      }
+      return result;
+    };
+  }
+
+  // The harness's own data goes to the host as JSON built here, with the captured built-ins: a suite
+  // may replace JSON.stringify, Object.keys or set Object.prototype.toJSON, and that must not change
+  // what the host reads. JSON.stringify on a string primitive never looks up toJSON; objects and
+  // arrays are walked by index and own keys.
   function toJson(v) {
     if (typeof v === 'string') return quoteString(v);
     if (typeof v === 'number') return isFinite(v) ? `${v}` : 'null';
@@ -70,9 +232,10 @@
   // Text the host reads must be valid Unicode: a lone surrogate cannot be written as UTF-8.
   const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
   function checkText(where, what, text) {
-    const at = text.search(LONE_SURROGATE);
-    if (at >= 0) {
-      const unit = text.charCodeAt(at).toString(16).toUpperCase();
+    const found = regExpExec(LONE_SURROGATE, text);
+    if (found !== null) {
+      const at = found.index;
+      const unit = toUpperCase(numberToString(charCodeAt(text, at), 16));
       fail(where, `${what} contains a lone surrogate (\\u${unit} at index ${at}), which is not valid Unicode text; ` +
         'pair it or remove it');
     }
@@ -82,20 +245,24 @@
   const MAX_CASES = 100000;
 
   function fail(where, what) {
-    throw new TypeError(`suite definition: ${where}: ${what}`);
+    throw refusal(TypeErrorCtor, `suite definition: ${where}: ${what}`);
   }
 
   function checkGrid(where, grid) {
     if (grid === undefined) return {};
-    if (grid === null || typeof grid !== 'object' || Array.isArray(grid)) {
+    if (grid === null || typeof grid !== 'object' || isArray(grid)) {
       fail(where, 'must be an object mapping parameter names to arrays of values');
     }
-    for (const [k, values] of Object.entries(grid)) {
+    const names = ownKeys(grid);
+    for (let i = 0; i < names.length; i++) {
+      const k = names[i];
+      const values = grid[k];
       if (!matches(NAME, k)) fail(where, `parameter name '${k}' must match ${NAME}`);
-      if (!Array.isArray(values) || values.length === 0) {
+      if (!isArray(values) || values.length === 0) {
         fail(where, `parameter '${k}' must be a non-empty array`);
       }
-      for (const v of values) {
+      for (let j = 0; j < values.length; j++) {
+        const v = values[j];
         const t = typeof v;
         if (t !== 'number' && t !== 'string' && t !== 'boolean') {
           fail(where, `parameter '${k}' values must be numbers, strings or booleans`);
@@ -108,9 +275,14 @@
 
   function cartesian(grid) {
     let combos = [{}];
-    for (const [k, values] of Object.entries(grid)) {
+    const names = ownKeys(grid);
+    for (let i = 0; i < names.length; i++) {
+      const k = names[i];
+      const values = grid[k];
       const next = [];
-      for (const c of combos) for (const v of values) next.push(Object.assign({}, c, { [k]: v }));
+      for (let c = 0; c < combos.length; c++) {
+        for (let v = 0; v < values.length; v++) append(next, assign({}, combos[c], { [k]: values[v] }));
+      }
       combos = next;
     }
     return combos;
@@ -118,7 +290,11 @@
 
   function quickGrid(grid, quick) {
     const out = {};
-    for (const [k, values] of Object.entries(grid)) out[k] = quick && quick[k] ? quick[k] : [values[0]];
+    const names = ownKeys(grid);
+    for (let i = 0; i < names.length; i++) {
+      const k = names[i];
+      out[k] = quick && quick[k] ? quick[k] : [grid[k][0]];
+    }
     return out;
   }
 
@@ -126,33 +302,40 @@
     if (def === null || typeof def !== 'object') fail('suite()', 'takes one object');
     const where = `suite '${def.name}'`;
     if (typeof def.name !== 'string' || !matches(NAME, def.name)) fail('suite()', `name must match ${NAME}`);
-    if (suites.some((s) => s.name === def.name)) fail(where, 'name is already defined');
+    for (let i = 0; i < suites.length; i++) if (suites[i].name === def.name) fail(where, 'name is already defined');
     const realm = def.realm === undefined ? 'v8' : def.realm;
     if (realm !== 'v8' && realm !== 'node') fail(where, `realm must be 'v8' or 'node', not '${realm}'`);
     if (def.benches === null || typeof def.benches !== 'object') fail(where, 'benches must be an object');
     const grid = checkGrid(`${where} params`, def.params);
     const quick = checkGrid(`${where} quick`, def.quick);
     const benches = [];
-    for (const [bname, b] of Object.entries(def.benches)) {
+    const benchNames = ownKeys(def.benches);
+    for (let i = 0; i < benchNames.length; i++) {
+      const bname = benchNames[i];
+      const b = def.benches[bname];
       const bwhere = `${where} bench '${bname}'`;
       if (!matches(NAME, bname)) fail(bwhere, `name must match ${NAME}`);
       const spec = typeof b === 'function' ? { fn: b } : b;
       if (spec === null || typeof spec !== 'object' || typeof spec.fn !== 'function') {
         fail(bwhere, 'must be a function or an object with fn(state)');
       }
-      for (const hook of ['setup', 'teardown', 'check', 'counters', 'floor', 'exclude', 'operations']) {
+      const hooks = ['setup', 'teardown', 'check', 'counters', 'floor', 'exclude', 'operations'];
+      for (let h = 0; h < hooks.length; h++) {
+        const hook = hooks[h];
         if (spec[hook] !== undefined && typeof spec[hook] !== 'function') fail(bwhere, `${hook} must be a function`);
       }
       const bgrid = spec.params ? checkGrid(`${bwhere} params`, spec.params) : grid;
       const bquick = spec.quick ? checkGrid(`${bwhere} quick`, spec.quick) : quick;
-      benches.push({ name: bname, spec, grid: bgrid, quick: bquick });
+      append(benches, { name: bname, spec, grid: bgrid, quick: bquick });
     }
     if (benches.length === 0) fail(where, 'has no benches');
-    for (const hook of ['setup', 'teardown', 'exclude']) {
+    const suiteHooks = ['setup', 'teardown', 'exclude'];
+    for (let h = 0; h < suiteHooks.length; h++) {
+      const hook = suiteHooks[h];
       if (def[hook] !== undefined && typeof def[hook] !== 'function') fail(where, `${hook} must be a function`);
     }
     if (typeof def.description === 'string') checkText(where, 'description', def.description);
-    suites.push({
+    append(suites, {
       name: def.name,
       realm,
       description: typeof def.description === 'string' ? def.description : '',
@@ -166,7 +349,8 @@
 
   function caseName(s, b, p) {
     let name = `${s.name}/${b.name}`;
-    for (const [k, v] of Object.entries(p)) name += `/${k}:${v}`;
+    const names = ownKeys(p);
+    for (let i = 0; i < names.length; i++) name += `/${names[i]}:${p[names[i]]}`;
     return name;
   }
 
@@ -177,47 +361,77 @@
   function parseOverride(v) {
     if (v === 'true') return true;
     if (v === 'false') return false;
-    if (v.trim() !== '' && !Number.isNaN(Number(v))) return Number(v);
+    if (stringTrim(v) !== '' && !isNaN(toNumber(v))) return toNumber(v);
     return v;
   }
 
   function applyOverrides(grid, overrides) {
-    const out = Object.assign({}, grid);
-    for (const [k, v] of Object.entries(overrides)) {
-      if (Object.prototype.hasOwnProperty.call(out, k)) out[k] = v.map(parseOverride);
+    const out = assign({}, grid);
+    const names = ownKeys(overrides);
+    for (let i = 0; i < names.length; i++) {
+      const k = names[i];
+      if (!hasOwn(out, k)) continue;
+      const values = [];
+      for (let j = 0; j < overrides[k].length; j++) append(values, parseOverride(overrides[k][j]));
+      out[k] = values;
     }
     return out;
   }
 
   let overrides = {};
 
+  // `a="1/b:2", b="3"`: a case's parameters, for a message.
+  function paramsText(p) {
+    const names = ownKeys(p);
+    const parts = [];
+    for (let i = 0; i < names.length; i++) append(parts, `${names[i]}=${quoteString(`${p[names[i]]}`)}`);
+    return parts.length === 0 ? 'no parameters' : arrayJoin(parts, ', ');
+  }
+
   function cases(quick) {
     definePending();
     if (loadFailure !== null) throw loadFailure;
     const out = [];
+    // A case is found by its name (--filter, profile --case, compare's pairing, --resume): two cases of one
+    // name would be one case to all of them. Parameter values can spell the same name ('1/b:2' beside '1'
+    // and '2/b:3'; -0 and 0 both print 0), so a file whose cases collide is refused, naming both; here, so
+    // that every host (the embedded one, the external runner) refuses it alike.
+    const seen = createObject(null);
     let total = 0;
-    for (const s of suites) {
-      for (const b of s.benches) {
+    for (let si = 0; si < suites.length; si++) {
+      const s = suites[si];
+      for (let bi = 0; bi < s.benches.length; bi++) {
+        const b = s.benches[bi];
         const grid = applyOverrides(quick ? quickGrid(b.grid, b.quick) : b.grid, overrides);
         let count = 1;
         const sizes = [];
-        for (const k of ownKeys(grid)) {
-          count *= grid[k].length;
-          sizes.push(`${k}: ${grid[k].length}`);
+        const names = ownKeys(grid);
+        for (let i = 0; i < names.length; i++) {
+          count *= grid[names[i]].length;
+          append(sizes, `${names[i]}: ${grid[names[i]].length}`);
         }
         total += count;
         if (total > MAX_CASES) {
-          throw new RangeError(
-            `suite '${s.name}' bench '${b.name}': its parameter grid is ${count} cases (${sizes.join(' x ')})` +
+          throw refusal(RangeErrorCtor,
+            `suite '${s.name}' bench '${b.name}': its parameter grid is ${count} cases (${arrayJoin(sizes, ' x ')})` +
               (total > count ? `, ${total} in the file so far` : '') +
               `, more than the ${MAX_CASES} v8bench builds. Narrow it with ` +
               '--param NAME=V[,V...] (it replaces a parameter\'s values before the grid is built; --filter only ' +
               'selects among built cases), or give the suite smaller params.');
         }
         const exclude = b.spec.exclude || s.exclude;
-        for (const p of cartesian(grid)) {
-          if (exclude && exclude(Object.assign({}, p))) continue;
-          out.push({ suite: s, bench: b, params: p, name: caseName(s, b, p) });
+        const combos = cartesian(grid);
+        for (let i = 0; i < combos.length; i++) {
+          const p = combos[i];
+          if (exclude && exclude(assign({}, p))) continue;
+          const name = caseName(s, b, p);
+          if (seen[name] !== undefined) {
+            throw refusal(TypeErrorCtor,
+              `two cases are both named '${name}' (${paramsText(seen[name])}; and ${paramsText(p)}): give the ` +
+              "parameter values spellings that stay apart in a case name (no '/' or ':', not both -0 and 0)");
+          }
+          seen[name] = p;
+          append(out, { suite: s, bench: b, params: p, name });
         }
       }
     }
@@ -226,26 +440,26 @@
 
   // overridesJson: {"name": ["value", ...]} from --param.
   function configure(overridesJson) {
-    overrides = JSON.parse(overridesJson);
+    overrides = parseJson(overridesJson);
   }
 
   function describe(quick) {
     const list = cases(quick);
-    return toJson({
-      suites: suites.map((s) => ({
-        name: s.name,
-        realm: s.realm,
-        description: s.description,
-        benches: s.benches.map((b) => ({ name: b.name, grid: b.grid })),
-      })),
-      cases: list.map((c) => ({
-        name: c.name,
-        suite: c.suite.name,
-        bench: c.bench.name,
-        realm: c.suite.realm,
-        params: ownKeys(c.params).map((k) => [k, `${c.params[k]}`]),
-      })),
-    });
+    const described = { suites: [], cases: [] };
+    for (let i = 0; i < suites.length; i++) {
+      const s = suites[i];
+      const benches = [];
+      for (let j = 0; j < s.benches.length; j++) append(benches, { name: s.benches[j].name, grid: s.benches[j].grid });
+      append(described.suites, { name: s.name, realm: s.realm, description: s.description, benches });
+    }
+    for (let i = 0; i < list.length; i++) {
+      const c = list[i];
+      const params = [];
+      const names = ownKeys(c.params);
+      for (let j = 0; j < names.length; j++) append(params, [names[j], `${c.params[names[j]]}`]);
+      append(described.cases, { name: c.name, suite: c.suite.name, bench: c.bench.name, realm: c.suite.realm, params });
+    }
+    return toJson(described);
   }
 
   // Each bench gets its own compiled loop (a fresh function per case, so its call site stays
@@ -320,20 +534,14 @@
     return 0;
   }
 
-  // Captured before any suite runs: a suite may replace Function.prototype.toString, .call, and
+  // With the built-ins captured above: a suite may replace Function.prototype.toString, .call, and
   // RegExp.prototype.exec (which RegExp.prototype.test looks up on every call).
-  const fnToString = Function.prototype.toString;
-  const apply = Reflect.apply;
-  const regExpExec = RegExp.prototype.exec;
   const NATIVE_CODE = /\{\s*\[native code\]\s*\}\s*$/;
-  function matches(re, text) {
-    return apply(regExpExec, re, [text]) !== null;
-  }
 
   // Natives abort the process on anything but an ordinary JS function (bound functions, proxies,
   // builtins), which print as native code.
   function isPlainFunction(f) {
-    return typeof f === 'function' && !matches(NATIVE_CODE, apply(fnToString, f, []));
+    return typeof f === 'function' && !matches(NATIVE_CODE, fnToString(f));
   }
 
   // Calls of the batch loop (one iteration each) that collect type feedback before optimisation.
@@ -351,31 +559,33 @@
   function settle(mode) {
     const cur = current;
     if (!natives || mode === 'auto') return undefined;
-    const own = [cur.fn, cur.batch].filter(isPlainFunction);
+    const own = [];
+    if (isPlainFunction(cur.fn)) append(own, cur.fn);
+    if (isPlainFunction(cur.batch)) append(own, cur.batch);
     if (mode === 'interpreter') {
-      for (const f of own) natives.never(f);
+      for (let i = 0; i < own.length; i++) natives.never(own[i]);
       return undefined;
     }
-    if (mode !== 'optimized') throw new RangeError(`unknown tier mode '${mode}'`);
-    for (const f of own) natives.prepare(f);
+    if (mode !== 'optimized') throw refusal(RangeErrorCtor, `unknown tier mode '${mode}'`);
+    for (let i = 0; i < own.length; i++) natives.prepare(own[i]);
     const steps = [];
-    for (let i = 0; i < FEEDBACK_CALLS; i++) steps.push(() => cur.batch(1));
+    for (let i = 0; i < FEEDBACK_CALLS; i++) append(steps, () => cur.batch(1));
     if (isPlainFunction(cur.fn)) {
-      steps.push(() => {
+      append(steps, () => {
         natives.optimizeNext(cur.fn);
         return cur.fn(cur.state);
       });
     }
-    steps.push(() => {
+    append(steps, () => {
       natives.optimizeNext(cur.batch);
       return cur.batch(1);
     });
     if (!cur.isAsync) {
-      for (const step of steps) step();
+      for (let i = 0; i < steps.length; i++) steps[i]();
       return undefined;
     }
     return (async () => {
-      for (const step of steps) await step();
+      for (let i = 0; i < steps.length; i++) await steps[i]();
     })();
   }
 
@@ -389,10 +599,10 @@
   function prepare(index, quick) {
     const list = cases(quick);
     const c = list[index];
-    if (!c) throw new RangeError(`no case #${index} (there are ${list.length})`);
+    if (!c) throw refusal(RangeErrorCtor, `no case #${index} (there are ${list.length})`);
     const spec = c.bench.spec;
     const setup = spec.setup || c.suite.setup;
-    const state = setup ? setup(Object.assign({}, c.params)) : {};
+    const state = setup ? setup(assign({}, c.params)) : {};
     const fn = spec.fn;
     const probe = fn(state);
     const isAsync = spec.async === true || (probe !== null && typeof probe === 'object' && typeof probe.then === 'function');
@@ -468,12 +678,15 @@
     if (!cur.spec.counters) return toJson(rate);
     const own = cur.spec.counters(cur.state);
     if (own === null || typeof own !== 'object') {
-      throw new TypeError(`bench '${cur.c.bench.name}': counters(state) must return an object of numbers`);
+      throw refusal(TypeErrorCtor, `bench '${cur.c.bench.name}': counters(state) must return an object of numbers`);
     }
-    const out = Object.assign({}, own, rate);
-    for (const [k, v] of Object.entries(out)) {
-      if (typeof v !== 'number' || !Number.isFinite(v)) {
-        throw new TypeError(`bench '${cur.c.bench.name}': counter '${k}' must be a finite number, got ${v}`);
+    const out = assign({}, own, rate);
+    const names = ownKeys(out);
+    for (let i = 0; i < names.length; i++) {
+      const k = names[i];
+      const v = out[k];
+      if (typeof v !== 'number' || !isFinite(v)) {
+        throw refusal(TypeErrorCtor, `bench '${cur.c.bench.name}': counter '${k}' must be a finite number, got ${typeof v === 'symbol' ? 'a symbol' : v}`);
       }
       checkText(`bench '${cur.c.bench.name}': counters(state)`, `counter name ${quoteString(k)}`, k);
     }
@@ -488,21 +701,23 @@
     if (!cur.spec.floor) return null;
     const f = cur.spec.floor(cur.state);
     const where = `bench '${cur.c.bench.name}': floor(state)`;
-    if (f === null || typeof f !== 'object' || !FLOOR_KINDS.includes(f.kind)) {
-      throw new TypeError(`${where} must return { kind } with kind one of ${FLOOR_KINDS.join(', ')}`);
+    let known = false;
+    for (let i = 0; f !== null && typeof f === 'object' && i < FLOOR_KINDS.length; i++) known = known || f.kind === FLOOR_KINDS[i];
+    if (!known) {
+      throw refusal(TypeErrorCtor, `${where} must return { kind } with kind one of ${arrayJoin(FLOOR_KINDS, ', ')}`);
     }
-    if (f.kind === 'json_parse' && typeof f.text !== 'string') throw new TypeError(`${where}: json_parse needs text`);
+    if (f.kind === 'json_parse' && typeof f.text !== 'string') throw refusal(TypeErrorCtor, `${where}: json_parse needs text`);
     if ((f.kind === 'sin' || f.kind === 'cos' || f.kind === 'sincos') &&
-        !(f.inputs instanceof Float64Array || Array.isArray(f.inputs))) {
-      throw new TypeError(`${where}: ${f.kind} needs inputs (an array of numbers)`);
+        !(f.inputs instanceof Float64ArrayCtor || isArray(f.inputs))) {
+      throw refusal(TypeErrorCtor, `${where}: ${f.kind} needs inputs (an array of numbers)`);
     }
-    if (f.kind === 'memcpy' && !(Number.isFinite(f.bytes) && f.bytes >= 0)) {
-      throw new TypeError(`${where}: memcpy needs bytes (a number)`);
+    if (f.kind === 'memcpy' && !(isFinite(f.bytes) && f.bytes >= 0)) {
+      throw refusal(TypeErrorCtor, `${where}: memcpy needs bytes (a number)`);
     }
     return {
       kind: f.kind,
       text: f.text,
-      inputs: f.inputs ? Float64Array.from(f.inputs) : undefined,
+      inputs: f.inputs ? float64From(f.inputs) : undefined,
       bytes: f.bytes,
     };
   }
@@ -532,7 +747,7 @@
   }
   Unsupported.prototype.name = 'Unsupported';
   function unsupported(reason) {
-    throw new Unsupported(String(reason));
+    throw new Unsupported(toText(reason));
   }
 
   // Deterministic data for suites: seededRandom(seed) returns a function giving numbers in [0, 1),
@@ -634,8 +849,10 @@
     require.cache = fromFile.cache;
     require.main = module;
     const done = body.call(module.exports, module.exports, require, module, file, file.replace(/[\\/][^\\/]*$/, ''));
-    if (done !== null && typeof done === 'object' && typeof done.then === 'function') {
-      done.then(undefined, (e) => {
+    // An ESM file's body is an async function; its rejection is the file's failure (then() captured: the body
+    // has run, and may have replaced Promise.prototype.then).
+    if (done instanceof PromiseCtor) {
+      promiseThen(done, undefined, (e) => {
         loadFailure = e;
       });
     }
@@ -1075,26 +1292,28 @@
     return Benchmark;
   }
 
-  Object.defineProperty(global, 'suite', { value: suite, writable: false, enumerable: false });
+  // Every entry point a suite or the host calls names a built-in the suite replaced when harness code
+  // fails over it (naming()). unsupported() throws the suite's own reason and stays as it is.
+  Object.defineProperty(global, 'suite', { value: named(suite), writable: false, enumerable: false });
   Object.defineProperty(global, 'seededRandom', { value: seededRandom, writable: false, enumerable: false });
   Object.defineProperty(global, 'unsupported', { value: unsupported, writable: false, enumerable: false });
   Object.defineProperty(global, '__v8bench', {
-    value: Object.freeze({
-      configure,
-      describe,
-      prepare,
-      probed,
-      settle,
-      codeState,
-      check,
+    value: freeze({
+      configure: named(configure),
+      describe: named(describe),
+      prepare: named(prepare),
+      probed: named(probed),
+      settle: named(settle),
+      codeState: named(codeState),
+      check: named(check),
       isAsync,
-      counters,
-      floor,
-      teardown,
+      counters: named(counters),
+      floor: named(floor),
+      teardown: named(teardown),
       unsupportedReason: Unsupported.reasonOf,
-      operations,
+      operations: named(operations),
       wrap,
-      enterFile,
+      enterFile: named(enterFile),
     }),
     writable: false,
     enumerable: false,

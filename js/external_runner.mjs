@@ -484,9 +484,12 @@ async function measureCase(api, index, opts) {
       if (bunJsc) counters.heap_bytes = bunJsc.heapSize();
       // The host's figures, per operation too when the bench counts its own (they replace the above).
       if (t.inst) Object.assign(counters, operations > 0 ? instrument.perOperation(operations) : t.inst.counters);
-      Object.assign(counters, JSON.parse(withEval(() => api.counters())));
+      // The case's own counters (bench_api.js counters(): finite numbers) stay apart from the measured
+      // figures, in `own`: the reader refuses one named as a figure or field v8bench records itself, as the
+      // embedded host does (docs/protocol.md), so a suite's counter never replaces a measured one.
+      const own = JSON.parse(withEval(() => api.counters()));
       // The batch's window on performance.now()'s clock, for GC attribution from --trace-gc lines.
-      const sample = { iterations: n, counters, window_ms: [t.t0, t.t1] };
+      const sample = { iterations: n, counters, own, window_ms: [t.t0, t.t1] };
       // Compiles while timed come from V8's JIT code events, which only the instrument sees; else unknown.
       if (after !== 0) sample.code = { batch: TIER_KEYS[after >> 3], bench: TIER_KEYS[after & 7], compiles: t.inst ? t.inst.compiles : null, changed: after !== before || (t.inst?.compiles ?? 0) > 0 };
       if (t.inst && t.inst.main_cpu >= 0) sample.main_cpu = t.inst.main_cpu;

@@ -33,4 +33,21 @@ for refused in "--isolates 2" "--main-cpu 0" "--min-young-gcs 5"; do
   [ "$rc" = 2 ] || fail "run --engine with $refused exited $rc (want 2): $(cat "$tmp/out.txt")"
   grep -q -- "${refused%% *}" "$tmp/out.txt" || fail "the refusal does not name ${refused%% *}: $(cat "$tmp/out.txt")"
 done
+# The external runner's suite counters are checked as the embedded host checks them: one named as a measured
+# figure fails its case (it once replaced Node's measured wall_ns), and cases that share a name are refused.
+cat >"$tmp/shadow.js" <<'JS'
+suite({ name: 'shadow', benches: { wall: { fn: () => 1, counters: () => ({ wall_ns: -1 }) }, own: { fn: () => 1, counters: () => ({ calls: 2 }) } } });
+JS
+"$v8bench" run "$tmp/shadow.js" --quick --no-native --engine "$node18" --out "$tmp/shadow.json" >"$tmp/out.txt" 2>&1
+rc=$?
+[ "$rc" = 1 ] || fail "a counter named wall_ns on Node: exit $rc (want 1): $(cat "$tmp/out.txt")"
+grep -q "counters(state) returns 'wall_ns'" "$tmp/out.txt" || fail "the failure does not name wall_ns: $(cat "$tmp/out.txt")"
+grep -q '"calls"' "$tmp/shadow.json" || fail "the other case's own counter is missing: $(cat "$tmp/shadow.json")"
+cat >"$tmp/collide.js" <<'JS'
+suite({ name: 'collide', benches: { x: { params: { a: ['1/b:2', '1'], b: ['3', '2/b:3'] }, fn: () => 1 } } });
+JS
+"$v8bench" run "$tmp/collide.js" --no-native --engine "$node18" >"$tmp/out.txt" 2>&1
+rc=$?
+[ "$rc" = 2 ] || fail "colliding case names on Node: exit $rc (want 2): $(cat "$tmp/out.txt")"
+grep -q "two cases are both named 'collide/x/a:1/b:2/b:3'" "$tmp/out.txt" || fail "collision: $(cat "$tmp/out.txt")"
 echo "run --engine node18: table, results file and refusals as expected"

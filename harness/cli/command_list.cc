@@ -62,11 +62,8 @@ int ListInChild(const std::vector<std::string>& argv) {
   request.inherit_stderr = true;
   const workers::LaunchResult r = workers::RunToEnd(request);
   std::fwrite(r.out.data(), 1, r.out.size(), stdout);
+  if (r.interrupt_signal != 0) return Fail(workers::InterruptedError(r.interrupt_signal, "the listing is incomplete"));
   if (r.kind == workers::ExitKind::kExited) return r.exit_code;
-  if (r.kind == workers::ExitKind::kSpawnFailed && r.spawn_error.ends_with(": interrupted")) {
-    std::fprintf(stderr, "v8bench: interrupted\n");
-    return 130;
-  }
   return Fail(Error::Input("loading the suite files ended the process that loaded them (" + workers::DescribeExit(r) +
                            "): a suite's top-level code aborted or was killed; list each file alone to find it"));
 }

@@ -138,6 +138,7 @@ int ExternalProfile(const ParsedArgs& args, const std::vector<std::string>& argv
   if (kind.value() == workers::EngineKind::kV8bench) {
     const workers::LaunchResult r = workers::RunOtherV8bench(path, "profile", argv, true);
     std::fwrite(r.out.data(), 1, r.out.size(), stdout);
+    if (r.interrupt_signal != 0) return Fail(workers::InterruptedError(r.interrupt_signal));
     if (r.kind == workers::ExitKind::kSpawnFailed) return Fail(Error::Input(path + ": " + r.spawn_error));
     return r.kind == workers::ExitKind::kExited ? r.exit_code : 1;
   }

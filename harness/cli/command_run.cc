@@ -1,6 +1,9 @@
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <sys/prctl.h>
 #include <unistd.h>
+
+#include <csignal>
 
 #include <algorithm>
 #include <chrono>
@@ -76,7 +79,8 @@ constexpr const char* kEngineHelp =
 constexpr const char* kSealedHelp =
     "With --format jsonl: reads a key from stdin before any JS runs and starts every protocol line with it, so that "
     "the `run` supervising this process keeps only lines the harness wrote, never one a suite writes to a descriptor "
-    "it should not (docs/protocol.md). Default: off.";
+    "it should not (docs/protocol.md); the cases run in this process. Default: off (`run --format jsonl` then runs "
+    "them in a child and writes its lines, as every `run` runs its cases in a child).";
 
 constexpr const char* kMetricHelp =
     "Counts, besides the time metrics, the instructions each case executes per iteration: the cases run under "
@@ -280,6 +284,9 @@ Expected<std::string> ReadSeal() {
 int RunInProcess(const ParsedArgs& args, RunSettings settings) {
   std::string seal;
   if (args.Has("sealed")) {
+    // The supervising `run` is this process's parent: a child it can no longer read or stop (it was
+    // killed, e.g. by a comparison's timeout) must not run on alone.
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
     auto key = ReadSeal();
     if (!key) return Fail(key.error());
     seal = key.value();
@@ -417,10 +424,16 @@ int RunCommand(const std::vector<std::string>& argv) {
         Error::Usage("--engine runs the suites in a child that speaks the worker protocol; --format jsonl is "
                      "that protocol for the embedded V8: drop one"));
   }
-  if (output->jsonl) return RunInProcess(parsed, settings);
-  if (parsed.Has("plan-only"))
-    return Fail(Error::Usage("--plan-only is part of the worker protocol: give --format jsonl"));
-  if (parsed.Has("sealed")) return Fail(Error::Usage("--sealed is part of the worker protocol: give --format jsonl"));
+  // The worker itself (run's child, compare's worker, --plan-only, which runs no case) runs the cases in this
+  // process. `run --format jsonl` started by hand runs them in a child, as any `run` does, and writes its
+  // protocol lines: a case that kills its process (a signal, an abort, a suite writing to libuv's own
+  // descriptors) is reported as crashed and the cases after it still run.
+  if (output->jsonl && (parsed.Has("sealed") || parsed.Has("plan-only"))) return RunInProcess(parsed, settings);
+  for (const char* worker_only : {"plan-only", "sealed"}) {
+    if (parsed.Has(worker_only) && !output->jsonl) {
+      return Fail(Error::Usage(fmt::format("--{} is part of the worker protocol: give --format jsonl", worker_only)));
+    }
+  }
 
   // Everything else runs the plan in a child process (workers/run_supervisor.h), so that a case that kills its
   // process is reported as crashed and the others still run.
@@ -438,8 +451,11 @@ int RunCommand(const std::vector<std::string>& argv) {
   }
   ReserveStdoutForResults();
   RunReporters reporters;
+  std::unique_ptr<JsonlReporter> protocol;  // --format jsonl: the child's lines, as its worker would write them
   const bool table_on_stdout = output->path.has_value() || output->format == OutputFormat::kConsole;
-  const ProgressFn progress = ProgressPrinter(table_on_stdout);
+  const ProgressFn progress =
+      output->jsonl ? ProgressFn([&](std::size_t, std::size_t, const CaseInfo& info) { protocol->CaseStarting(info); })
+                    : ProgressPrinter(table_on_stdout);
   workers::SupervisorRequest request;
   request.executable = parsed.Get("engine").value_or(SelfExecutable());
   if (external.value()) {
@@ -455,6 +471,10 @@ int RunCommand(const std::vector<std::string>& argv) {
                            (settings.native_floors ? settings.repetitions * std::max(settings.min_time_s, 0.5) : 0);
   request.open_sink = [&](RunContext& context, const std::vector<std::string>& planned) -> ResultSink& {
     if (request.engine != nullptr) CompleteEngineContext(context, settings, *request.engine);
+    if (output->jsonl) {
+      protocol = std::make_unique<JsonlReporter>(ResultsStream(), planned);
+      return *protocol;
+    }
     return reporters.Open(ResultsStream(), output->format, output->path, planned, parsed.Has("explain"));
   };
   request.progress = progress;

@@ -159,6 +159,9 @@ void PrepareStandardDescriptors() {
     }
   }
   std::signal(SIGPIPE, SIG_IGN);
+  // Descriptors this process inherited beyond the standard three (a parent that did not mark its own pipes
+  // close-on-exec) are not passed on: a child's suite could otherwise write into this process's output.
+  close_range(3, ~0U, CLOSE_RANGE_CLOEXEC);
 }
 
 void StopAtOnceOnInterrupt() {

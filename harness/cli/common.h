@@ -44,7 +44,8 @@ int Fail(const Error& error);
 // Before anything else: a closed standard descriptor (`>&-`) is opened on /dev/null read-only, so no
 // file or pipe opened later takes its number (libuv's own would, and then fail an assertion) and a
 // write to it still fails (EBADF) as on the closed one; SIGPIPE is ignored, so a reader of stdout that
-// goes away (`| head`) is a failed write (EPIPE) and not the end of the process before --out is written.
+// goes away (`| head`) is a failed write (EPIPE) and not the end of the process before --out is written;
+// every other inherited descriptor is made close-on-exec, so no child (a worker, and its suite) gets it.
 void PrepareStandardDescriptors();
 
 // For a command that writes its output once, at its end, atomically (diff, merge, report, profile): an

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <set>
 
 #include "harness/driver/shard.h"
@@ -76,10 +77,31 @@ workers::LaunchRequest Driver::WorkerRequest(const Variant& v, const std::string
   workers::LaunchRequest req;
   req.id = next_id_++;
   req.executable = v.engine.empty() ? self_ : v.engine;
-  req.args = workers::WorkerArgs(WorkerSamplingOf(state_.settings), v, filter, plan_only);
+  workers::WorkerSampling sampling = WorkerSamplingOf(state_.settings);
+  req.stdin_data = SealOf(v);
+  sampling.sealed = !req.stdin_data.empty();
+  req.args = workers::WorkerArgs(sampling, v, filter, plan_only);
   req.timeout_s = state_.settings.timeout_s;
   if (counting_) counting_->Wrap(req, v.engine_kind);
   return req;
+}
+
+std::string Driver::SealOf(const Variant& v) const {
+  const bool takes_one = v.engine.empty() || (v.engine_kind != workers::EngineKind::kV8bench &&
+                                              v.engine_kind != workers::EngineKind::kWorkerd);
+  return takes_one ? seal_ : std::string();
+}
+
+workers::WorkerOutput Driver::ReadOutput(const Variant& v, const workers::LaunchResult& result) const {
+  int ignored = 0;
+  workers::WorkerOutput out = workers::ParseWorkerOutput(workers::UnsealedOutput(result.out, SealOf(v), ignored));
+  if (ignored > 0) {
+    std::fprintf(stderr,
+                 "v8bench: variant %s: ignored %d line%s on the results descriptor that v8bench did not write (a "
+                 "suite wrote there)\n",
+                 v.name.c_str(), ignored, ignored == 1 ? "" : "s");
+  }
+  return out;
 }
 
 void Driver::Launch(std::uint64_t slot_id, const std::string& filter) {
@@ -262,7 +284,8 @@ Status Driver::Finish(const workers::LaunchResult& result) {
   Slot& slot = slots_.at(slot_id);
   ++slot.record.processes;
   slot.record.wall_s += result.wall_s;
-  const workers::WorkerOutput out = workers::ParseWorkerOutput(result.out);
+  const workers::WorkerOutput out =
+      ReadOutput(state_.variants[static_cast<std::size_t>(slot.record.variant)].variant, result);
   const bool clean =
       result.kind == workers::ExitKind::kExited && (result.exit_code == 0 || result.exit_code == 1) && out.ended;
   if (auto adopted = AdoptContext(result, out, slot); !adopted) return adopted;
@@ -296,7 +319,7 @@ Expected<std::vector<std::vector<CaseInfo>>> Driver::ListCases() {
       const std::size_t v = it->second;
       running.erase(it);
       const std::string& name = state_.variants[v].variant.name;
-      workers::WorkerOutput out = workers::ParseWorkerOutput(r.out);
+      workers::WorkerOutput out = ReadOutput(state_.variants[v].variant, r);
       if (r.kind == workers::ExitKind::kExited && r.exit_code == 0 && out.context && out.ended) {
         plans[v] = std::move(out.plan);
         continue;

@@ -51,6 +51,11 @@ class Driver {
   void OnProgress(std::function<void(const Progress&)> fn) { progress_ = std::move(fn); }
   // Called after every finished sample (to save the state).
   void OnSample(std::function<void(const CompareState&)> fn) { on_sample_ = std::move(fn); }
+  // Starts every worker that can take one (this v8bench, node, deno, bun: not workerd, whose worker has
+  // no stdin, nor another v8bench build, which may predate --sealed) with `seal` (workers::NewSeal) and
+  // reads only the lines that carry it: a suite that writes to the results descriptor cannot add, change
+  // or end a sample's results. Default: unsealed (the tests' fake launchers).
+  void SealWorkers(std::string seal) { seal_ = std::move(seal); }
 
   // Samples until the stopping rule holds. Fails (Error::Usage / Input, exit 2) only when a variant
   // cannot run at all: its worker rejects its flags or the suites before running any case.
@@ -94,6 +99,10 @@ class Driver {
   CompareState& state_;
   workers::Launcher& launcher_;
   std::string self_;
+  std::string seal_;
+  // The seal `v`'s workers carry (empty: unsealed), and their output as the harness wrote it.
+  std::string SealOf(const Variant& v) const;
+  workers::WorkerOutput ReadOutput(const Variant& v, const workers::LaunchResult& result) const;
   std::vector<std::string> ignore_params_;
   std::vector<std::string> filters_;  // per variant: the cases its samples run (settings.filter, or the shard's)
   std::function<void(const Progress&)> progress_;

@@ -256,12 +256,7 @@ Expected<std::vector<Counter>> SuiteHost::CaseCounters() {
     if (value.get(number) != simdjson::SUCCESS) {
       return Error::Internal(s_->path + ": the bench API's counter '" + name + "' is not a number");
     }
-    if (IsReservedCounterName(name)) {
-      return Error::Input(s_->path + ": counters(state) returns '" + name +
-                          "', the name of a figure or field v8bench records itself; a suite's own counter cannot "
-                          "replace it: give it another name (e.g. 'suite_" +
-                          name + "')");
-    }
+    if (IsReservedCounterName(name)) return Error::Input(s_->path + ": " + ReservedCounterMessage(name));
     const bool bytes = name.size() >= 6 && name.compare(name.size() - 6, 6, "_bytes") == 0;
     counters.push_back({name, number, bytes ? Unit::kBytes : Unit::kCount});
   }

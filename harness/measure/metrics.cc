@@ -132,6 +132,14 @@ bool IsReservedCounterName(std::string_view counter) {
   return IsStandardCounter(counter) || counter.starts_with("__") || IsRunEntryField(counter);
 }
 
+std::string ReservedCounterMessage(std::string_view counter) {
+  const std::string name(counter);
+  return "counters(state) returns '" + name +
+         "', the name of a figure or field v8bench records itself; a suite's own counter cannot replace it: give it "
+         "another name (e.g. 'suite_" +
+         name + "')";
+}
+
 std::vector<Counter> PerIteration(const BatchCost& cost, double iterations) {
   const double n = iterations > 0 ? iterations : 1.0;
   const HeapReading& a = cost.heap_before;

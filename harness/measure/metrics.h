@@ -70,6 +70,9 @@ bool IsRunEntryField(std::string_view key);
 // (IsStandardCounter), the harness's own per-repetition tags (names starting "__"), or an entry field
 // (IsRunEntryField). Such a counter would replace the measured value or the result's own field.
 bool IsReservedCounterName(std::string_view counter);
+// Why a suite's counter named `counter` (IsReservedCounterName) fails its case, for every host: the
+// embedded one and the external runner's protocol lines alike.
+std::string ReservedCounterMessage(std::string_view counter);
 
 }  // namespace v8bench
 

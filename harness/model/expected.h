@@ -11,9 +11,10 @@ namespace v8bench {
 // (a timed-out case is reported differently from a JS exception) and decides the exit code, so the
 // two cannot disagree.
 struct Error {
-  enum class Kind { kUsage, kInput, kJsException, kTimeout, kOutOfMemory, kUnsupported, kInternal };
+  enum class Kind { kUsage, kInput, kJsException, kTimeout, kOutOfMemory, kUnsupported, kInternal, kInterrupted };
   Kind kind = Kind::kInput;
   std::string message;
+  int signal = 0;  // kInterrupted: the user's SIGINT or SIGTERM
 
   // What the CLI returns when the error ends the process: 2 for bad input (options, files, flags, an
   // engine that lacks a feature), 1 for a failure of the code being measured or of the harness.
@@ -23,6 +24,8 @@ struct Error {
       case Kind::kInput:
       case Kind::kUnsupported:
         return 2;
+      case Kind::kInterrupted:  // as a shell reports a process that signal ended: 130, 143
+        return 128 + signal;
       default:
         return 1;
     }
@@ -35,6 +38,8 @@ struct Error {
   static Error OutOfMemory(std::string m) { return {Kind::kOutOfMemory, std::move(m)}; }
   static Error Unsupported(std::string m) { return {Kind::kUnsupported, std::move(m)}; }
   static Error Internal(std::string m) { return {Kind::kInternal, std::move(m)}; }
+  // The user stopped the command (a child it waited for was killed for it); `m` says what was kept.
+  static Error Interrupted(int signal, std::string m) { return {Kind::kInterrupted, std::move(m), signal}; }
 };
 
 template <class T>

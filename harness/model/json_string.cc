@@ -58,7 +58,7 @@ std::string JsonQuote(std::string_view s) {
     const auto c = static_cast<unsigned char>(s[i]);
     if (c >= 0x80) {
       const std::size_t n = Utf8SequenceLength(s, i);
-      out += n == 0 ? std::string_view("\ufffd") : s.substr(i, n);  // a byte no character: U+FFFD
+      out += n == 0 ? std::string_view("\xef\xbf\xbd") : s.substr(i, n);  // a byte no character: U+FFFD
       if (n > 1) i += n - 1;
       continue;
     }

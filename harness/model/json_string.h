@@ -9,9 +9,10 @@ namespace v8bench {
 
 // `s` as a JSON string literal, quotes included: `"` and `\` escaped, \n \r \t by name, the other
 // control characters below 0x20 as \u00XX, UTF-8 text unchanged, and each byte that starts no valid
-// UTF-8 character (a lone surrogate as V8 writes it, a stray byte) as \ufffd, the replacement
-// character: what v8bench writes is always JSON a strict parser reads (a failed case's message whatever
-// its error held), never a line it would refuse whole.
+// UTF-8 character (a stray byte; a lone surrogate as V8 writes it, three bytes, so three of them) as
+// U+FFFD, the replacement character itself in UTF-8 (not the escape \ufffd): what v8bench writes is
+// always JSON a strict parser reads (a failed case's message whatever its error held), never a line it
+// would refuse whole.
 std::string JsonQuote(std::string_view s);
 
 // `s` for a terminal or a Markdown line: UTF-8 text and newlines and tabs unchanged, every other control

@@ -5,12 +5,10 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <map>
 #include <set>
 #include <sstream>
 
 #include "harness/engine/suite_host.h"
-#include "harness/model/json_string.h"
 
 namespace v8bench {
 
@@ -47,32 +45,6 @@ Expected<std::string> ReadFile(const std::string& path) {
   return text.str();
 }
 
-namespace {
-
-std::string ParamsText(const CaseInfo& c) {
-  std::vector<std::string> parts;
-  for (const auto& [name, value] : c.params) parts.push_back(name + "=" + JsonQuote(value));
-  return parts.empty() ? "no parameters" : fmt::format("{}", fmt::join(parts, ", "));
-}
-
-// A case is found by its name (--filter, profile --case, compare's pairing, --resume): two cases of one
-// name would be one case to all of them. Parameter values can spell the same name ('1/b:2' beside
-// '1' and '2/b:3'; -0 and 0 both print 0), so a file whose cases collide is refused, naming both.
-Status CaseNamesUnique(const std::string& path, const SuiteFile& file) {
-  std::map<std::string, const CaseInfo*> seen;
-  for (const CaseInfo& c : file.cases) {
-    const auto [it, added] = seen.emplace(c.name, &c);
-    if (added) continue;
-    return Error::Input(
-        fmt::format("{}: two cases are both named '{}' ({}; and {}): give the parameter values "
-                    "spellings that stay apart in a case name (no '/' or ':', not both -0 and 0)",
-                    path, c.name, ParamsText(*it->second), ParamsText(c)));
-  }
-  return OkStatus();
-}
-
-}  // namespace
-
 Expected<std::vector<LoadedSuiteFile>> LoadSuites(V8Process& process, const std::vector<std::string>& paths, bool quick,
                                                   const ParamOverrides& overrides, double timeout_s) {
   auto files = ExpandSuitePaths(paths);
@@ -91,8 +63,9 @@ Expected<std::vector<LoadedSuiteFile>> LoadSuites(V8Process& process, const std:
     const bool bounded = !description && (description.error().kind == Error::Kind::kTimeout ||
                                           description.error().kind == Error::Kind::kOutOfMemory);
     if (!description && !bounded && process.facts().node_realm_available) {
-      auto in_node = describe(RealmKind::kNode);
-      if (in_node) description = std::move(in_node);
+      // Failing in both realms, the file's error is the node realm's: it ran further (with require(); the
+      // bare realm's "require is not defined" or "runs in the node realm" says nothing of the file).
+      description = describe(RealmKind::kNode);
     }
     // A suite that cannot even be described (syntax error, a throw at top level) is bad input.
     if (!description) return Error::Input(description.error().message);
@@ -100,7 +73,6 @@ Expected<std::vector<LoadedSuiteFile>> LoadSuites(V8Process& process, const std:
       return Error::Input(path +
                           ": declares no suite (call suite({...}), or createBenchmark, bench(), add() of "
                           "the harnesses docs/benchmark-files.md lists)");
-    if (auto unique = CaseNamesUnique(path, description.value()); !unique) return unique.error();
     out.push_back({path, std::move(source.value()), std::move(description.value())});
   }
   // Suite names are global: compare runs match cases by name.

@@ -41,7 +41,11 @@ Status PrepareWorkerEngine(WorkerEngine& w, const std::string& variant, const st
   w.runner = runner.value();
   // Per variant, with its flags: the trig path is the variant's (Deno's --use-libm-trig-functions).
   auto info = ProbeExternalEngine(w.engine, w.engine_kind, w.engine_v8_flags.value());
-  if (!info) return Error{info.error().kind, "variant " + variant + ": " + info.error().message};
+  if (!info) {
+    Error e = info.error();
+    e.message = "variant " + variant + ": " + e.message;
+    return e;
+  }
   if (auto measures = CheckEngineMeasures(info.value(), metric_counter, variant); !measures) return measures;
   w.trig_path = info->trig.path;
   return OkStatus();

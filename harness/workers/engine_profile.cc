@@ -110,6 +110,7 @@ struct RemoveFileOnExit {
 // names how the engine ended, with the tail of its stderr (a usage error the runner reported stays one).
 Expected<RunnerProfileLine> RunProfilingEngine(const LaunchRequest& launch, const EngineProfileRequest& r) {
   const LaunchResult ran = RunToEnd(launch);
+  if (ran.interrupt_signal != 0) return InterruptedError(ran.interrupt_signal);
   auto said = ReadRunnerOutput(ran.out, r.suite_path, r.case_name, r.options.quick);
   if (said || said.error().kind == Error::Kind::kUsage) return said;
   std::string tail = ran.err;

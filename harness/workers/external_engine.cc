@@ -42,6 +42,7 @@ Expected<std::string> Capture(const std::vector<std::string>& argv) {
   request.args.assign(argv.begin() + 1, argv.end());
   request.timeout_s = 60;
   const LaunchResult r = RunToEnd(request);
+  if (r.interrupt_signal != 0) return InterruptedError(r.interrupt_signal);
   if (r.kind != ExitKind::kExited || r.exit_code != 0) {
     const std::string tail = LastLinesOf(r.err, 4);
     return Error::Input(argv.front() + " failed (" +
@@ -201,7 +202,7 @@ Expected<std::vector<double>> RunTrigProbe(const std::string& path, EngineKind k
   for (auto& a : ExternalEngineArgs(kind, runner, v8_flags, {"trig", inputs.string()})) argv.push_back(a);
   auto trig = Capture(argv);
   if (!trig) {
-    if (v8_flags.empty()) return trig.error();
+    if (v8_flags.empty() || trig.error().kind == Error::Kind::kInterrupted) return trig.error();
     std::string flags;
     for (const auto& f : v8_flags) flags += (flags.empty() ? "" : " ") + f;
     return Error::Usage(path + " does not take the V8 flags given (" + flags + "): " + trig.error().message);

@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "harness/model/expected.h"
+
 namespace v8bench::workers {
 
 struct LaunchRequest {
@@ -43,6 +45,9 @@ struct LaunchResult {
   std::string err;  // the last 64 KiB of stderr
   double wall_s = 0;
   std::string spawn_error;
+  // RunToEnd: the user's SIGINT or SIGTERM that killed the process (its kind is then kSignaled, SIGKILL,
+  // or kSpawnFailed), or 0. A caller ends its command with InterruptedError, not as if the child crashed.
+  int interrupt_signal = 0;
 };
 
 class Launcher {
@@ -62,6 +67,10 @@ class Launcher {
 // The exit code of a command the user interrupted with `signal`: 128 + its number, as a shell reports a
 // process that signal ended (130 for SIGINT, 143 for SIGTERM).
 inline int InterruptedExitCode(int signal) { return 128 + signal; }
+
+// The error a command returns when the user interrupted a child it ran to its end: "interrupted
+// (SIGINT)" and what `kept` says was saved (e.g. "nothing was written"); its exit code is 128 + signal.
+Error InterruptedError(int signal, const std::string& kept = "nothing was written");
 
 // The real launcher: libuv processes, pipes and timers on a private loop. Also watches SIGINT and
 // SIGTERM while it exists, so an interrupted command can save what it has: the first one kills the

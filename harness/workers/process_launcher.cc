@@ -274,6 +274,11 @@ class ProcessLauncher final : public Launcher {
 std::unique_ptr<Launcher> MakeProcessLauncher() { return std::make_unique<ProcessLauncher>(); }
 
 std::string DescribeExit(const LaunchResult& r) {
+  if (r.interrupt_signal != 0) {
+    const char* abbrev = sigabbrev_np(r.interrupt_signal);
+    return std::string("interrupted (") + (abbrev ? std::string("SIG") + abbrev : std::to_string(r.interrupt_signal)) +
+           ")";
+  }
   switch (r.kind) {
     case ExitKind::kExited:
       return "exit code " + std::to_string(r.exit_code);
@@ -297,15 +302,28 @@ LaunchResult RunToEnd(const LaunchRequest& request) {
   launcher->Start(request);
   for (;;) {
     auto done = launcher->Wait();
-    if (!done.empty()) return std::move(done.front());
+    if (!done.empty()) {
+      LaunchResult r = std::move(done.front());
+      // Killed because the user interrupted (its exit says SIGKILL, or its own handler's 130): not a crash
+      // of the child, and not its answer.
+      r.interrupt_signal = launcher->InterruptSignal();
+      return r;
+    }
     if (launcher->Interrupted()) {
       LaunchResult r;
       r.id = request.id;
       r.kind = ExitKind::kSpawnFailed;
-      r.spawn_error = request.executable + ": interrupted";
+      r.interrupt_signal = launcher->InterruptSignal();
+      r.spawn_error = request.executable + ": " + DescribeExit(r);
       return r;
     }
   }
+}
+
+Error InterruptedError(int signal, const std::string& kept) {
+  LaunchResult r;
+  r.interrupt_signal = signal;
+  return Error::Interrupted(signal, DescribeExit(r) + "; " + kept);
 }
 
 }  // namespace v8bench::workers

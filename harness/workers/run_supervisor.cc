@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <optional>
-#include <random>
 #include <set>
 
 #include "harness/workers/compare_worker.h"
@@ -28,10 +27,8 @@ class LineDispatcher {
     std::size_t nl;
     while ((nl = pending_.find('\n')) != std::string::npos) {
       const std::string_view line = std::string_view(pending_).substr(0, nl + 1);
-      if (seal_.empty()) {
-        if (line != "\n") Dispatch(ParseWorkerOutput(line));
-      } else if (const auto at = line.rfind(seal_); at != std::string_view::npos) {
-        Dispatch(ParseWorkerOutput(line.substr(at + seal_.size())));
+      if (const auto kept = UnsealLine(line, seal_)) {
+        if (*kept != "\n") Dispatch(ParseWorkerOutput(*kept));
       } else if (line != "\n") {  // the runner starts each line with a newline
         ++unsealed;
       }
@@ -76,14 +73,6 @@ class LineDispatcher {
   const std::string& seal_;
   std::string pending_;
 };
-
-// A key no suite can know: the child reads it from stdin before any JS runs (run --sealed).
-std::string NewSeal() {
-  std::random_device random;
-  std::string key;
-  for (int i = 0; i < 4; ++i) key += fmt::format("{:08x}", random());
-  return key;
-}
 
 CaseResult Crashed(const CaseInfo& info, const LaunchResult& r, double silence_s) {
   CaseResult c;
@@ -214,7 +203,10 @@ SupervisedRun SuperviseRun(const SupervisorRequest& request) {
       // Finished, or refused its input before any case (exit 2 with the reason on stderr).
       exit_code = r.kind == ExitKind::kExited ? r.exit_code : 2;
       if (sink == nullptr && r.kind != ExitKind::kExited) {
-        std::fprintf(stderr, "v8bench: the run's process died before any case (%s)\n", DescribeExit(r).c_str());
+        std::fprintf(stderr,
+                     "v8bench: the run's process died before any case (%s), while loading the suite files: a suite's "
+                     "top-level code aborted or was killed; run each file alone to find it\n",
+                     DescribeExit(r).c_str());
       }
       break;
     }

@@ -2,6 +2,11 @@
 
 #include <simdjson.h>
 
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <random>
+
 #include "harness/measure/metrics.h"
 #include "harness/model/json_reader.h"
 #include "harness/workers/gc_trace.h"
@@ -229,6 +234,26 @@ void ReadSamples(const object& o, CaseResult& r, std::vector<SampleWindow>& wind
       double v = 0;
       if (field.value.get(v) == SUCCESS) s.counters.push_back({std::string(field.key), v, CounterUnit(field.key)});
     }
+    // The case's own counters, which the external runner keeps apart from what it measured: one named as a
+    // figure or field v8bench records itself fails the case, as in the embedded host, instead of
+    // replacing the measured value.
+    if (object own; e["own"].get(own) == SUCCESS) {
+      for (auto field : own) {
+        double v = 0;
+        if (field.value.get(v) != SUCCESS) continue;
+        const std::string name(field.key);
+        const bool taken =
+            std::any_of(s.counters.begin(), s.counters.end(), [&](const Counter& c) { return c.name == name; });
+        if (IsReservedCounterName(name) || taken) {
+          r.status = CaseStatus::kFailed;
+          r.error = ReservedCounterMessage(name);
+          r.samples.clear();
+          windows.clear();
+          return;
+        }
+        s.counters.push_back({name, v, CounterUnit(name)});
+      }
+    }
     if (object tags; e.get(tags) == SUCCESS) ReadRepetitionTags(tags, s);
     r.samples.push_back(std::move(s));
     array window;
@@ -264,6 +289,40 @@ CaseResult ReadCase(const object& o, std::vector<SampleWindow>& windows) {
 }
 
 }  // namespace
+
+std::string NewSeal() {
+  std::random_device random;
+  std::string key;
+  for (int i = 0; i < 4; ++i) key += fmt::format("{:08x}", random());
+  return key;
+}
+
+std::optional<std::string_view> UnsealLine(std::string_view line, const std::string& seal) {
+  if (seal.empty()) return line;
+  const auto at = line.rfind(seal);
+  if (at == std::string_view::npos) return std::nullopt;
+  return line.substr(at + seal.size());
+}
+
+std::string UnsealedOutput(std::string_view text, const std::string& seal, int& ignored) {
+  if (seal.empty()) return std::string(text);
+  std::string out;
+  std::size_t pos = 0;
+  while (pos < text.size()) {
+    auto nl = text.find('\n', pos);
+    if (nl == std::string_view::npos) nl = text.size();
+    const std::string_view line = text.substr(pos, nl - pos);
+    pos = nl + 1;
+    if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
+    if (const auto kept = UnsealLine(line, seal)) {
+      out.append(*kept);
+      out += '\n';
+    } else {
+      ++ignored;
+    }
+  }
+  return out;
+}
 
 WorkerOutput ParseWorkerOutput(std::string_view text) {
   WorkerOutput out;

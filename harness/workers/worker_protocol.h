@@ -74,4 +74,17 @@ void ReadRepetitionTags(const simdjson::dom::object& o, Sample& s);
 // from the trace lines that fall in its window (see gc_trace.h).
 WorkerOutput ParseWorkerOutput(std::string_view text);
 
+// A key no suite can know, for a worker started with --sealed (it reads the key from stdin before any JS
+// runs and starts every protocol line with it).
+std::string NewSeal();
+
+// A line as the harness wrote it: what follows the line's last `seal` (bytes a suite wrote to the
+// descriptor before it on the same line are dropped), or nullopt for a line without one (a suite's).
+// With no seal, the line itself.
+std::optional<std::string_view> UnsealLine(std::string_view line, const std::string& seal);
+
+// The lines of a worker's whole output that the harness wrote (UnsealLine); `ignored` counts the others
+// (blank lines aside).
+std::string UnsealedOutput(std::string_view text, const std::string& seal, int& ignored);
+
 }  // namespace v8bench::workers
