@@ -8,11 +8,17 @@
 # Prints one TSV line per comparison: experiment, index, tool, comparisons, faster/slower before Holm,
 # after Holm, too-few-samples, not-judged, exit code. Not run by ctest.
 # Usage: research/verdicts_aa.sh V8BENCH OUT_DIR N [BASELINE]
+# Environment: PARTS (default "diff compare power") selects the experiments; TIMED, when set, is put before
+# every command whose result is a time (e.g. a wrapper that waits for a free measuring slot).
+# POWER_RUNS (default "6 8") the --runs of the power check.
 set -uo pipefail
 v8bench=$1
 out=$2
 n=${3:-20}
 baseline=${4:-}
+parts=${PARTS:-diff compare power}
+timed=${TIMED:-}
+power_runs=${POWER_RUNS:-6 8}
 mkdir -p "$out"
 filter='trig/(sin|cos)/range:(small|special)|json_reviver/(plain|arrow_reviver)/size:1000/shape:api'
 cmp_filter='trig/(sin|cos)/range:special|json_reviver/plain/size:1000/shape:api'
@@ -34,9 +40,11 @@ for c in a["cases"]:
 print("\t".join(map(str, [exp, i, tool, cmp, raw, holm, few, nj, code])))
 PY
 }
+has() { [[ " $parts " == *" $1 "* ]]; }
 for ((i = 1; i <= n; ++i)); do
+  has diff || break
   for side in a b; do
-    "$v8bench" run suites/trig.js suites/json_reviver.js --quick --repetitions 5 --filter "$filter" --format json \
+    $timed "$v8bench" run suites/trig.js suites/json_reviver.js --quick --repetitions 5 --filter "$filter" --format json \
       --out "$out/run$i$side.json" >/dev/null 2>>"$out/log.txt"
   done
   for tool in new ${baseline:+old}; do
@@ -47,12 +55,14 @@ for ((i = 1; i <= n; ++i)); do
   done
 done
 for ((i = 1; i <= n; ++i)); do
-  "$v8bench" compare suites/trig.js suites/json_reviver.js --filter "$cmp_filter" --variant a= --variant b= \
+  has compare || break
+  $timed "$v8bench" compare suites/trig.js suites/json_reviver.js --filter "$cmp_filter" --variant a= --variant b= \
     --quick --runs 20 --quiet --out "$out/cmp$i.json" >"$out/cmp$i.txt" 2>>"$out/log.txt"
   count compare "$i" new "$out/cmp$i.json" $?
 done
-for runs in 6 8; do
-  "$v8bench" compare suites/trig.js --filter 'trig/sin/' --variant base= --variant noopt=--no-opt --runs "$runs" \
+for runs in $power_runs; do
+  has power || break
+  $timed "$v8bench" compare suites/trig.js --filter 'trig/sin/' --variant base= --variant noopt=--no-opt --runs "$runs" \
     --quick --quiet --out "$out/power$runs.json" >"$out/power$runs.txt" 2>>"$out/log.txt"
   count power "$runs" new "$out/power$runs.json" $?
 done

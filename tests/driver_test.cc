@@ -264,6 +264,30 @@ TEST(Schedule, InterleavesEveryVariantInEachBlockAndIsSeeded) {
   EXPECT_TRUE(varied);
 }
 
+TEST(Schedule, BalancesThePositionsInsideBlocks) {
+  // Over every round of `variants` blocks, each variant runs once in each position of a block: with
+  // two variants, each is first in exactly half of the blocks (a random order alone gave 14 of 20 as
+  // often as not).
+  for (std::size_t variants : {2u, 3u, 4u}) {
+    for (std::uint64_t seed : {1u, 2u, 3u, 99u}) {
+      Schedule s(variants, seed);
+      for (int round = 0; round < 6; ++round) {
+        std::vector<std::vector<int>> at(variants, std::vector<int>(variants, 0));  // [variant][position]
+        for (std::size_t block = 0; block < variants; ++block) {
+          for (std::size_t pos = 0; pos < variants; ++pos) ++at[s.Next()][pos];
+        }
+        for (std::size_t v = 0; v < variants; ++v) {
+          for (std::size_t pos = 0; pos < variants; ++pos) EXPECT_EQ(at[v][pos], 1) << variants << " " << seed;
+        }
+      }
+    }
+  }
+  // Which variant goes first in a round is random: both orders occur as rounds start.
+  std::set<std::size_t> first;
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) first.insert(Schedule(2, seed).Next());
+  EXPECT_EQ(first.size(), 2u);
+}
+
 TEST(Schedule, ResumeContinuesTheSameOrder) {
   Schedule full(2, 99);
   std::vector<std::size_t> order;
@@ -969,11 +993,13 @@ Dataset BlockCases(int blocks, const std::vector<double>& ratios) {
   return d;
 }
 
-// Six blocks over four cases: each signed-rank p is at least 2/64 = 0.031, and Holm over four
-// comparisons needs 0.0125; however large the change, the verdict is "too few samples", never "no change".
+// Six blocks over four cases at alpha 0.05: each signed-rank p is at least 2/64 = 0.031, and Holm over
+// four comparisons needs 0.0125; however large the change, the verdict is "too few samples", never "no
+// change". (The default alpha, 0.01, below.)
 TEST(Analysis, NoVerdictWithoutPower) {
   AnalysisOptions o;
   o.threshold = 0.05;
+  o.stats.alpha = 0.05;
   const std::vector<double> huge = {10.04, 5.2, 3.8, 1.58};
   const Analysis a = Analyse(BlockCases(6, huge), o);
   EXPECT_EQ(a.comparisons, 4u);
@@ -1010,6 +1036,38 @@ TEST(Analysis, NoVerdictWithoutPower) {
   EXPECT_EQ(JudgeableComparisons(8, 0.05), 6u);
   EXPECT_EQ(JudgeableComparisons(20, 0.05), 26214u);
   EXPECT_EQ(JudgeableComparisons(5, 0.05), 6u);  // unpaired below 6 blocks: 2/C(10,5) = 0.0079
+}
+
+// The default alpha, 0.01 (stats/compare.h kDefaultAlpha): the signed-rank test reaches it from 8 blocks
+// (2/256); a family of four needs 0.0025, i.e. 10 blocks. Below 8 blocks the unpaired test decides
+// (Mann-Whitney's smallest p for 6 and 6 samples is 2/924 = 0.0022, x4 = 0.0087 < 0.01).
+TEST(Analysis, NoVerdictWithoutPowerAtTheDefaultAlpha) {
+  AnalysisOptions o;
+  o.threshold = 0.05;
+  EXPECT_EQ(o.stats.alpha, 0.01);
+  const std::vector<double> huge = {10.04, 5.2, 3.8, 1.58};
+  const Analysis eight = Analyse(BlockCases(8, huge), o);
+  EXPECT_EQ(eight.alpha, 0.01);
+  EXPECT_EQ(eight.too_few, 4u);
+  for (const CaseAnalysis& ca : eight.cases) {
+    EXPECT_TRUE(ca.cells[1].judged.paired);
+    EXPECT_EQ(ca.cells[1].judged.verdict, stats::Verdict::kHigher);  // alone, 2/256 < 0.01
+    EXPECT_EQ(ca.cells[1].holm_verdict, stats::Verdict::kTooFewSamples);
+    EXPECT_EQ(ca.cells[1].needed, 10u);  // 2/2^10 < 0.01/4 <= 2/2^9
+  }
+  EXPECT_NE(RenderConsole(eight, ReportHeader{"t", {}}, false).find("too few samples to judge (need ≥ 10 blocks)"),
+            std::string::npos);
+  const Analysis ten = Analyse(BlockCases(10, huge), o);
+  EXPECT_EQ(ten.too_few, 0u);
+  EXPECT_EQ(ten.significant_holm, 4u);
+  // Six blocks: the unpaired test decides, and can judge a family of four.
+  const Analysis six = Analyse(BlockCases(6, huge), o);
+  EXPECT_EQ(six.too_few, 0u);
+  for (const CaseAnalysis& ca : six.cases) EXPECT_FALSE(ca.cells[1].judged.paired);
+  EXPECT_EQ(JudgeableComparisons(8, 0.01), 1u);
+  EXPECT_EQ(JudgeableComparisons(10, 0.01), 5u);
+  EXPECT_EQ(JudgeableComparisons(20, 0.01), 5242u);
+  EXPECT_EQ(JudgeableComparisons(6, 0.01), 4u);  // unpaired: 2/C(12,6) = 0.0022
 }
 
 // A gate passes only on judged comparisons of a whole comparison.

@@ -165,16 +165,16 @@ std::vector<std::optional<PairedAnalysis>> AnalysePaired(const CaseSeries& cs, c
     o.seed = BootstrapSeed(options.stats.seed, cs.key, counter, vi);
     PairedAnalysis pa;
     pa.blocks = stats::CompareBlocks(samples, states, 0, vi, o);
-    // Too few same-state pairs to decide: the verdict rests on all blocks (the split share says why).
-    pa.stratified = states.detected && pa.blocks.same_state.verdict != stats::Verdict::kInsufficient;
+    // Which comparison the verdict rests on: stats::CompareBlocks decides (paired.h).
+    pa.stratified = pa.blocks.stratified;
     pa.split_share = states.split_share;
     out[vi] = pa;
   }
   return out;
 }
 
-// With n pairs the two-sided signed-rank p is at least 2 / 2^n (all signs alike): below 6 pairs it
-// cannot reach alpha 0.05, whatever the change.
+// With n pairs the two-sided signed-rank p is at least 2 / 2^n (all signs alike): below 8 pairs it
+// cannot reach alpha 0.01 (6 at 0.05), whatever the change.
 bool PairsCanDecide(const stats::PairedComparison& c, double alpha) {
   return c.verdict != stats::Verdict::kInsufficient && stats::MinSignedRankP(c.wilcoxon.n) < alpha;
 }

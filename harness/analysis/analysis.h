@@ -243,7 +243,7 @@ struct Analysis {
   std::vector<ThreadNote> threads;
   std::vector<CpuNote> cpus;
   std::optional<double> threshold;
-  double alpha = 0.05, noise_floor = 0.01;
+  double alpha = stats::kDefaultAlpha, noise_floor = 0.01;
   std::size_t min_samples = 5;
   // 1 when the gate tripped; else 2 when some case lacks samples or some comparison too few to judge it,
   // or when the gate is on and no comparison was judged or the comparison was interrupted; else 0.
@@ -266,7 +266,7 @@ std::optional<double> WidestInterval(const Analysis& a);
 std::optional<double> StoppingInterval(const driver::CompareState& state);
 
 // The most comparisons (cases x non-baseline variants) that `runs` samples per variant can judge after
-// Holm at `alpha`, with the test the verdict would rest on (paired from 6 blocks at alpha 0.05, else
+// Holm at `alpha`, with the test the verdict would rest on (paired from 8 blocks at alpha 0.01, else
 // unpaired); SIZE_MAX when the bound is beyond counting. For the start of a fixed-size comparison.
 std::size_t JudgeableComparisons(std::size_t runs, double alpha);
 

@@ -7,19 +7,30 @@
 
 namespace v8bench::driver {
 
-Schedule::Schedule(std::size_t variants, std::uint64_t seed) : variants_(variants), rng_(seed) {
-  block_.resize(variants);
-  pos_ = variants;  // draw a block on the first Next()
+Schedule::Schedule(std::size_t variants, std::uint64_t seed)
+    : variants_(variants), rng_(seed), round_pos_(variants * variants) {}  // draw a round on the first Next()
+
+namespace {
+
+void Shuffle(std::vector<std::size_t>& xs, stats::Rng& rng) {
+  std::iota(xs.begin(), xs.end(), 0);
+  for (std::size_t i = xs.size(); i > 1; --i) std::swap(xs[i - 1], xs[rng.Below(i)]);  // Fisher-Yates
 }
+
+}  // namespace
 
 std::size_t Schedule::Next() {
   for (;;) {
-    if (pos_ >= block_.size()) {
-      std::iota(block_.begin(), block_.end(), 0);
-      for (std::size_t i = block_.size(); i > 1; --i) std::swap(block_[i - 1], block_[rng_.Below(i)]);  // Fisher-Yates
-      pos_ = 0;
+    if (round_pos_ >= variants_ * variants_) {
+      order_.resize(variants_);
+      shifts_.resize(variants_);
+      Shuffle(order_, rng_);
+      Shuffle(shifts_, rng_);
+      round_pos_ = 0;
     }
-    const std::size_t v = block_[pos_++];
+    const std::size_t block = round_pos_ / variants_, slot = round_pos_ % variants_;
+    ++round_pos_;
+    const std::size_t v = order_[(slot + shifts_[block]) % variants_];
     if (v < skip_.size() && skip_[v] > 0) {
       --skip_[v];
       continue;

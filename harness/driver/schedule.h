@@ -1,7 +1,12 @@
-// The order in which variants are sampled: blocks of one sample per variant, each block in a random
-// order drawn from a seeded generator (block randomisation), so samples of every variant are spread
-// evenly over the run and machine drift (thermal, other load) hits all of them alike, and no variant
-// always runs right after another. The same seed gives the same order.
+// The order in which variants are sampled: blocks of one sample per variant (block randomisation), so
+// samples of every variant are spread evenly over the run, machine drift (thermal, other load) hits all
+// of them alike, and no variant always runs right after another. The same seed gives the same order.
+// Balanced: the blocks come in rounds of `variants` blocks; a round takes one random order and its
+// cyclic shifts (for two variants: A B and B A), in a random sequence, so over every round each variant
+// runs once in each position of a block. A position effect inside blocks (the second sample of a block
+// slower than the first, say, because the first warmed a cache or the scheduler favours a new process)
+// then adds as much to every variant instead of whatever a run of coin flips gave each; under "no change"
+// the paired test stays valid (docs/paired.md), since which variant runs first is still random.
 #pragma once
 
 #include <cstddef>
@@ -24,8 +29,10 @@ class Schedule {
  private:
   std::size_t variants_;
   stats::Rng rng_;
-  std::vector<std::size_t> block_;
-  std::size_t pos_ = 0;
+  std::vector<std::size_t> order_;   // the round's random order
+  std::vector<std::size_t> shifts_;  // the round's cyclic shifts of order_, in the sequence they run
+  std::size_t round_pos_ = 0;        // the next sample's index in the round (variants^2 per round)
+
   std::vector<int> skip_;
 };
 

@@ -14,6 +14,7 @@
 
 #include "harness/measure/metrics.h"
 #include "harness/model/expected.h"
+#include "harness/stats/compare.h"
 #include "harness/workers/compare_worker.h"
 
 namespace v8bench::driver {
@@ -40,7 +41,7 @@ struct CompareSettings {
   double warmup_s = 0.02;    // at least; and until the code stops changing (docs/measurement.md)
   double max_warmup_s = 10;  // the cap of that wait (a capped case is flagged)
   // Statistics and gate.
-  double alpha = 0.05;
+  double alpha = stats::kDefaultAlpha;
   double noise_floor = 0.01;        // a fraction
   std::optional<double> threshold;  // the gate, a fraction (0.05 = 5%)
   int min_samples = 5;

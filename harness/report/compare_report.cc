@@ -164,17 +164,14 @@ std::string MethodNote(const Analysis& a) {
   if (a.paired) {
     return VerdictsFrom(a) +
            fmt::format(
-               "Figures are medians per iteration over samples (one worker process each). Samples ran in blocks, one "
-               "of "
-               "every variant back to back in a random order; change is the median over blocks of the ratio to the "
-               "baseline ({}) in the same block, with a 95% bootstrap CI over blocks, and p(W) the Wilcoxon "
-               "signed-rank "
-               "test of those ratios (marks: * < 0.05, ** < 0.01, *** < 0.001). A verdict needs p(W) < {}, a CI that "
-               "excludes 0 and a change of at least {:.1f}% (the noise floor). p(MW) is the unpaired Mann-Whitney "
-               "test, "
-               "for reference (unpaired figures and Welch's t-test are in the JSON). A comparison with fewer than 6 "
-               "blocks is judged unpaired (p(MW) marked).",
-               base, a.alpha, a.noise_floor * 100);
+               "Figures are medians per iteration over samples (one worker process each). Samples ran in blocks, "
+               "one of every variant back to back, each variant first in half of the blocks; change is the median "
+               "over blocks of the ratio to the baseline ({}) in the same block, with a 95% bootstrap CI over "
+               "blocks, and p(W) the Wilcoxon signed-rank test of those ratios (marks: * < 0.05, ** < 0.01, "
+               "*** < 0.001). A verdict needs p(W) < {}, a CI that excludes 0 and a change of at least {:.1f}% (the "
+               "noise floor). p(MW) is the unpaired Mann-Whitney test, for reference (unpaired figures and Welch's "
+               "t-test are in the JSON). A comparison with fewer than {} blocks is judged unpaired (p(MW) marked).",
+               base, a.alpha, a.noise_floor * 100, stats::PairsNeeded(a.alpha));
   } else {
     return VerdictsFrom(a) +
            fmt::format(

@@ -9,12 +9,6 @@
 namespace v8bench::stats {
 namespace {
 
-std::size_t VariantCount(const std::vector<BlockSample>& samples) {
-  std::size_t count = 0;
-  for (const auto& s : samples) count = std::max(count, s.variant + 1);
-  return count;
-}
-
 // Per block: the state of its first sample, and whether a later one differed; blocks of one sample
 // are not counted.
 void CountSplitBlocks(const std::vector<BlockSample>& samples, MachineStates& out) {
@@ -43,20 +37,14 @@ void CountSplitBlocks(const std::vector<BlockSample>& samples, MachineStates& ou
 MachineStates ClassifyMachineStates(const std::vector<BlockSample>& samples) {
   MachineStates out;
   out.state.assign(samples.size(), 0);
-  const std::size_t variants = VariantCount(samples);
-  std::vector<std::vector<double>> values(variants);
-  for (const auto& s : samples) values[s.variant].push_back(s.value);
-  out.boundary.assign(variants, 0);
-  out.detected = variants > 0;
-  for (std::size_t v = 0; v < variants; ++v) {
-    const Modality m = DetectModality(values[v]);
-    out.detected = out.detected && m.multimodal;
-    out.boundary[v] = m.boundary;
-  }
+  std::vector<double> pooled;
+  pooled.reserve(samples.size());
+  for (const auto& s : samples) pooled.push_back(s.value);
+  const Modality m = DetectModality(pooled);
+  out.detected = m.multimodal;
   if (out.detected) {
-    for (std::size_t i = 0; i < samples.size(); ++i) {
-      out.state[i] = samples[i].value > out.boundary[samples[i].variant] ? 1 : 0;
-    }
+    out.boundary = m.boundary;
+    for (std::size_t i = 0; i < samples.size(); ++i) out.state[i] = samples[i].value > out.boundary ? 1 : 0;
   }
   CountSplitBlocks(samples, out);
   return out;

@@ -4,14 +4,23 @@
 // usually runs inside one state, so its log ratios cancel the state; a block whose samples straddle
 // a state change carries the state's jump instead of the variants' difference.
 //
-// Method: each variant's values are tested for two modes with the modality detector (modality.h:
-// Sarle's bimodality coefficient and Ashman's D of the best two-group split). When every variant
-// is bimodal, a sample's state is its side of its own variant's split, so a real difference between
-// variants, however large, is never mistaken for a state. A block is "split" when its samples are
-// not all in one state; the stratified comparison keeps only the pairs whose two samples share one.
-// Limits: two states at most; a variant whose samples were (almost) all in one state is not bimodal,
-// and then no state is assigned at all (detected = false): the stratified figures equal the
-// unstratified ones. The detector needs 10 samples per variant.
+// Method: the values of all variants of a case, pooled, are tested for two modes with the modality
+// detector (modality.h: Sarle's bimodality coefficient and Ashman's D of the best two-group split); when
+// they are bimodal, a sample's state is its side of that one boundary. A block is "split" when its
+// samples are not all in one state; the stratified comparison keeps only the pairs whose two samples
+// share one.
+// Why pooled: the classification, and so which blocks are kept, must not change when the samples of a
+// block are swapped between variants. Under "no change" the random order inside a block makes each
+// block's log ratio as likely to be +d as -d, and the signed-rank test is exact only if the choice of
+// blocks depends on nothing that tells +d from -d: the pooled values and the block's unordered pair are
+// such things. A split at each variant's own best boundary is not (the two boundaries differ by
+// chance, a block whose values lie between them is kept with one sign and dropped with the other), and
+// on a machine whose state changes in the middle of samples it called identical variants faster or
+// slower far more often than alpha (tests/paired_stats_test.cc, Simulation.AA*).
+// A real difference between variants that is as large as the gap between states is split as a state:
+// most pairs are then split, and CompareBlocks falls back to all blocks (paired.h).
+// Limits: two states at most; when the pooled values are not bimodal no state is assigned at all
+// (detected = false) and the stratified figures equal the unstratified ones. The detector needs 10 values.
 #pragma once
 
 #include <cstddef>
@@ -28,9 +37,9 @@ struct BlockSample {
 };
 
 struct MachineStates {
-  bool detected = false;         // every variant's values split into two modes
-  std::vector<int> state;        // per input sample: 0 = its variant's low (fast) mode, 1 = high
-  std::vector<double> boundary;  // per variant: values above it are in the high mode
+  bool detected = false;         // the pooled values split into two modes
+  std::vector<int> state;        // per input sample: 0 = the low (fast) mode, 1 = high
+  double boundary = 0;           // values above it are in the high mode (when detected)
   std::size_t blocks = 0;        // blocks holding two or more samples
   std::size_t split_blocks = 0;  // of those, the ones whose samples are not all in one state
   double split_share = 0;        // split_blocks / blocks (0 without blocks)

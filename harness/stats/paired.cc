@@ -67,6 +67,8 @@ BlockComparison CompareBlocks(const std::vector<BlockSample>& samples, const Mac
   out.all = ComparePaired(pairs.log_ratio, options, estimator);
   out.same_state = ComparePaired(same, options, estimator);
   out.split_pairs = pairs.log_ratio.size() - same.size();
+  out.stratified = states.detected && out.same_state.verdict != Verdict::kInsufficient &&
+                   static_cast<double>(out.split_pairs) <= kMaxSplitShare * static_cast<double>(pairs.log_ratio.size());
   return out;
 }
 

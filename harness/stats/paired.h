@@ -54,10 +54,19 @@ std::vector<HolmVerdict> HolmPaired(const std::vector<PairedComparison>& compari
 // One comparison straight from the driver's samples: the pairs of `variant` against `base`, compared
 // over all blocks and over the blocks whose two samples ran in one machine state (the stratified
 // comparison; it is the same as `all` when no states were detected). Both use options.seed.
+// `stratified` says which the verdict rests on: the stratified comparison when states were detected,
+// it has at least options.min_samples blocks, and at most kMaxSplitShare of the pairs were split (more:
+// the "states" are most likely the variants' own difference, and dropping the split pairs would keep
+// only the blocks where noise hid it). Every input of that choice is unchanged when the two samples of
+// a block are swapped (the pooled states, the counts of pairs), so under "no change" the chosen test
+// keeps its exact level: choosing never means testing twice and keeping the smaller p.
+inline constexpr double kMaxSplitShare = 0.5;
 struct BlockComparison {
   PairedComparison all;
   PairedComparison same_state;
   std::size_t split_pairs = 0;  // pairs left out of same_state
+  bool stratified = false;
+  const PairedComparison& used() const { return stratified ? same_state : all; }
 };
 BlockComparison CompareBlocks(const std::vector<BlockSample>& samples, const MachineStates& states, std::size_t base,
                               std::size_t variant, const CompareOptions& options,
