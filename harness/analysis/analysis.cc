@@ -551,6 +551,9 @@ std::optional<double> WidestInterval(const Analysis& a) {
     for (std::size_t vi = 1; vi < ca.cells.size(); ++vi) {
       const Judgement& j = ca.cells[vi].judged;
       if (ca.cells[vi].holm_verdict == stats::Verdict::kTooFewSamples) return std::nullopt;
+      // Blocks too few for the paired test at this alpha: the verdict would rest on the unpaired
+      // figures, which the states of the machine make unreliable; sample on until the pairs decide.
+      if (ca.cells[vi].paired && !j.paired) return std::nullopt;
       if (!Tested(j.verdict) || !(j.ratio.ratio > 0) || !std::isfinite(j.ratio.ratio)) continue;
       widest = std::max(widest, stats::RelativeHalfWidth(j.ratio));
       any = true;

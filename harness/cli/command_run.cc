@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 #include <string>
 
 #include "harness/cli/commands.h"
@@ -402,6 +403,27 @@ Expected<workers::WorkerSampling> SamplingFrom(const RunSettings& settings,
   return s;
 }
 
+// --format jsonl and the worker protocol's own options: a combination refused (its exit code), or the worker
+// itself, which runs the cases in this process (its exit code); nullopt when the run goes on supervised.
+std::optional<int> RunAsWorkerOrRefuse(const ParsedArgs& parsed, const Output& output, const RunSettings& settings) {
+  if (output.jsonl && parsed.Has("engine")) {
+    return Fail(
+        Error::Usage("--engine runs the suites in a child that speaks the worker protocol; --format jsonl is "
+                     "that protocol for the embedded V8: drop one"));
+  }
+  // The worker itself (run's child, compare's worker, --plan-only, which runs no case) runs the cases in this
+  // process. `run --format jsonl` started by hand runs them in a child, as any `run` does, and writes its
+  // protocol lines: a case that kills its process (a signal, an abort, a suite writing to libuv's own
+  // descriptors) is reported as crashed and the cases after it still run.
+  if (output.jsonl && (parsed.Has("sealed") || parsed.Has("plan-only"))) return RunInProcess(parsed, settings);
+  for (const char* worker_only : {"plan-only", "sealed"}) {
+    if (parsed.Has(worker_only) && !output.jsonl) {
+      return Fail(Error::Usage(fmt::format("--{} is part of the worker protocol: give --format jsonl", worker_only)));
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 int RunCommand(const std::vector<std::string>& argv) {
@@ -419,21 +441,7 @@ int RunCommand(const std::vector<std::string>& argv) {
   if (auto counting = CountingFrom(parsed, settings); !counting) return Fail(counting.error());
   auto output = OutputFrom(parsed);
   if (!output) return Fail(output.error());
-  if (output->jsonl && parsed.Has("engine")) {
-    return Fail(
-        Error::Usage("--engine runs the suites in a child that speaks the worker protocol; --format jsonl is "
-                     "that protocol for the embedded V8: drop one"));
-  }
-  // The worker itself (run's child, compare's worker, --plan-only, which runs no case) runs the cases in this
-  // process. `run --format jsonl` started by hand runs them in a child, as any `run` does, and writes its
-  // protocol lines: a case that kills its process (a signal, an abort, a suite writing to libuv's own
-  // descriptors) is reported as crashed and the cases after it still run.
-  if (output->jsonl && (parsed.Has("sealed") || parsed.Has("plan-only"))) return RunInProcess(parsed, settings);
-  for (const char* worker_only : {"plan-only", "sealed"}) {
-    if (parsed.Has(worker_only) && !output->jsonl) {
-      return Fail(Error::Usage(fmt::format("--{} is part of the worker protocol: give --format jsonl", worker_only)));
-    }
-  }
+  if (auto worker = RunAsWorkerOrRefuse(parsed, *output, settings)) return *worker;
 
   // Everything else runs the plan in a child process (workers/run_supervisor.h), so that a case that kills its
   // process is reported as crashed and the others still run.
