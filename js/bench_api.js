@@ -809,8 +809,11 @@
     // A shebang line is not JS inside a function; it becomes a comment (the line count stays).
     const text = source.replace(/^#!/, '//');
     const body = esm ? importsToRequires(text) : text;
+    // An ESM body is an async function, whose rejection a host sees only after the cases are described; so
+    // its throw is also handed to enterFile's `failed` as it happens (at once, when before the first await).
+    const inner = esm ? `'use strict'; try {${body}\n} catch (__v8benchError) { __v8benchFailed(__v8benchError); throw __v8benchError; }` : body;
     return `__v8bench.enterFile(${quoteString(path)}, ${quoteString(f.format)}, ${esm ? 'async ' : ''}function ` +
-      `(exports, require, module, __filename, __dirname) {${esm ? "'use strict';" : ''}${body}\n});`;
+      `(exports, require, module, __filename, __dirname, __v8benchFailed) {${inner}\n});`;
   }
 
   // Definitions that are complete only when the file's top level has run (mitata's .args() after
@@ -848,7 +851,10 @@
     require.resolve = fromFile.resolve;
     require.cache = fromFile.cache;
     require.main = module;
-    const done = body.call(module.exports, module.exports, require, module, file, file.replace(/[\\/][^\\/]*$/, ''));
+    const failed = (e) => {
+      loadFailure = e;
+    };
+    const done = body.call(module.exports, module.exports, require, module, file, file.replace(/[\\/][^\\/]*$/, ''), failed);
     // An ESM file's body is an async function; its rejection is the file's failure (then() captured: the body
     // has run, and may have replaced Promise.prototype.then).
     if (done instanceof PromiseCtor) {

@@ -63,6 +63,10 @@ class NodeRealm final : public Realm {
     if (!setup) {
       std::string text = "cannot create a Node environment:";
       for (const auto& e : errors) text += " " + e;
+      // Node's own start-up JS ran out of stack: the V8 flags given leave too little of it.
+      if (text.find("Maximum call stack size exceeded") != std::string::npos) {
+        return Error::Usage(text + "\n(V8's stack is too small for Node's own start-up: raise or drop --stack-size)");
+      }
       return Error::Internal(text);
     }
     std::unique_ptr<NodeRealm> realm(new NodeRealm(std::move(setup), process.platform.get()));
