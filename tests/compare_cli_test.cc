@@ -102,8 +102,9 @@ TEST(Compare, JitlessIsMuchSlowerAndTripsTheGate) {
 }
 
 TEST(Compare, SameVariantTwicePassesAGenerousGate) {
+  // 6 samples a variant: the fewest whose rank-sum test can judge 2 comparisons at the default alpha (0.01).
   const auto r = RunCli(Fast({"compare", Fixture("compare_loop.js"), "--variant", "a=", "--variant", "b=", "--runs",
-                              "5", "--threshold", "50", "--format", "json"}));
+                              "6", "--threshold", "50", "--format", "json"}));
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   simdjson::dom::parser parser;
   auto root = Parse(parser, r.out);
@@ -272,8 +273,9 @@ std::string ShardSuite() {
 }
 
 std::vector<std::string> ShardCompare(const std::string& suite, std::vector<std::string> extra) {
-  std::vector<std::string> args = {"compare",        suite,    "--variant", "base=", "--variant",
-                                   "noopt=--no-opt", "--runs", "6"};
+  // 6 blocks judge paired at alpha 0.05 (the default 0.01 needs 8), which keeps this test short.
+  std::vector<std::string> args = {"compare",        suite,    "--variant", "base=",   "--variant",
+                                   "noopt=--no-opt", "--runs", "6",         "--alpha", "0.05"};
   args.insert(args.end(), extra.begin(), extra.end());
   return Fast(args);
 }
