@@ -43,6 +43,7 @@ struct SuiteHost::State {
       api.Reset();
       batch.Reset();
       gc.reset();
+      listening.reset();  // a case that failed left its listening open; it names `jit`, so it goes first
       jit.reset();
     }
     lock.reset();
