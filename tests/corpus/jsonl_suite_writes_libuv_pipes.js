@@ -3,6 +3,7 @@
 // protocol run now runs its cases in a child, reports that case as crashed and runs the next.
 // args: run {self} --quick --no-native --format jsonl
 // exit: 1
+// crashes-its-process: yes
 // stdout-format: jsonl
 // stdout: "status":"crashed"
 // stdout: "name":"pipes/after"

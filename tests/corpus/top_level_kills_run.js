@@ -3,6 +3,7 @@
 // do: the message says the suite files were loading and that a file's top level ended the process.
 // args: run {self} --quick --no-native
 // exit: 2
+// crashes-its-process: yes
 // stderr: while loading the suite files
 // stderr: run each file alone to find it
 const fs = require('fs');
