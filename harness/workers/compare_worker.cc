@@ -148,34 +148,22 @@ std::string DeathKind(const LaunchResult& r) {
   return "crashed";
 }
 
-std::string LastLines(const std::string& text, std::size_t lines) {
-  std::string t = text;
-  while (!t.empty() && (t.back() == '\n' || t.back() == ' ')) t.pop_back();
-  std::size_t pos = t.size();
-  for (std::size_t i = 0; i < lines && pos != std::string::npos && pos > 0; ++i) pos = t.rfind('\n', pos - 1);
-  return pos == std::string::npos ? t : t.substr(pos + 1);
-}
-
 std::string TellingLine(const std::string& err) {
   std::string first;
-  std::size_t start = 0;
-  while (start < err.size()) {
-    auto nl = err.find('\n', start);
-    if (nl == std::string::npos) nl = err.size();
-    std::string line = err.substr(start, nl - start);
-    start = nl + 1;
-    const auto b = line.find_first_not_of(" \t\r");
-    if (b == std::string::npos) continue;
-    line = line.substr(b);
+  ForEachLine(err, [&](std::string_view text) {
+    const auto b = text.find_first_not_of(" \t\r");
+    if (b == std::string_view::npos) return true;
+    const std::string line(text.substr(b));
     if (first.empty()) first = line;
     std::string lower = line;
     for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     if (lower.find("error") != std::string::npos || lower.find("fatal") != std::string::npos ||
         lower.find("v8bench:") != std::string::npos || lower.find("out of memory") != std::string::npos) {
       first = line;
-      break;
+      return false;
     }
-  }
+    return true;
+  });
   if (first.size() > 200) first = first.substr(0, 200) + "...";
   return first;
 }

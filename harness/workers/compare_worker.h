@@ -12,6 +12,7 @@
 
 #include "harness/model/expected.h"
 #include "harness/model/knobs.h"
+#include "harness/model/text_lines.h"
 #include "harness/workers/external_engine.h"
 #include "harness/workers/launcher.h"
 
@@ -75,8 +76,8 @@ std::string ExactNamesFilter(const std::vector<std::string>& names);
 // "out_of_memory" (the worker said so on stderr) or "crashed".
 std::string DeathKind(const LaunchResult& result);
 
-// The last `lines` lines of `text` (a worker's stderr, a case's error), trailing blank space dropped.
-std::string LastLines(const std::string& text, std::size_t lines);
+// The last lines of a worker's stderr or a case's error (model/text_lines.h).
+using ::v8bench::LastLines;
 
 // The most telling line of a dead worker's stderr: one that names an error, else the first line.
 std::string TellingLine(const std::string& err);

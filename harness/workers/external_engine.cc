@@ -14,6 +14,7 @@
 
 #include "harness/measure/metrics.h"
 #include "harness/model/json_writer.h"
+#include "harness/model/text_lines.h"
 #include "harness/workers/launcher.h"
 #include "js/js_sources.h"
 
@@ -21,19 +22,6 @@ namespace v8bench::workers {
 namespace {
 
 namespace fs = std::filesystem;
-
-// The last non-empty lines of a program's stderr, for an error message.
-std::string LastLinesOf(const std::string& text, int lines) {
-  std::size_t end = text.find_last_not_of("\n ");
-  if (end == std::string::npos) return "";
-  std::size_t start = end + 1;
-  for (int i = 0; i < lines && start > 0; ++i) {
-    const std::size_t nl = text.rfind('\n', start - 1);
-    start = nl == std::string::npos ? 0 : nl;
-    if (nl == std::string::npos) break;
-  }
-  return text.substr(start == 0 ? 0 : start + 1, end + 1 - (start == 0 ? 0 : start + 1));
-}
 
 // Runs argv to its end and returns its stdout; failing to start or a non-zero exit is an error.
 Expected<std::string> Capture(const std::vector<std::string>& argv) {
@@ -44,7 +32,7 @@ Expected<std::string> Capture(const std::vector<std::string>& argv) {
   const LaunchResult r = RunToEnd(request);
   if (r.interrupt_signal != 0) return InterruptedError(r.interrupt_signal);
   if (r.kind != ExitKind::kExited || r.exit_code != 0) {
-    const std::string tail = LastLinesOf(r.err, 4);
+    const std::string tail = LastLines(r.err, 4);
     return Error::Input(argv.front() + " failed (" +
                         (r.kind == ExitKind::kSpawnFailed ? r.spawn_error : DescribeExit(r)) + ")" +
                         (tail.empty() ? "" : ":\n" + tail));

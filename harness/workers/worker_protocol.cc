@@ -9,6 +9,7 @@
 
 #include "harness/measure/metrics.h"
 #include "harness/model/json_reader.h"
+#include "harness/model/text_lines.h"
 #include "harness/workers/gc_trace.h"
 
 namespace v8bench::workers {
@@ -307,33 +308,23 @@ std::optional<std::string_view> UnsealLine(std::string_view line, const std::str
 std::string UnsealedOutput(std::string_view text, const std::string& seal, int& ignored) {
   if (seal.empty()) return std::string(text);
   std::string out;
-  std::size_t pos = 0;
-  while (pos < text.size()) {
-    auto nl = text.find('\n', pos);
-    if (nl == std::string_view::npos) nl = text.size();
-    const std::string_view line = text.substr(pos, nl - pos);
-    pos = nl + 1;
-    if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
+  ForEachLine(text, [&](std::string_view line) {
+    if (line.find_first_not_of(" \t\r") == std::string_view::npos) return;
     if (const auto kept = UnsealLine(line, seal)) {
       out.append(*kept);
       out += '\n';
     } else {
       ++ignored;
     }
-  }
+  });
   return out;
 }
 
 WorkerOutput ParseWorkerOutput(std::string_view text) {
   WorkerOutput out;
   simdjson::dom::parser parser;
-  std::size_t pos = 0;
-  while (pos < text.size()) {
-    auto nl = text.find('\n', pos);
-    if (nl == std::string_view::npos) nl = text.size();
-    const std::string_view line = text.substr(pos, nl - pos);
-    pos = nl + 1;
-    if (line.empty()) continue;
+  ForEachLine(text, [&](std::string_view line) {
+    if (line.empty()) return;
     object o;
     std::string_view type;
     if (line.front() != '{' || parser.parse(line.data(), line.size()).get(o) != SUCCESS ||
@@ -343,7 +334,7 @@ WorkerOutput ParseWorkerOutput(std::string_view text) {
       // A worker of a newer major version (another v8bench build as a variant's engine) is not misread.
       if (auto readable = CheckContextFormat(o, ContextFile::kProtocolLine, "the worker's protocol"); !readable) {
         out.refused = readable.error();
-        continue;
+        return;
       }
       std::string_view version;
       if (o[kFormatVersionKey].get(version) == SUCCESS) out.format = *ParseFormatVersion(version);
@@ -364,7 +355,7 @@ WorkerOutput ParseWorkerOutput(std::string_view text) {
     } else {
       out.other_lines.emplace_back(line);
     }
-  }
+  });
   AttributeGcTrace(out);
   return out;
 }
