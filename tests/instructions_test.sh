@@ -20,25 +20,4 @@ fi
 command -v valgrind >/dev/null || { echo "no valgrind: counting skipped"; exit 77; }
 "$v8bench" run "$fixture" --quick --metric instructions --iterations 10 --repetitions 2 --param work=1,2 \
   --format json --out "$tmp/run.json" >/dev/null 2>"$tmp/err" || fail "counting run exited $?: $(cat "$tmp/err")"
-python3 - "$tmp/run.json" <<'PY' || fail "see above"
-import json, sys
-doc = json.load(open(sys.argv[1]))
-ctx = doc["context"]
-assert "callgrind" in ctx["instructions_by"] or "hardware" in ctx["instructions_by"], ctx
-assert ctx["iterations_per_batch"] == 10, ctx
-for flag in ("--single-threaded", "--predictable", "--random-seed=1", "--hash-seed=1"):
-    assert flag in ctx["v8_flags"], (flag, ctx["v8_flags"])
-per_case = {}
-for b in doc["benchmarks"]:
-    if b.get("run_type") != "iteration":
-        continue
-    assert b["iterations"] == 10, b
-    per_case.setdefault(b["name"], []).append(b["instructions"])
-one = [v for k, v in per_case.items() if "work:1" in k and "work:2" not in k][0]
-two = [v for k, v in per_case.items() if "work:2" in k][0]
-for counts in (one, two):
-    assert len(counts) == 2 and max(counts) / min(counts) - 1 < 1e-4, counts
-ratio = min(two) / min(one)
-assert 1.9 < ratio < 2.1, (one, two, ratio)
-print(f"instructions/iter: work=1 {one[0]:.0f}, work=2 {two[0]:.0f} (x{ratio:.3f})")
-PY
+python3 "$src/tests/support/counted_run_check.py" "$tmp/run.json" embedded 2 2 1e-4 || fail "see above"

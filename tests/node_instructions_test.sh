@@ -23,29 +23,7 @@ grep -q "instrument" "$tmp/err" || fail "the refusal does not say why (the instr
 "$v8bench" run --engine "$node18" "$fixture" --quick --metric instructions --iterations 10 --repetitions 3 \
   --param work=1,2 --format json --out "$tmp/run.json" >/dev/null 2>"$tmp/err" ||
   fail "counting run exited $?: $(cat "$tmp/err")"
-python3 - "$tmp/run.json" <<'PY' || fail "see above"
-import json, sys
-doc = json.load(open(sys.argv[1]))
-ctx = doc["context"]
-assert "callgrind" in ctx["instructions_by"] or "hardware" in ctx["instructions_by"], ctx
-assert ctx["iterations_per_batch"] == 10, ctx
-for flag in ("--single-threaded", "--predictable", "--random-seed=1", "--hash-seed=1"):
-    assert flag in ctx["v8_flags"], (flag, ctx["v8_flags"])
-per_case = {}
-for b in doc["benchmarks"]:
-    if b.get("run_type") != "iteration":
-        continue
-    assert b["iterations"] == 10, b
-    per_case.setdefault(b["name"], []).append(b["instructions"])
-one = [v for k, v in per_case.items() if "work:1" in k and "work:2" not in k][0]
-two = [v for k, v in per_case.items() if "work:2" in k][0]
 # Node's batches carry a cost that varies (some thousands of instructions; now and then some 300,000 more
 # in one batch, not identified; the embedded host's batches none): the two lowest of three repetitions
 # must agree to 1%, and the doubling is checked on the lowest.
-for counts in (one, two):
-    low = sorted(counts)[:2]
-    assert len(counts) == 3 and low[1] / low[0] - 1 < 1e-2, counts
-ratio = min(two) / min(one)
-assert 1.9 < ratio < 2.1, (one, two, ratio)
-print(f"node18 instructions/iter: work=1 {min(one):.0f}, work=2 {min(two):.0f} (x{ratio:.3f}); all: {one} {two}")
-PY
+python3 "$src/tests/support/counted_run_check.py" "$tmp/run.json" node18 3 2 1e-2 || fail "see above"
