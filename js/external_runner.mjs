@@ -100,7 +100,7 @@ function readSeal() {
 
 // The worker protocol's version, written in the context line: harness/model/format_version.h
 // (kProtocolFormat) declares it, and tests/protocol_test.cc checks that this runner writes the same.
-const PROTOCOL_FORMAT_VERSION = '1.1';
+const PROTOCOL_FORMAT_VERSION = '1.2';
 
 function emit(obj) {
   if (isWorkerd) {
@@ -342,12 +342,11 @@ const RERUNS_PER_REPETITION = 2;
 // harness/runner/run_settings.h RunSettings::min_young_collections (--min-young-gcs) and kMaxStretchedSeconds.
 const MAX_STRETCHED_SECONDS = 0.5;
 // Young collections per second in a batch's window, from the GC entries (null where the engine gives none).
-async function youngCollectionsPerSecond(t) {
+// The young collections that started inside a batch's window (null where the engine reports no GCs).
+async function youngCollectionsIn(t) {
   await flushObservers();
   if (!gcObserved) return null;
-  const young = gcEntries.filter((e) => e.startTime >= t.t0 && e.startTime <= t.t1 &&
-    gcKind(e) === 'scavenge').length;
-  return t.t1 > t.t0 ? (young * 1000) / (t.t1 - t.t0) : null;
+  return gcEntries.filter((e) => e.startTime >= t.t0 && e.startTime <= t.t1 && gcKind(e) === 'scavenge').length;
 }
 // bench_api.js codeState() tier codes.
 const TIER_KEYS = [null, 'ignition', 'sparkplug', 'maglev', 'turbofan'];
@@ -424,23 +423,37 @@ async function measureCase(api, index, opts) {
   // As the embedded host (RunSettings::RepetitionSeconds): a repetition of a case that allocates lasts long
   // enough to span --min-young-gcs young collections, at most MAX_STRETCHED_SECONDS; the rate is the one
   // the batch that reached --min-time saw (the host takes the warm-up's; the runner sees GC entries only
-  // once the event loop delivers them). Where the engine gives no GC entries, --min-time alone.
+  // once the event loop delivers them). Where the engine gives no GC entries, --min-time alone. Once
+  // stretched, a batch is grown until it spans the collections themselves, not a wall time: the work
+  // decides how many collections a batch makes, and a batch slowed by another job would end short of
+  // them if it were sized by the time a faster one took.
   let stretched = false;
   n = opts.iterations ?? 1;  // --iterations: every repetition one batch of exactly that many
   gcEntries.length = 0;
   for (; opts.iterations === null;) {
     const t = await timeBatch(api, batch, n, isAsync);
     const secs = (t.t1 - t.t0) / 1000;
-    if ((secs >= minTime && stretched) || n >= 1e9) break;
+    if (n >= 1e9) break;
+    if (stretched) {
+      const young = await youngCollectionsIn(t);
+      if (young >= opts.minYoungGcs || secs >= MAX_STRETCHED_SECONDS) break;
+      const multiplier = Math.min(10, Math.max((opts.minYoungGcs * 1.1) / Math.max(young, 1), 1.1),
+        secs > 0 ? MAX_STRETCHED_SECONDS / secs : 10);
+      n = Math.max(n + 1, Math.round(n * multiplier));
+      gcEntries.length = 0;
+      continue;
+    }
     if (secs >= minTime) {
-      stretched = true;
-      const rate = opts.minYoungGcs > 0 ? await youngCollectionsPerSecond(t) : null;
+      const young = opts.minYoungGcs > 0 ? await youngCollectionsIn(t) : null;
+      const rate = young !== null && secs > 0 ? young / secs : 0;
       const span = rate > 0 ? Math.min(opts.minYoungGcs / rate, MAX_STRETCHED_SECONDS) : 0;
       if (span <= minTime) break;
+      stretched = true;
       minTime = span;
     }
     const multiplier = secs <= 0 ? 10 : Math.min(10, Math.max((minTime * 1.4) / secs, 1.1));
     n = Math.max(n + 1, Math.round(n * multiplier));
+    gcEntries.length = 0;
   }
   const repetitionS = minTime;
   const samples = [];
@@ -670,13 +683,13 @@ async function run(argv) {
     ...(instructionsBy ? { instructions_by: instructionsBy, iterations_per_batch: opts.iterations } : {}) });
   if (opts.planOnly) {
     // compare --shard learns the cases from these lines; nothing runs.
-    for (const c of plan) emit({ type: 'plan', name: c.name, suite: c.suite, bench: c.bench, params: Object.fromEntries(c.params) });
+    for (const c of plan) emit({ type: 'plan', name: c.name, suite: c.suite, bench: c.bench, realm: c.realm, params: Object.fromEntries(c.params) });
     emit({ type: 'end' });
     return 0;
   }
   let failed = 0;
   for (const c of plan) {
-    emit({ type: 'start', name: c.name, suite: c.suite, bench: c.bench, params: Object.fromEntries(c.params) });
+    emit({ type: 'start', name: c.name, suite: c.suite, bench: c.bench, realm: c.realm, params: Object.fromEntries(c.params) });
     const line = { type: 'case', name: c.name, suite: c.suite, bench: c.bench, realm: c.realm,
       params: Object.fromEntries(c.params), status: 'ok', error: '', samples: [] };
     try {

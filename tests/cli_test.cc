@@ -6,7 +6,9 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <string_view>
 
+#include "harness/model/text_lines.h"
 #include "harness/workers/run_supervisor.h"
 #include "tests/support/cli.h"
 
@@ -294,6 +296,25 @@ TEST(Cli, ACrashMidRunKeepsEveryFinishedCaseOnDisk) {
     first |= std::string(b["run_name"].get_string().value()) == "crash_midway/first";
   }
   EXPECT_TRUE(first);
+}
+
+// A case that kills its process is reported by the supervising run from the child's start line: in the
+// case's own realm, as every other line of that suite.
+TEST(Cli, AJsonlCrashLineNamesTheCasesRealm) {
+  auto r = RunCli({"run", Fixture("crash_midway.js"), "--quick", "--format", "jsonl"});
+  EXPECT_NE(r.exit_code, 0);
+  simdjson::dom::parser parser;
+  int cases = 0;
+  ForEachLine(r.out, [&](std::string_view text) {
+    simdjson::dom::element line;
+    if (text.empty() || parser.parse(std::string(text)).get(line) != simdjson::SUCCESS) return;
+    std::string_view type, realm;
+    if (line["type"].get(type) != simdjson::SUCCESS || (type != "case" && type != "start")) return;
+    ASSERT_EQ(line["realm"].get(realm), simdjson::SUCCESS) << text;
+    EXPECT_EQ(realm, "node") << text;
+    cases += type == "case";
+  });
+  EXPECT_EQ(cases, 2) << r.out;  // first: ok; second: crashed
 }
 
 TEST(Cli, HelpExplainsItselfAndListShowsGrids) {

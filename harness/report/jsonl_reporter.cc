@@ -35,7 +35,8 @@ void JsonlReporter::CasePlanned(const CaseInfo& info) { CaseLine("plan", info); 
 void JsonlReporter::CaseLine(const char* type, const CaseInfo& info) {
   JsonWriter w;
   w.BeginObject().Key("type").String(type).Key("name").String(info.name);
-  w.Key("suite").String(info.suite).Key("bench").String(info.bench).Key("params").BeginObject();
+  w.Key("suite").String(info.suite).Key("bench").String(info.bench).Key("realm").String(RealmName(info.realm));
+  w.Key("params").BeginObject();
   for (const auto& [k, v] : info.params) w.Key(k).String(v);
   w.EndObject().EndObject();
   Line(w.str());
