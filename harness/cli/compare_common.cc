@@ -6,8 +6,8 @@
 
 #include <cstdlib>
 
+#include "harness/files/atomic_file.h"
 #include "harness/measure/metrics.h"
-#include "harness/report/atomic_file.h"
 #include "harness/report/compare_html.h"
 #include "harness/report/compare_output.h"
 
