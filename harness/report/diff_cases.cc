@@ -10,7 +10,8 @@
 
 namespace v8bench::report {
 
-Expected<Dataset> PairCases(const files::ResultsSide& base, const files::ResultsSide& next, const std::string& filter_text) {
+Expected<Dataset> PairCases(const files::ResultsSide& base, const files::ResultsSide& next,
+                            const std::string& filter_text) {
   std::optional<CaseFilter> filter;
   if (!filter_text.empty()) {
     auto parsed = CaseFilter::Parse(filter_text);
