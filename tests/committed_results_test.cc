@@ -11,8 +11,8 @@
 #include <filesystem>
 #include <map>
 
-#include "harness/report/results_file.h"
-#include "harness/report/run_json_reader.h"
+#include "harness/files/results_file.h"
+#include "harness/files/run_json_reader.h"
 #include "harness/workers/launcher.h"
 #include "tests/support/cli.h"
 
@@ -36,12 +36,12 @@ Kind KindOf(const std::string& text) {
 // What reading `path` as its kind says when it fails (empty: it read).
 std::string ReadFailure(const std::string& path, const std::string& text, Kind kind) {
   if (kind == Kind::kCompare) {
-    if (auto state = report::ParseCompareState(path, text); !state) return state.error().message;
+    if (auto state = files::ParseCompareState(path, text); !state) return state.error().message;
   }
   if (kind == Kind::kRun) {
     if (auto doc = ParseRunJson(path, text); !doc) return doc.error().message;
   }
-  if (auto side = report::ReadResultsSide(path, ""); !side) return side.error().message;
+  if (auto side = files::ReadResultsSide(path, ""); !side) return side.error().message;
   return "";
 }
 
@@ -73,7 +73,7 @@ TEST(CommittedResults, EveryResultsFileReads) {
     for (const auto& e : fs::recursive_directory_iterator(root)) {
       if (!e.is_regular_file() || e.path().extension() != ".json") continue;
       const std::string path = e.path().string();
-      auto text = report::ReadResultsText(path);
+      auto text = files::ReadResultsText(path);
       ASSERT_TRUE(text.ok()) << text.error().message;
       const Kind kind = KindOf(text.value());
       ++read[kind];

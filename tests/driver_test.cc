@@ -15,8 +15,8 @@
 #include "harness/driver/driver.h"
 #include "harness/driver/schedule.h"
 #include "harness/driver/variant.h"
+#include "harness/files/results_file.h"
 #include "harness/report/compare_report.h"
-#include "harness/report/results_file.h"
 #include "harness/stats/bootstrap.h"
 #include "harness/stats/paired.h"
 #include "harness/stats/power.h"
@@ -28,7 +28,8 @@
 namespace v8bench::driver {
 
 using namespace analysis;  // the statistics of a comparison
-using namespace report;    // the results file and the reports of a comparison
+using namespace files;     // the results file
+using namespace report;    // and the reports of a comparison
 namespace {
 
 // The samples of `variant` in `state`.

@@ -6,7 +6,7 @@
 #include <chrono>
 #include <regex>
 
-#include "harness/report/results_file.h"
+#include "harness/files/results_file.h"
 #include "tests/support/cli.h"
 
 namespace v8bench::testing {
@@ -30,7 +30,7 @@ std::string SavedComparison() {
   s.settings.suites = {Fixture("compare_loop.js")};
   s.settings.seed = 42;
   for (const char* spec : {"base=", "new=--no-opt"}) s.variants.push_back({driver::ParseVariant(spec).value(), {}});
-  return report::RenderCompareJson(s, nullptr);
+  return files::RenderCompareJson(s, nullptr);
 }
 
 // `json` with the first `"key":value` replaced by `"key":replacement`.
@@ -134,22 +134,22 @@ TEST(HostileResume, NoSuitesChangedSuitesAndCopiedSamplesAreRefusedAndTheFileKep
   s.settings.suites = {};
   s.settings.seed = 42;
   for (const char* spec : {"base=", "new=--no-opt"}) s.variants.push_back({driver::ParseVariant(spec).value(), {}});
-  const std::string none = WriteTempFile("none.json", report::RenderCompareJson(s, nullptr));
+  const std::string none = WriteTempFile("none.json", files::RenderCompareJson(s, nullptr));
   ExpectRefused({"compare", "--resume", none, "--quiet"}, {2, "names no suite files"});
 
   const std::string suite = WriteTempFile("edited.js", ReadWholeFile(Fixture("compare_loop.js")));
   s.settings.suites = {suite};
   s.suite_digests = {{suite, 3, "0123456789abcdef"}};
-  const std::string edited = WriteTempFile("edited.json", report::RenderCompareJson(s, nullptr));
+  const std::string edited = WriteTempFile("edited.json", files::RenderCompareJson(s, nullptr));
   ExpectRefused({"compare", "--resume", edited, "--quiet"}, {2, "changed since the comparison started"});
-  EXPECT_EQ(ReadWholeFile(edited), report::RenderCompareJson(s, nullptr)) << "a refused resume rewrote its file";
+  EXPECT_EQ(ReadWholeFile(edited), files::RenderCompareJson(s, nullptr)) << "a refused resume rewrote its file";
 
   s.suite_digests.clear();
   driver::RunRecord r;
   r.block = 0;
   r.values["cmp/loop/work:1"]["cpu_ns"] = 100;
   s.runs = {r, r};  // sample 0 of variant 0, twice
-  const std::string copied = WriteTempFile("copied.json", report::RenderCompareJson(s, nullptr));
+  const std::string copied = WriteTempFile("copied.json", files::RenderCompareJson(s, nullptr));
   ExpectRefused({"compare", "--resume", copied, "--quiet"}, {2, "repeats sample 0 of variant 'base'"});
   ExpectRefused({"report", copied}, {2, "repeats sample 0"});
 }

@@ -9,9 +9,9 @@
 #include <filesystem>
 #include <regex>
 
+#include "harness/files/run_json_reader.h"
 #include "harness/report/html.h"
 #include "harness/report/reporters.h"
-#include "harness/report/run_json_reader.h"
 #include "tests/support/cli.h"
 
 namespace v8bench {

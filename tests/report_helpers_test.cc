@@ -4,12 +4,12 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "harness/model/units.h"
 #include "harness/profile/cpuprofile_writer.h"
 #include "harness/report/compare_output.h"
 #include "harness/report/diff_cases.h"
 #include "harness/report/reporters.h"
 #include "harness/report/suite_listing.h"
-#include "harness/report/units.h"
 
 namespace v8bench {
 namespace {
@@ -50,8 +50,8 @@ TEST(ProfilePath, CaseNameCharactersOutsideTheSafeSetBecomeUnderscores) {
   EXPECT_EQ(DefaultProfilePath("a.b-c_d"), "a.b-c_d.cpuprofile");
 }
 
-report::ResultsSide Side(const std::string& path, const std::vector<std::string>& keys) {
-  report::ResultsSide side;
+files::ResultsSide Side(const std::string& path, const std::vector<std::string>& keys) {
+  files::ResultsSide side;
   side.path = path;
   for (const auto& key : keys) {
     side.order.push_back(key);

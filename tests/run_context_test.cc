@@ -5,9 +5,9 @@
 
 #include <cstdio>
 
+#include "harness/files/run_json_reader.h"
 #include "harness/report/jsonl_reporter.h"
 #include "harness/report/reporters.h"
-#include "harness/report/run_json_reader.h"
 #include "harness/workers/worker_protocol.h"
 
 namespace v8bench::workers {

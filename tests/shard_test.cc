@@ -8,15 +8,15 @@
 
 #include "harness/analysis/analysis.h"
 #include "harness/driver/shard.h"
-#include "harness/report/shard_merge.h"
+#include "harness/files/shard_merge.h"
 #include "tests/support/cli.h"
 
 namespace v8bench::driver {
 
 using namespace analysis;
-using report::DigestSuites;
-using report::MergeShards;
-using report::ShardFile;
+using files::DigestSuites;
+using files::MergeShards;
+using files::ShardFile;
 namespace {
 
 std::vector<std::string> Keys(std::size_t n) {

@@ -120,7 +120,7 @@ struct CaseAnalysis {
   std::vector<CellAnalysis> cells;  // parallel to variant_names
 };
 
-// A case's variant that tripped the gate (report/compare_report.h TripReason says why in words): it
+// A case's variant that tripped the gate (analysis_text.h TripReason says why in words): it
 // failed in `failures` samples where the baseline never failed, or else it is significantly worse than
 // the baseline by `change` (a fraction) beyond the threshold.
 struct GateTrip {
@@ -233,7 +233,7 @@ struct Analysis {
   bool interrupted = false;          // Dataset::interrupted: the gate does not pass
   bool paired = false;               // some verdict rests on paired figures
   std::vector<GateTrip> trips;
-  // The notes, as numbers: the reporters write the prose (report/compare_report.h), e.g. for a
+  // The notes, as numbers: analysis_text.h writes them in words, e.g. for a
   // MultimodalNote "case (variant): 17 near 21.6 ns, 3 near 13.5 ns".
   std::vector<InsufficientNote> insufficient;
   std::vector<MultimodalNote> multimodal;

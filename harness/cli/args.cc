@@ -46,17 +46,6 @@ Status CheckValue(const OptionSpec& opt, const std::string& value) {
 
 }  // namespace
 
-Expected<std::optional<int>> ParsedArgs::GetInt(const std::string& name, int min, int max) const {
-  auto v = Get(name);
-  if (!v) return std::optional<int>{};
-  char* end = nullptr;
-  const long n = std::strtol(v->c_str(), &end, 10);
-  if (v->empty() || *end != '\0' || n < min || n > max) {
-    return Error::Usage(fmt::format("--{}: '{}' is not a whole number from {} to {}", name, *v, min, max));
-  }
-  return std::optional<int>(static_cast<int>(n));
-}
-
 Expected<std::optional<std::string>> ParsedArgs::GetChoice(const std::string& name,
                                                            const std::vector<std::string>& choices) const {
   auto v = Get(name);

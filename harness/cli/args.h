@@ -43,7 +43,6 @@ class ParsedArgs {
   // A typed option's value (checked by Parse against its declared range), or nullopt when absent.
   std::optional<double> Number(const std::string& name) const;
   std::optional<int> Whole(const std::string& name) const;
-  Expected<std::optional<int>> GetInt(const std::string& name, int min, int max) const;
   // One of `choices`, or an Error::Usage that lists them.
   Expected<std::optional<std::string>> GetChoice(const std::string& name,
                                                  const std::vector<std::string>& choices) const;

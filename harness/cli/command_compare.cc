@@ -10,10 +10,10 @@
 #include "harness/cli/compare_common.h"
 #include "harness/driver/driver.h"
 #include "harness/driver/shard.h"
-#include "harness/report/atomic_file.h"
+#include "harness/files/atomic_file.h"
+#include "harness/files/results_file.h"
+#include "harness/files/shard_merge.h"
 #include "harness/report/compare_output.h"
-#include "harness/report/results_file.h"
-#include "harness/report/shard_merge.h"
 #include "harness/runner/run_context.h"
 #include "harness/runner/suite_loader.h"
 
@@ -152,7 +152,7 @@ Expected<driver::CompareState> NewState(const ParsedArgs& args) {
   if (!suites) return suites.error();
   state.settings.suites = suites.value();
   state.settings.filter = args.Get("filter").value_or("");
-  auto digests = report::DigestSuites(state.settings.suites);
+  auto digests = files::DigestSuites(state.settings.suites);
   if (!digests) return digests.error();
   state.suite_digests = std::move(digests.value());
   state.settings.seed = driver::RandomSeed();
@@ -161,7 +161,7 @@ Expected<driver::CompareState> NewState(const ParsedArgs& args) {
     auto spec = driver::ParseShard(*shard);
     if (!spec) return spec.error();
     state.shard = std::move(spec.value());
-    state.settings.seed = report::DerivedShardSeed(state);  // --seed, applied later, overrides it
+    state.settings.seed = files::DerivedShardSeed(state);  // --seed, applied later, overrides it
   }
   return state;
 }
@@ -175,7 +175,7 @@ Status SameSuitesAsRecorded(const driver::CompareState& state, const std::string
                         "start a new comparison");
   }
   if (state.suite_digests.empty()) return OkStatus();  // written before digests were recorded
-  auto now = report::DigestSuites(state.settings.suites);
+  auto now = files::DigestSuites(state.settings.suites);
   if (!now) return Error::Input("--resume " + path + ": " + now.error().message);
   for (const driver::SuiteDigest& then : state.suite_digests) {
     const auto it = std::find_if(now->begin(), now->end(), [&](const auto& d) { return d.path == then.path; });
@@ -197,7 +197,7 @@ Expected<driver::CompareState> ResumedState(const ParsedArgs& args, const std::s
                         "and report options");
   }
   if (args.Has("shard")) return Error::Usage("--resume " + path + ": the shard comes from the file; drop --shard");
-  auto state = report::ReadCompareState(path);
+  auto state = files::ReadCompareState(path);
   if (!state) return state.error();
   if (state->merged_count > 0) {
     return Error::Usage("--resume " + path +
@@ -280,7 +280,7 @@ int CompareCommand(const std::vector<std::string>& argv) {
   }
 
   // After every sample the samples are saved (cheap); the analysis is added once, at the end.
-  report::ResultsFileWriter results(out_path);
+  files::ResultsFileWriter results(out_path);
   // A resumed file is rewritten only when this session added a sample: a refusal leaves it as it was.
   const std::size_t runs_before = state.runs.size();
   const auto save_refused = [&] {
@@ -308,7 +308,7 @@ int CompareCommand(const std::vector<std::string>& argv) {
   // The samples were saved above; the report goes to stdout and, for --out FILE.html or .md, to that file.
   const Status emitted =
       EmitComparison(args, format.value(), analysed, data, report::CompareHeader(state),
-                     report::CommandLine("compare", argv), report::RenderCompareJson(state, &analysed), files->report);
+                     report::CommandLine("compare", argv), files::RenderCompareJson(state, &analysed), files->report);
   if (!results.error().empty()) return Fail(Error::Input(results.error()));
   if (!emitted) return Fail(emitted.error());
   if (state.interrupted) {

@@ -2,9 +2,9 @@
 #include "harness/cli/commands.h"
 #include "harness/cli/common.h"
 #include "harness/cli/compare_common.h"
-#include "harness/report/atomic_file.h"
+#include "harness/files/atomic_file.h"
+#include "harness/files/results_file.h"
 #include "harness/report/diff_cases.h"
-#include "harness/report/results_file.h"
 
 namespace v8bench::cli {
 namespace {
@@ -58,16 +58,16 @@ int DiffCommand(const std::vector<std::string>& argv) {
   auto writable_out = WritableOut(args);
   if (!writable_out) return Fail(writable_out.error());
   const std::optional<std::string>& out = writable_out.value();
-  auto base = report::ReadResultsSide(args.positional[0], args.Get("base-variant").value_or(""));
+  auto base = files::ReadResultsSide(args.positional[0], args.Get("base-variant").value_or(""));
   if (!base) return Fail(base.error());
-  auto next = report::ReadResultsSide(args.positional[1], args.Get("new-variant").value_or(""));
+  auto next = files::ReadResultsSide(args.positional[1], args.Get("new-variant").value_or(""));
   if (!next) return Fail(next.error());
   auto data = report::PairCases(base.value(), next.value(), filter);
   if (!data) return Fail(data.error());
   const analysis::AnalysisOptions options = analysis::AnalysisOptionsFrom(settings);
   if (auto present = report::CheckMetricPresent(data.value(), options.metric); !present) return Fail(present.error());
   const analysis::Analysis analysed = analysis::Analyse(data.value(), options);
-  const std::string json = report::RenderDiffJson(base.value(), next.value(), data.value(), analysed);
+  const std::string json = files::RenderDiffJson(base.value(), next.value(), data.value(), analysed);
   if (auto emitted =
           EmitComparison(args, format.value(), analysed, data.value(), report::DiffHeader(base.value(), next.value()),
                          report::CommandLine("diff", argv), json, out);

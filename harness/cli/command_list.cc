@@ -4,7 +4,7 @@
 #include "harness/cli/commands.h"
 #include "harness/cli/common.h"
 #include "harness/engine/v8_process.h"
-#include "harness/report/results_stream.h"
+#include "harness/files/results_stream.h"
 #include "harness/report/suite_listing.h"
 #include "harness/runner/run_context.h"
 #include "harness/runner/suite_loader.h"

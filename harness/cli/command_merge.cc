@@ -1,11 +1,11 @@
 // `v8bench merge SHARD.json ...`: the shards of a `compare --shard K/N` joined into one comparison
-// (report/shard_merge.h), analysed and reported as `compare` reports, with Holm over all the cases.
+// (files/shard_merge.h), analysed and reported as `compare` reports, with Holm over all the cases.
 #include "harness/cli/commands.h"
 #include "harness/cli/common.h"
 #include "harness/cli/compare_common.h"
-#include "harness/report/atomic_file.h"
-#include "harness/report/results_file.h"
-#include "harness/report/shard_merge.h"
+#include "harness/files/atomic_file.h"
+#include "harness/files/results_file.h"
+#include "harness/files/shard_merge.h"
 
 namespace v8bench::cli {
 namespace {
@@ -58,13 +58,13 @@ int MergeCommand(const std::vector<std::string>& argv) {
   auto writable_out = WritableOut(args);
   if (!writable_out) return Fail(writable_out.error());
   const std::optional<std::string>& out = writable_out.value();
-  std::vector<report::ShardFile> files;
+  std::vector<files::ShardFile> files;
   for (const auto& path : args.positional) {
-    auto state = report::ReadCompareState(path);
+    auto state = files::ReadCompareState(path);
     if (!state) return Fail(state.error());
     files.push_back({path, std::move(state.value())});
   }
-  auto merged = report::MergeShards(files, args.Has("allow-partial"));
+  auto merged = files::MergeShards(files, args.Has("allow-partial"));
   if (!merged) return Fail(merged.error());
   driver::CompareState& state = merged.value();
   if (auto applied = ApplySettingOptions(args, true, state.settings); !applied) return Fail(applied.error());
@@ -75,7 +75,7 @@ int MergeCommand(const std::vector<std::string>& argv) {
   const analysis::Analysis analysed = analysis::Analyse(data, analysis::AnalysisOptionsFrom(state.settings));
   if (auto emitted =
           EmitComparison(args, format.value(), analysed, data, report::CompareHeader(state),
-                         report::CommandLine("merge", argv), report::RenderCompareJson(state, &analysed), out);
+                         report::CommandLine("merge", argv), files::RenderCompareJson(state, &analysed), out);
       !emitted) {
     return Fail(emitted.error());
   }

@@ -7,9 +7,9 @@
 
 #include "harness/cli/commands.h"
 #include "harness/cli/common.h"
+#include "harness/files/atomic_file.h"
 #include "harness/profile/cpuprofile_writer.h"
 #include "harness/profile/profile_text.h"
-#include "harness/report/atomic_file.h"
 #include "harness/runner/case_profiler.h"
 #include "harness/workers/engine_profile.h"
 

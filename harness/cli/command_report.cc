@@ -4,7 +4,7 @@
 
 #include "harness/cli/commands.h"
 #include "harness/cli/common.h"
-#include "harness/report/atomic_file.h"
+#include "harness/files/atomic_file.h"
 #include "harness/report/saved_report.h"
 
 namespace v8bench::cli {

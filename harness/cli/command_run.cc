@@ -14,13 +14,13 @@
 
 #include "harness/cli/commands.h"
 #include "harness/cli/common.h"
+#include "harness/files/atomic_file.h"
+#include "harness/files/results_stream.h"
 #include "harness/measure/cpu_affinity.h"
 #include "harness/measure/instruction_counter.h"
 #include "harness/measure/metrics.h"
-#include "harness/report/atomic_file.h"
 #include "harness/report/jsonl_reporter.h"
 #include "harness/report/reporters.h"
-#include "harness/report/results_stream.h"
 #include "harness/runner/run_context.h"
 #include "harness/runner/suite_loader.h"
 #include "harness/runner/suite_runner.h"
@@ -391,16 +391,9 @@ Expected<workers::WorkerSampling> SamplingFrom(const RunSettings& settings,
                                                const std::vector<std::string>& positional) {
   auto suites = ExpandSuitePaths(SuitePathsOrDefault(positional));
   if (!suites) return suites.error();
-  workers::WorkerSampling s;
-  s.suites = std::move(suites.value());
-  s.quick = settings.quick;
-  s.repetitions = settings.repetitions;
-  s.min_time_s = settings.min_time_s;
-  s.warmup_s = settings.warmup_s;
-  s.max_warmup_s = settings.max_warmup_s;
-  s.timeout_s = settings.timeout_s;
-  s.iterations = settings.FixedIterations();
-  return s;
+  return workers::WorkerSampling{
+      std::move(suites.value()), settings.quick,        settings.repetitions, settings.min_time_s,
+      settings.warmup_s,         settings.max_warmup_s, settings.timeout_s,   settings.FixedIterations()};
 }
 
 // --format jsonl and the worker protocol's own options: a combination refused (its exit code), or the worker

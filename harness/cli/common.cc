@@ -1,7 +1,7 @@
 #include "harness/cli/common.h"
 
-#include "harness/report/atomic_file.h"
-#include "harness/report/results_stream.h"
+#include "harness/files/atomic_file.h"
+#include "harness/files/results_stream.h"
 
 #include <fcntl.h>
 #include <fmt/format.h>

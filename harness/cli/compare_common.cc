@@ -6,9 +6,8 @@
 
 #include <cstdlib>
 
+#include "harness/files/atomic_file.h"
 #include "harness/measure/metrics.h"
-#include "harness/report/atomic_file.h"
-#include "harness/report/compare_html.h"
 #include "harness/report/compare_output.h"
 
 namespace v8bench::cli {
@@ -82,11 +81,8 @@ Status EmitComparison(const ParsedArgs& args, const std::string& format, const a
   std::fwrite(text.data(), 1, text.size(), stdout);
   std::fflush(stdout);
   if (!out) return OkStatus();
-  std::string doc = json;
-  if (out->ends_with(".html")) doc = report::RenderCompareHtml(analysed, data, header, command);
-  if (out->ends_with(".md")) doc = report::RenderComparison("markdown", analysed, data, header, command, json, {});
-  if (auto written = WriteFileAtomically(*out, doc); !written) return written.error();
-  return OkStatus();
+  const char* doc = out->ends_with(".html") ? "html" : out->ends_with(".md") ? "markdown" : "json";
+  return WriteFileAtomically(*out, report::RenderComparison(doc, analysed, data, header, command, json, {}));
 }
 
 }  // namespace v8bench::cli

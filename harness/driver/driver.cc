@@ -106,8 +106,7 @@ workers::WorkerOutput Driver::ReadOutput(const Variant& v, const workers::Launch
 
 void Driver::Launch(std::uint64_t slot_id, const std::string& filter) {
   const Slot& slot = slots_.at(slot_id);
-  const workers::LaunchRequest req =
-      WorkerRequest(state_.variants[static_cast<std::size_t>(slot.record.variant)].variant, filter, false);
+  const workers::LaunchRequest req = WorkerRequest(VariantOf(slot.record.variant), filter, false);
   process_to_slot_[req.id] = slot_id;
   launcher_.Start(req);
   Report(last_, false);
@@ -132,9 +131,7 @@ bool Driver::StopStarting() const {
     }
     return true;
   }
-  const double elapsed =
-      elapsed_before_ + std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  if (elapsed >= s.max_time_s) return true;
+  if (Elapsed() >= s.max_time_s) return true;
   bool capped = true;
   for (std::size_t v = 0; v < nv; ++v) capped = capped && started_[v] >= s.max_runs;
   if (capped) return true;
@@ -152,16 +149,15 @@ void Driver::Report(const std::string& last, bool finished) {
   p.finished = finished;
   for (const auto& [process, slot_id] : process_to_slot_) {
     const RunRecord& r = slots_.at(slot_id).record;
-    p.running += fmt::format("{}{} #{}", p.running.empty() ? "" : ", ",
-                             state_.variants[static_cast<std::size_t>(r.variant)].variant.name, r.run + 1);
+    p.running += fmt::format("{}{} #{}", p.running.empty() ? "" : ", ", VariantOf(r.variant).name, r.run + 1);
   }
   p.done = state_.runs.size();
-  p.elapsed_s = elapsed_before_ + std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  p.elapsed_s = Elapsed();
   p.last = last;
   const CompareSettings& s = state_.settings;
   const std::size_t nv = state_.variants.size();
-  const double session = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  const double per_sample = sessions_done_ > 0 ? session / static_cast<double>(sessions_done_) : 0;
+  const double per_sample =
+      sessions_done_ > 0 ? (p.elapsed_s - elapsed_before_) / static_cast<double>(sessions_done_) : 0;
   if (s.runs > 0) {
     p.total = static_cast<std::size_t>(s.runs) * nv;
     if (per_sample > 0) p.eta_s = per_sample * static_cast<double>(p.total - std::min(p.total, p.done)) / s.jobs;
@@ -207,7 +203,7 @@ Status Driver::AdoptContext(const workers::LaunchResult& result, const workers::
 }
 
 Status Driver::RecordCases(const workers::WorkerOutput& out, RunRecord& rec) {
-  const std::string& variant = state_.variants[static_cast<std::size_t>(rec.variant)].variant.name;
+  const std::string& variant = VariantOf(rec.variant).name;
   for (const CaseResult& c : out.cases) {
     const std::string key = CaseKey(c.info, ignore_params_);
     NoteCaseKey(key);
@@ -273,9 +269,7 @@ void Driver::Complete(std::uint64_t slot_id) {
                                                    : fmt::format("{} case(s) failed", done.failures.size());
   ++sessions_done_;
   if (on_sample_) on_sample_(state_);
-  Report(fmt::format("{} #{}: {} ({:.2f} s)", state_.variants[static_cast<std::size_t>(done.variant)].variant.name,
-                     done.run + 1, status, done.wall_s),
-         true);
+  Report(fmt::format("{} #{}: {} ({:.2f} s)", VariantOf(done.variant).name, done.run + 1, status, done.wall_s), true);
 }
 
 Status Driver::Finish(const workers::LaunchResult& result) {
@@ -284,8 +278,7 @@ Status Driver::Finish(const workers::LaunchResult& result) {
   Slot& slot = slots_.at(slot_id);
   ++slot.record.processes;
   slot.record.wall_s += result.wall_s;
-  const workers::WorkerOutput out =
-      ReadOutput(state_.variants[static_cast<std::size_t>(slot.record.variant)].variant, result);
+  const workers::WorkerOutput out = ReadOutput(VariantOf(slot.record.variant), result);
   const bool clean =
       result.kind == workers::ExitKind::kExited && (result.exit_code == 0 || result.exit_code == 1) && out.ended;
   if (auto adopted = AdoptContext(result, out, slot); !adopted) return adopted;
@@ -399,10 +392,6 @@ Status Driver::Run() {
 
   Status status = OkStatus();
   bool stopping = false;
-  auto update_elapsed = [&] {
-    state_.elapsed_s =
-        elapsed_before_ + std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  };
   for (;;) {
     while (status.ok() && !stopping && !launcher_.Interrupted() &&
            static_cast<int>(process_to_slot_.size()) < state_.settings.jobs) {
@@ -436,11 +425,11 @@ Status Driver::Run() {
         process_to_slot_.erase(r.id);
         continue;
       }
-      update_elapsed();
+      state_.elapsed_s = Elapsed();
       if (auto s = Finish(r); !s.ok()) status = s;
     }
   }
-  update_elapsed();
+  state_.elapsed_s = Elapsed();
   state_.complete = status.ok() && !state_.interrupted;
   return status;
 }

@@ -96,6 +96,12 @@ class Driver {
   bool StopStarting() const;
   void Report(const std::string& last, bool finished);
 
+  const Variant& VariantOf(int variant) const { return state_.variants[static_cast<std::size_t>(variant)].variant; }
+  // Seconds spent sampling, over every session of the comparison.
+  double Elapsed() const {
+    return elapsed_before_ + std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+
   CompareState& state_;
   workers::Launcher& launcher_;
   std::string self_;

@@ -1,5 +1,5 @@
 // Sharded comparisons (docs/sharding.md): `compare --shard K/N` runs its share of the cases on one
-// machine (every variant of a case on the same machine, interleaved as always); report/shard_merge
+// machine (every variant of a case on the same machine, interleaved as always); files/shard_merge
 // joins the shards' results files into one comparison, analysed with Holm over all cases.
 //
 // The partition: the comparison's case keys (the union over its variants) sorted by byte order; the

@@ -1,7 +1,7 @@
 // The small helper every reader of JSON v8bench or another program wrote uses (the worker protocol, a run
 // JSON, the compare results file, an external runner's profile line), over simdjson's error codes, so no
 // read can throw: a field that is missing, or of another JSON type, reads as empty. The declarative
-// readers (report/json_fields.h) range-check what they read; this is for the fields read one by one.
+// readers (files/json_fields.h) range-check what they read; this is for the fields read one by one.
 #pragma once
 
 #include <simdjson.h>

@@ -8,7 +8,7 @@
 #include <utility>
 
 #include "harness/measure/metrics.h"
-#include "harness/report/units.h"
+#include "harness/model/units.h"
 #include "harness/stats/statistics.h"
 
 namespace v8bench {

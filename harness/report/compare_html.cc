@@ -5,8 +5,8 @@
 #include <cmath>
 
 #include "harness/measure/metrics.h"
+#include "harness/model/units.h"
 #include "harness/report/html.h"
-#include "harness/report/units.h"
 
 namespace v8bench::report {
 

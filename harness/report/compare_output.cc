@@ -5,9 +5,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "harness/report/atomic_file.h"
 #include "harness/report/compare_html.h"
-#include "harness/report/results_file.h"
 
 namespace v8bench::report {
 
@@ -18,13 +16,6 @@ std::string RenderComparison(const std::string& format, const Analysis& analysed
   if (format == "html") return RenderCompareHtml(analysed, data, header, command);
   if (format == "markdown") return RenderMarkdown(analysed, header);
   return RenderConsole(analysed, header, console);
-}
-
-void ResultsFileWriter::Save(const CompareState& state, const Analysis* analysed) {
-  if (!path_) return;
-  if (auto written = WriteFileAtomically(*path_, RenderCompareJson(state, analysed)); !written && error_.empty()) {
-    error_ = written.error().message;
-  }
 }
 
 // Below this many judgeable comparisons the start line names the bound (20 samples judge 26214).

@@ -20,20 +20,6 @@ std::string RenderComparison(const std::string& format, const Analysis& analysed
                              const ReportHeader& header, const std::string& command, const std::string& json,
                              const ConsoleOptions& console);
 
-// The resumable results file (--out) of a running comparison: rewritten atomically after every sample
-// (RenderCompareJson; the analysis is added at the end). The first write error is kept, and the
-// comparison goes on, for the command to report when it ends. Without a path, Save does nothing.
-class ResultsFileWriter {
- public:
-  explicit ResultsFileWriter(std::optional<std::string> path) : path_(std::move(path)) {}
-  void Save(const CompareState& state, const Analysis* analysed = nullptr);
-  const std::string& error() const { return error_; }
-
- private:
-  std::optional<std::string> path_;
-  std::string error_;
-};
-
 // "v8bench compare: base, slow; 20 samples per variant; seed N (resuming after K samples)"; with few samples
 // per variant it says how many comparisons they can judge after Holm (analysis::JudgeableComparisons).
 std::string CompareStartLine(const CompareState& state);

@@ -8,9 +8,9 @@
 
 #include "harness/measure/metrics.h"
 #include "harness/model/json_string.h"
+#include "harness/model/units.h"
 #include "harness/report/case_summary.h"
 #include "harness/report/reporters.h"
-#include "harness/report/units.h"
 #include "harness/stats/counted.h"
 
 namespace v8bench {

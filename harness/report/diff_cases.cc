@@ -10,7 +10,8 @@
 
 namespace v8bench::report {
 
-Expected<Dataset> PairCases(const ResultsSide& base, const ResultsSide& next, const std::string& filter_text) {
+Expected<Dataset> PairCases(const files::ResultsSide& base, const files::ResultsSide& next,
+                            const std::string& filter_text) {
   std::optional<CaseFilter> filter;
   if (!filter_text.empty()) {
     auto parsed = CaseFilter::Parse(filter_text);
@@ -49,7 +50,7 @@ Expected<Dataset> PairCases(const ResultsSide& base, const ResultsSide& next, co
   return Error::Input(msg);
 }
 
-ReportHeader DiffHeader(const ResultsSide& base, const ResultsSide& next) {
+ReportHeader DiffHeader(const files::ResultsSide& base, const files::ResultsSide& next) {
   ReportHeader header;
   header.title = "v8bench diff";
   for (const auto* side : {&base, &next}) {

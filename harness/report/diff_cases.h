@@ -6,19 +6,19 @@
 #include <string>
 
 #include "harness/analysis/analysis.h"
+#include "harness/files/results_file.h"
 #include "harness/model/expected.h"
 #include "harness/report/compare_report.h"
-#include "harness/report/results_file.h"
 
 namespace v8bench::report {
 
 // The cases both sides hold (and `filter`, an ECMAScript regex over case keys, selects; empty: all),
 // in BASE's order; or an Error::Input listing (up to 8 of) the ones only one side holds, or saying
 // that no case is in both.
-Expected<Dataset> PairCases(const ResultsSide& base, const ResultsSide& next, const std::string& filter);
+Expected<Dataset> PairCases(const files::ResultsSide& base, const files::ResultsSide& next, const std::string& filter);
 
 // "v8bench diff", then a line per side: its path, format, variant and engine.
-ReportHeader DiffHeader(const ResultsSide& base, const ResultsSide& next);
+ReportHeader DiffHeader(const files::ResultsSide& base, const files::ResultsSide& next);
 
 // An Error::Input when no case of either side has the figures of `metric` (a --metric name), e.g.
 // process CPU from Google Benchmark JSON, which has only cpu and wall time.

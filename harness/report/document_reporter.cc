@@ -1,9 +1,9 @@
 // JSON, CSV and HTML documents, rewritten whole and atomically after each case; and the tee.
 #include <cstdio>
 
-#include "harness/report/atomic_file.h"
+#include "harness/files/atomic_file.h"
+#include "harness/files/results_stream.h"
 #include "harness/report/reporters.h"
-#include "harness/report/results_stream.h"
 
 namespace v8bench {
 

@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "harness/model/json_writer.h"
-#include "harness/report/units.h"
+#include "harness/model/units.h"
 
 namespace v8bench {
 namespace {

@@ -4,10 +4,10 @@
 #include <fmt/format.h>
 
 #include "harness/measure/metrics.h"
+#include "harness/model/units.h"
 #include "harness/report/case_summary.h"
 #include "harness/report/html.h"
 #include "harness/report/reporters.h"
-#include "harness/report/units.h"
 
 namespace v8bench {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "harness/report/units.h"
+#include "harness/model/units.h"
 #include "harness/stats/statistics.h"
 
 namespace v8bench {

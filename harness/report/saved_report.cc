@@ -1,16 +1,16 @@
 #include "harness/report/saved_report.h"
 
+#include "harness/files/results_file.h"
+#include "harness/files/run_json_reader.h"
 #include "harness/report/compare_output.h"
 #include "harness/report/reporters.h"
-#include "harness/report/results_file.h"
-#include "harness/report/run_json_reader.h"
 
 namespace v8bench::report {
 namespace {
 
 Expected<std::string> RenderCompareFile(const std::string& path, const std::string& text, const std::string& format,
                                         bool plot) {
-  auto state = ParseCompareState(path, text);
+  auto state = files::ParseCompareState(path, text);
   if (!state) return state.error();
   const Dataset data = analysis::DatasetFrom(state.value());
   if (data.cases.empty()) return Error::Input("'" + path + "' holds no measured case; nothing to report");
@@ -35,7 +35,7 @@ Expected<std::string> RenderRunFile(const std::string& path, const std::string& 
 }  // namespace
 
 Expected<std::string> RenderSavedResults(const std::string& path, const std::string& format, bool plot, bool explain) {
-  auto text = ReadResultsText(path);
+  auto text = files::ReadResultsText(path);
   if (!text) return text.error();
   if (text->find("\"v8bench_compare\"") != std::string::npos)
     return RenderCompareFile(path, text.value(), format, plot);

@@ -1,4 +1,4 @@
-#include "harness/report/atomic_file.h"
+#include "harness/files/atomic_file.h"
 
 #include <cerrno>
 #include <cstdio>

@@ -1,4 +1,4 @@
-#include "harness/report/shard_merge.h"
+#include "harness/files/shard_merge.h"
 
 #include <fmt/format.h>
 
@@ -10,7 +10,7 @@
 #include "harness/driver/settings.h"
 #include "harness/driver/shard.h"
 
-namespace v8bench::report {
+namespace v8bench::files {
 namespace {
 
 using driver::CompareSettings;
@@ -316,4 +316,4 @@ Expected<CompareState> MergeShards(const std::vector<ShardFile>& files, bool all
   return MergeStates(files.front(), by_index.value(), count);
 }
 
-}  // namespace v8bench::report
+}  // namespace v8bench::files

@@ -1,4 +1,4 @@
-#include "harness/report/results_stream.h"
+#include "harness/files/results_stream.h"
 
 #include <fcntl.h>
 #include <poll.h>

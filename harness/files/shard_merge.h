@@ -13,7 +13,7 @@
 #include "harness/driver/comparison.h"
 #include "harness/model/expected.h"
 
-namespace v8bench::report {
+namespace v8bench::files {
 
 // The size and FNV-1a 64 digest of each file; an unreadable file is an Error::Input naming it. A shard
 // records them when it starts (the results file's suite_digests), so that merge can refuse shards that
@@ -38,4 +38,4 @@ struct ShardFile {
 // not its share; and, unless `allow_partial`, a missing shard or one that did not finish.
 Expected<driver::CompareState> MergeShards(const std::vector<ShardFile>& files, bool allow_partial);
 
-}  // namespace v8bench::report
+}  // namespace v8bench::files

@@ -1,4 +1,4 @@
-#include "harness/report/results_file.h"
+#include "harness/files/results_file.h"
 
 #include <fmt/format.h>
 #include <simdjson.h>
@@ -10,13 +10,14 @@
 #include <set>
 #include <tuple>
 
+#include "harness/analysis/analysis_text.h"
+#include "harness/files/atomic_file.h"
+#include "harness/files/json_fields.h"
 #include "harness/model/json_reader.h"
 #include "harness/model/json_writer.h"
-#include "harness/report/compare_report.h"
-#include "harness/report/json_fields.h"
 #include "harness/stats/compare.h"
 
-namespace v8bench::report {
+namespace v8bench::files {
 
 using namespace driver;    // the comparison
 using namespace analysis;  // and its analysis, which these files report
@@ -692,4 +693,11 @@ Expected<ResultsSide> ReadResultsSide(const std::string& path, const std::string
   return side;
 }
 
-}  // namespace v8bench::report
+void ResultsFileWriter::Save(const CompareState& state, const Analysis* analysed) {
+  if (!path_) return;
+  if (auto written = WriteFileAtomically(*path_, RenderCompareJson(state, analysed)); !written && error_.empty()) {
+    error_ = written.error().message;
+  }
+}
+
+}  // namespace v8bench::files

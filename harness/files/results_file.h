@@ -5,6 +5,7 @@
 // run`'s JSON, and Google Benchmark's JSON.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "harness/analysis/analysis.h"
@@ -12,7 +13,7 @@
 #include "harness/model/expected.h"
 #include "harness/model/format_version.h"
 
-namespace v8bench::report {
+namespace v8bench::files {
 
 using analysis::Analysis;
 using analysis::Dataset;
@@ -51,4 +52,18 @@ Expected<ResultsSide> ReadResultsSide(const std::string& path, const std::string
 std::string RenderDiffJson(const ResultsSide& base, const ResultsSide& next, const Dataset& data,
                            const Analysis& analysis);
 
-}  // namespace v8bench::report
+// The resumable results file (--out) of a running comparison: rewritten atomically after every sample
+// (RenderCompareJson; the analysis is added at the end). The first write error is kept, and the
+// comparison goes on, for the command to report when it ends. Without a path, Save does nothing.
+class ResultsFileWriter {
+ public:
+  explicit ResultsFileWriter(std::optional<std::string> path) : path_(std::move(path)) {}
+  void Save(const CompareState& state, const Analysis* analysed = nullptr);
+  const std::string& error() const { return error_; }
+
+ private:
+  std::optional<std::string> path_;
+  std::string error_;
+};
+
+}  // namespace v8bench::files

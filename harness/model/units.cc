@@ -1,4 +1,4 @@
-#include "harness/report/units.h"
+#include "harness/model/units.h"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-#include "harness/report/run_json_reader.h"
+#include "harness/files/run_json_reader.h"
 
 #include <simdjson.h>
 

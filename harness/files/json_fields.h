@@ -26,7 +26,7 @@
 #include "harness/model/expected.h"
 #include "harness/model/json_writer.h"
 
-namespace v8bench::report {
+namespace v8bench::files {
 
 // Specialised once per struct, beside the code that reads and writes its file:
 //   template <> struct JsonFields<S> { static constexpr auto kFields = std::tuple{Field("key", &S::member), ...}; };
@@ -356,4 +356,4 @@ void ReadValue(const simdjson::dom::element& e, T& v, JsonIn& in, Range) {
   ReadFields(o, v, in);
 }
 
-}  // namespace v8bench::report
+}  // namespace v8bench::files
