@@ -3,7 +3,7 @@
 # (harness/engine/node_instrument_profile.h): the text has the embedded profile's tables, the code V8
 # built for a hot function (TurboFan) and the deopts it recorded while sampling (tests/fixtures/deopt_loop.js
 # deoptimises churn() on purpose, "wrong map"), VM states, and says the instrument sampled; the .cpuprofile
-# is the DevTools file (no v8bench fields). With the addon refused (node --no-addons) the inspector's
+# is the DevTools file (no v8bench fields); `info --engine` says what profile --engine samples with. With the addon refused (node --no-addons) the inspector's
 # Profiler domain still profiles, and the text says so and why. Arguments: V8BENCH SOURCE_DIR. Exits 77
 # (skipped) without both Nodes.
 source "$(dirname "${BASH_SOURCE[0]}")/script_preamble.sh"
@@ -14,6 +14,9 @@ done
 # The hot table's row of function $2 in profile text $1.
 row() { grep -E "^  $2 " "$1" | head -1; }
 for major in 18 26; do
+  "$v8bench" info --engine "$(node $major)" > "$tmp/info$major.txt" || fail "info --engine node$major"
+  grep -q "^profile .*V8's CPU profiler inside the engine, through the in-process instrument" "$tmp/info$major.txt" ||
+    fail "info --engine node$major does not say what profile --engine samples with: $(cat "$tmp/info$major.txt")"
   out="$tmp/hot$major.txt"
   "$v8bench" profile "$src/tests/fixtures/hot.js" --case hot/spin/n:512 --engine "$(node $major)" --duration 0.5 \
     --warmup 0.3 --out "$tmp/hot$major.cpuprofile" > "$out" 2> "$tmp/err.txt" ||
