@@ -13,10 +13,12 @@
 //   node external_runner.mjs info            (engine facts as one JSON line)
 //   node external_runner.mjs trig FILE.json  (Math.sin/cos of the doubles in FILE, as JSON)
 //   node external_runner.mjs profile --case NAME --profile-out FILE [--duration S] [--interval US]
-//        [--warmup S] SUITE.js               (one case under the engine's own sampling profiler, the
+//        [--warmup S] SUITE.js               (one case under a sampling profiler: on Node with the
+//                                             in-process instrument V8's CpuProfiler with JIT code
+//                                             events and deopts, as in the embedded host; else the
 //                                             inspector's Profiler domain through node:inspector: node,
 //                                             deno, bun; the .cpuprofile goes to FILE, a summary line
-//                                             to stdout; harness/cli/command_profile.cc reads both)
+//                                             to stdout; harness/workers/engine_profile.cc reads both)
 //
 // Figures are labelled with how they were obtained (`measured_by` on every case line). A figure an
 // engine cannot give is absent, never zero:
@@ -567,6 +569,14 @@ function measuredBy(facts, forInfo = false) {
       ? 'absent (counted by v8bench\'s in-process instrument, a Node addon: this engine runs its batches in JS only)'
       : `absent (counted by v8bench's in-process instrument, which this Node has not loaded: ${instrumentWhy})`;
   by.instrument = instrumentWhy;
+  // What `profile --engine` samples with (info only: it is no figure of a run).
+  if (forInfo) {
+    by.profile = isWorkerd
+      ? 'not supported (a worker has no node:inspector Session)'
+      : canProfileInProcess()
+        ? "V8's CPU profiler inside the engine, through the in-process instrument: tiers per function from JIT code events, deopts and VM states, as the embedded profile"
+        : `the inspector's Profiler domain (node:inspector): no tiers per function, deopts or VM states (${isBun || isDeno ? 'the in-process instrument is a Node addon' : instrumentWhy})`;
+  }
   return by;
 }
 
@@ -714,18 +724,70 @@ async function run(argv) {
 // --- Profile -------------------------------------------------------------------------------------
 // As the embedded profile (harness/engine/cpu_profile.cc ProfileCase): prepare, self-check, the fixed
 // tiering sequence, warm-up batches doubling up to 5 ms for --warmup seconds (at least 3 batches), then
-// batches under the profiler for --duration seconds.
+// batches under the profiler for --duration seconds. On Node with the in-process instrument, the profiler
+// is the embedded host's (V8's CpuProfiler with JIT code events: tiers per function, deopts, VM states:
+// harness/engine/node_instrument_profile.h), started as the embedded host starts it; elsewhere the
+// inspector's Profiler domain (node:inspector), which has none of those.
 const PROFILE_BATCH_SECONDS = 0.005;
 
-async function profileCase(argv) {
-  const opts = parseArgs(argv);
+// Whether `profile` samples with the instrument (an addon of this build has profileStart).
+function canProfileInProcess() {
+  return instrument !== null && typeof instrument.profileStart === 'function';
+}
+
+// The inspector's Profiler domain, as a profiler with the instrument's shape: start(), then stop()
+// returning the .cpuprofile JSON. Null where the engine has no node:inspector Session.
+function inspectorProfiler(opts) {
   let inspector;
   try {
     inspector = require('node:inspector');
   } catch {
-    inspector = null;
+    return null;
   }
-  if (!inspector || typeof inspector.Session !== 'function') {
+  if (!inspector || typeof inspector.Session !== 'function') return null;
+  const session = new inspector.Session();
+  const post = (method, params) =>
+    new Promise((resolve, reject) => session.post(method, params || {}, (e, r) => (e ? reject(e) : resolve(r))));
+  return {
+    begin() {},
+    async start() {
+      session.connect();
+      await post('Profiler.enable');
+      await post('Profiler.setSamplingInterval', { interval: opts.interval });
+      await post('Profiler.start');
+    },
+    async stop() {
+      const { profile } = await post('Profiler.stop');
+      await post('Profiler.disable');
+      session.disconnect();
+      return JSON.stringify(profile);
+    },
+  };
+}
+
+// Which profiler `profile` uses, and why (the profile line says both).
+function chooseProfiler(opts) {
+  if (canProfileInProcess()) {
+    return {
+      kind: 'instrument',
+      why: instrumentWhy,
+      begin: () => instrument.profileBegin(),
+      start: () => instrument.profileStart(opts.interval),
+      stop: () => instrument.profileStop(),
+    };
+  }
+  const viaInspector = inspectorProfiler(opts);
+  if (!viaInspector) return null;
+  const why = isWorkerd || isBun || isDeno ? 'the in-process instrument is a Node addon'
+    : instrument !== null ? `the in-process instrument ${instrumentWhy.replace(/^in-process instrument /, '')} has no profiler (an older build)`
+      : instrumentWhy;
+  return { kind: 'inspector', why, ...viaInspector };
+}
+
+async function profileCase(argv) {
+  const opts = parseArgs(argv);
+  const profiler = chooseProfiler(opts);
+  if (!profiler) {
     emit({ type: 'profile_error', kind: 'unsupported', message: 'this engine has no node:inspector Session (the Profiler domain v8bench profiles with)' });
     return 2;
   }
@@ -738,6 +800,8 @@ async function profileCase(argv) {
     emit({ type: 'profile_error', kind: 'usage', message: `no such case`, cases: described.cases.map((c) => c.name) });
     return 2;
   }
+  // As the embedded host: before any of the case's code is compiled, so its JIT code is listed.
+  profiler.begin();
   const batch = api.prepare(index, opts.quick);
   const isAsync = api.isAsync();
   await api.check();
@@ -755,13 +819,7 @@ async function profileCase(argv) {
   const warmupS = (performance.now() - warmStart) / 1000;
   const codeBefore = api.codeState();
 
-  const session = new inspector.Session();
-  session.connect();
-  const post = (method, params) =>
-    new Promise((resolve, reject) => session.post(method, params || {}, (e, r) => (e ? reject(e) : resolve(r))));
-  await post('Profiler.enable');
-  await post('Profiler.setSamplingInterval', { interval: opts.interval });
-  await post('Profiler.start');
+  await profiler.start();
   let iterations = 0;
   const start = performance.now();
   do {
@@ -770,16 +828,14 @@ async function profileCase(argv) {
     iterations += n;
   } while ((performance.now() - start) / 1000 < opts.duration);
   const profiledS = (performance.now() - start) / 1000;
-  const { profile } = await post('Profiler.stop');
-  await post('Profiler.disable');
-  session.disconnect();
+  const profile = await profiler.stop();
   const codeAfter = api.codeState();
   await api.teardown();
-  fs.writeFileSync(opts.profileOut, JSON.stringify(profile));
+  fs.writeFileSync(opts.profileOut, profile);
   const tiers = (state) => (state === 0 ? null : { batch: TIER_KEYS[state >> 3], bench: TIER_KEYS[state & 7] });
   emit({ type: 'profile', ...facts, case: opts.caseName, batch_function: batch.name, iterations, batch_size: n,
     warmup_s: warmupS, profiled_s: profiledS, interval_us: opts.interval, v8_flags: (process.execArgv || []).join(' '),
-    code_before: tiers(codeBefore), code_after: tiers(codeAfter) });
+    code_before: tiers(codeBefore), code_after: tiers(codeAfter), profiler: profiler.kind, profiler_why: profiler.why });
   return 0;
 }
 

@@ -32,6 +32,18 @@ TEST(EngineProfile, ReadsTheRunnersProfileLineAmongOtherOutput) {
   EXPECT_EQ(said->code_after, "batch loop TurboFan, bench Maglev");
 }
 
+TEST(EngineProfile, ReadsWhichProfilerSampledAndWhy) {
+  std::string line = kProfileLine;
+  line.insert(line.size() - 1, R"(,"profiler":"instrument","profiler_why":"in-process instrument /b/x-108.node")");
+  auto said = ReadRunnerOutput(line, "s.js", "s/a", false);
+  ASSERT_TRUE(said.ok()) << said.error().message;
+  EXPECT_TRUE(said->InProcess());
+  EXPECT_EQ(said->profiler_why, "in-process instrument /b/x-108.node");
+  auto plain = ReadRunnerOutput(kProfileLine, "s.js", "s/a", false);
+  ASSERT_TRUE(plain.ok());
+  EXPECT_FALSE(plain->InProcess());
+}
+
 TEST(EngineProfile, AMissingFigureOrNoProfileLineIsAnInputError) {
   auto lacking = ReadRunnerOutput(R"({"type":"profile","engine":"node","iterations":1})", "s.js", "s/a", false);
   ASSERT_FALSE(lacking.ok());
@@ -86,6 +98,15 @@ TEST(ProfileText, AnEngineProfileSaysWhatItDoesNotCarry) {
   const std::string v8 = EngineProfileBody(summary, true, false, "batch loop TurboFan, bench TurboFan", "");
   EXPECT_THAT(v8, Not(HasSubstr("JavaScriptCore inlines")));
   EXPECT_THAT(v8, HasSubstr("batch loop TurboFan, bench TurboFan → unknown"));
+}
+
+TEST(ProfileText, SaysWhichProfilerSampledAndWhy) {
+  EXPECT_THAT(ProfilerLine("instrument", "in-process instrument /b/x-108.node"),
+              HasSubstr("V8's CPU profiler through v8bench's in-process instrument /b/x-108.node: tiers from JIT"));
+  EXPECT_THAT(ProfilerLine("inspector", "JS-only: /b/x-108.node did not load (loading addons is disabled)"),
+              HasSubstr("inspector's Profiler domain (node:inspector), not v8bench's in-process instrument: JS-only: "
+                        "/b/x-108.node did not load (loading addons is disabled)"));
+  EXPECT_EQ(ProfilerLine("", "x"), "");
 }
 
 TEST(ProfileText, TheHeaderNamesTheCaseTheEngineTheFlagsAndTheSampling) {

@@ -375,6 +375,93 @@ TEST(profile_reader, ReadsBackWhatTheWriterWritesWithHitsFromTheSamples) {
   }
 }
 
+// The in-process instrument's profile inside an official Node (`profile --engine`) comes back with the
+// v8bench fields: frame kinds, deopts, VM states and the JIT code list are read back whole, so the tier
+// and deopt tables are the embedded ones; the file `profile` writes for DevTools has none of them.
+TEST(profile_reader, ReadsBackTheV8benchFieldsWhole) {
+  CpuProfileData p = HandMade();
+  p.start_us = 1000;
+  std::int64_t t = p.start_us;
+  for (const ProfileNode& n : p.nodes) {
+    for (unsigned i = 0; i < n.hit_count; ++i) {
+      p.samples.push_back(n.id);
+      p.timestamps_us.push_back(t += 7);
+    }
+  }
+  p.end_us = t + 1;
+  p.nodes[4].kind = FrameKind::kScript;
+  p.nodes[1].kind = FrameKind::kCallback;  // the reader alone would call it a script (it has a script id)
+  p.nodes[4].deopts = {{"wrong map", {{3, 120}, {3, 40}}}, {"Insufficient \"type\" feedback", {}}};
+  p.states.js = 70;
+  p.states.gc = 15;
+  p.states.compiler = 4;
+  p.states.idle = 2;
+  p.states.atomics_wait = 1;
+  p.code = {{3, "leaf", 6, CodeTier::kIgnition, -0.25},
+            {3, "leaf", 6, CodeTier::kTurboFan, -0.125},
+            {3, "leaf", 6, CodeTier::kTurboFan, 0.5},
+            {3, "rec", 4, CodeTier::kSparkplug, 0}};
+  const std::string plain = CpuProfileJson(p);
+  EXPECT_EQ(plain.find("v8bench"), std::string::npos) << "the DevTools file has no v8bench fields";
+  auto back = ParseCpuProfile(CpuProfileJson(p, ProfileFields::kWithV8bench), "numberBatch", "test");
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  ASSERT_EQ(back->nodes.size(), p.nodes.size());
+  for (std::size_t i = 0; i < p.nodes.size(); ++i) {
+    EXPECT_EQ(back->nodes[i].kind, p.nodes[i].kind) << i;
+    ASSERT_EQ(back->nodes[i].deopts.size(), p.nodes[i].deopts.size()) << i;
+    for (std::size_t d = 0; d < p.nodes[i].deopts.size(); ++d) {
+      EXPECT_EQ(back->nodes[i].deopts[d].reason, p.nodes[i].deopts[d].reason);
+      ASSERT_EQ(back->nodes[i].deopts[d].stack.size(), p.nodes[i].deopts[d].stack.size());
+      for (std::size_t f = 0; f < p.nodes[i].deopts[d].stack.size(); ++f) {
+        EXPECT_EQ(back->nodes[i].deopts[d].stack[f].script_id, p.nodes[i].deopts[d].stack[f].script_id);
+        EXPECT_EQ(back->nodes[i].deopts[d].stack[f].position, p.nodes[i].deopts[d].stack[f].position);
+      }
+    }
+  }
+  EXPECT_EQ(back->states.js, 70u);
+  EXPECT_EQ(back->states.gc, 15u);
+  EXPECT_EQ(back->states.compiler, 4u);
+  EXPECT_EQ(back->states.idle, 2u);
+  EXPECT_EQ(back->states.atomics_wait, 1u);
+  ASSERT_EQ(back->code.size(), p.code.size());
+  for (std::size_t i = 0; i < p.code.size(); ++i) {
+    EXPECT_EQ(back->code[i].script_id, p.code[i].script_id);
+    EXPECT_EQ(back->code[i].function_name, p.code[i].function_name);
+    EXPECT_EQ(back->code[i].line, p.code[i].line);
+    EXPECT_EQ(back->code[i].tier, p.code[i].tier);
+    EXPECT_DOUBLE_EQ(back->code[i].at_s, p.code[i].at_s);
+  }
+  // The same text as from the original: tiers, TurboFan builds, deopts and VM states.
+  const std::string a = RenderSummary(Summarize(p, 5), false), b = RenderSummary(Summarize(back.value(), 5), false);
+  EXPECT_EQ(a, b);
+  EXPECT_THAT(b, HasSubstr("TurboFan ×2, Ignition"));
+  EXPECT_THAT(b, HasSubstr("1 before, 1 while sampling"));
+  EXPECT_THAT(b, HasSubstr("wrong map ×1, Insufficient \"type\" feedback ×1"));
+  EXPECT_THAT(b, HasSubstr("VM state when sampled: JS 76.1%"));
+}
+
+TEST(profile_reader, MalformedV8benchFieldsAreErrorsThatSayWhere) {
+  CpuProfileData p = HandMade();
+  p.code = {{3, "leaf", 6, CodeTier::kTurboFan, 0.5}};
+  const std::string good = CpuProfileJson(p, ProfileFields::kWithV8bench);
+  ASSERT_TRUE(ParseCpuProfile(good, "", "x").ok());
+  auto replaced = [&](const std::string& from, const std::string& to) {
+    std::string json = good;
+    const auto at = json.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    return at == std::string::npos ? json : json.replace(at, from.size(), to);
+  };
+  for (const std::string& bad :
+       {replaced(R"("kind":"script")", R"("kind":"jit")"), replaced(R"("tier":"turbofan")", R"("tier":"warp")"),
+        replaced(R"("states":{"js":0)", R"("states":{"js":"many")"),
+        replaced(R"("deopts":[])", R"("deopts":[{"reason":1}])")}) {
+    auto back = ParseCpuProfile(bad, "", "engine.cpuprofile");
+    ASSERT_FALSE(back.ok()) << bad;
+    EXPECT_EQ(back.error().exit_code(), 2);
+    EXPECT_THAT(back.error().message, HasSubstr("engine.cpuprofile")) << bad;
+  }
+}
+
 TEST(profile_reader, PutsNodesInPreorderAndTakesFractionalTimes) {
   // Bun (JavaScriptCore) writes times with fractions; nodes may come children first.
   const std::string json =

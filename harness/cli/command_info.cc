@@ -27,7 +27,9 @@ CommandSpec InfoSpec() {
       {"engine", "PATH",
        "Shows another engine instead of the embedded one: a node, deno, bun or workerd executable (e.g. from "
        "tools/fetch_engines.sh) — its V8 version, the detected trig implementation, which figures it can "
-       "measure and how (on Node: whether this build's in-process instrument loads, and if not why) — or another "
+       "measure and how (on Node: whether this build's in-process instrument loads, and if not why), and what "
+       "`profile --engine` samples with (on Node with the instrument: V8's CPU profiler with tiers per function, "
+       "deopts and VM states; else the inspector's Profiler domain, without them) — or another "
        "v8bench build. The engine options below apply to it: the trig path is detected with "
        "them (e.g. --fast-trig on Deno, whose V8 has --use-libm-trig-functions; an engine without that switch "
        "refuses --fast-trig, exit 2)."},

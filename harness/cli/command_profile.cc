@@ -1,5 +1,6 @@
-// `v8bench profile`: one case under a CPU profiler, in this process (runner/case_profiler) or on another
-// engine with its own profiler (workers/engine_profile); the text around the tables is profile/profile_text's.
+// `v8bench profile`: one case under a CPU profiler, in this process (runner/case_profiler) or inside another
+// engine (workers/engine_profile: the in-process instrument's profiler on Node, else the engine's inspector);
+// the text around the tables is profile/profile_text's.
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -58,11 +59,14 @@ CommandSpec ProfileSpec() {
        true},
       {"quick", "", "Uses the suite's quick parameter grid (the cases `run --quick` runs)."},
       {"engine", "PATH",
-       "Profiles the case on another engine with its own profiler: a node, deno or bun executable (the "
-       "inspector's Profiler domain, through node:inspector, in v8bench's external runner: the same preparation, "
-       "tiering sequence and warm-up as here), or another v8bench build. Writes the same .cpuprofile and tables; "
-       "what the engine's profile does not carry (VM states, JIT code events, deopts) is said to be absent. "
-       "workerd: not supported (exit 2)."},
+       "Profiles the case inside another engine: a node, deno or bun executable (in v8bench's external runner: the "
+       "same preparation, tiering sequence, warm-up and batch loop as here), or another v8bench build. On a Node "
+       "for which this build made an in-process instrument (one per Node in third_party/engines) the profiler is "
+       "the one used here, V8's CPU profiler with JIT code events, so the tables are the same: tiers per function, "
+       "deopts with their reasons, VM states. Elsewhere (Deno, Bun, a Node whose addon does not load: another "
+       "module version, -- --no-addons) the engine's inspector Profiler domain (node:inspector), whose profile "
+       "lacks VM states, JIT code events and deopts: they are said to be absent. The text says which profiler "
+       "sampled and why. workerd: not supported (exit 2)."},
   };
   for (auto& o : EngineOptionSpecs()) spec.options.push_back(o);
   spec.examples =
@@ -129,7 +133,7 @@ Expected<workers::EngineProfileRequest> EngineRequestFrom(const ParsedArgs& args
   return e;
 }
 
-// Runs the case under the engine's profiler (workers::ProfileOnEngine), then writes the same .cpuprofile
+// Runs the case under a profiler inside the engine (workers::ProfileOnEngine), then writes the same .cpuprofile
 // (CpuProfileJson) and prints the same tables as the embedded profile. Another v8bench build profiles
 // with its own V8: it gets the same command line, less --engine PATH.
 int ExternalProfile(const ParsedArgs& args, const std::vector<std::string>& argv, const std::string& path) {
@@ -151,7 +155,7 @@ int ExternalProfile(const ParsedArgs& args, const std::vector<std::string>& argv
   const std::string out_path = args.Get("out").value_or(DefaultProfilePath(e.case_name));
   if (auto writable = CheckWritable("--out", out_path); !writable) return Fail(writable.error());
   e.scratch_path = out_path + fmt::format(".engine-{}.tmp", getpid());
-  std::fprintf(stderr, "profiling %s on %s: warm-up %.2f s, then %.2f s under its profiler...\n", e.case_name.c_str(),
+  std::fprintf(stderr, "profiling %s on %s: warm-up %.2f s, then %.2f s under the profiler...\n", e.case_name.c_str(),
                path.c_str(), e.options.warmup_s, e.options.duration_s);
   auto profile = workers::ProfileOnEngine(e);
   if (!profile) return Fail(profile.error());

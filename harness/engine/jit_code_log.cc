@@ -106,6 +106,9 @@ void JitCodeLog::Handle(const v8::JitCodeEvent& e) {
       default:
         break;
     }
+    if (code.tier == CodeTier::kTurboFan || code.tier == CodeTier::kMidTier) {
+      rest = v8compat::WithoutContextSpecializedMark(rest);
+    }
   }
   // rest is "<function name> <script name>:<line>". The two names are split later (SplitNames),
   // away from this hook: nothing here may allocate on the V8 heap (a GC would re-enter it).

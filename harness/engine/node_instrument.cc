@@ -12,6 +12,8 @@
 // counts its own operations (a Node core benchmark's bench.end(n)), as the embedded host's
 // CaseBenchmark divides by SuiteHost::Operations: what PerIteration keeps whole (the peak heap) stays.
 // openCounter(dir) and countBatches(on) for counted instructions (node_instrument_count.h).
+// profileBegin(), profileStart(intervalUs), profileStop() for `profile --engine`: V8's CPU profiler with
+// tiers and deopts, as in the embedded host (node_instrument_profile.h).
 #include <node.h>
 
 #include <memory>
@@ -19,6 +21,7 @@
 #include "harness/engine/gc_monitor.h"
 #include "harness/engine/jit_code_log.h"
 #include "harness/engine/node_instrument_count.h"
+#include "harness/engine/node_instrument_profile.h"
 #include "harness/measure/batch_timer.h"
 
 namespace v8bench {
@@ -26,12 +29,13 @@ namespace {
 
 // The instruments of the isolate that loaded the addon (the runner's main thread: one per process).
 struct Instrument {
-  explicit Instrument(v8::Isolate* isolate) : gc(isolate), jit(isolate), timer(gc) {}
+  explicit Instrument(v8::Isolate* isolate) : gc(isolate), jit(isolate), timer(gc), profile(jit) {}
   GcMonitor gc;
-  JitCodeLog jit;  // listened to from start() to stop() only (its header says why)
+  JitCodeLog jit;  // listened to from start() to stop() and profileBegin() to profileStop() only (its header says why)
   bool listening = false;
   BatchTimer timer;
   BatchCost last;  // the last batch's, for perOperation()
+  NodeProfile profile;
 };
 
 std::unique_ptr<Instrument>& Current() {
@@ -91,6 +95,9 @@ void PerOperation(const v8::FunctionCallbackInfo<v8::Value>& info) {
   info.GetReturnValue().Set(CountersObject(iso, iso->GetCurrentContext(), Current()->last, PositiveArgument(info)));
 }
 void Count(const v8::FunctionCallbackInfo<v8::Value>& info) { CountBatches(info, Current()->timer); }
+void ProfileBegin(const v8::FunctionCallbackInfo<v8::Value>& info) { Current()->profile.Begin(info); }
+void ProfileStart(const v8::FunctionCallbackInfo<v8::Value>& info) { Current()->profile.Start(info); }
+void ProfileStop(const v8::FunctionCallbackInfo<v8::Value>& info) { Current()->profile.Stop(info); }
 
 }  // namespace
 }  // namespace v8bench
@@ -114,4 +121,7 @@ NODE_MODULE_INIT(/* exports, module, context */) {
   add("perOperation", v8bench::PerOperation);
   add("openCounter", v8bench::OpenCounter);
   add("countBatches", v8bench::Count);
+  add("profileBegin", v8bench::ProfileBegin);
+  add("profileStart", v8bench::ProfileStart);
+  add("profileStop", v8bench::ProfileStop);
 }

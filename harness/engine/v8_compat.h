@@ -60,6 +60,14 @@ constexpr bool IsJsFunctionCodeTag(std::string_view tag) {
   return tag == "LazyCompile" || tag == "Function" || tag == "JS";
 }
 
+// The rest of an optimised code event's name after its tier marker ('*' TurboFan, '+' Maglev), less the
+// mark V8 13.6 onwards puts after the marker of context-specialised code ("JS:*'f file.js:3:10"; V8 11.3
+// and 12.4 write "JS:*f", 10.2 "Function:*f"). Dropped alike on every version: only a function whose own
+// name starts with a quote (a string-literal key) would lose a character it really has.
+constexpr std::string_view WithoutContextSpecializedMark(std::string_view rest) {
+  return !rest.empty() && rest.front() == '\'' ? rest.substr(1) : rest;
+}
+
 }  // namespace v8bench::v8compat
 
 #undef V8BENCH_V8_AT_LEAST

@@ -6,6 +6,10 @@
 #include <cmath>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
+
+#include "harness/model/code_state.h"
+#include "harness/profile/cpuprofile_writer.h"
 
 namespace v8bench {
 namespace {
@@ -26,6 +30,59 @@ bool ReadMicros(element e, std::int64_t& out) {
 
 bool IsPseudoFrame(std::string_view name) {
   return name == "(root)" || name == "(program)" || name == "(idle)" || name == "(garbage collector)";
+}
+
+// A node's v8bench fields (cpuprofile_writer.h, ProfileFields::kWithV8bench): V8's frame kind and its deopts.
+Status ReadNodeExtras(object extras, ProfileNode& n, const std::string& where) {
+  const std::string bad = where + ": node " + std::to_string(n.id) + " has malformed v8bench fields";
+  std::string_view kind;
+  if (extras["kind"].get(kind) != SUCCESS || !FrameKindFromKey(kind)) return Error::Input(bad);
+  n.kind = *FrameKindFromKey(kind);
+  array deopts;
+  if (extras["deopts"].get(deopts) != SUCCESS) return Error::Input(bad);
+  for (element d : deopts) {
+    ProfileDeopt deopt;
+    std::string_view reason;
+    array stack;
+    if (d["reason"].get(reason) != SUCCESS || d["stack"].get(stack) != SUCCESS) return Error::Input(bad);
+    deopt.reason = reason;
+    for (element f : stack) {
+      std::int64_t script_id = 0;
+      std::uint64_t position = 0;
+      if (f["scriptId"].get(script_id) != SUCCESS || f["position"].get(position) != SUCCESS) return Error::Input(bad);
+      deopt.stack.push_back({static_cast<int>(script_id), static_cast<std::size_t>(position)});
+    }
+    n.deopts.push_back(std::move(deopt));
+  }
+  return OkStatus();
+}
+
+// The profile's v8bench fields: the samples' VM states and the code V8 compiled.
+Status ReadProfileExtras(object extras, CpuProfileData& data, const std::string& where) {
+  const std::string bad = where + ": the profile's v8bench fields are malformed";
+  object states;
+  array code;
+  if (extras["states"].get(states) != SUCCESS || extras["code"].get(code) != SUCCESS) return Error::Input(bad);
+  for (const VmStateField& f : kVmStateFields) {
+    if (states[f.key].get(data.states.*f.member) != SUCCESS) return Error::Input(bad);
+  }
+  for (element e : code) {
+    CompiledCode c;
+    std::int64_t script_id = 0, line = 0;
+    std::string_view name, tier;
+    if (e["scriptId"].get(script_id) != SUCCESS || e["functionName"].get(name) != SUCCESS ||
+        e["line"].get(line) != SUCCESS || e["tier"].get(tier) != SUCCESS || e["atS"].get(c.at_s) != SUCCESS) {
+      return Error::Input(bad);
+    }
+    auto parsed = CodeTierFromKey(std::string(tier));
+    if (!parsed) return Error::Input(bad + " (tier '" + std::string(tier) + "')");
+    c.script_id = static_cast<int>(script_id);
+    c.function_name = name;
+    c.line = static_cast<int>(line);
+    c.tier = *parsed;
+    data.code.push_back(std::move(c));
+  }
+  return OkStatus();
 }
 
 // One node, without its place in the tree.
@@ -72,6 +129,10 @@ Expected<ProfileNode> ReadNode(element e, std::vector<unsigned>& children, const
   }
   std::string_view reason;
   if (e["deoptReason"].get(reason) == SUCCESS) n.bailout_reason = reason;
+  object extras;
+  if (e["v8bench"].get(extras) == SUCCESS) {
+    if (auto read = ReadNodeExtras(extras, n, where); !read) return read.error();
+  }
   return n;
 }
 
@@ -184,6 +245,10 @@ Expected<CpuProfileData> ParseCpuProfile(const std::string& json, const std::str
   if (auto read = ReadSamples(samples, deltas, start, data, where); !read) return read.error();
   data.start_us = start;
   data.end_us = end;
+  object extras;
+  if (doc["v8bench"].get(extras) == SUCCESS) {
+    if (auto read = ReadProfileExtras(extras, data, where); !read) return read.error();
+  }
   data.batch_function = batch_function;
   for (const ProfileNode& n : data.nodes) {
     if (!batch_function.empty() && n.function_name == batch_function && n.url.empty() && n.script_id != 0) {

@@ -1,10 +1,63 @@
 #include "harness/profile/cpuprofile_writer.h"
 
+#include <utility>
+
+#include "harness/model/code_state.h"
 #include "harness/model/json_writer.h"
 
 namespace v8bench {
 
-std::string CpuProfileJson(const CpuProfileData& profile) {
+namespace {
+
+constexpr std::pair<FrameKind, const char*> kFrameKinds[] = {{FrameKind::kScript, "script"},
+                                                             {FrameKind::kBuiltin, "builtin"},
+                                                             {FrameKind::kCallback, "callback"},
+                                                             {FrameKind::kInternal, "internal"},
+                                                             {FrameKind::kUnresolved, "unresolved"}};
+
+void WriteNodeExtras(JsonWriter& w, const ProfileNode& n) {
+  w.Key("v8bench").BeginObject().Key("kind").String(FrameKindKey(n.kind));
+  w.Key("deopts").BeginArray();
+  for (const ProfileDeopt& d : n.deopts) {
+    w.BeginObject().Key("reason").String(d.reason).Key("stack").BeginArray();
+    for (const ProfileDeoptFrame& f : d.stack) {
+      w.BeginObject().Key("scriptId").Int(f.script_id).Key("position").Int(static_cast<long long>(f.position));
+      w.EndObject();
+    }
+    w.EndArray().EndObject();
+  }
+  w.EndArray().EndObject();
+}
+
+void WriteProfileExtras(JsonWriter& w, const CpuProfileData& profile) {
+  w.Key("v8bench").BeginObject().Key("states").BeginObject();
+  for (const VmStateField& f : kVmStateFields) w.Key(f.key).Int(static_cast<long long>(profile.states.*f.member));
+  w.EndObject().Key("code").BeginArray();
+  for (const CompiledCode& c : profile.code) {
+    w.BeginObject().Key("scriptId").Int(c.script_id).Key("functionName").String(c.function_name);
+    w.Key("line").Int(c.line).Key("tier").String(CodeTierKey(c.tier)).Key("atS").Number(c.at_s).EndObject();
+  }
+  w.EndArray().EndObject();
+}
+
+}  // namespace
+
+const char* FrameKindKey(FrameKind kind) {
+  for (const auto& [k, key] : kFrameKinds) {
+    if (k == kind) return key;
+  }
+  return "unresolved";
+}
+
+std::optional<FrameKind> FrameKindFromKey(std::string_view key) {
+  for (const auto& [k, name] : kFrameKinds) {
+    if (key == name) return k;
+  }
+  return std::nullopt;
+}
+
+std::string CpuProfileJson(const CpuProfileData& profile, ProfileFields fields) {
+  const bool extras = fields == ProfileFields::kWithV8bench;
   JsonWriter w;
   w.BeginObject().Key("nodes").BeginArray();
   for (const ProfileNode& n : profile.nodes) {
@@ -26,6 +79,7 @@ std::string CpuProfileJson(const CpuProfileData& profile) {
       w.EndArray();
     }
     if (!n.bailout_reason.empty()) w.Key("deoptReason").String(n.bailout_reason);
+    if (extras) WriteNodeExtras(w, n);
     w.EndObject();
   }
   w.EndArray();
@@ -42,6 +96,7 @@ std::string CpuProfileJson(const CpuProfileData& profile) {
     last = t;
   }
   w.EndArray();
+  if (extras) WriteProfileExtras(w, profile);
   w.EndObject();
   return w.str();
 }

@@ -53,6 +53,19 @@ std::string EngineProfileBody(ProfileSummary summary, bool inlining, bool jsc, c
   return out;
 }
 
+std::string ProfilerLine(const std::string& profiler, const std::string& why) {
+  if (profiler.empty()) return "";
+  if (profiler == "instrument") {
+    return fmt::format(
+        "\nSampled inside the engine by V8's CPU profiler through v8bench's {}: tiers from JIT code events, deopts "
+        "and VM states, as in the embedded profile\n",
+        why.empty() ? "in-process instrument" : why);
+  }
+  return fmt::format("\nSampled by the {}, not v8bench's in-process instrument: {}\n",
+                     profiler == "inspector" ? "inspector's Profiler domain (node:inspector)" : profiler + " profiler",
+                     why.empty() ? "the runner did not say why" : why);
+}
+
 std::string WrittenToText(const std::string& out_path) {
   std::error_code ec;
   const auto absolute = std::filesystem::absolute(out_path, ec);

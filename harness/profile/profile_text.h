@@ -33,6 +33,11 @@ bool InliningOn(const std::vector<std::string>& flags);
 std::string EngineProfileBody(ProfileSummary summary, bool inlining, bool jsc, const std::string& code_before,
                               const std::string& code_after);
 
+// Which profiler sampled an external engine's case and why that one, after the tables: `profiler` is the
+// runner's "instrument" (V8's CpuProfiler through v8bench's in-process instrument; `why` names its file)
+// or "inspector" (`why`: why the instrument was not used). Empty for an empty `profiler`.
+std::string ProfilerLine(const std::string& profiler, const std::string& why);
+
 // Where the profile went (absolute), and what opens it.
 std::string WrittenToText(const std::string& out_path);
 

@@ -69,6 +69,8 @@ Expected<RunnerProfileLine> ProfileLine(simdjson::dom::element doc) {
       doc["profiled_s"].get(r.profiled_s) != simdjson::SUCCESS) {
     return Error::Input("the external runner's profile line lacks iterations, batch_size, warmup_s or profiled_s");
   }
+  r.profiler = StringField(doc, "profiler");
+  r.profiler_why = StringField(doc, "profiler_why");
   simdjson::dom::element code;
   if (doc["code_before"].get(code) == simdjson::SUCCESS && !code.is_null()) r.code_before = Tiers(code);
   if (doc["code_after"].get(code) == simdjson::SUCCESS && !code.is_null()) r.code_after = Tiers(code);
@@ -209,13 +211,20 @@ std::string EngineProfileText(const EngineProfileRequest& request, const EngineP
                    : said.v8_version.empty() ? "V8 (version not exposed)"
                                              : "V8 " + said.v8_version;
   heading.flags = request.v8_flags;
+  const bool inlining = InliningOn(request.v8_flags);
+  if (said.InProcess()) {
+    heading.sampled_by = " · V8's CPU profiler inside the engine (v8bench's in-process instrument)";
+    const ProfileSummary summary = Summarize(profile.data, top_n);
+    return ProfileHeader(heading, summary, profile.data) + RenderSummary(summary, inlining) +
+           ProfilerLine(said.profiler, said.profiler_why) + WrittenToText(out_path);
+  }
   heading.sampled_by = " · the engine's own profiler (inspector Profiler domain)";
   ProfileSummary summary = Summarize(profile.data, top_n);
   summary.hot.clear();  // no JIT code events: the tiers below come from the bench API instead
   std::string text = ProfileHeader(heading, summary, profile.data);
-  text += EngineProfileBody(std::move(summary), InliningOn(request.v8_flags), request.kind == EngineKind::kBun,
-                            said.code_before, said.code_after);
-  return text + WrittenToText(out_path);
+  text += EngineProfileBody(std::move(summary), inlining, request.kind == EngineKind::kBun, said.code_before,
+                            said.code_after);
+  return text + ProfilerLine(said.profiler, said.profiler_why) + WrittenToText(out_path);
 }
 
 }  // namespace v8bench::workers

@@ -1,7 +1,10 @@
-// One case profiled by another engine's own profiler (`v8bench profile --engine PATH`): node, deno or
-// bun run js/external_runner.mjs's `profile` command, which prepares the case, settles its tiers and
-// warms it up as `run` does, then samples it with the inspector's Profiler domain (node:inspector) and
-// writes the engine's .cpuprofile. What comes back is the same plain CpuProfileData the embedded
+// One case profiled inside another engine (`v8bench profile --engine PATH`): node, deno or bun run
+// js/external_runner.mjs's `profile` command, which prepares the case, settles its tiers and warms it
+// up as the embedded profile does, then samples it. On a Node with this build's in-process instrument
+// the sampler is the embedded host's own (engine/node_instrument_profile.h: V8's CpuProfiler with JIT
+// code events, so tiers per function, deopts and VM states); elsewhere (Deno, Bun, a Node whose addon
+// does not load: an ABI mismatch, --no-addons) the inspector's Profiler domain (node:inspector). Either
+// way the runner writes a .cpuprofile; what comes back is the same plain CpuProfileData the embedded
 // profiler fills (profile/cpuprofile_reader.h), plus what the runner said of the run.
 #pragma once
 
@@ -46,6 +49,10 @@ struct RunnerProfileLine {
   std::uint64_t iterations = 0, batch_size = 0;
   double warmup_s = 0, profiled_s = 0;
   std::string code_before, code_after;  // "batch loop TurboFan, bench TurboFan"; empty when unknown
+  // Which profiler sampled: "instrument" (V8's CpuProfiler through the in-process instrument) or
+  // "inspector" (the Profiler domain), and why that one (the instrument's file, or why it did not load).
+  std::string profiler, profiler_why;
+  bool InProcess() const { return profiler == "instrument"; }
 };
 
 struct EngineProfile {
@@ -59,8 +66,10 @@ struct EngineProfile {
 Expected<EngineProfile> ProfileOnEngine(const EngineProfileRequest& request);
 
 // The text `profile --engine` prints: the same header, tables (the `top_n` hottest functions) and
-// "written to" as the embedded profile (profile/profile_text.h), less what the engine's profile does
-// not carry: no JIT code events (the tiers come from the bench API's code state), no deopts, no VM states.
+// "written to" as the embedded profile (profile/profile_text.h), and which profiler sampled and why.
+// Sampled by the in-process instrument: every table the embedded profile has (tiers per function, deopts,
+// VM states); by the inspector, less what its profile does not carry: no JIT code events (the tiers come
+// from the bench API's code state), no deopts, no VM states.
 std::string EngineProfileText(const EngineProfileRequest& request, const EngineProfile& profile, std::size_t top_n,
                               const std::string& out_path);
 
