@@ -5,7 +5,8 @@
 # 540 s). Each part's wall time and the load average before and after it go to OUT/<part>.wall.
 # Usage: research/instructions_speed.sh OUT_DIR [PART...] (parts: counted, cpu-default, cpu-adaptive;
 # default all). Run from the repository root after building. V8BENCH overrides the binary (e.g. an
-# older build, for the before/after); TIMED prefixes each part (a slot wrapper on a shared machine).
+# older build, for the before/after); TAG suffixes the names of the files; TIMED prefixes each part (a
+# slot wrapper on a shared machine).
 set -euo pipefail
 out=$1
 shift
@@ -28,12 +29,12 @@ for part in ${parts[*]}; do
         --out "$out/counted${TAG:-}.json"
       ;;
     cpu-default)
-      measure cpu-default "$v8bench" compare "$loop" --quiet --variant base= --variant plus2='--param work=1.02' \
-        --out "$out/cpu-default.json"
+      measure "cpu-default${TAG:-}" "$v8bench" compare "$loop" --quiet --variant base= --variant plus2='--param work=1.02' \
+        --out "$out/cpu-default${TAG:-}.json"
       ;;
     cpu-adaptive)
-      measure cpu-adaptive "$v8bench" compare "$loop" --quiet --target-ci 1 --max-time 540 \
-        --variant base= --variant plus2='--param work=1.02' --out "$out/cpu-adaptive.json"
+      measure "cpu-adaptive${TAG:-}" "$v8bench" compare "$loop" --quiet --target-ci 1 --max-time 540 \
+        --variant base= --variant plus2='--param work=1.02' --out "$out/cpu-adaptive${TAG:-}.json"
       ;;
   esac
 done
