@@ -222,6 +222,7 @@ TEST(Variant, ACountingNodeWorkerRunsUnderCallgrindWithFixedBatches) {
   if (counting.value()->source() == InstructionSource::kCallgrind) {
     EXPECT_EQ(req.executable, counting.value()->valgrind());
     EXPECT_LT(at("--tool=callgrind"), at("/x/node"));
+    EXPECT_LT(at("--instr-atstart=no"), at("/x/node"));  // instrumented only around the batches
     EXPECT_LT(at("/x/node"), at("--no-opt"));
     EXPECT_LT(at("--callgrind-dir"), std::ssize(a));
   }

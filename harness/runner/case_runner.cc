@@ -193,6 +193,50 @@ Expected<WarmupOutcome> WarmUp(SuiteHost& host, const RunSettings& settings) {
   }
 }
 
+// --metric instructions: the warm-up counts batches instead of seconds. A warm-up that lasts a time runs
+// as many iterations as the machine's load and the simulation's pace allow, and what the case allocated
+// before its counted batches (where the next scavenge falls) would then differ from worker to worker.
+// Batches of the counted size (RunSettings::FixedIterations) run until the code has not changed and the
+// young generation has kept its capacity for kCountedQuietBatches batches and for as many batches as it
+// took to get there (the count analogue of RunSettings::QuietLongEnough); page-fault rates and the young
+// generation's first fill are not waited for (they cost time, not instructions). Under callgrind these
+// batches run uninstrumented. --max-warmup still caps it, in seconds (a capped case is flagged).
+constexpr std::uint64_t kCountedQuietBatches = 10;
+
+Expected<WarmupOutcome> WarmUpCounted(SuiteHost& host, const RunSettings& settings) {
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
+  auto since_start = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
+  const std::uint64_t n = *settings.FixedIterations();
+  auto last = host.TakeCodeState();
+  if (!last) return last.error();
+  std::uint64_t young_bytes = host.heap().YoungCommittedBytes();
+  std::uint64_t batches = 0;
+  std::uint64_t settled_at = 0;  // batches run when the code or the young generation last changed
+  int resettles = 0;
+  for (;;) {
+    if (auto ran = host.RunBatch(n); !ran) return ran.error();
+    ++batches;
+    auto now = host.TakeCodeState();
+    if (!now) return now.error();
+    const std::uint64_t young_now = host.heap().YoungCommittedBytes();
+    if (CodeChangedBetween(last.value(), now.value()) || young_now != young_bytes) {
+      settled_at = batches;
+      last = now;
+      young_bytes = young_now;
+    }
+    if (batches - settled_at >= std::max(kCountedQuietBatches, settled_at)) {
+      if (!FellBelowRequestedTier(settings.tier, now.value()) || resettles == kMaxResettles) {
+        return WarmupOutcome{since_start(), false, 0};
+      }
+      ++resettles;
+      if (auto settled = host.Settle(settings.tier); !settled) return settled.error();
+      settled_at = batches;
+    }
+    if (since_start() >= settings.max_warmup_s) return WarmupOutcome{since_start(), true, 0};
+  }
+}
+
 bool CodeChanged(const Sample& s) { return s.code && s.code->changed; }
 
 // RunSettings::rerun_changed: the repetitions during which V8 changed the code are discarded and timed
@@ -278,7 +322,7 @@ CaseResult RunCase(SuiteHost& host, const std::string& file, const CaseInfo& inf
     (void)host.Teardown();
     return result;
   }
-  auto warm = WarmUp(host, settings);
+  auto warm = settings.count_instructions ? WarmUpCounted(host, settings) : WarmUp(host, settings);
   if (!warm) {
     fail(warm.error());
     (void)host.Teardown();
