@@ -8,6 +8,8 @@
 #
 # Prints "LABEL CASE Ir(N1) Ir(N2) per-iteration"; callgrind's files stay in OUT_DIR (one per thread,
 # for callgrind_annotate). Run at nice 19: it is CPU-bound for minutes.
+# Environment: WARM (warm-up iterations, default 200000) and BATCHES (timed batches, default 10) are
+# passed to count_case.mjs; both runs of a pair use the same, so warm-up and per-batch costs cancel.
 set -eu
 out=$1 node=$2 suite=$3 case=$4 n1=$5 n2=$6 label=$7
 shift 7
@@ -23,7 +25,7 @@ total() {
   # shellcheck disable=SC2086
   valgrind --tool=callgrind --separate-threads=yes --callgrind-out-file="$file.%p" \
     "$node" --allow-natives-syntax $flags "$here/count_case.mjs" --suite "$suite" --case "$case" \
-    --iterations "$n" ${instrument:+--instrument "$instrument"} >"$file.stdout" 2>"$file.log"
+    --iterations "$n" --warm-iterations "${WARM:-200000}" --batches "${BATCHES:-10}" ${instrument:+--instrument "$instrument"} >"$file.stdout" 2>"$file.log"
   sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$file.log"
 }
 a=$(total "$n1")

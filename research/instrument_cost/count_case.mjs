@@ -4,13 +4,18 @@
 // and warm-up cancel, what remains is the timed batches' own work on every thread.
 //
 //   node --allow-natives-syntax count_case.mjs --suite suites/trig.js --case NAME --iterations N
-//        [--batches B] [--warm-iterations W] [--instrument FILE.node]
+//        [--batches B] [--warm-iterations W] [--instrument FILE.node] [--mark]
 //
 // The case is prepared and settled as the runner does (js/bench_api.js), warmed with W iterations in
 // batches, then run as B batches of N/B iterations each; with --instrument, every batch is bracketed by
 // the instrument's start()/stop() as js/external_runner.mjs timeBatch does, and the instrument is
 // loaded before the suite, as there. Prints one JSON line (the compiles and code state seen), so a
 // run can be checked to have done the same work as its pair.
+// --mark calls process.memoryUsage() (node::MemoryUsage, called by nothing else here) right before the
+// timed batches and right after them: under valgrind --tool=callgrind --dump-before='node::MemoryUsage*'
+// the second of the process's dumps is then the timed batches alone, on every thread (count1.sh), so
+// one run per variant measures them without start-up and warm-up (whose counts vary run to run by a few
+// million instructions: the hash seed, GC timing).
 import { createRequire } from 'node:module';
 import process from 'node:process';
 
@@ -19,7 +24,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 function parse(argv) {
-  const o = { suite: null, caseName: null, iterations: 0, batches: 10, warm: 200000, instrument: null };
+  const o = { suite: null, caseName: null, iterations: 0, batches: 10, warm: 200000, instrument: null, mark: false };
   for (let i = 0; i < argv.length; i++) {
     const next = () => argv[++i];
     const a = argv[i];
@@ -29,6 +34,7 @@ function parse(argv) {
     else if (a === '--batches') o.batches = Number(next());
     else if (a === '--warm-iterations') o.warm = Number(next());
     else if (a === '--instrument') o.instrument = next();
+    else if (a === '--mark') o.mark = true;
     else throw new Error(`count_case.mjs: unknown argument ${a}`);
   }
   if (!o.suite || !o.caseName || !(o.iterations >= 0)) {
@@ -66,11 +72,13 @@ const timed = (n) => {
 // Warm-up in growing batches, as the runner's (fixed sizes here, so both runs of a pair agree).
 for (let done = 0, n = 1; done < o.warm; done += n, n = Math.min(n * 4, o.warm - done || 1)) timed(n);
 let compiles = 0;
+if (o.mark) process.memoryUsage();
 const per = Math.max(1, Math.floor(o.iterations / o.batches));
 for (let done = 0; done < o.iterations; done += per) {
   const r = timed(Math.min(per, o.iterations - done));
   if (r) compiles += r.compiles;
 }
+if (o.mark) process.memoryUsage();
 const state = api.codeState();
 await api.teardown();
 process.stdout.write(`${JSON.stringify({ case: o.caseName, iterations: o.iterations, compiles, code_state: state })}\n`);
