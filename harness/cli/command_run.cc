@@ -400,6 +400,8 @@ Expected<workers::WorkerSampling> SamplingFrom(const RunSettings& settings,
   s.max_warmup_s = settings.max_warmup_s;
   s.timeout_s = settings.timeout_s;
   s.iterations = settings.FixedIterations();
+  s.min_young_collections = settings.min_young_collections;
+  s.tier = settings.tier;
   return s;
 }
 
