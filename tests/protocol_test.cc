@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <map>
+#include <regex>
 
+#include "harness/runner/run_settings.h"
 #include "harness/workers/compare_worker.h"
 #include "harness/workers/launcher.h"
 #include "harness/workers/worker_protocol.h"
@@ -130,6 +132,23 @@ TEST(Protocol, ExternalRunnerIsHandedEverySettingAndHasNoDefaults) {
     EXPECT_NE(r.err.find(std::string("run needs ") + setting), std::string::npos) << r.err;
     EXPECT_TRUE(ParseWorkerOutput(r.out).cases.empty()) << r.out;
   }
+}
+
+// The runner's fixed constants of the warm-up and repetition rules are the host's (its settings are
+// handed to it; these are not settings): read from js/external_runner.mjs and compared.
+TEST(Protocol, ExternalRunnersFixedConstantsAreTheHosts) {
+  const std::string js = testing::ReadWholeFile(std::string(V8BENCH_SOURCE_DIR) + "/js/external_runner.mjs");
+  auto constant = [&](const std::string& name) {
+    std::smatch m;
+    const std::regex re("\\nconst " + name + " = ([0-9.]+);");
+    EXPECT_TRUE(std::regex_search(js, m, re)) << name << " is not a plain constant in the runner";
+    return m.empty() ? -1.0 : std::stod(m[1].str());
+  };
+  EXPECT_EQ(constant("QUIET_SECONDS"), RunSettings::kQuietSeconds);
+  EXPECT_EQ(constant("QUIET_SHARE_OF_SETTLING"), RunSettings::kQuietShareOfSettling);
+  EXPECT_EQ(constant("WARMUP_BATCH_SECONDS"), RunSettings::kWarmupBatchSeconds);
+  EXPECT_EQ(constant("RERUNS_PER_REPETITION"), RunSettings::kRerunsPerRepetition);
+  EXPECT_EQ(constant("MAX_STRETCHED_SECONDS"), RunSettings::kMaxStretchedSeconds);
 }
 
 TEST(Protocol, ExternalRunnerOutputReadsTheSame) {
