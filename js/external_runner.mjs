@@ -2,7 +2,8 @@
 // evaluated unchanged) and the same worker protocol as `v8bench run --format jsonl`, so the compare
 // driver treats every engine alike. v8bench writes this file and bench_api.js side by side into its
 // cache and runs, e.g.:
-//   node [V8 flags] external_runner.mjs run --filter RE --repetitions 3 --min-time 0.05 [--min-young-gcs N] SUITE.js ...
+//   node [V8 flags] external_runner.mjs run --repetitions N --min-time S --min-young-gcs N --warmup S
+//        --max-warmup S --tier T [--filter RE] SUITE.js ...   (every setting given: RUN_SETTINGS)
 //   deno run -A --v8-flags=... external_runner.mjs run ...
 //   bun external_runner.mjs run ...          (JavaScriptCore: no V8 flags, no natives syntax)
 //   workerd test --experimental CONFIG.capnp (harness/workers/external_engine.cc writes the config:
@@ -12,8 +13,8 @@
 //                                             UNSAFE_EVAL binding, V8 flags are the config's v8Flags)
 //   node external_runner.mjs info            (engine facts as one JSON line)
 //   node external_runner.mjs trig FILE.json  (Math.sin/cos of the doubles in FILE, as JSON)
-//   node external_runner.mjs profile --case NAME --profile-out FILE [--duration S] [--interval US]
-//        [--warmup S] SUITE.js               (one case under a sampling profiler: on Node with the
+//   node external_runner.mjs profile --case NAME --profile-out FILE --duration S --interval US
+//        --warmup S --tier T SUITE.js        (one case under a sampling profiler: on Node with the
 //                                             in-process instrument V8's CpuProfiler with JIT code
 //                                             events and deopts, as in the embedded host; else the
 //                                             inspector's Profiler domain through node:inspector: node,
@@ -619,9 +620,23 @@ function caseFilter(source) {
   };
 }
 
+// The settings each command measures with, by option. The harness passes every one (harness/workers:
+// compare_worker.cc ExternalWorkerArgs, engine_profile.cc RunnerProfileArgs) from its own settings
+// table, so the runner has no defaults of its own to drift from it: a command without one is refused.
+const RUN_SETTINGS = { '--repetitions': 'repetitions', '--min-time': 'minTime', '--min-young-gcs': 'minYoungGcs',
+  '--warmup': 'warmup', '--max-warmup': 'maxWarmup', '--tier': 'tier' };
+const PROFILE_SETTINGS = { '--duration': 'duration', '--interval': 'interval', '--warmup': 'warmup', '--tier': 'tier' };
+
+// Why `command` cannot run with `opts`: the settings of `table` it lacks or that are no number; '' when none.
+function missingSettings(command, opts, table) {
+  const bad = Object.entries(table).filter(([, key]) => opts[key] === null || (key !== 'tier' && !Number.isFinite(opts[key])));
+  if (bad.length === 0) return '';
+  return `${command} needs ${bad.map(([option]) => option).join(', ')} (the harness passes every setting; the runner has no defaults of its own)`;
+}
+
 function parseArgs(argv) {
-  const opts = { filter: null, repetitions: 3, minTime: 0.5, minYoungGcs: 20, warmup: 0.2, maxWarmup: 10, tier: 'optimized', quick: false, gcTrace: false, planOnly: false, params: {}, files: [],
-    caseName: null, profileOut: null, duration: 2, interval: 100, metric: null, callgrindDir: '', iterations: null };
+  const opts = { filter: null, repetitions: null, minTime: null, minYoungGcs: null, warmup: null, maxWarmup: null, tier: null, quick: false, gcTrace: false, planOnly: false, params: {}, files: [],
+    caseName: null, profileOut: null, duration: null, interval: null, metric: null, callgrindDir: '', iterations: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = () => argv[++i];
@@ -653,6 +668,11 @@ function parseArgs(argv) {
 
 async function run(argv) {
   const opts = parseArgs(argv);
+  const missing = opts.planOnly ? '' : missingSettings('run', opts, RUN_SETTINGS);
+  if (missing) {
+    console.error(`v8bench external runner: ${missing}`);
+    return 2;
+  }
   if (opts.iterations !== null && !(Number.isInteger(opts.iterations) && opts.iterations >= 1)) {
     console.error(`v8bench external runner: --iterations ${opts.iterations}: give a whole number of at least 1`);
     return 2;
@@ -786,6 +806,11 @@ function chooseProfiler(opts) {
 
 async function profileCase(argv) {
   const opts = parseArgs(argv);
+  const missing = missingSettings('profile', opts, PROFILE_SETTINGS);
+  if (missing) {
+    console.error(`v8bench external runner: ${missing}`);
+    return 2;
+  }
   const profiler = chooseProfiler(opts);
   if (!profiler) {
     emit({ type: 'profile_error', kind: 'unsupported', message: 'this engine has no node:inspector Session (the Profiler domain v8bench profiles with)' });

@@ -406,7 +406,7 @@ TEST(Driver, CrashedWorkerIsReportedAndTheSampleContinues) {
       EXPECT_EQ(run.processes, 2);
       ASSERT_EQ(run.failures.size(), 1u);
       EXPECT_EQ(run.failures[0].key, "s/b.x");
-      EXPECT_EQ(run.failures[0].kind, "crashed");
+      EXPECT_EQ(run.failures[0].kind, CaseStatus::kCrashed);
       EXPECT_NE(run.failures[0].message.find("SIGABRT"), std::string::npos) << run.failures[0].message;
     }
   }
@@ -439,7 +439,7 @@ TEST(Driver, HungWorkerIsTimedOut) {
   EXPECT_EQ(launcher.requests.size(), 10u);  // nothing left to continue after the last case
   int timeouts = 0;
   for (const auto& run : state.runs) {
-    for (const auto& f : run.failures) timeouts += f.kind == "timed_out" && f.key == "s/hang" ? 1 : 0;
+    for (const auto& f : run.failures) timeouts += f.kind == CaseStatus::kTimedOut && f.key == "s/hang" ? 1 : 0;
   }
   EXPECT_EQ(timeouts, 5);
 }
@@ -823,8 +823,9 @@ CompareState EveryField() {
   launcher.behave = WorkWorker({"loop", "other"}, 0.01);
   Driver driver(state, launcher, "v8bench");
   EXPECT_TRUE(driver.Run().ok());
-  state.runs[1].code["s/loop"] = CaseCode{"TurboFan/TurboFan", true};
-  state.runs[2].failures.push_back({"s/other", "timed_out", "after \"60\" s"});
+  state.runs[1].code["s/loop"] =
+      CaseCode{{CodeState{CodeTier::kTurboFan, CodeTier::kTurboFan, std::nullopt, false}}, true};
+  state.runs[2].failures.push_back({"s/other", CaseStatus::kTimedOut, "after \"60\" s"});
   state.runs[2].error = "worker said: no";
   state.variants[1].context->semi_space_mb = 4;
   state.suite_digests = {{"suite.js", 123, "0123456789abcdef"}};
@@ -847,7 +848,8 @@ TEST(ResultsFile, WhatIsReadBackIsWrittenAgainByteForByte) {
   auto back = ReadCompareState(testing::WriteTempFile("every.json", first));
   ASSERT_TRUE(back.ok()) << back.error().message;
   EXPECT_EQ(RenderCompareJson(back.value(), nullptr), first);
-  EXPECT_EQ(back->runs[1].code.at("s/loop"), (CaseCode{"TurboFan/TurboFan", true}));
+  EXPECT_EQ(back->runs[1].code.at("s/loop"),
+            (CaseCode{{CodeState{CodeTier::kTurboFan, CodeTier::kTurboFan, std::nullopt, false}}, true}));
   EXPECT_EQ(back->runs[2].failures.at(0).message, "after \"60\" s");
   EXPECT_EQ(back->variants[1].context->semi_space_mb, 4);
   EXPECT_EQ(back->shard->cases, (std::vector<std::string>{"s/b"}));

@@ -4,8 +4,12 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <map>
+#include <regex>
 
+#include "harness/runner/run_settings.h"
+#include "harness/workers/compare_worker.h"
 #include "harness/workers/launcher.h"
 #include "harness/workers/worker_protocol.h"
 #include "tests/support/cli.h"
@@ -93,10 +97,65 @@ TEST(Protocol, V8benchRunOutputReadsIntoTheModel) {
   EXPECT_GT(out.cases[0].warmup_s, 0) << r.out;
 }
 
+// The runner has no settings of its own (js/external_runner.mjs RUN_SETTINGS): the command line the
+// harness starts it with (WorkerArgs, for compare's workers and `run --engine`) carries every one, and a
+// `run` without any one of them is refused, naming it.
+TEST(Protocol, ExternalRunnerIsHandedEverySettingAndHasNoDefaults) {
+  SKIP_WITHOUT_NODE18();
+  WorkerSampling sampling;
+  sampling.suites = {Fixture("compare_loop.js")};
+  sampling.repetitions = 2;
+  sampling.min_time_s = 0.01;
+  sampling.max_warmup_s = 10;
+  WorkerEngine engine;
+  engine.engine = Node18();
+  engine.engine_kind = EngineKind::kNode;
+  engine.runner = std::string(V8BENCH_SOURCE_DIR) + "/js/external_runner.mjs";
+  engine.engine_v8_flags = std::vector<std::string>{};
+  const std::vector<std::string> args = WorkerArgs(sampling, engine, "loop", false);
+  auto at = std::find(args.begin(), args.end(), engine.runner);
+  ASSERT_NE(at, args.end());
+  std::vector<std::string> runner_args(at + 1, args.end());
+  if (auto dir = std::find(runner_args.begin(), runner_args.end(), "--instrument-dir"); dir != runner_args.end()) {
+    runner_args.erase(dir, dir + 2);  // the build's instruments: beside the v8bench binary, not this test's
+  }
+  const LaunchResult all = RunExternalRunner({"--allow-natives-syntax"}, runner_args);
+  ASSERT_EQ(all.exit_code, 0) << DescribeExit(all) << all.err;
+  ExpectConformant(ParseWorkerOutput(all.out), all.out);
+  for (const char* setting : {"--repetitions", "--min-time", "--min-young-gcs", "--warmup", "--max-warmup", "--tier"}) {
+    auto it = std::find(runner_args.begin(), runner_args.end(), setting);
+    ASSERT_NE(it, runner_args.end()) << setting << " is not passed to the runner";
+    std::vector<std::string> without(runner_args.begin(), it);
+    without.insert(without.end(), it + 2, runner_args.end());
+    const LaunchResult r = RunExternalRunner({"--allow-natives-syntax"}, without);
+    EXPECT_EQ(r.exit_code, 2) << setting << ": " << DescribeExit(r) << r.err;
+    EXPECT_NE(r.err.find(std::string("run needs ") + setting), std::string::npos) << r.err;
+    EXPECT_TRUE(ParseWorkerOutput(r.out).cases.empty()) << r.out;
+  }
+}
+
+// The runner's fixed constants of the warm-up and repetition rules are the host's (its settings are
+// handed to it; these are not settings): read from js/external_runner.mjs and compared.
+TEST(Protocol, ExternalRunnersFixedConstantsAreTheHosts) {
+  const std::string js = testing::ReadWholeFile(std::string(V8BENCH_SOURCE_DIR) + "/js/external_runner.mjs");
+  auto constant = [&](const std::string& name) {
+    std::smatch m;
+    const std::regex re("\\nconst " + name + " = ([0-9.]+);");
+    EXPECT_TRUE(std::regex_search(js, m, re)) << name << " is not a plain constant in the runner";
+    return m.empty() ? -1.0 : std::stod(m[1].str());
+  };
+  EXPECT_EQ(constant("QUIET_SECONDS"), RunSettings::kQuietSeconds);
+  EXPECT_EQ(constant("QUIET_SHARE_OF_SETTLING"), RunSettings::kQuietShareOfSettling);
+  EXPECT_EQ(constant("WARMUP_BATCH_SECONDS"), RunSettings::kWarmupBatchSeconds);
+  EXPECT_EQ(constant("RERUNS_PER_REPETITION"), RunSettings::kRerunsPerRepetition);
+  EXPECT_EQ(constant("MAX_STRETCHED_SECONDS"), RunSettings::kMaxStretchedSeconds);
+}
+
 TEST(Protocol, ExternalRunnerOutputReadsTheSame) {
   SKIP_WITHOUT_NODE18();
-  const LaunchResult r = RunExternalRunner({}, {"run", "--filter", "loop", "--repetitions", "2", "--min-time", "0.01",
-                                                "--warmup", "0", Fixture("compare_loop.js")});
+  const LaunchResult r = RunExternalRunner(
+      {}, {"run", "--filter", "loop", "--repetitions", "2", "--min-time", "0.01", "--warmup", "0", "--max-warmup", "10",
+           "--min-young-gcs", "20", "--tier", "optimized", Fixture("compare_loop.js")});
   ASSERT_EQ(r.kind, ExitKind::kExited) << DescribeExit(r) << r.err;
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const WorkerOutput out = ParseWorkerOutput(r.out);
@@ -113,10 +172,10 @@ TEST(Protocol, ExternalRunnerOutputReadsTheSame) {
 TEST(Protocol, ExternalRunnerRepetitionsSpanTheYoungCollectionsAsked) {
   SKIP_WITHOUT_NODE18();
   auto run = [](const std::string& young_gcs) {
-    const LaunchResult r =
-        RunExternalRunner({"--min-semi-space-size=16", "--max-semi-space-size=16"},
-                          {"run", "--filter", "garbage", "--repetitions", "2", "--min-time", "0.05", "--warmup", "0.02",
-                           "--min-young-gcs", young_gcs, Fixture("young_growth.js")});
+    const LaunchResult r = RunExternalRunner(
+        {"--min-semi-space-size=16", "--max-semi-space-size=16"},
+        {"run", "--filter", "garbage", "--repetitions", "2", "--min-time", "0.05", "--warmup", "0.02", "--max-warmup",
+         "10", "--tier", "optimized", "--min-young-gcs", young_gcs, Fixture("young_growth.js")});
     EXPECT_EQ(r.exit_code, 0) << r.err;
     return ParseWorkerOutput(r.out);
   };
@@ -172,8 +231,13 @@ TEST(Protocol, PlanOnlyListsTheCasesAndRunsNone) {
 // that only says "Unsupported" (in its text or its name) is a failure on both.
 TEST(Protocol, UnsupportedIsToldByWhatWasThrownOnBothSides) {
   SKIP_WITHOUT_NODE18();
-  const std::vector<std::string> options = {"--filter",   "^unsupported/", "--repetitions", "1",
-                                            "--min-time", "0.01",          "--warmup",      "0"};
+  const std::vector<std::string> options = {"--filter",        "^unsupported/",
+                                            "--repetitions",   "1",
+                                            "--min-time",      "0.01",
+                                            "--warmup",        "0",
+                                            "--max-warmup",    "10",
+                                            "--min-young-gcs", "20",
+                                            "--tier",          "optimized"};
   std::vector<std::string> run_args = {"run", Fixture("unsupported.js"), "--format", "jsonl"};
   run_args.insert(run_args.end(), options.begin(), options.end());
   const auto embedded = testing::RunCli(run_args);
@@ -201,9 +265,10 @@ TEST(Protocol, UnsupportedIsToldByWhatWasThrownOnBothSides) {
 // runner's second settle brings TurboFan back before timing.
 TEST(Protocol, ExternalRunnerSettlesADeoptimisedLoopAgain) {
   SKIP_WITHOUT_NODE18();
-  const LaunchResult r = RunExternalRunner({"--allow-natives-syntax", "--interrupt-budget=1000000000"},
-                                           {"run", "--filter", "code_state/deopt_early", "--repetitions", "3",
-                                            "--min-time", "0.1", Fixture("code_state.js")});
+  const LaunchResult r = RunExternalRunner(
+      {"--allow-natives-syntax", "--interrupt-budget=1000000000"},
+      {"run", "--filter", "code_state/deopt_early", "--repetitions", "3", "--min-time", "0.1", "--warmup", "0.2",
+       "--max-warmup", "10", "--min-young-gcs", "20", "--tier", "optimized", Fixture("code_state.js")});
   ASSERT_EQ(r.exit_code, 0) << DescribeExit(r) << r.err;
   const WorkerOutput out = ParseWorkerOutput(r.out);
   ASSERT_EQ(out.cases.size(), 1u) << r.out;

@@ -70,12 +70,12 @@ Dataset DatasetFrom(const CompareState& state) {
         series.cpus[name].push_back(cpu == run.cpu.end() ? -1 : cpu->second);
       }
       if (const auto code = run.code.find(key); code != run.code.end()) {
-        series.code.push_back(code->second.label);
+        series.code.push_back(code->second);
         series.code_changed += code->second.changed ? 1 : 0;
       }
     }
     for (const auto& f : run.failures) {
-      if (f.kind == "unsupported") {
+      if (f.kind == CaseStatus::kUnsupported) {
         slot(f.key).variants[static_cast<std::size_t>(run.variant)].unsupported = f.message;
         continue;
       }
@@ -216,13 +216,15 @@ struct CodeFacts {
 };
 CodeFacts CodeOf(const VariantSeries& vs) {
   CodeFacts f;
-  for (const auto& l : vs.code) ++f.mixture.samples_per_label[l];
+  for (const auto& c : vs.code) ++f.mixture.samples_per_label[CodeStatesLabel(c.tiers)];
   f.mixture.samples = vs.code.size();
   f.mixture.changed = vs.code_changed;
   for (const auto& [label, n] : f.mixture.samples_per_label) {
     f.label += fmt::format("{}{}", f.label.empty() ? "" : " + ", label);
   }
-  f.mixed = f.mixture.samples_per_label.size() > 1 || f.label.find(" + ") != std::string::npos || f.mixture.changed > 0;
+  const bool one_sample_mixed =
+      std::any_of(vs.code.begin(), vs.code.end(), [](const auto& c) { return c.tiers.size() > 1; });
+  f.mixed = f.mixture.samples_per_label.size() > 1 || one_sample_mixed || f.mixture.changed > 0;
   return f;
 }
 

@@ -31,8 +31,8 @@ inline bool IsTime(const MetricInfo& m) { return m.unit == Unit::kNanoseconds; }
 
 // One failed sample of a case (the reporters write "sample 3: crashed: worker killed by SIGSEGV").
 struct SampleFailure {
-  std::optional<int> sample;  // numbered from 1; unknown in a diff of saved files
-  std::string kind;           // failed, timed_out, out_of_memory, crashed
+  std::optional<int> sample;              // numbered from 1; unknown in a diff of saved files
+  CaseStatus kind = CaseStatus::kFailed;  // never kOk or kUnsupported (VariantSeries::unsupported)
   std::string message;
 };
 
@@ -43,7 +43,7 @@ struct VariantSeries {
   std::map<std::string, std::vector<std::size_t>> blocks;
   // counter -> the CPU each value in `metrics` ran on (driver::RunRecord::cpu; -1 unknown); absent: none known
   std::map<std::string, std::vector<int>> cpus;
-  std::vector<std::string> code;        // per sample that reported it: the code label (driver::CaseCode::label)
+  std::vector<driver::CaseCode> code;   // per sample that reported it: the code it ran
   std::size_t code_changed = 0;         // samples with a repetition whose code changed while timed
   std::vector<SampleFailure> failures;  // of this case
   std::string unsupported;  // why the engine cannot run this case (unsupported() in the suite); not a failure
@@ -203,7 +203,6 @@ struct CpuNote {
   // The chosen metric's median on each CPU the variant's (baseline's) samples ran on.
   std::map<int, double> median_per_cpu, baseline_median_per_cpu;
 };
-inline constexpr double kCpuShareNoted = 0.25;
 
 // A case's variant whose samples of the chosen metric fall into two clusters (stats/modality.h).
 struct MultimodalNote {

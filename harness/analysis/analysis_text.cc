@@ -118,7 +118,8 @@ std::string NoteLine(const Analysis& a, const InsufficientNote& note) {
 std::string NoteLine(const Analysis&, const UnsupportedNote& note) { return note.key + ": " + note.reason; }
 
 std::string NoteLine(const Analysis&, const SampleFailure& failure) {
-  return fmt::format("{}{}{}", failure.sample ? fmt::format("sample {}: ", *failure.sample) : "", failure.kind,
+  return fmt::format("{}{}{}", failure.sample ? fmt::format("sample {}: ", *failure.sample) : "",
+                     CaseStatusName(failure.kind),
                      failure.message.empty() ? "" : ": " + PrintableText(failure.message));
 }
 

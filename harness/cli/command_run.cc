@@ -391,9 +391,18 @@ Expected<workers::WorkerSampling> SamplingFrom(const RunSettings& settings,
                                                const std::vector<std::string>& positional) {
   auto suites = ExpandSuitePaths(SuitePathsOrDefault(positional));
   if (!suites) return suites.error();
-  return workers::WorkerSampling{
-      std::move(suites.value()), settings.quick,        settings.repetitions, settings.min_time_s,
-      settings.warmup_s,         settings.max_warmup_s, settings.timeout_s,   settings.FixedIterations()};
+  workers::WorkerSampling s;
+  s.suites = std::move(suites.value());
+  s.quick = settings.quick;
+  s.repetitions = settings.repetitions;
+  s.min_time_s = settings.min_time_s;
+  s.warmup_s = settings.warmup_s;
+  s.max_warmup_s = settings.max_warmup_s;
+  s.timeout_s = settings.timeout_s;
+  s.iterations = settings.FixedIterations();
+  s.min_young_collections = settings.min_young_collections;
+  s.tier = settings.tier;
+  return s;
 }
 
 // --format jsonl and the worker protocol's own options: a combination refused (its exit code), or the worker

@@ -1,5 +1,6 @@
 #include "harness/cli/common.h"
 
+#include "harness/driver/settings.h"
 #include "harness/files/atomic_file.h"
 #include "harness/files/results_stream.h"
 
@@ -105,15 +106,17 @@ Expected<RunSettings> RunSettingsFrom(const ParsedArgs& args) {
 }
 
 OptionSpec RunSettingOption(const std::string& name, std::string help) {
+  // The timing options run shares with compare's workers have compare's declared range (SettingSpecs);
+  // --timeout is another setting there (per worker, not per case).
+  if (const driver::SettingSpec* s = driver::FindSetting(name); s != nullptr && name != "timeout") {
+    const bool whole = s->kind == driver::SettingKind::kCount;
+    return {name, s->metavar, std::move(help), false, whole ? ValueKind::kWhole : ValueKind::kNumber, s->min, s->max};
+  }
   static const OptionSpec kTyped[] = {
-      {"repetitions", "N", "", false, ValueKind::kWhole, 1, 1000},
       {"isolates", "N", "", false, ValueKind::kWhole, 1, 100},
       {"main-cpu", "N", "", false, ValueKind::kWhole, 0, 4095},
-      {"min-time", "S", "", false, ValueKind::kNumber, 0.001, 3600},
       {"min-young-gcs", "N", "", false, ValueKind::kWhole, 0, 100000},
-      {"warmup", "S", "", false, ValueKind::kNumber, 0, 3600},
       {"timeout", "S", "", false, ValueKind::kNumber, 0.01, 86400},
-      {"max-warmup", "S", "", false, ValueKind::kNumber, 0.01, 86400},
   };
   for (const OptionSpec& o : kTyped) {
     if (o.name != name) continue;

@@ -17,15 +17,16 @@ namespace v8bench::driver {
 
 struct CaseFailure {
   std::string key;
-  std::string kind;  // failed, timed_out, out_of_memory, crashed, unsupported
+  CaseStatus kind = CaseStatus::kFailed;  // never kOk; the files name it (CaseStatusName)
   std::string message;
 };
 
-// The code one sample ran for a case (model/code_state.h): its repetitions' tiers as "batch/bench"
-// labels (several, joined by " + ", when the repetitions differed), and whether any repetition ran
-// code that changed while it was timed.
+// The code one sample ran for a case (model/code_state.h): the tiers its repetitions ended in, each
+// distinct pair once in first-seen order (several when the repetitions differed; compiles and changed
+// left out), and whether any repetition ran code that changed while it was timed. The compare file
+// writes the tiers as their label (CodeStatesLabel: "TurboFan/TurboFan", several joined by " + ").
 struct CaseCode {
-  std::string label;
+  std::vector<CodeState> tiers;
   bool changed = false;
   bool operator==(const CaseCode&) const = default;
 };

@@ -19,8 +19,10 @@ std::optional<CaseCode> SampleCode(const CaseResult& c) {
   for (const Sample& s : c.samples) {
     if (!s.code) continue;
     if (!code) code.emplace();
-    const std::string label = CodeStateLabel(*s.code);
-    if (code->label.find(label) == std::string::npos) code->label += (code->label.empty() ? "" : " + ") + label;
+    CodeState tiers;
+    tiers.batch = s.code->batch;
+    tiers.bench = s.code->bench;
+    if (std::find(code->tiers.begin(), code->tiers.end(), tiers) == code->tiers.end()) code->tiers.push_back(tiers);
     code->changed = code->changed || s.code->changed;
   }
   return code;
@@ -209,7 +211,7 @@ Status Driver::RecordCases(const workers::WorkerOutput& out, RunRecord& rec) {
     NoteCaseKey(key);
     if (c.status != CaseStatus::kOk || c.samples.empty()) {
       rec.failures.push_back(
-          {key, c.status == CaseStatus::kOk ? "failed" : CaseStatusName(c.status), workers::LastLines(c.error, 3)});
+          {key, c.status == CaseStatus::kOk ? CaseStatus::kFailed : c.status, workers::LastLines(c.error, 3)});
       continue;
     }
     if (rec.values.count(key) != 0) {

@@ -29,6 +29,12 @@ using simdjson::dom::array;
 using simdjson::dom::element;
 using simdjson::dom::object;
 
+// How a case failed, by its status name: a name that is none, or "ok", reads as a failure.
+CaseStatus NamedFailure(std::string_view name) {
+  const auto status = CaseStatusFromName(name);
+  return status && *status != CaseStatus::kOk ? *status : CaseStatus::kFailed;
+}
+
 // What a verdict rests on: paired where the samples pair, else unpaired; a counted metric by its
 // repeatability.
 void WriteJudgedFigures(JsonWriter& w, const Judgement& j) {
@@ -367,13 +373,28 @@ struct JsonFields<VariantState> {
 
 template <>
 struct JsonFields<CaseCode> {
-  static constexpr auto kFields = std::tuple{Field("label", &CaseCode::label), Field("changed", &CaseCode::changed)};
+  static constexpr auto kFields =
+      std::tuple{Custom<CaseCode>{"label", [](JsonWriter& w, const CaseCode& c) { w.String(CodeStatesLabel(c.tiers)); },
+                                  [](const simdjson::dom::element& e, CaseCode& c, JsonIn& in) {
+                                    std::string_view label;
+                                    if (e.get(label) != simdjson::SUCCESS) return in.Fail("is not a string");
+                                    c.tiers = CodeStatesFromLabel(label);
+                                  }},
+                 Field("changed", &CaseCode::changed)};
 };
 
 template <>
 struct JsonFields<CaseFailure> {
-  static constexpr auto kFields = std::tuple{Field("case", &CaseFailure::key), Field("kind", &CaseFailure::kind),
-                                             Field("message", &CaseFailure::message)};
+  static constexpr auto kFields = std::tuple{
+      Field("case", &CaseFailure::key),
+      Custom<CaseFailure>{"kind", [](JsonWriter& w, const CaseFailure& f) { w.String(CaseStatusName(f.kind)); },
+                          [](const simdjson::dom::element& e, CaseFailure& f, JsonIn& in) {
+                            // A name that is none (never written) reads as a failure, as the protocol's does.
+                            std::string_view name;
+                            if (e.get(name) != simdjson::SUCCESS) return in.Fail("is not a string");
+                            f.kind = NamedFailure(name);
+                          }},
+      Field("message", &CaseFailure::message)};
 };
 
 // A sample's own fields; its variant (a name in the file, an index here) is the comparison's to map.
@@ -625,7 +646,7 @@ Status ReadBenchmark(const object& b, std::size_t index, const std::string& path
     if (status == "unsupported") {
       series.unsupported = message;
     } else {
-      series.failures.push_back({std::nullopt, status.empty() ? "failed" : status, message});
+      series.failures.push_back({std::nullopt, NamedFailure(status), message});
     }
     return OkStatus();
   }

@@ -35,11 +35,8 @@ bool Bool(object o, const char* key) {
 }
 
 CaseStatus StatusFrom(const std::string& name) {
-  for (CaseStatus s : {CaseStatus::kOk, CaseStatus::kFailed, CaseStatus::kTimedOut, CaseStatus::kOutOfMemory,
-                       CaseStatus::kUnsupported}) {
-    if (name == CaseStatusName(s)) return s;
-  }
-  return CaseStatus::kFailed;
+  const auto status = CaseStatusFromName(name);
+  return status && *status != CaseStatus::kCrashed ? *status : CaseStatus::kFailed;
 }
 
 Unit UnitOf(std::string_view counter) {

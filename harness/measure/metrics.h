@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "harness/measure/heap_probe.h"
+#include "harness/measure/thresholds.h"
 #include "harness/model/result.h"
 
 namespace v8bench {
@@ -107,9 +108,7 @@ inline double GcShare(double gc_ns, double wall_ns) { return wall_ns > 0 ? gc_ns
 // path as another thread frees the buffers, and a byte-stream case costs the main thread ~1.5x as much
 // (docs/measurement.md, "Which isolate, and which thread"). One rule for the
 // repetitions of a run (report/case_summary SummariseThreads) and the variants of a comparison
-// (analysis ThreadNote).
-inline constexpr double kThreadShiftNoted = 2.0;
-inline constexpr double kThreadShareFloor = 0.05;
+// (analysis ThreadNote). The thresholds: measure/thresholds.h.
 inline bool ThreadsShifted(double least_background_ns, double most_background_ns, double most_all_ns) {
   return most_background_ns >= kThreadShareFloor * most_all_ns &&
          most_background_ns > kThreadShiftNoted * least_background_ns;
@@ -118,7 +117,6 @@ inline bool ThreadsShifted(double least_background_ns, double most_background_ns
 // Two CPUs timed the same work apart: their medians differ by more than kCpuSpreadNoted (max/min - 1).
 // On a VM the vCPUs need not run at the same speed (docs/measurement.md, "Which CPU"). One rule for the repetitions of
 // a run (report/case_summary SummariseCpus) and the samples of a comparison (analysis CpuNote).
-inline constexpr double kCpuSpreadNoted = 0.10;
 inline bool CpusDiffer(double fastest, double slowest) {
   return fastest > 0 && slowest / fastest - 1 > kCpuSpreadNoted;
 }

@@ -65,4 +65,31 @@ std::string CodeStateLabel(const CodeState& state) {
   return name(state.batch) + "/" + name(state.bench);
 }
 
+std::string CodeStatesLabel(const std::vector<CodeState>& states) {
+  std::string label;
+  for (const CodeState& s : states) label += (label.empty() ? "" : " + ") + CodeStateLabel(s);
+  return label;
+}
+
+std::vector<CodeState> CodeStatesFromLabel(std::string_view label) {
+  auto tier = [](std::string_view name) -> std::optional<CodeTier> {
+    for (CodeTier t : {CodeTier::kIgnition, CodeTier::kSparkplug, CodeTier::kMidTier, CodeTier::kTurboFan}) {
+      if (name == CodeTierName(t)) return t;
+    }
+    return std::nullopt;
+  };
+  std::vector<CodeState> states;
+  while (!label.empty()) {
+    const std::size_t plus = label.find(" + ");
+    const std::string_view one = label.substr(0, plus);
+    const std::size_t slash = one.find('/');
+    CodeState s;
+    s.batch = tier(one.substr(0, slash));
+    if (slash != std::string_view::npos) s.bench = tier(one.substr(slash + 1));
+    states.push_back(s);
+    label = plus == std::string_view::npos ? std::string_view() : label.substr(plus + 3);
+  }
+  return states;
+}
+
 }  // namespace v8bench

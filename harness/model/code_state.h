@@ -5,6 +5,8 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace v8bench {
 
@@ -44,5 +46,9 @@ bool CodeChangedBetween(const CodeState& before, const CodeState& after);
 
 // "TurboFan/TurboFan" style label of the two tiers ("?" for unknown): batch loop / bench function.
 std::string CodeStateLabel(const CodeState& state);
+// Several states' labels joined by " + ", and back into their tiers (a name that is no tier reads as
+// unknown): how the compare file writes the code a sample ran (driver::CaseCode).
+std::string CodeStatesLabel(const std::vector<CodeState>& states);
+std::vector<CodeState> CodeStatesFromLabel(std::string_view label);
 
 }  // namespace v8bench

@@ -1,5 +1,7 @@
 #include "harness/model/result.h"
 
+#include <utility>
+
 namespace v8bench {
 
 const char* UnitName(Unit unit) {
@@ -23,22 +25,29 @@ std::optional<double> Sample::Get(const std::string& name) const {
   return std::nullopt;
 }
 
+namespace {
+constexpr std::pair<CaseStatus, const char*> kCaseStatusNames[] = {
+    {CaseStatus::kOk, "ok"},
+    {CaseStatus::kFailed, "failed"},
+    {CaseStatus::kTimedOut, "timed_out"},
+    {CaseStatus::kOutOfMemory, "out_of_memory"},
+    {CaseStatus::kUnsupported, "unsupported"},
+    {CaseStatus::kCrashed, "crashed"},
+};
+}  // namespace
+
 const char* CaseStatusName(CaseStatus status) {
-  switch (status) {
-    case CaseStatus::kOk:
-      return "ok";
-    case CaseStatus::kFailed:
-      return "failed";
-    case CaseStatus::kTimedOut:
-      return "timed_out";
-    case CaseStatus::kOutOfMemory:
-      return "out_of_memory";
-    case CaseStatus::kUnsupported:
-      return "unsupported";
-    case CaseStatus::kCrashed:
-      return "crashed";
+  for (const auto& [s, name] : kCaseStatusNames) {
+    if (s == status) return name;
   }
   return "?";
+}
+
+std::optional<CaseStatus> CaseStatusFromName(std::string_view name) {
+  for (const auto& [s, n] : kCaseStatusNames) {
+    if (name == n) return s;
+  }
+  return std::nullopt;
 }
 
 }  // namespace v8bench

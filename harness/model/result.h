@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "harness/model/code_state.h"
@@ -23,10 +24,10 @@ struct Counter {
   Unit unit = Unit::kCount;
 };
 
-// One repetition of a case: Google Benchmark ran `iterations` iterations in one timed batch.
-struct Sample {
-  std::uint64_t iterations = 0;
-  std::vector<Counter> counters;  // the standard metrics (see measure/metrics.h) then the case's own
+// What one repetition is tagged with besides its figures, declared once: the runner sets it beside
+// the repetition's Google Benchmark run (runner/sample_collector.h), the worker protocol and the run JSON
+// carry it, the driver and the analysis read it. A new per-repetition fact is a field here plus its uses.
+struct RepetitionTags {
   std::optional<CodeState> code;  // the code that ran this repetition; nullopt where the engine cannot tell
   int isolate = 0;                // which of the case's fresh isolates ran it (RunSettings::isolates), from 0
   // The CPU the main thread was on when the repetition ended, and whether it had been on another when
@@ -34,6 +35,12 @@ struct Sample {
   // different speeds, repetitions on different CPUs are not alike (docs/measurement.md "Which CPU").
   std::optional<int> main_cpu;
   bool main_cpu_moved = false;
+};
+
+// One repetition of a case: Google Benchmark ran `iterations` iterations in one timed batch.
+struct Sample : RepetitionTags {
+  std::uint64_t iterations = 0;
+  std::vector<Counter> counters;  // the standard metrics (see measure/metrics.h) then the case's own
 
   // The value of counter `name`, or nullopt when the sample has none (absent, never zero).
   std::optional<double> Get(const std::string& name) const;
@@ -42,7 +49,10 @@ struct Sample {
 // kCrashed: the process running the case died (a signal, V8's fatal error handler); `run` reports it and
 // goes on with the other cases in a fresh process.
 enum class CaseStatus { kOk, kFailed, kTimedOut, kOutOfMemory, kUnsupported, kCrashed };
+// The one name table of case statuses: "ok", "failed", "timed_out", "out_of_memory", "unsupported",
+// "crashed" (the protocol, the files and the reports); nullopt for a name that is none.
 const char* CaseStatusName(CaseStatus status);
+std::optional<CaseStatus> CaseStatusFromName(std::string_view name);
 
 struct CaseResult {
   std::string file;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "harness/measure/metrics.h"
+#include "harness/measure/thresholds.h"
 #include "harness/model/result.h"
 #include "harness/stats/statistics.h"
 
@@ -55,8 +56,7 @@ struct IsolateSpread {
 };
 // Absent for a case timed in one isolate (or without samples).
 std::optional<IsolateSpread> SummariseIsolates(const CaseResult& result);
-// The spread above which a case is named after the table.
-inline constexpr double kIsolateSpreadNoted = 0.10;
+// The spread above which a case is named after the table: measure/thresholds.h kIsolateSpreadNoted.
 
 // How far apart the repetitions that ran on different CPUs are (Sample::main_cpu; repetitions whose
 // main thread moved between CPUs are left out): on a VM whose vCPUs run at different speeds a case's
@@ -86,8 +86,5 @@ struct ThreadShift {
 // Present when the repetitions' smallest and largest background CPU per iteration are ThreadsShifted
 // (measure/metrics.h: more than kThreadShiftNoted times apart, the larger a real share of its repetition).
 std::optional<ThreadShift> SummariseThreads(const CaseResult& result);
-
-// The CV above which a figure is flagged as noisy.
-inline constexpr double kHighCv = 0.05;
 
 }  // namespace v8bench

@@ -52,7 +52,20 @@ class CaseBenchmark {
  public:
   CaseBenchmark(SuiteHost& host, InstructionCounter* counter) : host_(host), timer_(host.heap(), counter) {}
 
+  // Every call, failed or not, logs its tags: the collector pairs the reported runs with them.
   void operator()(benchmark::State& state) {
+    RepetitionTags tags;
+    Time(state, tags);
+    log_.Record(static_cast<std::uint64_t>(state.max_iterations), tags);
+  }
+
+  const std::optional<Error>& failure() const { return failure_; }
+  const std::map<std::string, Unit>& units() const { return units_; }
+  const std::vector<std::string>& order() const { return order_; }
+  RepetitionLog& log() { return log_; }
+
+ private:
+  void Time(benchmark::State& state, RepetitionTags& tags) {
     if (failure_) {
       // An earlier batch failed (threw, timed out, ran out of heap): never call into JS again.
       state.SkipWithError(failure_->message.c_str());
@@ -75,8 +88,9 @@ class CaseBenchmark {
     auto end = host_.TakeCodeState();
     if (!end) return Fail(state, end.error());
     end.value().changed = CodeChangedBetween(start.value(), end.value());
-    PublishCodeState(state, end.value());
-    PublishMainCpu(state, cost.cpu_at_start, cost.cpu_at_end);
+    tags.code = end.value();
+    if (cost.cpu_at_end >= 0) tags.main_cpu = cost.cpu_at_end;
+    tags.main_cpu_moved = cost.cpu_at_start >= 0 && cost.cpu_at_end >= 0 && cost.cpu_at_start != cost.cpu_at_end;
     const double per = operations.value().value_or(static_cast<double>(n));
     for (const Counter& c : PerIteration(cost, per)) Publish(state, c);
     auto own = host_.CaseCounters();
@@ -84,11 +98,6 @@ class CaseBenchmark {
     for (const Counter& c : own.value()) Publish(state, c);
   }
 
-  const std::optional<Error>& failure() const { return failure_; }
-  const std::map<std::string, Unit>& units() const { return units_; }
-  const std::vector<std::string>& order() const { return order_; }
-
- private:
   void Fail(benchmark::State& state, const Error& e) {
     failure_ = e;
     state.SkipWithError(failure_->message.c_str());
@@ -104,6 +113,7 @@ class CaseBenchmark {
   std::optional<Error> failure_;
   std::map<std::string, Unit> units_;
   std::vector<std::string> order_;
+  RepetitionLog log_;
 };
 
 // Warm-up: batches grow to RunSettings::kWarmupBatchSeconds, and run until the code has not changed
@@ -290,7 +300,8 @@ std::vector<Sample> TimeRepetitions(const CaseInfo& info, CaseBenchmark& body, c
   } else {
     bench->MinTime(repetition_s);
   }
-  SampleCollector collector(body.units());
+  body.log().Clear();
+  SampleCollector collector(body.units(), &body.log());
   benchmark::RunSpecifiedBenchmarks(&collector);
   benchmark::ClearRegisteredBenchmarks();
   return std::move(collector.samples);

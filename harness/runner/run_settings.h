@@ -7,6 +7,7 @@
 #include <string>
 
 #include "harness/measure/instruction_counter.h"
+#include "harness/measure/thresholds.h"
 #include "harness/model/code_state.h"
 #include "harness/model/suite.h"
 
@@ -66,7 +67,7 @@ struct RunSettings {
   // after it): short repetitions catch few collections and time less than their share of that work
   // (docs/measurement.md, "Which code is measured", item 5). With 20, one collection more or less
   // moves a repetition by a twentieth of what collections cost it.
-  int min_young_collections = 20;
+  int min_young_collections = kDefaultMinYoungCollections;
   // ...but never longer than the default --min-time: --quick stays bounded, and a case that collects
   // rarely is timed for as long as --min-time says.
   static constexpr double kMaxStretchedSeconds = 0.5;

@@ -1,10 +1,12 @@
 // A Google Benchmark reporter that only collects: each repetition's run becomes a Sample of the
-// counters the benchmark set (formatting is the reporters' job, in report/).
+// counters the benchmark set and the repetition's tags (formatting is the reporters' job, in report/).
 #pragma once
 
 #include <benchmark/benchmark.h>
 
+#include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,72 +14,58 @@
 
 namespace v8bench {
 
-// A repetition's code state travels from the benchmark body to the collector as Google Benchmark
-// counters under reserved names (GB carries numbers only): tier + 1 (0 = unknown), compiles (-1 =
-// unknown), changed (0/1). The collector turns them back into Sample::code.
-namespace code_counter {
-inline constexpr const char* kBatch = "__code_batch";
-inline constexpr const char* kBench = "__code_bench";
-inline constexpr const char* kCompiles = "__code_compiles";
-inline constexpr const char* kChanged = "__code_changed";
-}  // namespace code_counter
+// The tags (model/result.h RepetitionTags) of each call of a benchmark body, in call order, with the
+// iterations the call ran: Google Benchmark carries numbers only, so the tags stay beside it and the
+// collector pairs them with the runs it reports. It reports one run per repetition, the repetition's
+// last call: within a repetition the iterations only grow (Google Benchmark grows them until a batch
+// lasts MinTime), so a call ends its repetition when it is the last or the next runs no more iterations.
+class RepetitionLog {
+ public:
+  void Record(std::uint64_t iterations, const RepetitionTags& tags) { calls_.push_back({iterations, tags}); }
+  void Clear() { calls_.clear(); }
 
-// The main thread's CPU travels the same way: the CPU at the end (-1 = unknown) and whether it moved.
-namespace cpu_counter {
-inline constexpr const char* kCpu = "__main_cpu";
-inline constexpr const char* kMoved = "__main_cpu_moved";
-}  // namespace cpu_counter
+  // The tags of the `k`th repetition (from 0) if it ran `iterations`; nullopt otherwise (no tags).
+  std::optional<RepetitionTags> Repetition(std::size_t k, std::uint64_t iterations) const {
+    for (std::size_t i = 0; i < calls_.size(); ++i) {
+      const bool ends = i + 1 == calls_.size() || calls_[i + 1].iterations <= calls_[i].iterations;
+      if (!ends) continue;
+      if (k-- == 0) return calls_[i].iterations == iterations ? std::optional(calls_[i].tags) : std::nullopt;
+    }
+    return std::nullopt;
+  }
 
-inline void PublishMainCpu(benchmark::State& state, int at_start, int at_end) {
-  state.counters[cpu_counter::kCpu] = benchmark::Counter(at_end);
-  state.counters[cpu_counter::kMoved] = benchmark::Counter(at_start >= 0 && at_end >= 0 && at_start != at_end);
-}
-
-inline void PublishCodeState(benchmark::State& state, const CodeState& code) {
-  auto tier = [](const std::optional<CodeTier>& t) { return t ? static_cast<double>(*t) + 1 : 0.0; };
-  state.counters[code_counter::kBatch] = benchmark::Counter(tier(code.batch));
-  state.counters[code_counter::kBench] = benchmark::Counter(tier(code.bench));
-  state.counters[code_counter::kCompiles] = benchmark::Counter(code.compiles ? *code.compiles : -1);
-  state.counters[code_counter::kChanged] = benchmark::Counter(code.changed ? 1 : 0);
-}
+ private:
+  struct Call {
+    std::uint64_t iterations = 0;
+    RepetitionTags tags;
+  };
+  std::vector<Call> calls_;
+};
 
 class SampleCollector final : public benchmark::BenchmarkReporter {
  public:
-  explicit SampleCollector(const std::map<std::string, Unit>& units) : units_(units) {}
+  // `log`: the tags of the body's calls (none for a body without tags).
+  explicit SampleCollector(const std::map<std::string, Unit>& units, const RepetitionLog* log = nullptr)
+      : units_(units), log_(log) {}
 
   bool ReportContext(const Context&) override { return true; }
 
   void ReportRuns(const std::vector<Run>& runs) override {
     for (const Run& run : runs) {
-      if (run.run_type != Run::RT_Iteration || run.error_occurred) continue;
+      if (run.run_type != Run::RT_Iteration) continue;
+      const std::size_t repetition = repetitions_++;
+      if (run.error_occurred) continue;
       Sample sample;
+      if (log_) {
+        if (auto tags = log_->Repetition(repetition, static_cast<std::uint64_t>(run.iterations))) {
+          static_cast<RepetitionTags&>(sample) = *tags;
+        }
+      }
       sample.iterations = static_cast<std::uint64_t>(run.iterations);
-      CodeState code;
-      bool has_code = false;
-      auto tier = [](double v) {
-        return v >= 1 ? std::optional<CodeTier>(static_cast<CodeTier>(v - 1)) : std::nullopt;
-      };
       for (const auto& [name, counter] : run.counters) {
-        if (name.rfind("__code_", 0) == 0) {
-          has_code = true;
-          if (name == code_counter::kBatch) code.batch = tier(counter.value);
-          if (name == code_counter::kBench) code.bench = tier(counter.value);
-          if (name == code_counter::kCompiles && counter.value >= 0) code.compiles = static_cast<int>(counter.value);
-          if (name == code_counter::kChanged) code.changed = counter.value != 0;
-          continue;
-        }
-        if (name == cpu_counter::kCpu) {
-          if (counter.value >= 0) sample.main_cpu = static_cast<int>(counter.value);
-          continue;
-        }
-        if (name == cpu_counter::kMoved) {
-          sample.main_cpu_moved = counter.value != 0;
-          continue;
-        }
         auto unit = units_.find(name);
         sample.counters.push_back({name, counter.value, unit == units_.end() ? Unit::kCount : unit->second});
       }
-      if (has_code) sample.code = code;
       samples.push_back(std::move(sample));
     }
   }
@@ -86,6 +74,8 @@ class SampleCollector final : public benchmark::BenchmarkReporter {
 
  private:
   const std::map<std::string, Unit>& units_;
+  const RepetitionLog* log_;
+  std::size_t repetitions_ = 0;  // the iteration runs reported so far
 };
 
 }  // namespace v8bench

@@ -54,7 +54,7 @@ Status PrepareWorkerEngine(WorkerEngine& w, const std::string& variant, const st
 namespace {
 
 // Node and Deno run js/external_runner.mjs: harness knobs become the runner's options or V8 flags in
-// the engine's own syntax.
+// the engine's own syntax. Every setting the runner times with is passed (it has no defaults of its own).
 std::vector<std::string> ExternalWorkerArgs(const WorkerSampling& s, const WorkerEngine& w, const std::string& filter,
                                             bool plan_only) {
   std::vector<std::string> runner_args = {"run",
@@ -65,7 +65,9 @@ std::vector<std::string> ExternalWorkerArgs(const WorkerSampling& s, const Worke
                                           "--warmup",
                                           fmt::format("{}", s.warmup_s),
                                           "--max-warmup",
-                                          fmt::format("{}", s.max_warmup_s)};
+                                          fmt::format("{}", s.max_warmup_s),
+                                          "--min-young-gcs",
+                                          std::to_string(s.min_young_collections)};
   if (!filter.empty()) {
     runner_args.push_back("--filter");
     runner_args.push_back(filter);
@@ -74,13 +76,17 @@ std::vector<std::string> ExternalWorkerArgs(const WorkerSampling& s, const Worke
   if (plan_only) runner_args.push_back("--plan-only");
   if (s.sealed) runner_args.push_back("--sealed");
   if (s.iterations) runner_args.insert(runner_args.end(), {"--iterations", std::to_string(*s.iterations)});
+  std::string tier = TierModeName(s.tier);  // unless the variant sets its own
   for (std::size_t i = 0; i < w.worker_args.size(); ++i) {
     const std::string& knob = w.worker_args[i];
-    if ((knob == "--param" || knob == "--tier") && i + 1 < w.worker_args.size()) {
-      runner_args.push_back(knob);  // the runner takes these as v8bench run does
+    if (knob == "--tier" && i + 1 < w.worker_args.size()) {
+      tier = w.worker_args[++i];
+    } else if (knob == "--param" && i + 1 < w.worker_args.size()) {
+      runner_args.push_back(knob);  // the runner takes it as v8bench run does
       runner_args.push_back(w.worker_args[++i]);
     }
   }
+  runner_args.insert(runner_args.end(), {"--tier", tier});
   // The engine knobs are V8 flags in the engine's syntax (model/knobs.h, checked by EngineV8Flags).
   std::vector<std::string> v8_flags = w.engine_v8_flags.value_or(KnobV8Flags(w.knobs));
   if (!w.engine_v8_flags) v8_flags.insert(v8_flags.end(), w.v8_flags.begin(), w.v8_flags.end());
@@ -140,12 +146,12 @@ std::string ExactNamesFilter(const std::vector<std::string>& names) {
   return fmt::format("^(?:{})$", fmt::join(escaped, "|"));
 }
 
-std::string DeathKind(const LaunchResult& r) {
+CaseStatus DeathKind(const LaunchResult& r) {
   const bool oom_text = r.err.find("out of memory") != std::string::npos ||
                         r.err.find("heap limit") != std::string::npos || r.err.find("OutOfMemory") != std::string::npos;
-  if (r.kind == ExitKind::kTimedOut) return "timed_out";
-  if (oom_text) return "out_of_memory";
-  return "crashed";
+  if (r.kind == ExitKind::kTimedOut) return CaseStatus::kTimedOut;
+  if (oom_text) return CaseStatus::kOutOfMemory;
+  return CaseStatus::kCrashed;
 }
 
 std::string TellingLine(const std::string& err) {

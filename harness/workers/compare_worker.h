@@ -10,8 +10,11 @@
 #include <string>
 #include <vector>
 
+#include "harness/measure/thresholds.h"
+#include "harness/model/code_state.h"
 #include "harness/model/expected.h"
 #include "harness/model/knobs.h"
+#include "harness/model/result.h"
 #include "harness/model/text_lines.h"
 #include "harness/workers/external_engine.h"
 #include "harness/workers/launcher.h"
@@ -56,6 +59,11 @@ struct WorkerSampling {
   // Deno: V8's --trace-gc lines for the reader to attribute to each sample (gc_trace.h), which needs a
   // worker's whole output; `run`'s supervisor reads line by line and turns it off (GC figures absent).
   bool gc_trace = true;
+  // The external runner's too (js/external_runner.mjs RUN_SETTINGS, which has no defaults of its own): the
+  // young collections a repetition spans (RunSettings::min_young_collections) and the tier measured where
+  // the variant does not set --tier.
+  int min_young_collections = kDefaultMinYoungCollections;
+  TierMode tier = TierMode::kOptimized;
 };
 
 // Recognises `w.engine` (v8bench, node, deno, bun or workerd) and, for an external engine, checks
@@ -72,9 +80,8 @@ std::vector<std::string> WorkerArgs(const WorkerSampling& sampling, const Worker
 // A filter (an ECMAScript regex) that matches these case names and no other.
 std::string ExactNamesFilter(const std::vector<std::string>& names);
 
-// The failure kind of the case a worker died in, as the runner names case statuses: "timed_out",
-// "out_of_memory" (the worker said so on stderr) or "crashed".
-std::string DeathKind(const LaunchResult& result);
+// How the case a worker died in failed: kTimedOut, kOutOfMemory (the worker said so on stderr) or kCrashed.
+CaseStatus DeathKind(const LaunchResult& result);
 
 // The last lines of a worker's stderr or a case's error (model/text_lines.h).
 using ::v8bench::LastLines;

@@ -89,7 +89,9 @@ std::vector<std::string> RunnerProfileArgs(const EngineProfileRequest& r) {
                                    "--interval",
                                    std::to_string(r.options.interval_us),
                                    "--warmup",
-                                   fmt::format("{}", r.options.warmup_s)};
+                                   fmt::format("{}", r.options.warmup_s),
+                                   "--tier",
+                                   TierModeName(r.options.tier)};
   if (r.options.quick) args.emplace_back("--quick");
   for (const auto& p : r.params) {
     args.emplace_back("--param");

@@ -200,10 +200,7 @@ CaseInfo ReadCaseInfo(const object& o) {
 
 // An unknown status is a failure that says so, never a success.
 CaseStatus ReadStatus(const std::string& name, std::string& error) {
-  for (CaseStatus s : {CaseStatus::kOk, CaseStatus::kFailed, CaseStatus::kTimedOut, CaseStatus::kOutOfMemory,
-                       CaseStatus::kUnsupported, CaseStatus::kCrashed}) {
-    if (name == CaseStatusName(s)) return s;
-  }
+  if (auto status = CaseStatusFromName(name)) return *status;
   error = "the worker reported an unknown status '" + name + "'" + (error.empty() ? "" : ": " + error);
   return CaseStatus::kFailed;
 }
