@@ -328,9 +328,8 @@ TEST(profile_writer, EscapesNamesAndUrlsAndKeepsTheTimeline) {
   EXPECT_EQ(doc["nodes"].at(0)["callFrame"]["lineNumber"].get_int64().value(), -1);
 }
 
-// An engine's own profile (`profile --engine`) is read back into the same structs: what the writer
-// writes, the reader returns, so the external .cpuprofile and tables are the embedded ones.
-TEST(profile_reader, ReadsBackWhatTheWriterWritesWithHitsFromTheSamples) {
+// HandMade() with its timeline: each node's hits as samples 7 µs apart from 1000 µs.
+CpuProfileData HandMadeWithSamples() {
   CpuProfileData p = HandMade();
   p.start_us = 1000;
   std::int64_t t = p.start_us;
@@ -341,6 +340,13 @@ TEST(profile_reader, ReadsBackWhatTheWriterWritesWithHitsFromTheSamples) {
     }
   }
   p.end_us = t + 1;
+  return p;
+}
+
+// An engine's own profile (`profile --engine`) is read back into the same structs: what the writer
+// writes, the reader returns, so the external .cpuprofile and tables are the embedded ones.
+TEST(profile_reader, ReadsBackWhatTheWriterWritesWithHitsFromTheSamples) {
+  CpuProfileData p = HandMadeWithSamples();
   p.nodes[4].line_ticks = {{6, 30}, {7, 10}};
   p.nodes[4].bailout_reason = "optimization disabled";
   auto back = ParseCpuProfile(CpuProfileJson(p), "numberBatch", "test");
@@ -379,16 +385,7 @@ TEST(profile_reader, ReadsBackWhatTheWriterWritesWithHitsFromTheSamples) {
 // v8bench fields: frame kinds, deopts, VM states and the JIT code list are read back whole, so the tier
 // and deopt tables are the embedded ones; the file `profile` writes for DevTools has none of them.
 TEST(profile_reader, ReadsBackTheV8benchFieldsWhole) {
-  CpuProfileData p = HandMade();
-  p.start_us = 1000;
-  std::int64_t t = p.start_us;
-  for (const ProfileNode& n : p.nodes) {
-    for (unsigned i = 0; i < n.hit_count; ++i) {
-      p.samples.push_back(n.id);
-      p.timestamps_us.push_back(t += 7);
-    }
-  }
-  p.end_us = t + 1;
+  CpuProfileData p = HandMadeWithSamples();
   p.nodes[4].kind = FrameKind::kScript;
   p.nodes[1].kind = FrameKind::kCallback;  // the reader alone would call it a script (it has a script id)
   p.nodes[4].deopts = {{"wrong map", {{3, 120}, {3, 40}}}, {"Insufficient \"type\" feedback", {}}};
