@@ -27,13 +27,16 @@ def row(path):
         parts = open(meta).read().split()
         if len(parts) == 3:
             load, wall, code = parts[0], "%.1f" % float(parts[1]), parts[2]
-    a = d["analysis"]
+    kind = os.path.basename(path)[:-5].rsplit("-", 1)
+    a = d.get("analysis")
+    if not a:  # stopped before its analysis: no verdict
+        return [kind[0], kind[1], load, wall, "stopped (exit %s, %d samples)" % (code, len(d.get("samples", []))),
+                "", "", "", "", "", ""]
     v = a["cases"][0]["variants"][1]
     j = v["judged"]
     paired = v.get("paired", {})
     n_all = paired.get("all", {}).get("blocks", 0)
     used = paired.get("same_state" if paired.get("stratified") else "all", {}).get("blocks", 0)
-    kind = os.path.basename(path)[:-5].rsplit("-", 1)
     return [kind[0], kind[1], load, wall, v.get("verdict_holm", ""), "%+.1f%%" % (100 * (j["ratio"] - 1)),
             "[%+.1f%%, %+.1f%%]" % (100 * (j["ci_low"] - 1), 100 * (j["ci_high"] - 1)), "%.4f" % j["p"],
             "%d/%d" % (used, n_all), str(paired.get("split_pairs", 0)),
@@ -106,7 +109,7 @@ def main():
     md = "--markdown" in args
     files = [a for a in args if not a.startswith("--")]
     cols = ["kind", "i", "load", "wall_s", "verdict", "estimate", "95% CI", "p", "blocks", "split", "test"]
-    rows = [row(f) for f in files if json.load(open(f)).get("analysis")]
+    rows = [row(f) for f in files]
     rows.sort(key=lambda r: (r[0], int(r[1]) if r[1].isdigit() else 0))
     sep = " | " if md else "\t"
     if header:
@@ -121,11 +124,13 @@ def main():
             k = kinds.setdefault(r[0], [0, 0, []])
             k[0] += 1
             k[1] += r[4] in ("faster", "slower")
-            k[2].append(float(r[3]) if r[3] != "?" else 0)
+            if r[5]:  # ran to its end
+                k[2].append(float(r[3]) if r[3] != "?" else 0)
         print()
         for k, (n, found, walls) in sorted(kinds.items()):
-            print("%s: %d of %d with a verdict (p < alpha after Holm); wall %.0f-%.0f s" % (k, found, n, min(walls),
-                                                                                         max(walls)))
+            print("%s: %d of %d completed comparisons with a verdict (p < alpha after Holm), %d stopped early; "
+                  "wall %.0f-%.0f s (median %.0f)" % (k, found, len(walls), n - len(walls), min(walls), max(walls),
+                                                      st.median(walls)))
 
 
 if __name__ == "__main__":

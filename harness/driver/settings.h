@@ -37,11 +37,7 @@ struct CompareSettings {
   double timeout_s = 60;  // per worker process
   // Each worker: one repetition of each case (Google Benchmark's MinTime), after a warm-up.
   int repetitions = 1;
-  // 0.15 s: a sample is a process whose start-up and warm-up cost several times its timed part, and
-  // the timed part's noise (the load of other jobs) falls with its length (0.05 s: 11% between the
-  // repetitions of one process on a busy 2-vCPU VM, 0.2 s: 7%); so a longer timed part buys more
-  // precision per second of wall time than more blocks would (docs/verdicts.md, "A busy machine").
-  double min_time_s = 0.15;
+  double min_time_s = 0.05;  // with these, 20 samples per variant see a 5% change in ~10 s (one case)
   double warmup_s = 0.02;    // at least; and until the code stops changing (docs/measurement.md)
   double max_warmup_s = 10;  // the cap of that wait (a capped case is flagged)
   // Statistics and gate.
