@@ -392,7 +392,7 @@ TEST(Shard, ShardsRunSideBySideAndMergedMatchOneUnshardedRun) {
                                  "--min-samples", "2", "--shard", "3/3", "--out", dir + "/runs.json"}));
   ASSERT_EQ(runs.exit_code, 0) << runs.err;
   refused({"merge", dir + "/s1.json", dir + "/s2.json", dir + "/runs.json"},
-          "settings.runs (--runs): 6 in " + dir + "/s1.json, 2 in " + dir + "/runs.json");
+          "settings.runs (--runs): 8 in " + dir + "/s1.json, 2 in " + dir + "/runs.json");
   // --allow-partial analyses the shards given.
   const auto partial = RunCli({"merge", dir + "/s1.json", dir + "/s3.json", "--allow-partial", "--format", "json"});
   EXPECT_EQ(partial.exit_code, 0) << partial.err;
