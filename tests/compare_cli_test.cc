@@ -273,9 +273,10 @@ std::string ShardSuite() {
 }
 
 std::vector<std::string> ShardCompare(const std::string& suite, std::vector<std::string> extra) {
-  // 6 blocks judge paired at alpha 0.05 (the default 0.01 needs 8), which keeps this test short.
+  // 8 blocks judge a family of 4 paired at alpha 0.05 (2/256 x 4 < 0.05; the default 0.01 needs 10), which
+  // keeps this test short.
   std::vector<std::string> args = {"compare",        suite,    "--variant", "base=",   "--variant",
-                                   "noopt=--no-opt", "--runs", "6",         "--alpha", "0.05"};
+                                   "noopt=--no-opt", "--runs", "8",         "--alpha", "0.05"};
   args.insert(args.end(), extra.begin(), extra.end());
   return Fast(args);
 }
@@ -335,7 +336,7 @@ TEST(Shard, ShardsRunSideBySideAndMergedMatchOneUnshardedRun) {
   const auto counts = SampleCounts(a);
   EXPECT_EQ(counts.size(), 4u);
   EXPECT_EQ(SampleCounts(b), counts);
-  for (const auto& [key, n] : counts) EXPECT_EQ(n, (std::vector<std::size_t>{6, 6})) << key;
+  for (const auto& [key, n] : counts) EXPECT_EQ(n, (std::vector<std::size_t>{8, 8})) << key;
   // The same verdict rules: one Holm family over all the cases (every case's noopt cell, less those whose
   // samples ran mixed code, which a run's code states decide), the same alpha, floor, sample minimum, pairing.
   EXPECT_EQ(HolmFamily(a), 4u);
@@ -391,7 +392,7 @@ TEST(Shard, ShardsRunSideBySideAndMergedMatchOneUnshardedRun) {
                                  "--min-samples", "2", "--shard", "3/3", "--out", dir + "/runs.json"}));
   ASSERT_EQ(runs.exit_code, 0) << runs.err;
   refused({"merge", dir + "/s1.json", dir + "/s2.json", dir + "/runs.json"},
-          "settings.runs (--runs): 6 in " + dir + "/s1.json, 2 in " + dir + "/runs.json");
+          "settings.runs (--runs): 8 in " + dir + "/s1.json, 2 in " + dir + "/runs.json");
   // --allow-partial analyses the shards given.
   const auto partial = RunCli({"merge", dir + "/s1.json", dir + "/s3.json", "--allow-partial", "--format", "json"});
   EXPECT_EQ(partial.exit_code, 0) << partial.err;

@@ -195,6 +195,45 @@ Judgement Judge(const CellAnalysis& cell, const std::string& counter, double alp
   return {false, it->second.ratio, it->second.mann_whitney.p, it->second.verdict, std::nullopt};
 }
 
+// The unpaired figures of `cell`, when its Mann-Whitney test ran.
+std::optional<Judgement> UnpairedJudgement(const CellAnalysis& cell, const std::string& counter) {
+  const auto it = cell.versus.find(counter);
+  if (it == cell.versus.end() || !Tested(it->second.verdict)) return std::nullopt;
+  return Judgement{false, it->second.ratio, it->second.mann_whitney.p, it->second.verdict, std::nullopt};
+}
+
+// The choice between the paired and the unpaired test, made for the Holm family: Judge chose per
+// comparison (pairs when they can reach alpha alone), but after Holm a paired comparison of n blocks
+// needs 2 / 2^n * m < alpha. Where the pairs cannot reach alpha / m and the unpaired test can
+// (Mann-Whitney's smallest p, 2 / C(2n, n), is far smaller), the unpaired test decides: otherwise 8
+// blocks over 4 cases at 0.01 would be "too few samples to judge" where 6 blocks (unpaired) found all
+// four. Reaching the level only gets easier with more samples, for either test, so the outcome is
+// monotone in the samples. The choice depends on sample counts and the family size only, never on
+// values, and no comparison leaves or joins the family by it (both tests ran).
+void ChooseTestsForFamily(Analysis& a) {
+  std::vector<CellAnalysis*> tested;
+  for (CaseAnalysis& ca : a.cases) {
+    for (std::size_t vi = 1; vi < ca.cells.size(); ++vi) {
+      if (Tested(ca.cells[vi].judged.verdict) && !ca.cells[vi].judged.counted) tested.push_back(&ca.cells[vi]);
+    }
+  }
+  const double level = a.alpha / static_cast<double>(tested.size());
+  for (CaseAnalysis& ca : a.cases) {
+    for (std::size_t vi = 1; vi < ca.cells.size(); ++vi) {
+      CellAnalysis& cell = ca.cells[vi];
+      if (!cell.judged.paired || !Tested(cell.judged.verdict) || !cell.paired) continue;
+      if (stats::MinSignedRankP(cell.paired->used().wilcoxon.n) < level) continue;
+      const std::optional<Judgement> unpaired = UnpairedJudgement(cell, a.counter);
+      if (!unpaired) continue;
+      const auto count = [&](const CellAnalysis& c) {
+        const auto it = c.metrics.find(a.counter);
+        return it == c.metrics.end() ? std::size_t{0} : it->second.n;
+      };
+      if (stats::MinRankSumP(count(ca.cells[0]), count(cell)) < level) cell.judged = *unpaired;
+    }
+  }
+}
+
 // Where the machine's speed states were detected: how many blocks straddled a change, and what the
 // comparison over all blocks said (the verdict rests on the blocks within one state).
 void NoteStates(Analysis& a, const CaseAnalysis& ca) {
@@ -419,7 +458,9 @@ void ApplyPower(Analysis& a) {
       if (!Tested(cell.judged.verdict)) continue;
       cell.min_p = MinimumP(ca, vi, a.counter);
       const double level = a.alpha / m;
-      cell.needed = cell.judged.paired ? stats::PairsNeeded(level) : stats::SamplesPerSideNeeded(level);
+      // The fewest samples per variant (= blocks) with which either test reaches the level: with that
+      // many, ChooseTestsForFamily gives the comparison a test that can decide.
+      cell.needed = std::min(stats::PairsNeeded(level), stats::SamplesPerSideNeeded(level));
       if (!(cell.min_p < a.alpha)) cell.judged.verdict = stats::Verdict::kTooFewSamples;
       if (!(cell.min_p * m < a.alpha)) {
         cell.holm_verdict = stats::Verdict::kTooFewSamples;
@@ -530,6 +571,7 @@ Analysis Analyse(const Dataset& data, const AnalysisOptions& options) {
     a.cases.push_back(std::move(ca));
   }
   if (a.one_process) MarkNotJudged(a);
+  ChooseTestsForFamily(a);
   AdjustForMultipleComparisons(a, options.stats);
   ApplyPower(a);
   for (std::size_t ci = 0; ci < a.cases.size(); ++ci) {  // a.cases is parallel to data.cases
@@ -566,8 +608,8 @@ std::optional<double> WidestInterval(const Analysis& a) {
 }
 
 std::size_t JudgeableComparisons(std::size_t runs, double alpha) {
-  const double paired = stats::MinSignedRankP(runs);
-  return stats::LargestFamily(paired < alpha ? paired : stats::MinRankSumP(runs, runs), alpha);
+  // The paired test where it reaches the family's level, else the unpaired one (ChooseTestsForFamily).
+  return stats::LargestFamily(std::min(stats::MinSignedRankP(runs), stats::MinRankSumP(runs, runs)), alpha);
 }
 
 std::optional<double> StoppingInterval(const CompareState& state) {

@@ -41,8 +41,9 @@ CommandSpec CompareSpec() {
       "change is the median of the blocks' ratios new/base, with a 95% bootstrap CI over blocks and a Wilcoxon\n"
       "signed-rank p-value, Holm-adjusted over the cases; a verdict (faster/slower) needs that p below alpha,\n"
       "the CI excluding no change, and a change beyond the noise floor (docs/paired.md). With blocks too few\n"
-      "for the paired test to reach alpha (fewer than 8 at the default 0.01), the ratio of medians and a\n"
-      "Mann-Whitney test decide instead. Multimodal samples, mixed code, crashes and hangs are reported.\n"
+      "for the paired test to reach alpha after Holm (fewer than 8 for one case at the default 0.01, 10 for\n"
+      "four), the ratio of medians and a Mann-Whitney test decide instead. Multimodal samples, mixed code, crashes and "
+      "hangs are reported.\n"
       "Exit: 0; 1 when the --threshold gate trips; 2 on bad input, a case short of --min-samples, or a gate\n"
       "with nothing judged (too few samples, none, interrupted); 130 when interrupted (143 by SIGTERM).";
   spec.options = {

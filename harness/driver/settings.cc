@@ -60,7 +60,7 @@ const SettingSpec kSettings[] = {
      "no gate", true},
     {"alpha", "alpha", K::kNumber, 1e-9, 0.5, &S::alpha, "A",
      "Significance level of the test behind every verdict (the paired Wilcoxon signed-rank test; Mann-Whitney "
-     "for diff and for fewer than 6 blocks).",
+     "for diff and where the blocks are too few for the pairs to reach alpha after Holm).",
      nullptr, true},
     {"noise-floor", "noise_floor_pct", K::kPercent, 0, 100, &S::noise_floor, "PCT",
      "A change smaller than PCT percent is never called significant, however small its p-value.", nullptr, true},
