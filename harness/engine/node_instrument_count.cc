@@ -3,6 +3,8 @@
 #include <memory>
 #include <string>
 
+#include "harness/engine/node_instrument_js.h"
+
 namespace v8bench {
 namespace {
 
@@ -12,10 +14,6 @@ std::unique_ptr<InstructionCounter>& OpenedCounter() {
   return counter;
 }
 
-void Throw(v8::Isolate* isolate, const std::string& message) {
-  isolate->ThrowException(v8::Exception::Error(v8::String::NewFromUtf8(isolate, message.c_str()).ToLocalChecked()));
-}
-
 }  // namespace
 
 void OpenCounter(const v8::FunctionCallbackInfo<v8::Value>& info) {
@@ -23,7 +21,7 @@ void OpenCounter(const v8::FunctionCallbackInfo<v8::Value>& info) {
   std::string dir;
   if (info.Length() > 0 && info[0]->IsString()) dir = *v8::String::Utf8Value(isolate, info[0]);
   auto counter = OpenInstructionCounter(dir);
-  if (!counter) return Throw(isolate, counter.error().message);
+  if (!counter) return ThrowJsError(isolate, counter.error().message);
   OpenedCounter() = std::move(counter.value());
   const std::string how = DescribeInstructionSource(OpenedCounter()->source());
   info.GetReturnValue().Set(v8::String::NewFromUtf8(isolate, how.c_str()).ToLocalChecked());
@@ -31,13 +29,13 @@ void OpenCounter(const v8::FunctionCallbackInfo<v8::Value>& info) {
 
 void CountBatches(const v8::FunctionCallbackInfo<v8::Value>& info, BatchTimer& timer) {
   const bool on = info.Length() > 0 && info[0]->IsTrue();
-  if (on && !OpenedCounter()) return Throw(info.GetIsolate(), "countBatches(true) before openCounter(dir)");
+  if (on && !OpenedCounter()) return ThrowJsError(info.GetIsolate(), "countBatches(true) before openCounter(dir)");
   timer.set_counter(on ? OpenedCounter().get() : nullptr);
 }
 
 bool ThrowIfUncounted(v8::Isolate* isolate, const BatchTimer& timer) {
   if (!timer.count_error()) return false;
-  Throw(isolate, "counting the batch's instructions: " + timer.count_error()->message);
+  ThrowJsError(isolate, "counting the batch's instructions: " + timer.count_error()->message);
   return true;
 }
 
