@@ -15,6 +15,8 @@
 #include <valgrind/callgrind.h>
 #endif
 
+#include "harness/model/text_lines.h"
+
 namespace v8bench {
 namespace {
 
@@ -148,13 +150,8 @@ Expected<std::unique_ptr<InstructionCounter>> OpenInstructionCounter(const std::
 }
 
 std::optional<std::uint64_t> CallgrindDumpTotal(std::string_view dump) {
-  std::optional<std::uint64_t> summary;
-  std::size_t at = 0;
-  while (at < dump.size()) {
-    std::size_t end = dump.find('\n', at);
-    if (end == std::string_view::npos) end = dump.size();
-    const std::string_view line = dump.substr(at, end - at);
-    at = end + 1;
+  std::optional<std::uint64_t> summary, totals;
+  ForEachLine(dump, [&](std::string_view line) {
     for (std::string_view key : {std::string_view("totals:"), std::string_view("summary:")}) {
       if (!line.starts_with(key)) continue;
       std::uint64_t v = 0;
@@ -163,11 +160,11 @@ std::optional<std::uint64_t> CallgrindDumpTotal(std::string_view dump) {
       if (i == line.size() || line[i] < '0' || line[i] > '9') continue;
       for (; i < line.size() && line[i] >= '0' && line[i] <= '9'; ++i)
         v = v * 10 + static_cast<std::uint64_t>(line[i] - '0');
-      if (key == "totals:") return v;
-      summary = v;
+      (key == "totals:" ? totals : summary) = v;
     }
-  }
-  return summary;
+    return !totals;  // the first totals: line decides
+  });
+  return totals ? totals : summary;
 }
 
 std::string DescribeInstructionSource(InstructionSource source) {

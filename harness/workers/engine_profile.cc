@@ -11,6 +11,7 @@
 
 #include "harness/model/code_state.h"
 #include "harness/model/json_reader.h"
+#include "harness/model/text_lines.h"
 #include "harness/profile/cpuprofile_reader.h"
 #include "harness/profile/profile_text.h"
 #include "harness/workers/launcher.h"
@@ -170,21 +171,19 @@ Expected<std::vector<std::string>> EngineProfileFlags(const std::string& path, E
 Expected<RunnerProfileLine> ReadRunnerOutput(const std::string& out, const std::string& suite,
                                              const std::string& case_name, bool quick) {
   simdjson::dom::parser parser;
-  std::size_t start = 0;
-  while (start < out.size()) {
-    std::size_t nl = out.find('\n', start);
-    if (nl == std::string::npos) nl = out.size();
-    const std::string line = out.substr(start, nl - start);
-    start = nl + 1;
+  std::optional<Expected<RunnerProfileLine>> said;
+  ForEachLine(out, [&](std::string_view line) {
     simdjson::dom::element doc;
     std::string_view type;
-    if (line.empty() || line[0] != '{' || parser.parse(line).get(doc) != simdjson::SUCCESS ||
+    if (line.empty() || line[0] != '{' || parser.parse(line.data(), line.size()).get(doc) != simdjson::SUCCESS ||
         doc["type"].get(type) != simdjson::SUCCESS) {
-      continue;
+      return true;
     }
-    if (type == "profile_error") return ProfileError(doc, suite, case_name, quick);
-    if (type == "profile") return ProfileLine(doc);
-  }
+    if (type == "profile_error") said = ProfileError(doc, suite, case_name, quick);
+    if (type == "profile") said = ProfileLine(doc);
+    return !said;
+  });
+  if (said) return std::move(*said);
   return Error::Input("the external runner printed no profile line");
 }
 
