@@ -344,7 +344,6 @@ const MAX_RESETTLES = 3;
 const RERUNS_PER_REPETITION = 2;
 // harness/runner/run_settings.h RunSettings::min_young_collections (--min-young-gcs) and kMaxStretchedSeconds.
 const MAX_STRETCHED_SECONDS = 0.5;
-// Young collections per second in a batch's window, from the GC entries (null where the engine gives none).
 // The young collections that started inside a batch's window (null where the engine reports no GCs).
 async function youngCollectionsIn(t) {
   await flushObservers();
@@ -576,7 +575,7 @@ function measuredBy(facts, forInfo = false) {
       ? 'not supported (a worker has no node:inspector Session)'
       : canProfileInProcess()
         ? "V8's CPU profiler inside the engine, through the in-process instrument: tiers per function from JIT code events, deopts and VM states, as the embedded profile"
-        : `the inspector's Profiler domain (node:inspector): no tiers per function, deopts or VM states (${isBun || isDeno ? 'the in-process instrument is a Node addon' : instrumentWhy})`;
+        : `the inspector's Profiler domain (node:inspector): no tiers per function, deopts or VM states (${whyNotInProcess()})`;
   }
   return by;
 }
@@ -755,6 +754,14 @@ function canProfileInProcess() {
   return instrument !== null && typeof instrument.profileStart === 'function';
 }
 
+// Why `profile` cannot sample with the instrument here (where canProfileInProcess() is false).
+function whyNotInProcess() {
+  if (isWorkerd || isBun || isDeno) return 'the in-process instrument is a Node addon';
+  return instrument !== null
+    ? `the in-process instrument ${instrumentWhy.replace(/^in-process instrument /, '')} has no profiler (an older build)`
+    : instrumentWhy;
+}
+
 // The inspector's Profiler domain, as a profiler with the instrument's shape: start(), then stop()
 // returning the .cpuprofile JSON. Null where the engine has no node:inspector Session.
 function inspectorProfiler(opts) {
@@ -798,10 +805,7 @@ function chooseProfiler(opts) {
   }
   const viaInspector = inspectorProfiler(opts);
   if (!viaInspector) return null;
-  const why = isWorkerd || isBun || isDeno ? 'the in-process instrument is a Node addon'
-    : instrument !== null ? `the in-process instrument ${instrumentWhy.replace(/^in-process instrument /, '')} has no profiler (an older build)`
-      : instrumentWhy;
-  return { kind: 'inspector', why, ...viaInspector };
+  return { kind: 'inspector', why: whyNotInProcess(), ...viaInspector };
 }
 
 async function profileCase(argv) {
