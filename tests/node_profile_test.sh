@@ -13,14 +13,21 @@ for major in 18 26; do
 done
 # The hot table's row of function $2 in profile text $1.
 row() { grep -E "^  $2 " "$1" | head -1; }
+# Profiles case $2 of tests/fixtures/$1 on Node $3 for 0.5 s: the text to $tmp/$4.txt, the .cpuprofile to
+# $tmp/$4.cpuprofile; the rest of the arguments go to v8bench profile (e.g. -- --no-addons).
+profile_on() {
+  local fixture=$1 case=$2 major=$3 name=$4
+  shift 4
+  "$v8bench" profile "$src/tests/fixtures/$fixture" --case "$case" --engine "$(node "$major")" --duration 0.5 \
+    --warmup 0.3 --out "$tmp/$name.cpuprofile" "$@" > "$tmp/$name.txt" 2> "$tmp/err.txt" ||
+    fail "profile --engine node$major $fixture $* exited $?: $(cat "$tmp/err.txt")"
+}
 for major in 18 26; do
   "$v8bench" info --engine "$(node $major)" > "$tmp/info$major.txt" || fail "info --engine node$major"
   grep -q "^profile .*V8's CPU profiler inside the engine, through the in-process instrument" "$tmp/info$major.txt" ||
     fail "info --engine node$major does not say what profile --engine samples with: $(cat "$tmp/info$major.txt")"
+  profile_on hot.js hot/spin/n:512 "$major" "hot$major"
   out="$tmp/hot$major.txt"
-  "$v8bench" profile "$src/tests/fixtures/hot.js" --case hot/spin/n:512 --engine "$(node $major)" --duration 0.5 \
-    --warmup 0.3 --out "$tmp/hot$major.cpuprofile" > "$out" 2> "$tmp/err.txt" ||
-    fail "profile --engine node$major exited $?: $(cat "$tmp/err.txt")"
   grep -q "V8's CPU profiler inside the engine" "$out" || fail "node$major: the header does not name the instrument: $(cat "$out")"
   grep -q "Sampled inside the engine by V8's CPU profiler through v8bench's in-process instrument" "$out" ||
     fail "node$major: the text does not say the instrument sampled: $(cat "$out")"
@@ -31,10 +38,8 @@ for major in 18 26; do
   grep -q '"v8bench"' "$tmp/hot$major.cpuprofile" && fail "node$major: the DevTools file carries the v8bench fields"
   grep -q '"hotSpin"' "$tmp/hot$major.cpuprofile" || fail "node$major: hotSpin is not in the .cpuprofile"
 
+  profile_on deopt_loop.js deopt_loop/every_call "$major" "deopt$major"
   out="$tmp/deopt$major.txt"
-  "$v8bench" profile "$src/tests/fixtures/deopt_loop.js" --case deopt_loop/every_call --engine "$(node $major)" \
-    --duration 0.5 --warmup 0.3 --out "$tmp/deopt$major.cpuprofile" > "$out" 2> "$tmp/err.txt" ||
-    fail "profile --engine node$major (deopt_loop) exited $?: $(cat "$tmp/err.txt")"
   churn=$(row "$out" churn)
   [ -n "$churn" ] || fail "node$major: churn is not among the hot functions: $(cat "$out")"
   echo "$churn" | grep -q "wrong map" || fail "node$major: churn's deopts lack 'wrong map': $churn"
@@ -44,10 +49,8 @@ for major in 18 26; do
 done
 
 # The addon refused (Node's --no-addons): the inspector's Profiler domain, and the text says why.
+profile_on hot.js hot/spin/n:512 18 noaddons -- --no-addons
 out="$tmp/noaddons.txt"
-"$v8bench" profile "$src/tests/fixtures/hot.js" --case hot/spin/n:512 --engine "$(node 18)" --duration 0.5 \
-  --warmup 0.3 --out "$tmp/noaddons.cpuprofile" -- --no-addons > "$out" 2> "$tmp/err.txt" ||
-  fail "profile --engine node18 -- --no-addons exited $?: $(cat "$tmp/err.txt")"
 grep -q "the engine's own profiler (inspector Profiler domain)" "$out" || fail "--no-addons: not the inspector: $(cat "$out")"
 grep -q "not v8bench's in-process instrument: JS-only: .* did not load" "$out" ||
   fail "--no-addons: the text does not say why the instrument was not used: $(cat "$out")"
