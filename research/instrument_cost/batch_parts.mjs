@@ -6,12 +6,9 @@
 //
 //   node --allow-natives-syntax batch_parts.mjs --suite FILE --case NAME --iterations N --repetitions R
 //        [--warm-iterations W] [--instrument FILE.node]
-import { createRequire } from 'node:module';
 import process from 'node:process';
 
-const require = createRequire(import.meta.url);
-const fs = require('node:fs');
-const path = require('node:path');
+import { loadInstrument, loadSuite, prepareCase, warmUp } from './case_host.mjs';
 
 const o = { suite: null, caseName: null, iterations: 10, repetitions: 20, warm: 2000, instrument: null };
 const argv = process.argv.slice(2);
@@ -25,31 +22,10 @@ for (let i = 0; i < argv.length; i++) {
   else if (a === '--instrument') o.instrument = argv[++i];
   else throw new Error(`batch_parts.mjs: unknown argument ${a}`);
 }
-let instrument = null;
-if (o.instrument) {
-  const module = { exports: {} };
-  process.dlopen(module, path.resolve(o.instrument));
-  instrument = module.exports;
-}
-globalThis.require = require;
-const here = path.dirname(new URL(import.meta.url).pathname);
-(0, eval)(`${fs.readFileSync(path.join(here, '../../js/bench_api.js'), 'utf8')}\n//# sourceURL=v8bench:bench_api.js`);
-const api = globalThis.__v8bench;
-api.configure('{}');
-(0, eval)(`${api.wrap(fs.readFileSync(o.suite, 'utf8'), o.suite)}\n//# sourceURL=${o.suite}`);
-const cases = JSON.parse(api.describe(true)).cases;
-const index = cases.findIndex((c) => c.name === o.caseName);
-if (index < 0) throw new Error(`batch_parts.mjs: no case ${o.caseName}; there are ${cases.map((c) => c.name).join(', ')}`);
-const batch = api.prepare(index, true);
-await api.check();
-await api.settle('optimized');
-const timed = (n) => {
-  if (!instrument) return batch(n);
-  instrument.start();
-  batch(n);
-  return instrument.stop(n);
-};
-for (let done = 0, n = 1; done < o.warm; done += n, n = Math.min(n * 4, o.warm - done || 1)) timed(n);
+const instrument = loadInstrument(o.instrument);
+const { api, cases } = loadSuite(o.suite);
+const timed = await prepareCase(api, cases, o.caseName, instrument, 'batch_parts.mjs');
+warmUp(timed, o.warm);
 const seen = [];
 process.memoryUsage();
 for (let r = 0; r < o.repetitions; r++) {

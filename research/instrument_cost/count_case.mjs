@@ -16,12 +16,9 @@
 // the second of the process's dumps is then the timed batches alone, on every thread (count1.sh), so
 // one run per variant measures them without start-up and warm-up (whose counts vary run to run by a few
 // million instructions: the hash seed, GC timing).
-import { createRequire } from 'node:module';
 import process from 'node:process';
 
-const require = createRequire(import.meta.url);
-const fs = require('node:fs');
-const path = require('node:path');
+import { loadInstrument, loadSuite, prepareCase, runBatches, warmUp } from './case_host.mjs';
 
 function parse(argv) {
   const o = { suite: null, caseName: null, iterations: 0, batches: 10, warm: 200000, instrument: null, mark: false };
@@ -44,40 +41,12 @@ function parse(argv) {
 }
 
 const o = parse(process.argv.slice(2));
-let instrument = null;
-if (o.instrument) {
-  const module = { exports: {} };
-  process.dlopen(module, path.resolve(o.instrument));
-  instrument = module.exports;
-}
-globalThis.require = require;
-const here = path.dirname(new URL(import.meta.url).pathname);
-const apiSource = fs.readFileSync(path.join(here, '../../js/bench_api.js'), 'utf8');
-(0, eval)(`${apiSource}\n//# sourceURL=v8bench:bench_api.js`);
-const api = globalThis.__v8bench;
-api.configure('{}');
-(0, eval)(`${api.wrap(fs.readFileSync(o.suite, 'utf8'), o.suite)}\n//# sourceURL=${o.suite}`);
-const cases = JSON.parse(api.describe(true)).cases;
-const index = cases.findIndex((c) => c.name === o.caseName);
-if (index < 0) throw new Error(`count_case.mjs: no case ${o.caseName} in ${o.suite}`);
-const batch = api.prepare(index, true);
-await api.check();
-await api.settle('optimized');
-const timed = (n) => {
-  if (!instrument) return batch(n);
-  instrument.start();
-  batch(n);
-  return instrument.stop(n);
-};
-// Warm-up in growing batches, as the runner's (fixed sizes here, so both runs of a pair agree).
-for (let done = 0, n = 1; done < o.warm; done += n, n = Math.min(n * 4, o.warm - done || 1)) timed(n);
-let compiles = 0;
+const instrument = loadInstrument(o.instrument);
+const { api, cases } = loadSuite(o.suite);
+const timed = await prepareCase(api, cases, o.caseName, instrument, 'count_case.mjs');
+warmUp(timed, o.warm);
 if (o.mark) process.memoryUsage();
-const per = Math.max(1, Math.floor(o.iterations / o.batches));
-for (let done = 0; done < o.iterations; done += per) {
-  const r = timed(Math.min(per, o.iterations - done));
-  if (r) compiles += r.compiles;
-}
+const compiles = runBatches(timed, o.iterations, o.batches);
 if (o.mark) process.memoryUsage();
 const state = api.codeState();
 await api.teardown();

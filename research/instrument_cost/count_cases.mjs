@@ -9,12 +9,10 @@
 //
 // PLAN: one case a line, "CASE ITERATIONS WARM_ITERATIONS". Prints one JSON line per case (compiles seen
 // in its timed batches, code state after them).
-import { createRequire } from 'node:module';
+import fs from 'node:fs';
 import process from 'node:process';
 
-const require = createRequire(import.meta.url);
-const fs = require('node:fs');
-const path = require('node:path');
+import { loadInstrument, loadSuite, prepareCase, runBatches, warmUp } from './case_host.mjs';
 
 const o = { suite: null, plan: null, batches: 10, instrument: null };
 const argv = process.argv.slice(2);
@@ -27,43 +25,15 @@ for (let i = 0; i < argv.length; i++) {
   else throw new Error(`count_cases.mjs: unknown argument ${a}`);
 }
 if (!o.suite || !o.plan) throw new Error('count_cases.mjs: --suite FILE --plan FILE are required');
-let instrument = null;
-if (o.instrument) {
-  const module = { exports: {} };
-  process.dlopen(module, path.resolve(o.instrument));
-  instrument = module.exports;
-}
-globalThis.require = require;
-const here = path.dirname(new URL(import.meta.url).pathname);
-const apiSource = fs.readFileSync(path.join(here, '../../js/bench_api.js'), 'utf8');
-(0, eval)(`${apiSource}\n//# sourceURL=v8bench:bench_api.js`);
-const api = globalThis.__v8bench;
-api.configure('{}');
-(0, eval)(`${api.wrap(fs.readFileSync(o.suite, 'utf8'), o.suite)}\n//# sourceURL=${o.suite}`);
-const cases = JSON.parse(api.describe(true)).cases;
+const instrument = loadInstrument(o.instrument);
+const { api, cases } = loadSuite(o.suite);
 const plan = fs.readFileSync(o.plan, 'utf8').split('\n').filter((l) => l.trim()).map((l) => l.trim().split(/\s+/));
 for (const [caseName, iterations, warm] of plan) {
-  const index = cases.findIndex((c) => c.name === caseName);
-  if (index < 0) throw new Error(`count_cases.mjs: no case ${caseName} in ${o.suite}`);
-  const batch = api.prepare(index, true);
-  await api.check();
-  await api.settle('optimized');
-  const timed = (n) => {
-    if (!instrument) return batch(n);
-    instrument.start();
-    batch(n);
-    return instrument.stop(n);
-  };
-  const w = Number(warm);
-  for (let done = 0, n = 1; done < w; done += n, n = Math.min(n * 4, w - done || 1)) timed(n);
+  const timed = await prepareCase(api, cases, caseName, instrument, 'count_cases.mjs');
+  warmUp(timed, Number(warm));
   const total = Number(iterations);
-  let compiles = 0;
   process.memoryUsage();
-  const per = Math.max(1, Math.floor(total / o.batches));
-  for (let done = 0; done < total; done += per) {
-    const r = timed(Math.min(per, total - done));
-    if (r) compiles += r.compiles;
-  }
+  const compiles = runBatches(timed, total, o.batches);
   process.memoryUsage();
   const state = api.codeState();
   await api.teardown();
