@@ -1,6 +1,7 @@
 #include "harness/cli/common.h"
 
 #include "harness/driver/settings.h"
+#include "harness/driver/variant.h"
 #include "harness/files/atomic_file.h"
 #include "harness/files/results_stream.h"
 
@@ -46,20 +47,15 @@ Expected<EngineOptions> EngineOptionsFrom(const ParsedArgs& args) {
     for (auto& f : words.value()) options.v8_flags.push_back(std::move(f));
   }
   for (const auto& f : args.passthrough) options.v8_flags.push_back(f);
-  options.semi_space_mb = args.Whole("semi-space");
-  auto young = args.GetChoice("young-gen", {"full", "grow"});
-  if (!young) return young.error();
-  if (young.value() == "grow") options.young = YoungGeneration::kGrow;
-  if (young.value() && options.semi_space_mb) {
-    return Error::Usage(
-        "--young-gen and --semi-space contradict each other: --semi-space pins the young "
-        "generation's size; give one");
+  driver::Knobs knobs;  // parsed as a variant's knobs are
+  for (const std::string name : {"semi-space", "young-gen", "fast-trig", "no-fast-trig"}) {
+    const auto value = args.Get(name);
+    const Status applied = value ? driver::ApplyKnob(knobs, "--" + name, *value) : OkStatus();
+    if (!applied) return applied.error();
   }
-  if (args.Has("fast-trig") && args.Has("no-fast-trig")) {
-    return Error::Usage("--fast-trig and --no-fast-trig contradict each other; give one");
-  }
-  if (args.Has("fast-trig")) options.trig = TrigRequest::kFast;
-  if (args.Has("no-fast-trig")) options.trig = TrigRequest::kSlow;
+  options.semi_space_mb = knobs.engine.semi_space_mb;
+  options.trig = knobs.engine.trig;
+  options.young = knobs.engine.young;
   return options;
 }
 
@@ -93,9 +89,9 @@ Expected<RunSettings> RunSettingsFrom(const ParsedArgs& args) {
   if (auto v = args.Number("max-warmup")) settings.max_warmup_s = *v;
   settings.rerun_changed = !args.Has("keep-changed");
   if (auto tier = args.Get("tier")) {
-    auto mode = TierModeFromName(*tier);
-    if (!mode) return Error::Usage("--tier '" + *tier + "': choose optimized (the default), interpreter or auto");
-    settings.tier = *mode;
+    driver::Knobs knobs;
+    if (auto applied = driver::ApplyKnob(knobs, "--tier", *tier); !applied) return applied.error();
+    settings.tier = *knobs.tier;
   }
   if (settings.max_warmup_s < settings.warmup_s) {
     return Error::Usage(
