@@ -25,8 +25,7 @@ std::vector<OptionSpec> EngineOptionSpecs() {
       {"semi-space", "MB",
        "Pins V8's young-generation semi-space to MB megabytes (sets both --min-semi-space-size and "
        "--max-semi-space-size). The effective size V8 reports is recorded with every result. Default: not pinned "
-       "(--young-gen says where it starts).",
-       false, ValueKind::kWhole, 1, 1024},
+       "(--young-gen says where it starts)."},  // its range: driver::ApplyKnob
       {"young-gen", "full|grow",
        "Where V8's young generation starts (without --semi-space): full starts it at its maximum (16 MB "
        "semi-spaces on V8 10.2), the heap a long-running process has grown to under load, so the young "

@@ -331,9 +331,8 @@ Status Driver::PlanShard() {
   shard.cases = ShardCases(all, shard.index, shard.count);
   if (shard.cases.empty()) {
     return Error::Usage(fmt::format(
-        "--shard {}/{}: the comparison has {} case{}, so this shard has none; use at most "
-        "{} shard{}",
-        shard.index, shard.count, all.size(), all.size() == 1 ? "" : "s", all.size(), all.size() == 1 ? "" : "s"));
+        "--shard {}/{}: the comparison has {} case{}, so this shard has none; use at most {} shard{}", shard.index,
+        shard.count, all.size(), all.size() == 1 ? "" : "s", all.size(), all.size() == 1 ? "" : "s"));
   }
   for (std::size_t v = 0; v < nv; ++v) {
     std::vector<std::string> mine;
@@ -371,10 +370,7 @@ Status Driver::Run() {
   for (;;) {
     while (status.ok() && !stopping && !launcher_.Interrupted() &&
            static_cast<int>(process_to_slot_.size()) < state_.settings.jobs) {
-      if (StopStarting()) {
-        stopping = true;
-        break;
-      }
+      if ((stopping = StopStarting())) break;
       const std::size_t v = schedule.Next();
       if (state_.settings.runs > 0 && started_[v] >= state_.settings.runs) continue;
       const std::uint64_t id = next_id_++;
