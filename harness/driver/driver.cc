@@ -96,8 +96,7 @@ workers::WorkerOutput Driver::ReadOutput(const Variant& v, const workers::Launch
 }
 
 void Driver::Launch(std::uint64_t slot_id, const std::string& filter) {
-  const Slot& slot = slots_.at(slot_id);
-  const workers::LaunchRequest req = WorkerRequest(VariantOf(slot.record.variant), filter, false);
+  const workers::LaunchRequest req = WorkerRequest(VariantOf(slots_.at(slot_id).record.variant), filter, false);
   process_to_slot_[req.id] = slot_id;
   launcher_.Start(req);
   Report(last_, false);

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <regex>
 #include <set>
 
@@ -110,15 +111,11 @@ Status BindEngines(std::vector<Variant>& variants, const std::vector<std::string
                           "': write NAME=PATH, NAME a variant (e.g. --engine patched=../v8-patched/build/v8bench)");
     }
     const std::string name = spec.substr(0, eq), path = spec.substr(eq + 1);
-    Variant* found = nullptr;
-    for (auto& v : variants) {
-      if (v.name == name) found = &v;
-    }
-    if (found == nullptr) {  // an engine alone is a variant with the default configuration
+    auto found = std::find_if(variants.begin(), variants.end(), [&](const Variant& v) { return v.name == name; });
+    if (found == variants.end()) {  // an engine alone is a variant with the default configuration
       auto made = ParseVariant(name + "=");
       if (!made) return Error::Usage("--engine " + spec + ": " + made.error().message);
-      variants.push_back(std::move(made.value()));
-      found = &variants.back();
+      found = variants.insert(variants.end(), std::move(made.value()));
     }
     if (access(path.c_str(), X_OK) != 0) {
       return Error::Usage("--engine " + spec + ": '" + path + "' is not an executable file");
