@@ -13,13 +13,14 @@
 
 namespace v8bench::driver {
 
-// The harness knobs `run` takes, from a variant's words and from run's options (cli/common.cc) alike.
+// The harness knobs `run` takes (--semi-space MB, --young-gen full|grow, --fast-trig, --no-fast-trig, --param
+// NAME=V, --tier optimized|interpreter|auto, --main-cpu N), from a variant's words and run's options alike.
 struct Knobs {
   EngineKnobs engine;
   std::optional<int> main_cpu;
   std::optional<TierMode> tier;
   std::vector<std::pair<std::string, std::string>> params;  // --param NAME=VALUES, in the order given
-  bool young_given = false;
+  bool young_given = false;                                 // --young-gen was given (it contradicts --semi-space)
 };
 
 // Records knob `word` ("--semi-space", or a switch: "--fast-trig", `value` unread); a bad value, or two
