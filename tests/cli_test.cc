@@ -80,7 +80,7 @@ TEST(Cli, TheYoungGenerationStartsAtItsMaximumUnlessAskedToGrow) {
   EXPECT_THAT(both.err, HasSubstr("contradict"));
   auto bad = RunCli({"info", "--young-gen", "half"});
   EXPECT_EQ(bad.exit_code, 2);
-  EXPECT_THAT(bad.err, HasSubstr("--young-gen: 'half' is not one of: full, grow"));
+  EXPECT_THAT(bad.err, HasSubstr("--young-gen 'half': choose full (the default) or grow"));
 }
 
 // The young generation each case ended with (JSON `young_generation_bytes`), by bench name.

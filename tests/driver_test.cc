@@ -13,7 +13,6 @@
 
 #include "harness/analysis/analysis.h"
 #include "harness/driver/driver.h"
-#include "harness/driver/schedule.h"
 #include "harness/driver/variant.h"
 #include "harness/files/results_file.h"
 #include "harness/report/compare_report.h"

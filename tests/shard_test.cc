@@ -7,7 +7,7 @@
 #include <set>
 
 #include "harness/analysis/analysis.h"
-#include "harness/driver/shard.h"
+#include "harness/driver/comparison.h"
 #include "harness/files/shard_merge.h"
 #include "tests/support/cli.h"
 

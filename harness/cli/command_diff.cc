@@ -54,7 +54,7 @@ int DiffCommand(const std::vector<std::string>& argv) {
   auto format = ReportFormat(args);
   if (!format) return Fail(format.error());
   const std::string filter = args.Get("filter").value_or("");
-  if (auto checked = driver::CheckFilter(filter); !checked) return Fail(checked.error());
+  if (auto checked = CaseFilter::Parse(filter); !checked) return Fail(checked.error());
   auto writable_out = WritableOut(args);
   if (!writable_out) return Fail(writable_out.error());
   const std::optional<std::string>& out = writable_out.value();

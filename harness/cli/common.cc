@@ -1,6 +1,7 @@
 #include "harness/cli/common.h"
 
 #include "harness/driver/settings.h"
+#include "harness/driver/variant.h"
 #include "harness/files/atomic_file.h"
 #include "harness/files/results_stream.h"
 
@@ -24,8 +25,7 @@ std::vector<OptionSpec> EngineOptionSpecs() {
       {"semi-space", "MB",
        "Pins V8's young-generation semi-space to MB megabytes (sets both --min-semi-space-size and "
        "--max-semi-space-size). The effective size V8 reports is recorded with every result. Default: not pinned "
-       "(--young-gen says where it starts).",
-       false, ValueKind::kWhole, 1, 1024},
+       "(--young-gen says where it starts)."},  // its range: driver::ApplyKnob
       {"young-gen", "full|grow",
        "Where V8's young generation starts (without --semi-space): full starts it at its maximum (16 MB "
        "semi-spaces on V8 10.2), the heap a long-running process has grown to under load, so the young "
@@ -46,20 +46,15 @@ Expected<EngineOptions> EngineOptionsFrom(const ParsedArgs& args) {
     for (auto& f : words.value()) options.v8_flags.push_back(std::move(f));
   }
   for (const auto& f : args.passthrough) options.v8_flags.push_back(f);
-  options.semi_space_mb = args.Whole("semi-space");
-  auto young = args.GetChoice("young-gen", {"full", "grow"});
-  if (!young) return young.error();
-  if (young.value() == "grow") options.young = YoungGeneration::kGrow;
-  if (young.value() && options.semi_space_mb) {
-    return Error::Usage(
-        "--young-gen and --semi-space contradict each other: --semi-space pins the young "
-        "generation's size; give one");
+  driver::Knobs knobs;  // parsed as a variant's knobs are
+  for (const std::string name : {"semi-space", "young-gen", "fast-trig", "no-fast-trig"}) {
+    const auto value = args.Get(name);
+    const Status applied = value ? driver::ApplyKnob(knobs, "--" + name, *value) : OkStatus();
+    if (!applied) return applied.error();
   }
-  if (args.Has("fast-trig") && args.Has("no-fast-trig")) {
-    return Error::Usage("--fast-trig and --no-fast-trig contradict each other; give one");
-  }
-  if (args.Has("fast-trig")) options.trig = TrigRequest::kFast;
-  if (args.Has("no-fast-trig")) options.trig = TrigRequest::kSlow;
+  options.semi_space_mb = knobs.engine.semi_space_mb;
+  options.trig = knobs.engine.trig;
+  options.young = knobs.engine.young;
   return options;
 }
 
@@ -93,9 +88,9 @@ Expected<RunSettings> RunSettingsFrom(const ParsedArgs& args) {
   if (auto v = args.Number("max-warmup")) settings.max_warmup_s = *v;
   settings.rerun_changed = !args.Has("keep-changed");
   if (auto tier = args.Get("tier")) {
-    auto mode = TierModeFromName(*tier);
-    if (!mode) return Error::Usage("--tier '" + *tier + "': choose optimized (the default), interpreter or auto");
-    settings.tier = *mode;
+    driver::Knobs knobs;
+    if (auto applied = driver::ApplyKnob(knobs, "--tier", *tier); !applied) return applied.error();
+    settings.tier = *knobs.tier;
   }
   if (settings.max_warmup_s < settings.warmup_s) {
     return Error::Usage(

@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "harness/driver/settings.h"
@@ -57,13 +58,29 @@ struct VariantState {
 };
 
 // What `compare --shard K/N` ran (docs/sharding.md): shard `index` (1..count) of the comparison's
-// cases, partitioned by ShardCases (shard.h) over every variant's cases.
+// cases, partitioned by ShardCases over every variant's cases.
 struct ShardInfo {
   int index = 0;
   int count = 0;
   std::vector<std::string> all_cases;  // the comparison's case keys, in the workers' plan order
   std::vector<std::string> cases;      // this shard's share of them, in the same order
 };
+
+// "K/N" as a ShardInfo without its case lists (the driver fills them), 1 <= K <= N <= 10000 (numbered from 1,
+// as Jest's and Playwright's --shard). Error::Usage names --shard and says how to number from a 0-based index.
+Expected<ShardInfo> ParseShard(std::string_view text);
+
+// The partition: the comparison's case keys (the union over its variants) sorted by byte order; the
+// case at sorted position i belongs to shard (i mod N) + 1. It depends only on the case keys, which
+// depend only on the suite files, the filter and the variants' --param knobs (all checked at merge),
+// so every machine computes the same partition. Round-robin over the sorted list rather than a hash
+// of the name: shard sizes differ by at most one case and no shard is empty while N <= cases, and
+// neighbouring cases (one bench's parameter grid, often of similar cost) spread over the shards. A
+// hash would keep a case in its shard when a suite gains cases, but shards of different suite
+// contents are refused anyway, so that stability would buy nothing.
+//
+// The keys of shard `index` of `count` among `keys` (duplicates count once), in the order of `keys`.
+std::vector<std::string> ShardCases(const std::vector<std::string>& keys, int index, int count);
 
 // The bytes of one suite file, as the comparison read them: shards (and their merge) must have run
 // the same suites. FNV-1a 64 catches an edited or different file, not a forged one.
@@ -104,7 +121,7 @@ struct CompareState {
 // The case key compares the same case across variants: the case name without the parameters that
 // the variants override differently (work:1 vs work:1.05 are the same case, "work"), so
 // `--variant a=--param work=1 --variant b=--param work=1.05` compares them.
-std::vector<std::string> ParamsToIgnore(const std::vector<Variant>& variants);
+std::vector<std::string> ParamsToIgnore(const std::vector<VariantState>& variants);
 std::string CaseKey(const CaseInfo& c, const std::vector<std::string>& ignore);
 
 }  // namespace v8bench::driver

@@ -1,13 +1,15 @@
 #include "harness/driver/driver.h"
 
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
-#include <cstdio>
+#include <numeric>
 #include <set>
 
-#include "harness/driver/shard.h"
+#include "harness/driver/comparison.h"
 #include "harness/stats/statistics.h"
 
 namespace v8bench::driver {
@@ -19,11 +21,9 @@ std::optional<CaseCode> SampleCode(const CaseResult& c) {
   for (const Sample& s : c.samples) {
     if (!s.code) continue;
     if (!code) code.emplace();
-    CodeState tiers;
-    tiers.batch = s.code->batch;
-    tiers.bench = s.code->bench;
+    const CodeState tiers{s.code->batch, s.code->bench, {}, false};
     if (std::find(code->tiers.begin(), code->tiers.end(), tiers) == code->tiers.end()) code->tiers.push_back(tiers);
-    code->changed = code->changed || s.code->changed;
+    code->changed |= s.code->changed;
   }
   return code;
 }
@@ -39,13 +39,6 @@ std::optional<int> SampleCpu(const CaseResult& c) {
   return cpu;
 }
 
-// Why a variant's worker did not list its cases for --shard: a rejected configuration is a usage error.
-Error ShardListingFailed(const workers::LaunchResult& r, const std::string& name) {
-  if (auto rejected = workers::RejectedConfiguration(r, name)) return *rejected;
-  return Error::Input(fmt::format("variant {}: listing its cases for --shard failed ({}):\n{}", name,
-                                  workers::DescribeExit(r), workers::WhyItStopped(r)));
-}
-
 // Two cases of one variant that compare as one (CaseKey): the variant sets a --param to several values.
 Error SeveralCasesCompareAsOne(const std::string& variant, const std::string& key) {
   return Error::Usage(
@@ -57,11 +50,7 @@ Error SeveralCasesCompareAsOne(const std::string& variant, const std::string& ke
 }  // namespace
 
 Driver::Driver(CompareState& state, workers::Launcher& launcher, std::string self)
-    : state_(state), launcher_(launcher), self_(std::move(self)) {
-  std::vector<Variant> variants;
-  for (const auto& v : state_.variants) variants.push_back(v.variant);
-  ignore_params_ = ParamsToIgnore(variants);
-}
+    : state_(state), launcher_(launcher), self_(std::move(self)), ignore_params_(ParamsToIgnore(state.variants)) {}
 
 Status Driver::PrepareEngines() {
   const std::string& counter = FindMetricOption(state_.settings.metric)->counter;
@@ -98,17 +87,16 @@ workers::WorkerOutput Driver::ReadOutput(const Variant& v, const workers::Launch
   int ignored = 0;
   workers::WorkerOutput out = workers::ParseWorkerOutput(workers::UnsealedOutput(result.out, SealOf(v), ignored));
   if (ignored > 0) {
-    std::fprintf(stderr,
-                 "v8bench: variant %s: ignored %d line%s on the results descriptor that v8bench did not write (a "
-                 "suite wrote there)\n",
-                 v.name.c_str(), ignored, ignored == 1 ? "" : "s");
+    fmt::print(stderr,
+               "v8bench: variant {}: ignored {} line{} on the results descriptor that v8bench did not write (a "
+               "suite wrote there)\n",
+               v.name, ignored, ignored == 1 ? "" : "s");
   }
   return out;
 }
 
 void Driver::Launch(std::uint64_t slot_id, const std::string& filter) {
-  const Slot& slot = slots_.at(slot_id);
-  const workers::LaunchRequest req = WorkerRequest(VariantOf(slot.record.variant), filter, false);
+  const workers::LaunchRequest req = WorkerRequest(VariantOf(slots_.at(slot_id).record.variant), filter, false);
   process_to_slot_[req.id] = slot_id;
   launcher_.Start(req);
   Report(last_, false);
@@ -118,25 +106,17 @@ std::optional<double> Driver::WidestCi(const CompareState& state) const {
   if (!stopping_measure_) return std::nullopt;
   std::vector<int> counts(state.variants.size(), 0);
   for (const auto& r : state.runs) ++counts[static_cast<std::size_t>(r.variant)];
-  for (int c : counts) {
-    if (c < state.settings.min_runs) return std::nullopt;
-  }
-  return stopping_measure_(state);
+  const bool enough = std::all_of(counts.begin(), counts.end(), [&](int c) { return c >= state.settings.min_runs; });
+  return enough ? stopping_measure_(state) : std::nullopt;
 }
 
 bool Driver::StopStarting() const {
   const CompareSettings& s = state_.settings;
-  const std::size_t nv = state_.variants.size();
-  if (s.runs > 0) {
-    for (std::size_t v = 0; v < nv; ++v) {
-      if (started_[v] < s.runs) return false;
-    }
-    return true;
-  }
-  if (Elapsed() >= s.max_time_s) return true;
-  bool capped = true;
-  for (std::size_t v = 0; v < nv; ++v) capped = capped && started_[v] >= s.max_runs;
-  if (capped) return true;
+  const auto all_started = [&](int n) {
+    return std::all_of(started_.begin(), started_.end(), [&](int k) { return k >= n; });
+  };
+  if (s.runs > 0) return all_started(s.runs);
+  if (Elapsed() >= s.max_time_s || all_started(s.max_runs)) return true;
   if (ci_checked_at_ != state_.runs.size()) {
     ci_checked_at_ = state_.runs.size();
     last_ci_ = WidestCi(state_);
@@ -166,11 +146,8 @@ void Driver::Report(const std::string& last, bool finished) {
   } else {
     p.total = std::max<std::size_t>(p.done, static_cast<std::size_t>(s.min_runs) * nv);
     p.eta_s = std::max(0.0, s.max_time_s - p.elapsed_s);
-    if (last_ci_) {
-      p.note = fmt::format("widest CI ±{:.1f}% (target ±{:.1f}%)", *last_ci_ * 100, s.target_ci * 100);
-    } else {
-      p.note = fmt::format("target CI ±{:.1f}%", s.target_ci * 100);
-    }
+    p.note = last_ci_ ? fmt::format("widest CI ±{:.1f}% (target ±{:.1f}%)", *last_ci_ * 100, s.target_ci * 100)
+                      : fmt::format("target CI ±{:.1f}%", s.target_ci * 100);
   }
   progress_(p);
 }
@@ -214,9 +191,7 @@ Status Driver::RecordCases(const workers::WorkerOutput& out, RunRecord& rec) {
           {key, c.status == CaseStatus::kOk ? CaseStatus::kFailed : c.status, workers::LastLines(c.error, 3)});
       continue;
     }
-    if (rec.values.count(key) != 0) {
-      return SeveralCasesCompareAsOne(variant, key);
-    }
+    if (rec.values.count(key) != 0) return SeveralCasesCompareAsOne(variant, key);
     auto& values = rec.values[key];
     for (const MetricInfo& m : kMetrics) {
       if (m.option == nullptr) continue;  // kept per sample: the metrics a comparison can compare
@@ -248,7 +223,7 @@ bool Driver::ContinueAfterDeath(const workers::LaunchResult& result, const worke
                                          said ? workers::TellingLine(result.err) : "");
   if (running != nullptr) {
     rec.failures.push_back({CaseKey(*running, ignore_params_), workers::DeathKind(result), detail});
-    NoteCaseKey(CaseKey(*running, ignore_params_));
+    NoteCaseKey(rec.failures.back().key);
   } else if (out.started.size() == out.cases.size()) {
     rec.error = detail;  // died between cases
   }
@@ -315,11 +290,12 @@ Expected<std::vector<std::vector<CaseInfo>>> Driver::ListCases() {
       running.erase(it);
       const std::string& name = state_.variants[v].variant.name;
       workers::WorkerOutput out = ReadOutput(state_.variants[v].variant, r);
-      if (r.kind == workers::ExitKind::kExited && r.exit_code == 0 && out.context && out.ended) {
-        plans[v] = std::move(out.plan);
-        continue;
+      if (r.kind != workers::ExitKind::kExited || r.exit_code != 0 || !out.context || !out.ended) {
+        if (auto rejected = workers::RejectedConfiguration(r, name)) return *rejected;  // a usage error
+        return Error::Input(fmt::format("variant {}: listing its cases for --shard failed ({}):\n{}", name,
+                                        workers::DescribeExit(r), workers::WhyItStopped(r)));
       }
-      return ShardListingFailed(r, name);
+      plans[v] = std::move(out.plan);
     }
   }
   return plans;
@@ -354,9 +330,8 @@ Status Driver::PlanShard() {
   shard.cases = ShardCases(all, shard.index, shard.count);
   if (shard.cases.empty()) {
     return Error::Usage(fmt::format(
-        "--shard {}/{}: the comparison has {} case{}, so this shard has none; use at most "
-        "{} shard{}",
-        shard.index, shard.count, all.size(), all.size() == 1 ? "" : "s", all.size(), all.size() == 1 ? "" : "s"));
+        "--shard {}/{}: the comparison has {} case{}, so this shard has none; use at most {} shard{}", shard.index,
+        shard.count, all.size(), all.size() == 1 ? "" : "s", all.size(), all.size() == 1 ? "" : "s"));
   }
   for (std::size_t v = 0; v < nv; ++v) {
     std::vector<std::string> mine;
@@ -380,36 +355,28 @@ Status Driver::Run() {
   }
   start_ = std::chrono::steady_clock::now();
   elapsed_before_ = state_.elapsed_s;
-  const std::size_t nv = state_.variants.size();
-  started_.assign(nv, 0);
-  std::vector<int> done(nv, 0);
+  started_.assign(state_.variants.size(), 0);
   int order = 0;
   for (const auto& r : state_.runs) {
-    ++done[static_cast<std::size_t>(r.variant)];
+    ++started_[static_cast<std::size_t>(r.variant)];
     order = std::max(order, r.order + 1);
   }
-  started_ = done;
-  Schedule schedule(nv, state_.settings.seed);
-  schedule.SkipCompleted(done);
+  Schedule schedule(started_.size(), state_.settings.seed);
+  schedule.SkipCompleted(started_);
 
   Status status = OkStatus();
   bool stopping = false;
   for (;;) {
     while (status.ok() && !stopping && !launcher_.Interrupted() &&
            static_cast<int>(process_to_slot_.size()) < state_.settings.jobs) {
-      if (StopStarting()) {
-        stopping = true;
-        break;
-      }
+      if ((stopping = StopStarting())) break;
       const std::size_t v = schedule.Next();
       if (state_.settings.runs > 0 && started_[v] >= state_.settings.runs) continue;
-      Slot slot;
-      slot.record.variant = static_cast<int>(v);
-      slot.record.run = started_[v]++;
-      slot.record.block = slot.record.run;  // Schedule: round b holds sample b of every variant
-      slot.record.order = order++;
       const std::uint64_t id = next_id_++;
-      slots_[id] = std::move(slot);
+      RunRecord& rec = slots_[id].record;
+      rec.variant = static_cast<int>(v);
+      rec.run = rec.block = started_[v]++;  // Schedule: round b holds sample b of every variant
+      rec.order = order++;
       Launch(id, filters_[v]);
     }
     if (process_to_slot_.empty()) break;
@@ -434,6 +401,49 @@ Status Driver::Run() {
   state_.elapsed_s = Elapsed();
   state_.complete = status.ok() && !state_.interrupted;
   return status;
+}
+
+Schedule::Schedule(std::size_t variants, std::uint64_t seed)
+    : variants_(variants), rng_(seed), round_pos_(variants * variants) {}  // draw a round on the first Next()
+
+namespace {
+
+void Shuffle(std::vector<std::size_t>& xs, stats::Rng& rng) {
+  std::iota(xs.begin(), xs.end(), 0);
+  for (std::size_t i = xs.size(); i > 1; --i) std::swap(xs[i - 1], xs[rng.Below(i)]);  // Fisher-Yates
+}
+
+}  // namespace
+
+std::size_t Schedule::Next() {
+  for (;;) {
+    if (round_pos_ >= variants_ * variants_) {
+      order_.resize(variants_);
+      shifts_.resize(variants_);
+      Shuffle(order_, rng_);
+      Shuffle(shifts_, rng_);
+      round_pos_ = 0;
+    }
+    const std::size_t block = round_pos_ / variants_, slot = round_pos_ % variants_;
+    ++round_pos_;
+    const std::size_t v = order_[(slot + shifts_[block]) % variants_];
+    if (v < skip_.size() && skip_[v] > 0) {
+      --skip_[v];
+      continue;
+    }
+    return v;
+  }
+}
+
+void Schedule::SkipCompleted(std::vector<int> done) {
+  done.resize(variants_, 0);
+  skip_ = std::move(done);
+}
+
+std::uint64_t RandomSeed() {
+  const auto t = static_cast<std::uint64_t>(std::chrono::high_resolution_clock::now().time_since_epoch().count());
+  stats::Rng mix(t ^ (static_cast<std::uint64_t>(getpid()) << 32));
+  return mix.Next() % 1000000000ULL;  // short enough to read and type
 }
 
 }  // namespace v8bench::driver

@@ -13,14 +13,42 @@
 #include <string>
 
 #include "harness/driver/comparison.h"
-#include "harness/driver/schedule.h"
 #include "harness/model/expected.h"
-#include "harness/workers/compare_worker.h"
+#include "harness/stats/rng.h"
 #include "harness/workers/instruction_count.h"
 #include "harness/workers/launcher.h"
-#include "harness/workers/worker_protocol.h"
 
 namespace v8bench::driver {
+
+// The order in which variants are sampled: blocks of one sample per variant (block randomisation), so
+// samples of every variant are spread evenly over the run, machine drift (thermal, other load) hits all
+// of them alike, and no variant always runs right after another. The same seed gives the same order.
+// Balanced: the blocks come in rounds of `variants` blocks; a round takes one random order and its
+// cyclic shifts (for two variants: A B and B A), in a random sequence, so over every round each variant
+// runs once in each position of a block. A position effect inside blocks (the second sample of a block
+// slower than the first, say, because the first warmed a cache or the scheduler favours a new process)
+// then adds as much to every variant instead of whatever a run of coin flips gave each; under "no change"
+// the paired test stays valid (docs/paired.md), since which variant runs first is still random.
+class Schedule {
+ public:
+  Schedule(std::size_t variants, std::uint64_t seed);
+  // The variant of the next sample.
+  std::size_t Next();
+  // For a resumed comparison: skips the first done[v] slots of each variant v, so the remaining
+  // order is the one the original run would have followed.
+  void SkipCompleted(std::vector<int> done);
+
+ private:
+  std::size_t variants_;
+  stats::Rng rng_;
+  std::vector<std::size_t> order_;   // the round's random order
+  std::vector<std::size_t> shifts_;  // the round's cyclic shifts of order_, in the sequence they run
+  std::size_t round_pos_ = 0;        // the next sample's index in the round (variants^2 per round)
+  std::vector<int> skip_;
+};
+
+// A fresh seed from the clock and the process id, for when the user gives none.
+std::uint64_t RandomSeed();
 
 struct Progress {
   std::size_t done = 0;   // samples finished (this session and before)
@@ -33,10 +61,8 @@ struct Progress {
   bool finished = false;  // a sample just finished (otherwise one just started)
 };
 
-// The adaptive stopping rule's measure: the widest relative half-width of the intervals the verdicts
-// rest on, or nullopt when there is none yet. The driver does not judge samples itself: the command
-// passes the analysis's own measure (analysis/analysis.h StoppingInterval), so the interval that stops
-// sampling is the one reported.
+// The adaptive stopping rule's measure: the widest relative half-width of the verdicts' intervals (nullopt:
+// none yet), the analysis's own (analysis/analysis.h StoppingInterval), so the interval that stops is the one reported.
 using StoppingMeasure = std::function<std::optional<double>(const CompareState&)>;
 
 class Driver {
@@ -65,11 +91,9 @@ class Driver {
   // (or no measure was given).
   std::optional<double> WidestCi(const CompareState& state) const;
 
-  // Prepares each variant's engine (workers::PrepareWorkerEngine: recognised, its flags checked, the
-  // external runner written, its trig path probed). An engine that is none it knows is an Error::Usage.
-  Status PrepareEngines();
-
  private:
+  // workers::PrepareWorkerEngine for each variant (and the instruction counting for that metric).
+  Status PrepareEngines();
   struct Slot {
     RunRecord record;
     std::vector<std::string> planned;  // names, from the first worker's context line
@@ -83,11 +107,9 @@ class Driver {
   // A worker of `variant` over the cases `filter` matches (a fresh process id).
   workers::LaunchRequest WorkerRequest(const Variant& variant, const std::string& filter, bool plan_only);
   void Launch(std::uint64_t slot_id, const std::string& filter);
-  // Returns an error that must stop the comparison, or OkStatus.
+  // An error that must stop the comparison, or OkStatus. Its parts: the worker's context (or why it had
+  // none), its cases, a dead worker's sample continued (true when a new worker continues it), its end.
   Status Finish(const workers::LaunchResult& result);
-  // Parts of Finish: the worker's context (or why it had none), its finished cases, a dead worker's
-  // running case and the continuation of its sample (true when a new worker continues it), and the
-  // sample's end.
   Status AdoptContext(const workers::LaunchResult& result, const workers::WorkerOutput& out, Slot& slot);
   Status RecordCases(const workers::WorkerOutput& out, RunRecord& rec);
   bool ContinueAfterDeath(const workers::LaunchResult& result, const workers::WorkerOutput& out, std::uint64_t slot_id);
@@ -95,10 +117,12 @@ class Driver {
   void NoteCaseKey(const std::string& key);
   bool StopStarting() const;
   void Report(const std::string& last, bool finished);
+  // The seal `v`'s workers carry (empty: unsealed), and their output as the harness wrote it.
+  std::string SealOf(const Variant& v) const;
+  workers::WorkerOutput ReadOutput(const Variant& v, const workers::LaunchResult& result) const;
 
   const Variant& VariantOf(int variant) const { return state_.variants[static_cast<std::size_t>(variant)].variant; }
-  // Seconds spent sampling, over every session of the comparison.
-  double Elapsed() const {
+  double Elapsed() const {  // seconds spent sampling, over every session of the comparison
     return elapsed_before_ + std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   }
 
@@ -106,9 +130,6 @@ class Driver {
   workers::Launcher& launcher_;
   std::string self_;
   std::string seal_;
-  // The seal `v`'s workers carry (empty: unsealed), and their output as the harness wrote it.
-  std::string SealOf(const Variant& v) const;
-  workers::WorkerOutput ReadOutput(const Variant& v, const workers::LaunchResult& result) const;
   std::vector<std::string> ignore_params_;
   std::vector<std::string> filters_;  // per variant: the cases its samples run (settings.filter, or the shard's)
   std::function<void(const Progress&)> progress_;
@@ -123,9 +144,8 @@ class Driver {
   std::chrono::steady_clock::time_point start_;
   double elapsed_before_ = 0;
   mutable std::optional<double> last_ci_;
-  // --metric instructions: how the workers count (each request wrapped by it); null otherwise.
-  std::unique_ptr<workers::InstructionCounting> counting_;
   mutable std::size_t ci_checked_at_ = 0;
+  std::unique_ptr<workers::InstructionCounting> counting_;  // --metric instructions: wraps each request
 };
 
 }  // namespace v8bench::driver

@@ -1,5 +1,6 @@
 #include "harness/driver/settings.h"
 
+#include "harness/model/suite.h"
 #include "harness/stats/counted.h"
 
 #include <fmt/format.h>
@@ -7,7 +8,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
-#include <regex>
 
 namespace v8bench::driver {
 namespace {
@@ -72,17 +72,10 @@ const SettingSpec kSettings[] = {
 double Scale(const SettingSpec& spec) { return spec.kind == K::kPercent ? 0.01 : 1.0; }
 
 std::string Range(const SettingSpec& spec) {
-  switch (spec.kind) {
-    case K::kCount:
-    case K::kSeed:
-      return fmt::format("a whole number from {} to {}", spec.min, spec.max);
-    case K::kPercent:
-      return fmt::format("a percentage from {} to {} (e.g. 5 or 5%)", spec.min, spec.max);
-    case K::kSeconds:
-      return fmt::format("a number of seconds from {} to {}", spec.min, spec.max);
-    default:
-      return fmt::format("a number from {} to {}", spec.min, spec.max);
-  }
+  static const char* const kWhat[] = {"a whole number", "a whole number", "a number of seconds", "a number",
+                                      "a percentage"};  // by SettingKind
+  return fmt::format("{} from {} to {}{}", kWhat[static_cast<int>(spec.kind)], spec.min, spec.max,
+                     spec.kind == K::kPercent ? " (e.g. 5 or 5%)" : "");
 }
 
 }  // namespace
@@ -104,14 +97,13 @@ bool InRange(const SettingSpec& spec, double value) {
 }
 
 void Assign(CompareSettings& s, const SettingSpec& spec, double value) {
-  const double v = value * Scale(spec);
   std::visit(
       [&](auto member) {
         using T = std::remove_cvref_t<decltype(s.*member)>;
-        if constexpr (std::is_same_v<T, std::optional<double>>) {
-          s.*member = v;
+        if constexpr (std::is_arithmetic_v<T>) {
+          s.*member = static_cast<T>(value * Scale(spec));  // checked by InRange: whole and in range, so exact
         } else if constexpr (!std::is_same_v<T, std::string>) {
-          s.*member = static_cast<T>(v);  // checked by InRange: whole and in range, so exact
+          s.*member = value * Scale(spec);
         }
       },
       spec.member);
@@ -153,11 +145,10 @@ std::optional<double> NumberOf(const CompareSettings& s, const SettingSpec& spec
         using T = std::remove_cvref_t<decltype(s.*member)>;
         if constexpr (std::is_same_v<T, std::string>) {
           return std::nullopt;
-        } else if constexpr (std::is_same_v<T, std::optional<double>>) {
-          if (!(s.*member)) return std::nullopt;
-          return *(s.*member) / Scale(spec);
-        } else {
+        } else if constexpr (std::is_arithmetic_v<T>) {
           return static_cast<double>(s.*member) / Scale(spec);
+        } else {
+          return s.*member ? std::optional(*(s.*member) / Scale(spec)) : std::nullopt;
         }
       },
       spec.member);
@@ -181,18 +172,8 @@ workers::WorkerSampling WorkerSamplingOf(const CompareSettings& s) {
   return {s.suites, s.quick, s.repetitions, s.min_time_s, s.warmup_s, s.max_warmup_s, s.timeout_s, std::nullopt};
 }
 
-Status CheckFilter(const std::string& filter) {
-  if (filter.empty()) return OkStatus();
-  try {
-    std::regex check(filter, std::regex::ECMAScript);
-  } catch (const std::regex_error& e) {
-    return Error::Usage(fmt::format("--filter: '{}' is not a valid regular expression ({})", filter, e.what()));
-  }
-  return OkStatus();
-}
-
 Status ValidateSettings(CompareSettings& s, const std::string& where) {
-  if (auto filter = CheckFilter(s.filter); !filter) return Error::Usage(where + filter.error().message);
+  if (auto filter = CaseFilter::Parse(s.filter); !filter) return Error::Usage(where + filter.error().message);
   if (s.min_runs > s.max_runs) {
     return Error::Usage(fmt::format("{}--min-runs {} is more than --max-runs {}", where, s.min_runs, s.max_runs));
   }

@@ -89,9 +89,6 @@ std::string DefaultSentence(const SettingSpec& spec);
 // What every worker samples: the suites and the timing settings.
 workers::WorkerSampling WorkerSamplingOf(const CompareSettings& s);
 
-// An ECMAScript regex, or an Error::Usage naming --filter.
-Status CheckFilter(const std::string& filter);
-
 // Checks the settings together: a valid filter, min_runs <= max_runs, fixed runs >= min_samples;
 // in adaptive mode min_runs is raised to min_samples. `where` prefixes the messages.
 Status ValidateSettings(CompareSettings& s, const std::string& where);

@@ -9,49 +9,53 @@
 
 #include "harness/measure/cpu_affinity.h"
 #include "harness/model/shell_words.h"
+#include "harness/model/suite.h"
 
 namespace v8bench::driver {
 
 namespace {
 
-// A knob that takes a value (--semi-space MB, --young-gen, --tier, --param NAME=V, --main-cpu N), checked and
-// recorded on `v`; an Error::Usage says what is wrong with it (the caller names the variant).
-Status ApplyValuedKnob(Variant& v, const std::string& key, const std::string& value) {
-  if (key == "--tier" && value != "optimized" && value != "interpreter" && value != "auto") {
-    return Error::Usage("--tier '" + value + "': choose optimized (the default), interpreter or auto");
-  }
-  if (key == "--young-gen") {
-    if (value != "full" && value != "grow") {
-      return Error::Usage("--young-gen '" + value + "': choose full (the default) or grow");
-    }
-    v.knobs.young = value == "full" ? YoungGeneration::kFull : YoungGeneration::kGrow;
-  } else if (key == "--semi-space") {
-    char* end = nullptr;
-    const long mb = std::strtol(value.c_str(), &end, 10);
-    if (value.empty() || *end != '\0' || mb < 1 || mb > 1024) {
-      return Error::Usage("--semi-space '" + value + "': give megabytes, 1 to 1024");
-    }
-    v.knobs.semi_space_mb = static_cast<int>(mb);
-  } else if (key == "--main-cpu") {
-    char* end = nullptr;
-    const long cpu = std::strtol(value.c_str(), &end, 10);
-    if (value.empty() || *end != '\0' || cpu < 0 || cpu > 4095) {
-      return Error::Usage("--main-cpu '" + value + "': give a CPU number (0 is the first)");
-    }
-    v.main_cpu = static_cast<int>(cpu);
-    // Whether this machine has that CPU is checked when workers are about to run
-    // (workers::PrepareWorkerEngine), not here: a saved comparison is read on other machines too.
-  } else if (key == "--param") {
-    const auto pe = value.find('=');
-    if (pe == std::string::npos || pe == 0 || pe + 1 == value.size()) {
-      return Error::Usage("--param '" + value + "': write NAME=VALUE or NAME=V1,V2");
-    }
-    v.params.emplace_back(value.substr(0, pe), value.substr(pe + 1));
-  }
-  return OkStatus();
+// `text` as a whole number in [min, max], or nullopt.
+std::optional<int> Whole(const std::string& text, long min, long max) {
+  char* end = nullptr;
+  const long n = std::strtol(text.c_str(), &end, 10);
+  if (text.empty() || *end != '\0' || n < min || n > max) return std::nullopt;
+  return static_cast<int>(n);
 }
 
 }  // namespace
+
+Status ApplyKnob(Knobs& k, std::string_view word, const std::string& v) {
+  std::string bad;  // what to give instead
+  if (word == "--semi-space") {
+    if (!(k.engine.semi_space_mb = Whole(v, 1, 1024))) bad = "give megabytes, 1 to 1024";
+  } else if (word == "--young-gen") {
+    if (v != "full" && v != "grow") bad = "choose full (the default) or grow";
+    k.engine.young = v == "grow" ? YoungGeneration::kGrow : YoungGeneration::kFull;
+    k.young_given = true;
+  } else if (word == "--main-cpu") {
+    // Whether this machine has that CPU is checked when workers are about to run
+    // (workers::PrepareWorkerEngine), not here: a saved comparison is read on other machines too.
+    if (!(k.main_cpu = Whole(v, 0, 4095))) bad = "give a CPU number (0 is the first)";
+  } else if (word == "--tier") {
+    if (!(k.tier = TierModeFromName(v))) bad = "choose optimized (the default), interpreter or auto";
+  } else if (word == "--param") {
+    if (auto parsed = ParseParamOverrides({v}); !parsed) return parsed.error();
+    k.params.emplace_back(v.substr(0, v.find('=')), v.substr(v.find('=') + 1));
+  } else {  // --fast-trig or --no-fast-trig
+    const TrigRequest trig = word == "--fast-trig" ? TrigRequest::kFast : TrigRequest::kSlow;
+    if (k.engine.trig != TrigRequest::kEngineDefault && k.engine.trig != trig) {
+      return Error::Usage("--fast-trig and --no-fast-trig contradict each other; give one");
+    }
+    k.engine.trig = trig;
+  }
+  if (!bad.empty()) return Error::Usage(fmt::format("{} '{}': {}", word, v, bad));
+  if (k.engine.semi_space_mb && k.young_given) {
+    return Error::Usage(
+        "--young-gen and --semi-space contradict each other: --semi-space pins the young generation's size; give one");
+  }
+  return OkStatus();
+}
 
 Expected<Variant> ParseVariant(const std::string& spec) {
   const auto eq = spec.find('=');
@@ -69,43 +73,33 @@ Expected<Variant> ParseVariant(const std::string& spec) {
   if (!words) return Error::Usage("--variant " + name + ": " + words.error().message);
   const auto& w = words.value();
   auto bad = [&](const std::string& what) { return Error::Usage("--variant " + name + ": " + what); };
+  Knobs knobs;
   for (std::size_t i = 0; i < w.size(); ++i) {
-    const std::string& word = w[i];
-    std::string key = word, value;
-    bool has_value = false;
-    if (const auto e = word.find('='); word.rfind("--", 0) == 0 && e != std::string::npos) {
-      key = word.substr(0, e);
-      value = word.substr(e + 1);
-      has_value = true;
+    const bool is_switch = w[i] == "--fast-trig" || w[i] == "--no-fast-trig";
+    const auto e = w[i].rfind("--", 0) == 0 ? w[i].find('=') : std::string::npos;
+    const std::string key = w[i].substr(0, e);
+    if (!is_switch && key != "--semi-space" && key != "--young-gen" && key != "--param" && key != "--tier" &&
+        key != "--main-cpu") {
+      if (w[i].size() < 2 || w[i][0] != '-') {
+        return bad("'" + w[i] +
+                   "' is neither a V8 flag (--flag) nor a knob (--semi-space MB, --young-gen full|grow, --fast-trig, "
+                   "--no-fast-trig, --param NAME=V, --tier optimized|interpreter|auto, --main-cpu N)");
+      }
+      v.v8_flags.push_back(w[i]);
+      continue;
     }
-    if (key == "--semi-space" || key == "--param" || key == "--tier" || key == "--young-gen" || key == "--main-cpu") {
-      if (!has_value) {
-        if (i + 1 >= w.size()) return bad(key + " needs a value");
-        value = w[++i];
-      }
-      if (auto applied = ApplyValuedKnob(v, key, value); !applied) return bad(applied.error().message);
-      v.worker_args.push_back(key);
-      v.worker_args.push_back(value);
-      if (v.knobs.semi_space_mb && std::count(v.worker_args.begin(), v.worker_args.end(), "--young-gen") > 0) {
-        return bad(
-            "--young-gen and --semi-space contradict each other: --semi-space pins the young generation's "
-            "size; give one");
-      }
-    } else if (word == "--fast-trig" || word == "--no-fast-trig") {
-      const TrigRequest trig = word == "--fast-trig" ? TrigRequest::kFast : TrigRequest::kSlow;
-      if (v.knobs.trig != TrigRequest::kEngineDefault && v.knobs.trig != trig) {
-        return bad("--fast-trig and --no-fast-trig contradict each other; give one");
-      }
-      v.knobs.trig = trig;
-      v.worker_args.push_back(word);
-    } else if (word.size() > 1 && word[0] == '-') {
-      v.v8_flags.push_back(word);
-    } else {
-      return bad("'" + word +
-                 "' is neither a V8 flag (--flag) nor a knob (--semi-space MB, --young-gen full|grow, --fast-trig, "
-                 "--no-fast-trig, --param NAME=V, --tier optimized|interpreter|auto, --main-cpu N)");
+    std::string value = e == std::string::npos ? "" : w[i].substr(e + 1);
+    if (!is_switch && e == std::string::npos) {
+      if (i + 1 >= w.size()) return bad(key + " needs a value");
+      value = w[++i];
     }
+    if (auto applied = ApplyKnob(knobs, key, value); !applied) return bad(applied.error().message);
+    v.worker_args.push_back(key);
+    if (!is_switch) v.worker_args.push_back(value);
   }
+  v.knobs = knobs.engine;
+  v.main_cpu = knobs.main_cpu;
+  v.params = std::move(knobs.params);
   return v;
 }
 
@@ -117,15 +111,11 @@ Status BindEngines(std::vector<Variant>& variants, const std::vector<std::string
                           "': write NAME=PATH, NAME a variant (e.g. --engine patched=../v8-patched/build/v8bench)");
     }
     const std::string name = spec.substr(0, eq), path = spec.substr(eq + 1);
-    Variant* found = nullptr;
-    for (auto& v : variants) {
-      if (v.name == name) found = &v;
-    }
-    if (found == nullptr) {  // an engine alone is a variant with the default configuration
+    auto found = std::find_if(variants.begin(), variants.end(), [&](const Variant& v) { return v.name == name; });
+    if (found == variants.end()) {  // an engine alone is a variant with the default configuration
       auto made = ParseVariant(name + "=");
       if (!made) return Error::Usage("--engine " + spec + ": " + made.error().message);
-      variants.push_back(std::move(made.value()));
-      found = &variants.back();
+      found = variants.insert(variants.end(), std::move(made.value()));
     }
     if (access(path.c_str(), X_OK) != 0) {
       return Error::Usage("--engine " + spec + ": '" + path + "' is not an executable file");

@@ -4,26 +4,40 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "harness/model/code_state.h"
 #include "harness/model/expected.h"
 #include "harness/workers/compare_worker.h"
 
 namespace v8bench::driver {
 
+// The harness knobs `run` takes (--semi-space MB, --young-gen full|grow, --fast-trig, --no-fast-trig, --param
+// NAME=V, --tier optimized|interpreter|auto, --main-cpu N), from a variant's words and run's options alike.
+struct Knobs {
+  EngineKnobs engine;
+  std::optional<int> main_cpu;
+  std::optional<TierMode> tier;
+  std::vector<std::pair<std::string, std::string>> params;  // --param NAME=VALUES, in the order given
+  bool young_given = false;                                 // --young-gen was given (it contradicts --semi-space)
+};
+
+// Records knob `word` ("--semi-space", or a switch: "--fast-trig", `value` unread); a bad value, or two
+// knobs that contradict each other, is an Error::Usage saying what to give (the caller says where).
+Status ApplyKnob(Knobs& k, std::string_view word, const std::string& value);
+
 // The engine, knobs and V8 flags its workers run are the base (workers/compare_worker.h); the variant
 // adds its name and how the user wrote it.
 struct Variant : workers::WorkerEngine {
   std::string name;
-  std::string flags_text;  // FLAGS as the user wrote them
-  // --param overrides, NAME -> VALUES text, in the order given.
-  std::vector<std::pair<std::string, std::string>> params;
+  std::string flags_text;                                   // FLAGS as the user wrote them
+  std::vector<std::pair<std::string, std::string>> params;  // Knobs::params
 };
 
-// NAME=FLAGS, NAME matching [A-Za-z0-9_.-]+. FLAGS may be empty (the default configuration).
-// Knobs: --semi-space MB, --young-gen full|grow, --fast-trig, --no-fast-trig, --param NAME=V, --tier, --main-cpu N
-// (the measuring thread pinned to CPU N: cli/command_run's --main-cpu; each valued knob also as
-// --knob=value); other words starting with '-' are V8 flags; anything else is an Error::Usage.
+// NAME=FLAGS, NAME matching [A-Za-z0-9_.-]+. FLAGS may be empty (the default configuration). Knobs
+// (ApplyKnob; each valued one also as --knob=value) go to worker_args; other words starting with '-'
+// are V8 flags; anything else is an Error::Usage.
 Expected<Variant> ParseVariant(const std::string& spec);
 
 // Applies `--engine NAME=PATH` specs. A name that is no variant yet adds one with the default

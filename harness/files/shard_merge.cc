@@ -7,8 +7,8 @@
 #include <map>
 #include <set>
 
+#include "harness/driver/comparison.h"
 #include "harness/driver/settings.h"
-#include "harness/driver/shard.h"
 
 namespace v8bench::files {
 namespace {

@@ -2,7 +2,7 @@
 // merge`, which joins them into one CompareState, analysed with Holm over all cases as one comparison.
 // Each shard records its suite files' digests and derives the same seed; joining is results-file business:
 // this checks that the files belong together (the same settings, suite contents, variants and engines,
-// case list) and that each holds its share of the cases (driver/shard.h ShardCases, the partition the
+// case list) and that each holds its share of the cases (driver/comparison.h ShardCases, the partition the
 // driver ran), and refuses them otherwise, naming the field and both files' values.
 #pragma once
 
