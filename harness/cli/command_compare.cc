@@ -23,9 +23,205 @@ namespace {
 // Samples per variant with --quick: enough for the default --min-samples, so every case is judged.
 constexpr int kQuickRuns = 5;
 
+// --out (or --resume) names either the resumable results file (FILE.json, or any other name but a report's)
+// or a report, FILE.html or FILE.md, as `run --out` does: the report is written in that format at the end,
+// and the samples are kept beside it, in FILE.json, as they come (for --resume and diff).
+struct CompareFiles {
+  std::optional<std::string> samples;  // rewritten after every sample
+  std::optional<std::string> report;   // written once, at the end
+};
+
+bool IsReportName(const std::string& path) { return path.ends_with(".html") || path.ends_with(".md"); }
+
+// "r.html" -> "r.json"; a results file's name is its own.
+std::string SamplesFile(const std::string& path) {
+  if (!IsReportName(path)) return path;
+  return path.substr(0, path.rfind('.')) + ".json";
+}
+
+Expected<CompareFiles> CompareFilesFrom(const ParsedArgs& args) {
+  const std::optional<std::string> named = args.Get("out") ? args.Get("out") : args.Get("resume");
+  if (!named) return CompareFiles{};
+  if (named->ends_with(".csv")) {
+    return Error::Usage("--out " + *named +
+                        ": compare writes its report as FILE.html or FILE.md, or its samples as FILE.json");
+  }
+  CompareFiles files;
+  files.samples = SamplesFile(*named);
+  if (IsReportName(*named)) files.report = named;
+  return files;
+}
+
+// A new comparison from the command line: its variants, suites and filter.
+Expected<driver::CompareState> NewState(const ParsedArgs& args) {
+  driver::CompareState state;
+  std::vector<driver::Variant> variants;
+  for (const auto& text : args.GetAll("variant")) {
+    V8BENCH_TRY(auto v, driver::ParseVariant(text));
+    variants.push_back(std::move(v));
+  }
+  V8BENCH_OK(driver::BindEngines(variants, args.GetAll("engine")));
+  if (auto cpu = args.Whole("main-cpu")) V8BENCH_OK(driver::ApplyMainCpu(variants, *cpu));
+  V8BENCH_OK(driver::CheckVariants(variants));
+  for (auto& v : variants) state.variants.push_back({std::move(v), std::nullopt});
+  // Directories become their suite files here, once, as `run` expands them: every engine's worker gets
+  // the same files (an external runner cannot read a directory).
+  V8BENCH_TRY(state.settings.suites, ExpandSuitePaths(SuitePathsOrDefault(args.positional)));
+  state.settings.filter = args.Get("filter").value_or("");
+  V8BENCH_TRY(state.suite_digests, files::DigestSuites(state.settings.suites));
+  state.settings.seed = driver::RandomSeed();
+  state.settings.quick = args.Has("quick");
+  if (auto shard = args.Get("shard")) {
+    V8BENCH_TRY(state.shard, driver::ParseShard(*shard));
+    state.settings.seed = files::DerivedShardSeed(state);  // --seed, applied later, overrides it
+  }
+  return state;
+}
+
+// A resumed comparison runs the suite files it started with, unchanged: new samples of an edited suite
+// pooled with the old ones would measure two programs as one.
+Status SameSuitesAsRecorded(const driver::CompareState& state, const std::string& path) {
+  if (state.settings.suites.empty()) {
+    return Error::Input("--resume " + path +
+                        ": the file names no suite files (settings.suites is empty), so there is nothing to continue; "
+                        "start a new comparison");
+  }
+  if (state.suite_digests.empty()) return OkStatus();  // written before digests were recorded
+  auto now = files::DigestSuites(state.settings.suites);
+  if (!now) return Error::Input("--resume " + path + ": " + now.error().message);
+  for (const driver::SuiteDigest& then : state.suite_digests) {
+    const auto it = std::find_if(now->begin(), now->end(), [&](const auto& d) { return d.path == then.path; });
+    if (it == now->end() || *it == then) continue;
+    return Error::Input(fmt::format(
+        "--resume {}: suite file {} changed since the comparison started ({} bytes, FNV-1a {} then; {} bytes, {} "
+        "now): its new samples would be pooled with the old version's. Restore the file, or start a new comparison",
+        path, then.path, then.bytes, then.fnv1a64, it->bytes, it->fnv1a64));
+  }
+  return OkStatus();
+}
+
+// A comparison saved by --out, to continue; the file's seed cannot change.
+Expected<driver::CompareState> ResumedState(const ParsedArgs& args, const std::string& path) {
+  if (args.Has("variant") || args.Has("engine") || !args.positional.empty() || args.Has("filter") ||
+      args.Has("quick") || args.Has("main-cpu")) {
+    return Error::Usage("--resume " + path +
+                        ": the suites, filter, --quick, --main-cpu and variants come from the file; give only sampling "
+                        "and report options");
+  }
+  if (args.Has("shard")) return Error::Usage("--resume " + path + ": the shard comes from the file; drop --shard");
+  V8BENCH_TRY(driver::CompareState state, files::ReadCompareState(path));
+  if (state.merged_count > 0) {
+    return Error::Usage("--resume " + path +
+                        ": this file is a merge of shards; resume the shard files, then merge them again");
+  }
+  V8BENCH_OK(SameSuitesAsRecorded(state, path));
+  if (auto seed = args.Get("seed")) {
+    driver::CompareSettings given;
+    V8BENCH_OK(driver::SetFromText(given, *driver::FindSetting("seed"), *seed, "--seed"));
+    if (given.seed != state.settings.seed) {
+      return Error::Usage(fmt::format("--seed: a resumed comparison keeps its seed ({})", state.settings.seed));
+    }
+  }
+  return state;
+}
+
+// The comparison to run, new or resumed, with the setting options applied and validated.
+Expected<driver::CompareState> StateFrom(const ParsedArgs& args) {
+  if (!args.passthrough.empty()) {
+    return Error::Usage("compare: V8 flags belong to a variant: --variant NAME='--flag ...'");
+  }
+  if (args.Has("runs") && args.Has("target-ci")) {
+    return Error::Usage("give either --runs N (fixed) or --target-ci PCT (adaptive), not both");
+  }
+  const auto resume = args.Get("resume");
+  V8BENCH_TRY(driver::CompareState state, resume ? ResumedState(args, SamplesFile(*resume)) : NewState(args));
+  driver::CompareSettings& st = state.settings;
+  const bool quick = !resume && st.quick;
+  if (quick) {
+    // run --quick's timing (RunSettings::Quick, its one definition) and few samples; options given win.
+    st.min_time_s = RunSettings::Quick().min_time_s;
+    st.warmup_s = RunSettings::Quick().warmup_s;
+    st.runs = kQuickRuns;
+  }
+  V8BENCH_OK(ApplySettingOptions(args, false, st));
+  if (args.Has("target-ci")) st.runs = 0;
+  if (quick && !args.Has("runs") && st.runs > 0) st.runs = std::max(st.runs, st.min_samples);
+  V8BENCH_OK(driver::ValidateSettings(st, ""));
+  if (state.date.empty()) state.date = NowText();
+  if (state.host_name.empty()) state.host_name = HostName();
+  state.num_cpus = static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN));
+  state.driver = PathForResults(SelfExecutable());
+  state.complete = false;
+  state.interrupted = false;
+  return state;
+}
+
+void PrintProgress(const driver::Progress& p, bool tty) {
+  if (!tty && !p.finished) return;  // a log gets one line per finished sample
+  fmt::print(stderr, fmt::runtime(tty ? "\r\033[K{}" : "{}\n"), report::ProgressLine(p));
+  std::fflush(stderr);
+}
+
+Expected<int> Compare(const ParsedArgs& args, const std::vector<std::string>& argv) {
+  V8BENCH_TRY(const std::string format, ReportFormat(args));
+  V8BENCH_TRY(driver::CompareState state, StateFrom(args));
+  V8BENCH_TRY(const CompareFiles files, CompareFilesFrom(args));
+  const std::optional<std::string>& out_path = files.samples;
+  for (const auto& path : {files.samples, files.report}) {
+    if (path) V8BENCH_OK(CheckWritable("--out", *path));
+  }
+  const bool quiet = args.Has("quiet");
+  const bool tty = isatty(STDERR_FILENO) != 0;
+  if (!quiet) fmt::print(stderr, "{}\n", report::CompareStartLine(state));
+  if (!quiet && files.report) {
+    fmt::print(stderr,
+               "v8bench: the report goes to {} at the end; the samples are kept in {} as they come (continue "
+               "with --resume {})\n",
+               *files.report, *out_path, *out_path);
+  }
+
+  // After every sample the samples are saved (cheap); the analysis is added once, at the end.
+  files::ResultsFileWriter results(out_path);
+  // A resumed file is rewritten only when this session added a sample: a refusal leaves it as it was.
+  const std::size_t runs_before = state.runs.size();
+  const auto save_refused = [&](const Error& error) {
+    if (!args.Has("resume") || state.runs.size() > runs_before) results.Save(state);
+    return error;
+  };
+  auto launcher = workers::MakeProcessLauncher();
+  driver::Driver drv(state, *launcher, SelfExecutable());
+  drv.SealWorkers(workers::NewSeal());
+  drv.StopWhen(analysis::StoppingInterval);
+  drv.OnSample([&](const driver::CompareState& s) { results.Save(s); });
+  if (!quiet) drv.OnProgress([&](const driver::Progress& p) { PrintProgress(p, tty); });
+  const Status ran = drv.Run();
+  if (!quiet && tty) std::fprintf(stderr, "\r\033[K");
+  if (!ran) return save_refused(ran.error());
+  if (auto nothing = report::NothingMeasured(state); nothing && !state.interrupted) return save_refused(*nothing);
+  const analysis::Dataset data = analysis::DatasetFrom(state);
+  const analysis::Analysis analysed = analysis::Analyse(data, analysis::AnalysisOptionsFrom(state.settings));
+  results.Save(state, &analysed);
+  // The samples were saved above; the report goes to stdout and, for --out FILE.html or .md, to that file.
+  const Status emitted =
+      EmitComparison(args, format, analysed, data, report::CompareHeader(state), report::CommandLine("compare", argv),
+                     files::RenderCompareJson(state, &analysed), files.report);
+  if (!results.error().empty()) return Error::Input(results.error());
+  if (!emitted) return emitted.error();
+  if (state.interrupted) {
+    std::fprintf(stderr, "v8bench: interrupted; %zu samples kept%s\n", state.runs.size(),
+                 out_path ? (" in " + *out_path + " (continue with --resume " + *out_path + ")").c_str() : "");
+    return workers::InterruptedExitCode(launcher->InterruptSignal());
+  }
+  return analysed.exit_code;
+}
+
+}  // namespace
+
 CommandSpec CompareSpec() {
   CommandSpec spec;
   spec.name = "compare";
+  spec.summary = "compare flag sets or builds side by side, one worker process per sample, with a gate";
+  spec.run = Compare;
   spec.synopsis =
       "v8bench compare [SUITE_FILE|DIR ...] --variant NAME=[FLAGS] --variant ... [--engine NAME=PATH ...]\n"
       "                       [--runs N | --target-ci PCT --max-time S] [--filter REGEX] [--metric M]\n"
@@ -101,223 +297,6 @@ CommandSpec CompareSpec() {
       "  v8bench compare suites/ --variant base= --variant noopt=--no-opt --shard 2/4 --out shard2.json   # then "
       "merge\n";
   return spec;
-}
-
-// --out (or --resume) names either the resumable results file (FILE.json, or any other name but a report's)
-// or a report, FILE.html or FILE.md, as `run --out` does: the report is written in that format at the end,
-// and the samples are kept beside it, in FILE.json, as they come (for --resume and diff).
-struct CompareFiles {
-  std::optional<std::string> samples;  // rewritten after every sample
-  std::optional<std::string> report;   // written once, at the end
-};
-
-bool IsReportName(const std::string& path) { return path.ends_with(".html") || path.ends_with(".md"); }
-
-// "r.html" -> "r.json"; a results file's name is its own.
-std::string SamplesFile(const std::string& path) {
-  if (!IsReportName(path)) return path;
-  return path.substr(0, path.rfind('.')) + ".json";
-}
-
-Expected<CompareFiles> CompareFilesFrom(const ParsedArgs& args) {
-  const std::optional<std::string> named = args.Get("out") ? args.Get("out") : args.Get("resume");
-  if (!named) return CompareFiles{};
-  if (named->ends_with(".csv")) {
-    return Error::Usage("--out " + *named +
-                        ": compare writes its report as FILE.html or FILE.md, or its samples as FILE.json");
-  }
-  CompareFiles files;
-  files.samples = SamplesFile(*named);
-  if (IsReportName(*named)) files.report = named;
-  return files;
-}
-
-// A new comparison from the command line: its variants, suites and filter.
-Expected<driver::CompareState> NewState(const ParsedArgs& args) {
-  driver::CompareState state;
-  std::vector<driver::Variant> variants;
-  for (const auto& text : args.GetAll("variant")) {
-    auto v = driver::ParseVariant(text);
-    if (!v) return v.error();
-    variants.push_back(std::move(v.value()));
-  }
-  if (auto bound = driver::BindEngines(variants, args.GetAll("engine")); !bound) return bound.error();
-  if (auto cpu = args.Whole("main-cpu")) {
-    if (auto applied = driver::ApplyMainCpu(variants, static_cast<int>(*cpu)); !applied) return applied.error();
-  }
-  if (auto checked = driver::CheckVariants(variants); !checked) return checked.error();
-  for (auto& v : variants) state.variants.push_back({std::move(v), std::nullopt});
-  // Directories become their suite files here, once, as `run` expands them: every engine's worker gets
-  // the same files (an external runner cannot read a directory).
-  auto suites = ExpandSuitePaths(SuitePathsOrDefault(args.positional));
-  if (!suites) return suites.error();
-  state.settings.suites = suites.value();
-  state.settings.filter = args.Get("filter").value_or("");
-  auto digests = files::DigestSuites(state.settings.suites);
-  if (!digests) return digests.error();
-  state.suite_digests = std::move(digests.value());
-  state.settings.seed = driver::RandomSeed();
-  state.settings.quick = args.Has("quick");
-  if (auto shard = args.Get("shard")) {
-    auto spec = driver::ParseShard(*shard);
-    if (!spec) return spec.error();
-    state.shard = std::move(spec.value());
-    state.settings.seed = files::DerivedShardSeed(state);  // --seed, applied later, overrides it
-  }
-  return state;
-}
-
-// A resumed comparison runs the suite files it started with, unchanged: new samples of an edited suite
-// pooled with the old ones would measure two programs as one.
-Status SameSuitesAsRecorded(const driver::CompareState& state, const std::string& path) {
-  if (state.settings.suites.empty()) {
-    return Error::Input("--resume " + path +
-                        ": the file names no suite files (settings.suites is empty), so there is nothing to continue; "
-                        "start a new comparison");
-  }
-  if (state.suite_digests.empty()) return OkStatus();  // written before digests were recorded
-  auto now = files::DigestSuites(state.settings.suites);
-  if (!now) return Error::Input("--resume " + path + ": " + now.error().message);
-  for (const driver::SuiteDigest& then : state.suite_digests) {
-    const auto it = std::find_if(now->begin(), now->end(), [&](const auto& d) { return d.path == then.path; });
-    if (it == now->end() || *it == then) continue;
-    return Error::Input(fmt::format(
-        "--resume {}: suite file {} changed since the comparison started ({} bytes, FNV-1a {} then; {} bytes, {} "
-        "now): its new samples would be pooled with the old version's. Restore the file, or start a new comparison",
-        path, then.path, then.bytes, then.fnv1a64, it->bytes, it->fnv1a64));
-  }
-  return OkStatus();
-}
-
-// A comparison saved by --out, to continue; the file's seed cannot change.
-Expected<driver::CompareState> ResumedState(const ParsedArgs& args, const std::string& path) {
-  if (args.Has("variant") || args.Has("engine") || !args.positional.empty() || args.Has("filter") ||
-      args.Has("quick") || args.Has("main-cpu")) {
-    return Error::Usage("--resume " + path +
-                        ": the suites, filter, --quick, --main-cpu and variants come from the file; give only sampling "
-                        "and report options");
-  }
-  if (args.Has("shard")) return Error::Usage("--resume " + path + ": the shard comes from the file; drop --shard");
-  auto state = files::ReadCompareState(path);
-  if (!state) return state.error();
-  if (state->merged_count > 0) {
-    return Error::Usage("--resume " + path +
-                        ": this file is a merge of shards; resume the shard files, then merge them again");
-  }
-  if (auto same = SameSuitesAsRecorded(state.value(), path); !same) return same.error();
-  if (auto seed = args.Get("seed")) {
-    driver::CompareSettings given;
-    if (auto set = driver::SetFromText(given, *driver::FindSetting("seed"), *seed, "--seed"); !set) return set.error();
-    if (given.seed != state->settings.seed) {
-      return Error::Usage(fmt::format("--seed: a resumed comparison keeps its seed ({})", state->settings.seed));
-    }
-  }
-  return state;
-}
-
-// The comparison to run, new or resumed, with the setting options applied and validated.
-Expected<driver::CompareState> StateFrom(const ParsedArgs& args) {
-  if (!args.passthrough.empty()) {
-    return Error::Usage("compare: V8 flags belong to a variant: --variant NAME='--flag ...'");
-  }
-  if (args.Has("runs") && args.Has("target-ci")) {
-    return Error::Usage("give either --runs N (fixed) or --target-ci PCT (adaptive), not both");
-  }
-  const auto resume = args.Get("resume");
-  auto state = resume ? ResumedState(args, SamplesFile(*resume)) : NewState(args);
-  if (!state) return state;
-  driver::CompareSettings& st = state->settings;
-  const bool quick = !resume && st.quick;
-  if (quick) {
-    // run --quick's timing (RunSettings::Quick, its one definition) and few samples; options given win.
-    st.min_time_s = RunSettings::Quick().min_time_s;
-    st.warmup_s = RunSettings::Quick().warmup_s;
-    st.runs = kQuickRuns;
-  }
-  if (auto applied = ApplySettingOptions(args, false, st); !applied) return applied.error();
-  if (args.Has("target-ci")) st.runs = 0;
-  if (quick && !args.Has("runs") && st.runs > 0) st.runs = std::max(st.runs, st.min_samples);
-  if (auto valid = driver::ValidateSettings(st, ""); !valid) return valid.error();
-  if (state->date.empty()) state->date = NowText();
-  if (state->host_name.empty()) state->host_name = HostName();
-  state->num_cpus = static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN));
-  state->driver = PathForResults(SelfExecutable());
-  state->complete = false;
-  state->interrupted = false;
-  return state;
-}
-
-void PrintProgress(const driver::Progress& p, bool tty) {
-  if (!tty && !p.finished) return;  // a log gets one line per finished sample
-  fmt::print(stderr, fmt::runtime(tty ? "\r\033[K{}" : "{}\n"), report::ProgressLine(p));
-  std::fflush(stderr);
-}
-
-}  // namespace
-
-int CompareCommand(const std::vector<std::string>& argv) {
-  ParsedArgs args;
-  if (auto stop = ParseCommand(CompareSpec(), argv, args)) return *stop;
-  auto format = ReportFormat(args);
-  if (!format) return Fail(format.error());
-  auto loaded = StateFrom(args);
-  if (!loaded) return Fail(loaded.error());
-  driver::CompareState& state = loaded.value();
-  auto files = CompareFilesFrom(args);
-  if (!files) return Fail(files.error());
-  const std::optional<std::string>& out_path = files->samples;
-  for (const auto& path : {files->samples, files->report}) {
-    if (!path) continue;
-    if (auto writable = CheckWritable("--out", *path); !writable) return Fail(writable.error());
-  }
-  const bool quiet = args.Has("quiet");
-  const bool tty = isatty(STDERR_FILENO) != 0;
-  if (!quiet) fmt::print(stderr, "{}\n", report::CompareStartLine(state));
-  if (!quiet && files->report) {
-    fmt::print(stderr,
-               "v8bench: the report goes to {} at the end; the samples are kept in {} as they come (continue "
-               "with --resume {})\n",
-               *files->report, *out_path, *out_path);
-  }
-
-  // After every sample the samples are saved (cheap); the analysis is added once, at the end.
-  files::ResultsFileWriter results(out_path);
-  // A resumed file is rewritten only when this session added a sample: a refusal leaves it as it was.
-  const std::size_t runs_before = state.runs.size();
-  const auto save_refused = [&] {
-    if (!args.Has("resume") || state.runs.size() > runs_before) results.Save(state);
-  };
-  auto launcher = workers::MakeProcessLauncher();
-  driver::Driver drv(state, *launcher, SelfExecutable());
-  drv.SealWorkers(workers::NewSeal());
-  drv.StopWhen(analysis::StoppingInterval);
-  drv.OnSample([&](const driver::CompareState& s) { results.Save(s); });
-  if (!quiet) drv.OnProgress([&](const driver::Progress& p) { PrintProgress(p, tty); });
-  const Status ran = drv.Run();
-  if (!quiet && tty) std::fprintf(stderr, "\r\033[K");
-  if (!ran) {
-    save_refused();
-    return Fail(ran.error());
-  }
-  if (auto nothing = report::NothingMeasured(state); nothing && !state.interrupted) {
-    save_refused();
-    return Fail(*nothing);
-  }
-  const analysis::Dataset data = analysis::DatasetFrom(state);
-  const analysis::Analysis analysed = analysis::Analyse(data, analysis::AnalysisOptionsFrom(state.settings));
-  results.Save(state, &analysed);
-  // The samples were saved above; the report goes to stdout and, for --out FILE.html or .md, to that file.
-  const Status emitted =
-      EmitComparison(args, format.value(), analysed, data, report::CompareHeader(state),
-                     report::CommandLine("compare", argv), files::RenderCompareJson(state, &analysed), files->report);
-  if (!results.error().empty()) return Fail(Error::Input(results.error()));
-  if (!emitted) return Fail(emitted.error());
-  if (state.interrupted) {
-    std::fprintf(stderr, "v8bench: interrupted; %zu samples kept%s\n", state.runs.size(),
-                 out_path ? (" in " + *out_path + " (continue with --resume " + *out_path + ")").c_str() : "");
-    return workers::InterruptedExitCode(launcher->InterruptSignal());
-  }
-  return analysed.exit_code;
 }
 
 }  // namespace v8bench::cli

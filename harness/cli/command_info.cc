@@ -13,9 +13,54 @@
 namespace v8bench::cli {
 namespace {
 
+// `info --engine PATH` with the engine options: another v8bench gets the same command line (less
+// --engine); node/deno/workerd/bun get the options as V8 flags in their own syntax (EngineV8Flags,
+// which refuses what the engine does not take), and the trig path is probed with them.
+Expected<int> ExternalInfo(const std::string& path, const std::vector<std::string>& argv, const EngineOptions& options,
+                           bool json) {
+  V8BENCH_TRY(const workers::EngineKind kind, workers::DetectEngineKind(path));
+  if (kind == workers::EngineKind::kV8bench) {
+    const workers::LaunchResult r = workers::RunOtherV8bench(path, "info", argv, false);
+    std::fwrite(r.out.data(), 1, r.out.size(), stdout);
+    std::fwrite(r.err.data(), 1, r.err.size(), stderr);
+    if (r.interrupt_signal != 0) return workers::InterruptedError(r.interrupt_signal);
+    return r.kind == workers::ExitKind::kExited && r.exit_code == 0 ? 0 : 1;
+  }
+  V8BENCH_TRY(const auto flags, workers::EngineV8Flags(path, kind, "info --engine", options.Knobs(), options.v8_flags));
+  V8BENCH_TRY(const auto info, workers::ProbeExternalEngine(path, kind, flags));
+  std::fputs(RenderExternalEngineInfo(info, path, flags, json).c_str(), stdout);
+  return 0;
+}
+
+Expected<int> Info(const ParsedArgs& args, const std::vector<std::string>& argv) {
+  if (args.Has("v8-options")) {
+    PrintV8Options();
+    return 0;
+  }
+  V8BENCH_TRY(const auto format, args.GetChoice("format", {"console", "json"}));
+  const bool json = format.value_or("") == "json";
+  V8BENCH_TRY(const EngineOptions engine, EngineOptionsFrom(args));
+  if (auto path = args.Get("engine")) return ExternalInfo(*path, argv, engine, json);
+  V8BENCH_TRY(auto process, V8Process::Start(engine));
+  V8Process& p = *process;
+  const EmbeddedEngineInfo info{.context = MakeRunContext(p, engine),
+                                .node_realm_available = p.facts().node_realm_available,
+                                .node_realm_problem = p.facts().node_realm_problem,
+                                .heap_size_limit_bytes = p.HeapSizeLimitBytes(),
+                                .trig = p.trig(),
+                                .young = engine.young,
+                                .instructions = workers::CountingAvailability()};
+  std::fputs(RenderEngineInfo(info, json).c_str(), stdout);
+  return 0;
+}
+
+}  // namespace
+
 CommandSpec InfoSpec() {
   CommandSpec spec;
   spec.name = "info";
+  spec.summary = "show the engine: V8/Node versions, realms, heap defaults, trig path, host";
+  spec.run = Info;
   spec.synopsis = "v8bench info [options] [-- V8_FLAGS ...]";
   spec.description =
       "Shows the engine v8bench embeds and how it is configured: V8 and Node versions, realms, heap defaults\n"
@@ -36,57 +81,6 @@ CommandSpec InfoSpec() {
   };
   for (auto& o : EngineOptionSpecs()) spec.options.push_back(o);
   return spec;
-}
-
-// `info --engine PATH` with the engine options: another v8bench gets the same command line (less
-// --engine); node/deno/workerd/bun get the options as V8 flags in their own syntax (EngineV8Flags,
-// which refuses what the engine does not take), and the trig path is probed with them.
-int ExternalInfo(const std::string& path, const std::vector<std::string>& argv, const EngineOptions& options,
-                 bool json) {
-  auto kind = workers::DetectEngineKind(path);
-  if (!kind) return Fail(kind.error());
-  if (kind.value() == workers::EngineKind::kV8bench) {
-    const workers::LaunchResult r = workers::RunOtherV8bench(path, "info", argv, false);
-    std::fwrite(r.out.data(), 1, r.out.size(), stdout);
-    std::fwrite(r.err.data(), 1, r.err.size(), stderr);
-    if (r.interrupt_signal != 0) return Fail(workers::InterruptedError(r.interrupt_signal));
-    return r.kind == workers::ExitKind::kExited && r.exit_code == 0 ? 0 : 1;
-  }
-  auto flags = workers::EngineV8Flags(path, kind.value(), "info --engine", options.Knobs(), options.v8_flags);
-  if (!flags) return Fail(flags.error());
-  auto info = workers::ProbeExternalEngine(path, kind.value(), flags.value());
-  if (!info) return Fail(info.error());
-  std::fputs(RenderExternalEngineInfo(info.value(), path, flags.value(), json).c_str(), stdout);
-  return 0;
-}
-
-}  // namespace
-
-int InfoCommand(const std::vector<std::string>& argv) {
-  ParsedArgs args;
-  if (auto stop = ParseCommand(InfoSpec(), argv, args)) return *stop;
-  if (args.Has("v8-options")) {
-    PrintV8Options();
-    return 0;
-  }
-  auto format = args.GetChoice("format", {"console", "json"});
-  if (!format) return Fail(format.error());
-  const bool json = format.value().value_or("console") == "json";
-  auto engine = EngineOptionsFrom(args);
-  if (!engine) return Fail(engine.error());
-  if (auto path = args.Get("engine")) return ExternalInfo(*path, argv, engine.value(), json);
-  auto process = V8Process::Start(engine.value());
-  if (!process) return Fail(process.error());
-  V8Process& p = *process.value();
-  const EmbeddedEngineInfo info{.context = MakeRunContext(p, engine.value()),
-                                .node_realm_available = p.facts().node_realm_available,
-                                .node_realm_problem = p.facts().node_realm_problem,
-                                .heap_size_limit_bytes = p.HeapSizeLimitBytes(),
-                                .trig = p.trig(),
-                                .young = engine.value().young,
-                                .instructions = workers::CountingAvailability()};
-  std::fputs(RenderEngineInfo(info, json).c_str(), stdout);
-  return 0;
 }
 
 }  // namespace v8bench::cli

@@ -10,9 +10,36 @@
 namespace v8bench::cli {
 namespace {
 
+Expected<int> Merge(const ParsedArgs& args, const std::vector<std::string>& argv) {
+  StopAtOnceOnInterrupt();
+  if (args.positional.empty()) {
+    return Error::Usage("merge takes the shards' results files, SHARD.json ... (see `v8bench merge --help`)");
+  }
+  V8BENCH_TRY(const std::string format, ReportFormat(args));
+  V8BENCH_TRY(const std::optional<std::string> out, WritableOut(args));
+  std::vector<files::ShardFile> files;
+  for (const auto& path : args.positional) {
+    V8BENCH_TRY(auto state, files::ReadCompareState(path));
+    files.push_back({path, std::move(state)});
+  }
+  V8BENCH_TRY(driver::CompareState state, files::MergeShards(files, args.Has("allow-partial")));
+  V8BENCH_OK(ApplySettingOptions(args, true, state.settings));
+  V8BENCH_OK(driver::ValidateSettings(state.settings, ""));
+  const analysis::Dataset data = analysis::DatasetFrom(state);
+  if (data.cases.empty()) return Error::Input("the shards hold no measured case; nothing to merge");
+  const analysis::Analysis analysed = analysis::Analyse(data, analysis::AnalysisOptionsFrom(state.settings));
+  V8BENCH_OK(EmitComparison(args, format, analysed, data, report::CompareHeader(state),
+                            report::CommandLine("merge", argv), files::RenderCompareJson(state, &analysed), out));
+  return analysed.exit_code;
+}
+
+}  // namespace
+
 CommandSpec MergeSpec() {
   CommandSpec spec;
   spec.name = "merge";
+  spec.summary = "join the results files of `compare --shard K/N` into one comparison (Holm over all cases)";
+  spec.run = Merge;
   spec.synopsis =
       "v8bench merge SHARD.json ... [--out FILE.json|FILE.html] [--allow-partial] [--threshold PCT]\n"
       "                     [--format console|markdown|json|html]";
@@ -42,44 +69,6 @@ CommandSpec MergeSpec() {
       "  v8bench merge shard-1.json shard-2.json shard-3.json --out all.json\n"
       "  v8bench merge shards/*.json --format markdown --threshold 5 > comment.md\n";
   return spec;
-}
-
-}  // namespace
-
-int MergeCommand(const std::vector<std::string>& argv) {
-  ParsedArgs args;
-  if (auto stop = ParseCommand(MergeSpec(), argv, args)) return *stop;
-  StopAtOnceOnInterrupt();
-  if (args.positional.empty()) {
-    return Fail(Error::Usage("merge takes the shards' results files, SHARD.json ... (see `v8bench merge --help`)"));
-  }
-  auto format = ReportFormat(args);
-  if (!format) return Fail(format.error());
-  auto writable_out = WritableOut(args);
-  if (!writable_out) return Fail(writable_out.error());
-  const std::optional<std::string>& out = writable_out.value();
-  std::vector<files::ShardFile> files;
-  for (const auto& path : args.positional) {
-    auto state = files::ReadCompareState(path);
-    if (!state) return Fail(state.error());
-    files.push_back({path, std::move(state.value())});
-  }
-  auto merged = files::MergeShards(files, args.Has("allow-partial"));
-  if (!merged) return Fail(merged.error());
-  driver::CompareState& state = merged.value();
-  if (auto applied = ApplySettingOptions(args, true, state.settings); !applied) return Fail(applied.error());
-  if (auto valid = driver::ValidateSettings(state.settings, ""); !valid) return Fail(valid.error());
-
-  const analysis::Dataset data = analysis::DatasetFrom(state);
-  if (data.cases.empty()) return Fail(Error::Input("the shards hold no measured case; nothing to merge"));
-  const analysis::Analysis analysed = analysis::Analyse(data, analysis::AnalysisOptionsFrom(state.settings));
-  if (auto emitted =
-          EmitComparison(args, format.value(), analysed, data, report::CompareHeader(state),
-                         report::CommandLine("merge", argv), files::RenderCompareJson(state, &analysed), out);
-      !emitted) {
-    return Fail(emitted.error());
-  }
-  return analysed.exit_code;
 }
 
 }  // namespace v8bench::cli

@@ -11,9 +11,36 @@
 namespace v8bench::cli {
 namespace {
 
+Expected<int> Native(const ParsedArgs& args, const std::vector<std::string>&) {
+  V8BENCH_TRY(const RunSettings settings, RunSettingsFrom(args));
+  V8BENCH_TRY(auto process, V8Process::Start({}));
+  V8BENCH_TRY(const auto files, LoadSuitesWithParams(*process, SuitePathsOrDefault(args.positional), settings.quick,
+                                                     settings.params, settings.timeout_s));
+  V8BENCH_TRY(const auto plan, PlanCases(files, settings));
+  std::vector<std::string> names;
+  for (const auto& pc : plan) names.push_back(pc.info.name);
+  NativeFloorTable table(stdout, names);
+  for (const auto& pc : plan) {
+    auto floor = MeasureCaseFloor(*process, pc, settings);
+    if (!floor && floor.error().kind == Error::Kind::kUnsupported) {
+      table.Unsupported(pc.info.name, floor.error().message);  // as `run` reports it: not a failure
+    } else if (!floor) {
+      table.Failed(pc.info.name, floor.error().message);
+    } else if (floor.value()) {
+      table.Measured(pc.info.name, *floor.value());
+    }
+  }
+  table.End();
+  return table.failed() > 0 ? 1 : 0;
+}
+
+}  // namespace
+
 CommandSpec NativeSpec() {
   CommandSpec spec;
   spec.name = "native";
+  spec.summary = "run only the native floors (simdjson, libm, memcpy) of the suites' cases";
+  spec.run = Native;
   spec.synopsis = "v8bench native [SUITE_FILE|DIR ...] [options]";
   spec.description =
       "Runs only the native floors: for each case whose bench declares floor(state), the same work done in\n"
@@ -29,40 +56,6 @@ CommandSpec NativeSpec() {
       RunSettingOption("min-time", "Runs each repetition for at least S seconds. Default: 0.5 (0.05 with --quick)."),
   };
   return spec;
-}
-
-}  // namespace
-
-int NativeCommand(const std::vector<std::string>& argv) {
-  ParsedArgs args;
-  if (auto stop = ParseCommand(NativeSpec(), argv, args)) return *stop;
-  auto parsed_settings = RunSettingsFrom(args);
-  if (!parsed_settings) return Fail(parsed_settings.error());
-  const RunSettings settings = parsed_settings.value();
-
-  auto process = V8Process::Start({});
-  if (!process) return Fail(process.error());
-  auto files = LoadSuitesWithParams(*process.value(), SuitePathsOrDefault(args.positional), settings.quick,
-                                    settings.params, settings.timeout_s);
-  if (!files) return Fail(files.error());
-  auto plan = PlanCases(files.value(), settings);
-  if (!plan) return Fail(plan.error());
-
-  std::vector<std::string> names;
-  for (const auto& pc : plan.value()) names.push_back(pc.info.name);
-  NativeFloorTable table(stdout, names);
-  for (const auto& pc : plan.value()) {
-    auto floor = MeasureCaseFloor(*process.value(), pc, settings);
-    if (!floor && floor.error().kind == Error::Kind::kUnsupported) {
-      table.Unsupported(pc.info.name, floor.error().message);  // as `run` reports it: not a failure
-    } else if (!floor) {
-      table.Failed(pc.info.name, floor.error().message);
-    } else if (floor.value()) {
-      table.Measured(pc.info.name, *floor.value());
-    }
-  }
-  table.End();
-  return table.failed() > 0 ? 1 : 0;
 }
 
 }  // namespace v8bench::cli

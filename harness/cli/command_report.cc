@@ -10,9 +10,31 @@
 namespace v8bench::cli {
 namespace {
 
+Expected<int> Report(const ParsedArgs& args, const std::vector<std::string>&) {
+  StopAtOnceOnInterrupt();
+  if (args.positional.size() != 1) {
+    return Error::Usage("report takes one results file, FILE.json (see `v8bench report --help`)");
+  }
+  V8BENCH_TRY(const auto chosen, args.GetChoice("format", {"html", "markdown", "console"}));
+  V8BENCH_TRY(const std::optional<std::string> out, WritableOut(args));
+  const std::string format = chosen ? *chosen : out && out->ends_with(".md") ? "markdown" : "html";
+  V8BENCH_TRY(const std::string doc,
+              report::RenderSavedResults(args.positional[0], format, args.Has("plot"), args.Has("explain")));
+  if (out) {
+    V8BENCH_OK(WriteFileAtomically(*out, doc));
+  } else {
+    std::fwrite(doc.data(), 1, doc.size(), stdout);
+  }
+  return 0;
+}
+
+}  // namespace
+
 CommandSpec ReportSpec() {
   CommandSpec spec;
   spec.name = "report";
+  spec.summary = "render a saved results file (run or compare) as HTML with charts, Markdown or a table";
+  spec.run = Report;
   spec.synopsis = "v8bench report FILE.json [--format html|markdown|console] [--out FILE]";
   spec.description =
       "Renders a saved results file: a `v8bench compare --out` file (its analysis, with the statistics and seed\n"
@@ -35,32 +57,6 @@ CommandSpec ReportSpec() {
       "  v8bench report semi.json --out semi.html\n"
       "  v8bench report results.json --format console\n";
   return spec;
-}
-
-}  // namespace
-
-int ReportCommand(const std::vector<std::string>& argv) {
-  ParsedArgs args;
-  if (auto stop = ParseCommand(ReportSpec(), argv, args)) return *stop;
-  StopAtOnceOnInterrupt();
-  if (args.positional.size() != 1) {
-    return Fail(Error::Usage("report takes one results file, FILE.json (see `v8bench report --help`)"));
-  }
-  auto chosen = args.GetChoice("format", {"html", "markdown", "console"});
-  if (!chosen) return Fail(chosen.error());
-  auto writable_out = WritableOut(args);
-  if (!writable_out) return Fail(writable_out.error());
-  const std::optional<std::string>& out = writable_out.value();
-  std::string format = chosen.value().value_or("");
-  if (format.empty()) format = out && out->ends_with(".md") ? "markdown" : "html";
-  auto doc = report::RenderSavedResults(args.positional[0], format, args.Has("plot"), args.Has("explain"));
-  if (!doc) return Fail(doc.error());
-  if (out) {
-    if (auto w = WriteFileAtomically(*out, doc.value()); !w) return Fail(w.error());
-  } else {
-    std::fwrite(doc->data(), 1, doc->size(), stdout);
-  }
-  return 0;
 }
 
 }  // namespace v8bench::cli

@@ -112,9 +112,282 @@ std::vector<OptionSpec> CountingOptionSpecs() {
   };
 }
 
+// --metric instructions, --iterations and --callgrind-dir into `settings`.
+Status CountingFrom(const ParsedArgs& args, RunSettings& settings) {
+  auto metric = args.GetChoice("metric", {"instructions"});
+  if (!metric) {
+    return Error::Usage(metric.error().message +
+                        " (run reports every time metric already; --metric instructions adds counted instructions)");
+  }
+  settings.count_instructions = metric.value().has_value();
+  if (auto n = args.Whole("iterations")) settings.iterations = static_cast<std::uint64_t>(*n);
+  settings.callgrind_dir = args.Get("callgrind-dir").value_or("");
+  // The floors are timed natively; under simulation they would only take time.
+  if (settings.count_instructions) settings.native_floors = false;
+  return OkStatus();
+}
+
+// Where the results go: --format and --out (whose extension picks the format when --format is absent).
+struct Output {
+  std::optional<std::string> path;
+  OutputFormat format = OutputFormat::kConsole;
+  bool jsonl = false;  // the worker protocol on stdout
+};
+
+Expected<Output> OutputFrom(const ParsedArgs& args) {
+  V8BENCH_TRY(const auto format, args.GetChoice("format", {"console", "json", "csv", "html", "jsonl"}));
+  Output out;
+  out.path = args.Get("out");
+  const std::string chosen = format.value_or("");
+  if (!chosen.empty()) {
+    out.format = OutputFormatNamed(chosen);
+  } else if (out.path) {
+    out.format = OutputFormatOfPath(*out.path);
+  }
+  out.jsonl = chosen == "jsonl";
+  if (out.jsonl && out.path) return Error::Usage("--format jsonl writes to stdout; drop --out");
+  if (out.path && out.format == OutputFormat::kConsole) {
+    return Error::Usage(
+        "--out " + *out.path +
+        ": give --format json, csv or html (or a .json/.csv/.html file name); the table goes to stdout");
+  }
+  if (out.path) V8BENCH_OK(CheckWritable("--out", *out.path));
+  return out;
+}
+
+// "2m05s": a duration for the progress line.
+std::string Clock(double seconds) {
+  const auto s = static_cast<long long>(seconds + 0.5);
+  return s >= 60 ? fmt::format("{}m{:02}s", s / 60, s % 60) : fmt::format("{}s", s);
+}
+
+// Progress on stderr, never on stdout (the results): one updating line on a terminal, a line per case when
+// the table is not on stdout to show it. From the second case on it says the time spent and the time left
+// at the pace of the cases so far.
+ProgressFn ProgressPrinter(bool table_on_stdout) {
+  const bool tty = isatty(STDERR_FILENO) != 0;
+  const auto start = std::chrono::steady_clock::now();
+  return [tty, table_on_stdout, start](std::size_t i, std::size_t n, const CaseInfo& info) {
+    if (!tty && table_on_stdout) return;
+    const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::string eta;
+    if (i > 1 && n >= i) {
+      const double left = spent / static_cast<double>(i - 1) * static_cast<double>(n - i + 1);
+      eta = fmt::format(" · {} spent, about {} left", Clock(spent), Clock(left));
+    }
+    if (tty) {
+      std::fprintf(stderr, "\r\033[K[%zu/%zu]%s · %s", i, n, eta.c_str(), info.name.c_str());
+    } else {
+      std::fprintf(stderr, "[%zu/%zu]%s · %s\n", i, n, eta.c_str(), info.name.c_str());
+    }
+  };
+}
+
+// --sealed: the key on stdin (hex digits, then end of file); stdin is then /dev/null, so no suite reads it.
+Expected<std::string> ReadSeal() {
+  std::string key;
+  char buf[128];
+  ssize_t n;
+  while ((n = read(STDIN_FILENO, buf, sizeof buf)) > 0 && key.size() < 256)
+    key.append(buf, static_cast<std::size_t>(n));
+  if (const int null = open("/dev/null", O_RDONLY); null >= 0) {
+    dup2(null, STDIN_FILENO);
+    if (null != STDIN_FILENO) close(null);
+  }
+  if (key.size() < 16 || key.size() > 64 || key.find_first_not_of("0123456789abcdef") != std::string::npos) {
+    return Error::Usage("--sealed: stdin holds no key (16 to 64 hex digits); it is for the supervising `run`");
+  }
+  return key;
+}
+
+// The worker mode (--format jsonl): the plan runs in this process and the protocol goes to stdout.
+Expected<int> RunInProcess(const ParsedArgs& args, RunSettings settings) {
+  std::string seal;
+  if (args.Has("sealed")) {
+    // The supervising `run` is this process's parent: a child it can no longer read or stop (it was
+    // killed, e.g. by a comparison's timeout) must not run on alone.
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    V8BENCH_TRY(seal, ReadSeal());
+  }
+  // Under callgrind every timeout is at the simulation's pace (loading the files included).
+  if (settings.count_instructions && RunningUnderValgrind()) settings.timeout_s *= kCallgrindTimeScale;
+  V8BENCH_TRY(const EngineOptions engine, EngineOptionsFrom(args));
+  ReserveStdoutForResults();  // before any JS runs: suite output goes to stderr, never into results
+  V8BENCH_TRY(auto process, V8Process::Start(engine));
+  // After V8Process::Start, so that V8's platform threads exist and keep every CPU (measure/cpu_affinity.h).
+  std::optional<PinnedThread> pinned;
+  if (settings.main_cpu) {
+    V8BENCH_TRY(pinned, PinCallingThread(*settings.main_cpu));
+  }
+  V8BENCH_TRY(const auto files, LoadSuitesWithParams(*process, SuitePathsOrDefault(args.positional), settings.quick,
+                                                     settings.params, settings.timeout_s));
+  V8BENCH_TRY(const auto plan, PlanCases(files, settings));
+  RunContext context = MakeRunContext(*process, engine, settings);
+  if (settings.count_instructions) {
+    // Here, before any case, so that a process that cannot count says so once (exit 2).
+    auto counter = OpenInstructionCounter(settings.callgrind_dir);
+    if (!counter) return Error::Usage(counter.error().message);
+    context.instructions_by = DescribeInstructionSource(counter.value()->source());
+    context.iterations_per_batch = *settings.FixedIterations();
+  }
+  if (pinned) {
+    context.main_cpu_pinned = pinned->cpu;
+    context.other_threads_cpus = CpuListText(pinned->other_threads_cpus);
+  }
+  std::vector<std::string> names;
+  for (const auto& pc : plan) names.push_back(pc.info.name);
+  JsonlReporter lines(ResultsStream(), names, seal);
+  lines.Begin(context);
+  if (args.Has("plan-only")) {
+    for (const auto& pc : plan) lines.CasePlanned(pc.info);
+    lines.End();
+    return 0;
+  }
+  const RunSummary summary = RunPlan(*process, plan, settings, lines,
+                                     [&](std::size_t, std::size_t, const CaseInfo& info) { lines.CaseStarting(info); });
+  lines.End();
+  return summary.failed > 0 ? 1 : 0;
+}
+
+// The options an external engine's runner cannot honour: only the embedded host has them.
+// (--metric instructions and --iterations the runner has; which engines can count, PrepareWorkerEngine says.)
+constexpr const char* kEmbeddedOnly[] = {"main-cpu",     "isolates",      "share-realm",
+                                         "keep-changed", "min-young-gcs", "callgrind-dir"};
+
+// --engine PATH: nullopt for the embedded V8 or another v8bench (which runs the user's command line as
+// this one would); else the external engine, prepared as a comparison's worker engine is.
+Expected<std::optional<workers::WorkerEngine>> ExternalEngineFrom(const ParsedArgs& args) {
+  const auto path = args.Get("engine");
+  if (!path) return std::optional<workers::WorkerEngine>();
+  V8BENCH_TRY(const workers::EngineKind kind, workers::DetectEngineKind(*path));
+  if (kind == workers::EngineKind::kV8bench) return std::optional<workers::WorkerEngine>();
+  for (const char* name : kEmbeddedOnly) {
+    if (args.Has(name)) {
+      return Error::Usage(fmt::format(
+          "--{} is an option of v8bench's own engine; {} ({}) runs the suites through v8bench's external runner, "
+          "which has no such option: drop --{} or --engine",
+          name, *path, workers::EngineKindName(kind), name));
+    }
+  }
+  V8BENCH_TRY(const EngineOptions engine, EngineOptionsFrom(args));
+  workers::WorkerEngine w;
+  w.engine = *path;
+  w.knobs = engine.Knobs();
+  w.v8_flags = engine.v8_flags;
+  for (const auto& p : args.GetAll("param")) w.worker_args.insert(w.worker_args.end(), {"--param", p});
+  if (auto tier = args.Get("tier")) w.worker_args.insert(w.worker_args.end(), {"--tier", *tier});
+  // Every engine gives wall time; the other figures are each the engine's to give or leave absent, and
+  // counted instructions (--metric instructions) are refused where the engine cannot count them.
+  const bool counting = args.Get("metric") == std::optional<std::string>("instructions");
+  V8BENCH_OK(workers::PrepareWorkerEngine(w, "--engine", counting ? metric::kInstructions : "wall_ns"));
+  return std::optional<workers::WorkerEngine>(std::move(w));
+}
+
+// What the external runner's context line cannot say: this machine's facts, the run's settings and the
+// trig path PrepareWorkerEngine probed with the engine's flags.
+void CompleteEngineContext(RunContext& c, const RunSettings& settings, const workers::WorkerEngine& w) {
+  FillMachineFacts(c);
+  FillRunSettings(c, settings);
+  c.executable = PathForResults(w.engine);
+  c.trig_path = w.trig_path;
+}
+
+// The external runner reads suite files: a directory becomes its .js files, as for the embedded V8.
+Expected<workers::WorkerSampling> SamplingFrom(const RunSettings& settings,
+                                               const std::vector<std::string>& positional) {
+  workers::WorkerSampling s;
+  V8BENCH_TRY(s.suites, ExpandSuitePaths(SuitePathsOrDefault(positional)));
+  s.quick = settings.quick;
+  s.repetitions = settings.repetitions;
+  s.min_time_s = settings.min_time_s;
+  s.warmup_s = settings.warmup_s;
+  s.max_warmup_s = settings.max_warmup_s;
+  s.timeout_s = settings.timeout_s;
+  s.iterations = settings.FixedIterations();
+  s.min_young_collections = settings.min_young_collections;
+  s.tier = settings.tier;
+  return s;
+}
+
+Expected<int> Run(const ParsedArgs& parsed, const std::vector<std::string>& argv) {
+  V8BENCH_TRY(RunSettings settings, RunSettingsFrom(parsed));
+  settings.share_realm = parsed.Has("share-realm");
+  if (settings.share_realm && parsed.Has("isolates") && settings.isolates > 1) {
+    return Error::Usage("--isolates " + std::to_string(settings.isolates) +
+                        " needs a fresh isolate per pass, which --share-realm turns off: give one of the two");
+  }
+  settings.native_floors = !parsed.Has("no-native");
+  V8BENCH_OK(CountingFrom(parsed, settings));
+  V8BENCH_TRY(const Output output, OutputFrom(parsed));
+  if (output.jsonl && parsed.Has("engine")) {
+    return Error::Usage(
+        "--engine runs the suites in a child that speaks the worker protocol; --format jsonl is that protocol for "
+        "the embedded V8: drop one");
+  }
+  // The worker itself (run's child, compare's worker, --plan-only, which runs no case) runs the cases in this
+  // process. Everything else, `run --format jsonl` started by hand included, runs them in a child process
+  // (workers/run_supervisor.h), so that a case that kills its process (a signal, an abort, a suite writing to
+  // libuv's own descriptors) is reported as crashed and the others still run.
+  if (output.jsonl && (parsed.Has("sealed") || parsed.Has("plan-only"))) return RunInProcess(parsed, settings);
+  for (const char* worker_only : {"plan-only", "sealed"}) {
+    if (parsed.Has(worker_only) && !output.jsonl) {
+      return Error::Usage(fmt::format("--{} is part of the worker protocol: give --format jsonl", worker_only));
+    }
+  }
+  V8BENCH_OK(EngineOptionsFrom(parsed));
+  V8BENCH_TRY(auto external, ExternalEngineFrom(parsed));
+  // Here too, so that the message is the run's and not a child's.
+  if (settings.main_cpu) V8BENCH_OK(CheckAllowedCpu(*settings.main_cpu));
+  std::unique_ptr<workers::InstructionCounting> counting;
+  if (settings.count_instructions) {
+    V8BENCH_TRY(counting, workers::InstructionCounting::Prepare());
+  }
+  ReserveStdoutForResults();
+  RunReporters reporters;
+  std::unique_ptr<JsonlReporter> protocol;  // --format jsonl: the child's lines, as its worker would write them
+  const bool table_on_stdout = output.path.has_value() || output.format == OutputFormat::kConsole;
+  const ProgressFn progress =
+      output.jsonl ? ProgressFn([&](std::size_t, std::size_t, const CaseInfo& info) { protocol->CaseStarting(info); })
+                   : ProgressPrinter(table_on_stdout);
+  workers::SupervisorRequest request;
+  request.executable = parsed.Get("engine").value_or(SelfExecutable());
+  if (external) {
+    request.engine = &*external;
+    V8BENCH_TRY(request.sampling, SamplingFrom(settings, parsed.positional));
+  }
+  request.argv = argv;
+  request.filter = settings.filter;
+  // --timeout holds per isolate; a native floor is timed after the case, outside it, for each repetition.
+  request.case_timeout_s = settings.timeout_s * settings.IsolateCount() +
+                           (settings.native_floors ? settings.repetitions * std::max(settings.min_time_s, 0.5) : 0);
+  request.open_sink = [&](RunContext& context, const std::vector<std::string>& planned) -> ResultSink& {
+    if (request.engine != nullptr) CompleteEngineContext(context, settings, *request.engine);
+    if (output.jsonl) {
+      protocol = std::make_unique<JsonlReporter>(ResultsStream(), planned);
+      return *protocol;
+    }
+    return reporters.Open(ResultsStream(), output.format, output.path, planned, parsed.Has("explain"));
+  };
+  request.progress = progress;
+  request.counting = counting.get();
+  const workers::SupervisedRun run = workers::SuperviseRun(request);
+  if (isatty(STDERR_FILENO) != 0) std::fprintf(stderr, "\r\033[K");
+  if (const std::string error = reporters.write_error(); !error.empty()) return Error::Input(error);
+  if (run.interrupt_signal != 0) {
+    std::fprintf(stderr, "v8bench: interrupted (SIG%s); %zu finished case%s kept%s\n",
+                 sigabbrev_np(run.interrupt_signal), run.cases_done, run.cases_done == 1 ? "" : "s",
+                 output.path ? (" in " + *output.path).c_str() : " above");
+  }
+  return run.exit_code;
+}
+
+}  // namespace
+
 CommandSpec RunSpec() {
   CommandSpec spec;
   spec.name = "run";
+  spec.summary = "run suites and report per-iteration CPU, GC and allocation";
+  spec.run = Run;
   spec.synopsis = "v8bench run [SUITE_FILE|DIR ...] [options] [-- V8_FLAGS ...]";
   spec.description =
       "Runs benchmark suites in the embedded V8 and reports, per iteration: wall time, main-thread CPU time,\n"
@@ -188,316 +461,6 @@ CommandSpec RunSpec() {
     spec.options.insert(spec.options.end(), more.begin(), more.end());
   spec.examples = kRunExamples;
   return spec;
-}
-
-// --metric instructions, --iterations and --callgrind-dir into `settings`.
-Status CountingFrom(const ParsedArgs& args, RunSettings& settings) {
-  auto metric = args.GetChoice("metric", {"instructions"});
-  if (!metric) {
-    return Error::Usage(metric.error().message +
-                        " (run reports every time metric already; --metric instructions adds counted instructions)");
-  }
-  settings.count_instructions = metric.value().has_value();
-  if (auto n = args.Whole("iterations")) settings.iterations = static_cast<std::uint64_t>(*n);
-  settings.callgrind_dir = args.Get("callgrind-dir").value_or("");
-  // The floors are timed natively; under simulation they would only take time.
-  if (settings.count_instructions) settings.native_floors = false;
-  return OkStatus();
-}
-
-// Where the results go: --format and --out (whose extension picks the format when --format is absent).
-struct Output {
-  std::optional<std::string> path;
-  OutputFormat format = OutputFormat::kConsole;
-  bool jsonl = false;  // the worker protocol on stdout
-};
-
-Expected<Output> OutputFrom(const ParsedArgs& args) {
-  auto format = args.GetChoice("format", {"console", "json", "csv", "html", "jsonl"});
-  if (!format) return format.error();
-  Output out;
-  out.path = args.Get("out");
-  const std::string chosen = format.value().value_or("");
-  if (!chosen.empty()) {
-    out.format = OutputFormatNamed(chosen);
-  } else if (out.path) {
-    out.format = OutputFormatOfPath(*out.path);
-  }
-  out.jsonl = chosen == "jsonl";
-  if (out.jsonl && out.path) return Error::Usage("--format jsonl writes to stdout; drop --out");
-  if (out.path && out.format == OutputFormat::kConsole) {
-    return Error::Usage(
-        "--out " + *out.path +
-        ": give --format json, csv or html (or a .json/.csv/.html file name); the table goes to stdout");
-  }
-  if (out.path) {
-    if (auto writable = CheckWritable("--out", *out.path); !writable) return writable.error();
-  }
-  return out;
-}
-
-// "2m05s": a duration for the progress line.
-std::string Clock(double seconds) {
-  const auto s = static_cast<long long>(seconds + 0.5);
-  return s >= 60 ? fmt::format("{}m{:02}s", s / 60, s % 60) : fmt::format("{}s", s);
-}
-
-// Progress on stderr, never on stdout (the results): one updating line on a terminal, a line per case when
-// the table is not on stdout to show it. From the second case on it says the time spent and the time left
-// at the pace of the cases so far.
-ProgressFn ProgressPrinter(bool table_on_stdout) {
-  const bool tty = isatty(STDERR_FILENO) != 0;
-  const auto start = std::chrono::steady_clock::now();
-  return [tty, table_on_stdout, start](std::size_t i, std::size_t n, const CaseInfo& info) {
-    if (!tty && table_on_stdout) return;
-    const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::string eta;
-    if (i > 1 && n >= i) {
-      const double left = spent / static_cast<double>(i - 1) * static_cast<double>(n - i + 1);
-      eta = fmt::format(" · {} spent, about {} left", Clock(spent), Clock(left));
-    }
-    if (tty) {
-      std::fprintf(stderr, "\r\033[K[%zu/%zu]%s · %s", i, n, eta.c_str(), info.name.c_str());
-    } else {
-      std::fprintf(stderr, "[%zu/%zu]%s · %s\n", i, n, eta.c_str(), info.name.c_str());
-    }
-  };
-}
-
-// --sealed: the key on stdin (hex digits, then end of file); stdin is then /dev/null, so no suite reads it.
-Expected<std::string> ReadSeal() {
-  std::string key;
-  char buf[128];
-  ssize_t n;
-  while ((n = read(STDIN_FILENO, buf, sizeof buf)) > 0 && key.size() < 256)
-    key.append(buf, static_cast<std::size_t>(n));
-  if (const int null = open("/dev/null", O_RDONLY); null >= 0) {
-    dup2(null, STDIN_FILENO);
-    if (null != STDIN_FILENO) close(null);
-  }
-  if (key.size() < 16 || key.size() > 64 || key.find_first_not_of("0123456789abcdef") != std::string::npos) {
-    return Error::Usage("--sealed: stdin holds no key (16 to 64 hex digits); it is for the supervising `run`");
-  }
-  return key;
-}
-
-// The worker mode (--format jsonl): the plan runs in this process and the protocol goes to stdout.
-int RunInProcess(const ParsedArgs& args, RunSettings settings) {
-  std::string seal;
-  if (args.Has("sealed")) {
-    // The supervising `run` is this process's parent: a child it can no longer read or stop (it was
-    // killed, e.g. by a comparison's timeout) must not run on alone.
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    auto key = ReadSeal();
-    if (!key) return Fail(key.error());
-    seal = key.value();
-  }
-  // Under callgrind every timeout is at the simulation's pace (loading the files included).
-  if (settings.count_instructions && RunningUnderValgrind()) settings.timeout_s *= kCallgrindTimeScale;
-  auto engine = EngineOptionsFrom(args);
-  if (!engine) return Fail(engine.error());
-  ReserveStdoutForResults();  // before any JS runs: suite output goes to stderr, never into results
-  auto process = V8Process::Start(engine.value());
-  if (!process) return Fail(process.error());
-  // After V8Process::Start, so that V8's platform threads exist and keep every CPU (measure/cpu_affinity.h).
-  std::optional<PinnedThread> pinned;
-  if (settings.main_cpu) {
-    auto pin = PinCallingThread(*settings.main_cpu);
-    if (!pin) return Fail(pin.error());
-    pinned = pin.value();
-  }
-  auto files = LoadSuitesWithParams(*process.value(), SuitePathsOrDefault(args.positional), settings.quick,
-                                    settings.params, settings.timeout_s);
-  if (!files) return Fail(files.error());
-  auto plan = PlanCases(files.value(), settings);
-  if (!plan) return Fail(plan.error());
-  RunContext context = MakeRunContext(*process.value(), engine.value(), settings);
-  if (settings.count_instructions) {
-    // Here, before any case, so that a process that cannot count says so once (exit 2).
-    auto counter = OpenInstructionCounter(settings.callgrind_dir);
-    if (!counter) return Fail(Error::Usage(counter.error().message));
-    context.instructions_by = DescribeInstructionSource(counter.value()->source());
-    context.iterations_per_batch = *settings.FixedIterations();
-  }
-  if (pinned) {
-    context.main_cpu_pinned = pinned->cpu;
-    context.other_threads_cpus = CpuListText(pinned->other_threads_cpus);
-  }
-  std::vector<std::string> names;
-  for (const auto& pc : plan.value()) names.push_back(pc.info.name);
-  JsonlReporter lines(ResultsStream(), names, seal);
-  lines.Begin(context);
-  if (args.Has("plan-only")) {
-    for (const auto& pc : plan.value()) lines.CasePlanned(pc.info);
-    lines.End();
-    return 0;
-  }
-  const RunSummary summary = RunPlan(*process.value(), plan.value(), settings, lines,
-                                     [&](std::size_t, std::size_t, const CaseInfo& info) { lines.CaseStarting(info); });
-  lines.End();
-  return summary.failed > 0 ? 1 : 0;
-}
-
-// The options an external engine's runner cannot honour: only the embedded host has them.
-// (--metric instructions and --iterations the runner has; which engines can count, PrepareWorkerEngine says.)
-constexpr const char* kEmbeddedOnly[] = {"main-cpu",     "isolates",      "share-realm",
-                                         "keep-changed", "min-young-gcs", "callgrind-dir"};
-
-// --engine PATH: nullopt for the embedded V8 or another v8bench (which runs the user's command line as
-// this one would); else the external engine, prepared as a comparison's worker engine is.
-Expected<std::optional<workers::WorkerEngine>> ExternalEngineFrom(const ParsedArgs& args) {
-  const auto path = args.Get("engine");
-  if (!path) return std::optional<workers::WorkerEngine>();
-  auto kind = workers::DetectEngineKind(*path);
-  if (!kind) return kind.error();
-  if (kind.value() == workers::EngineKind::kV8bench) return std::optional<workers::WorkerEngine>();
-  for (const char* name : kEmbeddedOnly) {
-    if (args.Has(name)) {
-      return Error::Usage(fmt::format(
-          "--{} is an option of v8bench's own engine; {} ({}) runs the suites through v8bench's external runner, "
-          "which has no such option: drop --{} or --engine",
-          name, *path, workers::EngineKindName(kind.value()), name));
-    }
-  }
-  auto engine = EngineOptionsFrom(args);
-  if (!engine) return engine.error();
-  workers::WorkerEngine w;
-  w.engine = *path;
-  w.knobs = engine->Knobs();
-  w.v8_flags = engine->v8_flags;
-  for (const auto& p : args.GetAll("param")) w.worker_args.insert(w.worker_args.end(), {"--param", p});
-  if (auto tier = args.Get("tier")) w.worker_args.insert(w.worker_args.end(), {"--tier", *tier});
-  // Every engine gives wall time; the other figures are each the engine's to give or leave absent, and
-  // counted instructions (--metric instructions) are refused where the engine cannot count them.
-  const bool counting = args.Get("metric") == std::optional<std::string>("instructions");
-  if (auto prepared = workers::PrepareWorkerEngine(w, "--engine", counting ? metric::kInstructions : "wall_ns");
-      !prepared) {
-    return prepared.error();
-  }
-  return std::optional<workers::WorkerEngine>(std::move(w));
-}
-
-// What the external runner's context line cannot say: this machine's facts, the run's settings and the
-// trig path PrepareWorkerEngine probed with the engine's flags.
-void CompleteEngineContext(RunContext& c, const RunSettings& settings, const workers::WorkerEngine& w) {
-  FillMachineFacts(c);
-  FillRunSettings(c, settings);
-  c.executable = PathForResults(w.engine);
-  c.trig_path = w.trig_path;
-}
-
-// The external runner reads suite files: a directory becomes its .js files, as for the embedded V8.
-Expected<workers::WorkerSampling> SamplingFrom(const RunSettings& settings,
-                                               const std::vector<std::string>& positional) {
-  auto suites = ExpandSuitePaths(SuitePathsOrDefault(positional));
-  if (!suites) return suites.error();
-  workers::WorkerSampling s;
-  s.suites = std::move(suites.value());
-  s.quick = settings.quick;
-  s.repetitions = settings.repetitions;
-  s.min_time_s = settings.min_time_s;
-  s.warmup_s = settings.warmup_s;
-  s.max_warmup_s = settings.max_warmup_s;
-  s.timeout_s = settings.timeout_s;
-  s.iterations = settings.FixedIterations();
-  s.min_young_collections = settings.min_young_collections;
-  s.tier = settings.tier;
-  return s;
-}
-
-// --format jsonl and the worker protocol's own options: a combination refused (its exit code), or the worker
-// itself, which runs the cases in this process (its exit code); nullopt when the run goes on supervised.
-std::optional<int> RunAsWorkerOrRefuse(const ParsedArgs& parsed, const Output& output, const RunSettings& settings) {
-  if (output.jsonl && parsed.Has("engine")) {
-    return Fail(
-        Error::Usage("--engine runs the suites in a child that speaks the worker protocol; --format jsonl is "
-                     "that protocol for the embedded V8: drop one"));
-  }
-  // The worker itself (run's child, compare's worker, --plan-only, which runs no case) runs the cases in this
-  // process. `run --format jsonl` started by hand runs them in a child, as any `run` does, and writes its
-  // protocol lines: a case that kills its process (a signal, an abort, a suite writing to libuv's own
-  // descriptors) is reported as crashed and the cases after it still run.
-  if (output.jsonl && (parsed.Has("sealed") || parsed.Has("plan-only"))) return RunInProcess(parsed, settings);
-  for (const char* worker_only : {"plan-only", "sealed"}) {
-    if (parsed.Has(worker_only) && !output.jsonl) {
-      return Fail(Error::Usage(fmt::format("--{} is part of the worker protocol: give --format jsonl", worker_only)));
-    }
-  }
-  return std::nullopt;
-}
-
-}  // namespace
-
-int RunCommand(const std::vector<std::string>& argv) {
-  ParsedArgs parsed;
-  if (auto stop = ParseCommand(RunSpec(), argv, parsed)) return *stop;
-  auto parsed_settings = RunSettingsFrom(parsed);
-  if (!parsed_settings) return Fail(parsed_settings.error());
-  RunSettings settings = parsed_settings.value();
-  settings.share_realm = parsed.Has("share-realm");
-  if (settings.share_realm && parsed.Has("isolates") && settings.isolates > 1) {
-    return Fail(Error::Usage("--isolates " + std::to_string(settings.isolates) +
-                             " needs a fresh isolate per pass, which --share-realm turns off: give one of the two"));
-  }
-  settings.native_floors = !parsed.Has("no-native");
-  if (auto counting = CountingFrom(parsed, settings); !counting) return Fail(counting.error());
-  auto output = OutputFrom(parsed);
-  if (!output) return Fail(output.error());
-  if (auto worker = RunAsWorkerOrRefuse(parsed, *output, settings)) return *worker;
-
-  // Everything else runs the plan in a child process (workers/run_supervisor.h), so that a case that kills its
-  // process is reported as crashed and the others still run.
-  if (auto engine = EngineOptionsFrom(parsed); !engine) return Fail(engine.error());
-  auto external = ExternalEngineFrom(parsed);
-  if (!external) return Fail(external.error());
-  if (settings.main_cpu) {  // here too, so that the message is the run's and not a child's
-    if (auto allowed = CheckAllowedCpu(*settings.main_cpu); !allowed) return Fail(allowed.error());
-  }
-  std::unique_ptr<workers::InstructionCounting> counting;
-  if (settings.count_instructions) {
-    auto prepared = workers::InstructionCounting::Prepare();
-    if (!prepared) return Fail(prepared.error());
-    counting = std::move(prepared.value());
-  }
-  ReserveStdoutForResults();
-  RunReporters reporters;
-  std::unique_ptr<JsonlReporter> protocol;  // --format jsonl: the child's lines, as its worker would write them
-  const bool table_on_stdout = output->path.has_value() || output->format == OutputFormat::kConsole;
-  const ProgressFn progress =
-      output->jsonl ? ProgressFn([&](std::size_t, std::size_t, const CaseInfo& info) { protocol->CaseStarting(info); })
-                    : ProgressPrinter(table_on_stdout);
-  workers::SupervisorRequest request;
-  request.executable = parsed.Get("engine").value_or(SelfExecutable());
-  if (external.value()) {
-    request.engine = &*external.value();
-    auto sampling = SamplingFrom(settings, parsed.positional);
-    if (!sampling) return Fail(sampling.error());
-    request.sampling = std::move(sampling.value());
-  }
-  request.argv = argv;
-  request.filter = settings.filter;
-  // --timeout holds per isolate; a native floor is timed after the case, outside it, for each repetition.
-  request.case_timeout_s = settings.timeout_s * settings.IsolateCount() +
-                           (settings.native_floors ? settings.repetitions * std::max(settings.min_time_s, 0.5) : 0);
-  request.open_sink = [&](RunContext& context, const std::vector<std::string>& planned) -> ResultSink& {
-    if (request.engine != nullptr) CompleteEngineContext(context, settings, *request.engine);
-    if (output->jsonl) {
-      protocol = std::make_unique<JsonlReporter>(ResultsStream(), planned);
-      return *protocol;
-    }
-    return reporters.Open(ResultsStream(), output->format, output->path, planned, parsed.Has("explain"));
-  };
-  request.progress = progress;
-  request.counting = counting.get();
-  const workers::SupervisedRun run = workers::SuperviseRun(request);
-  if (isatty(STDERR_FILENO) != 0) std::fprintf(stderr, "\r\033[K");
-  if (const std::string error = reporters.write_error(); !error.empty()) return Fail(Error::Input(error));
-  if (run.interrupt_signal != 0) {
-    std::fprintf(stderr, "v8bench: interrupted (SIG%s); %zu finished case%s kept%s\n",
-                 sigabbrev_np(run.interrupt_signal), run.cases_done, run.cases_done == 1 ? "" : "s",
-                 output->path ? (" in " + *output->path).c_str() : " above");
-  }
-  return run.exit_code;
 }
 
 }  // namespace v8bench::cli

@@ -1,20 +1,19 @@
-// The subcommands. Each takes its arguments (after the command name) and returns the exit code:
-// 0 success, 1 a case failed (or a gate tripped), 2 bad input.
+// The subcommands, each declared with its options, its line in `v8bench --help` and its body (whose exit
+// code is 0 on success, 1 when a case failed or a gate tripped, 2 on bad input).
 #pragma once
 
-#include <string>
-#include <vector>
+#include "harness/cli/args.h"
 
 namespace v8bench::cli {
 
-int RunCommand(const std::vector<std::string>& args);
-int ListCommand(const std::vector<std::string>& args);
-int InfoCommand(const std::vector<std::string>& args);
-int ProfileCommand(const std::vector<std::string>& args);
-int CompareCommand(const std::vector<std::string>& args);
-int DiffCommand(const std::vector<std::string>& args);
-int NativeCommand(const std::vector<std::string>& args);
-int ReportCommand(const std::vector<std::string>& args);
-int MergeCommand(const std::vector<std::string>& args);
+CommandSpec RunSpec();
+CommandSpec ListSpec();
+CommandSpec InfoSpec();
+CommandSpec ProfileSpec();
+CommandSpec CompareSpec();
+CommandSpec MergeSpec();
+CommandSpec DiffSpec();
+CommandSpec NativeSpec();
+CommandSpec ReportSpec();
 
 }  // namespace v8bench::cli

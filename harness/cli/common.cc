@@ -136,17 +136,6 @@ Expected<std::optional<std::string>> WritableOut(const ParsedArgs& args) {
   return out;
 }
 
-std::optional<int> ParseCommand(const CommandSpec& spec, const std::vector<std::string>& argv, ParsedArgs& out) {
-  auto parsed = Parse(spec, argv);
-  if (!parsed) return Fail(parsed.error());
-  if (parsed->Has("help")) {
-    std::fputs(HelpText(spec).c_str(), stdout);
-    return 0;
-  }
-  out = std::move(parsed.value());
-  return std::nullopt;
-}
-
 int Fail(const Error& error) {
   std::fprintf(stderr, "v8bench: %s\n", error.message.c_str());
   return error.exit_code();

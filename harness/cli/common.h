@@ -34,10 +34,6 @@ OptionSpec RunSettingOption(const std::string& name, std::string help);
 // is one of the command's positional arguments (its input files); nullopt when --out is not given.
 Expected<std::optional<std::string>> WritableOut(const ParsedArgs& args);
 
-// Parses `argv` for `spec`. Returns the exit code to stop with (2 after printing a usage error, 0
-// after printing --help), or nullopt when the command should go on with `out`.
-std::optional<int> ParseCommand(const CommandSpec& spec, const std::vector<std::string>& argv, ParsedArgs& out);
-
 // Prints "v8bench: <message>" to stderr and returns the error's exit code.
 int Fail(const Error& error);
 
