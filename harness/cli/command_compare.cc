@@ -23,33 +23,28 @@ namespace {
 // Samples per variant with --quick: enough for the default --min-samples, so every case is judged.
 constexpr int kQuickRuns = 5;
 
-// --out (or --resume) names either the resumable results file (FILE.json, or any other name but a report's)
-// or a report, FILE.html or FILE.md, as `run --out` does: the report is written in that format at the end,
-// and the samples are kept beside it, in FILE.json, as they come (for --resume and diff).
+// --out (or --resume) FILE.json, or any other name but a report's, is the resumable results file, rewritten
+// after every sample; FILE.html or FILE.md is a report, written at the end as `run --out` does, with the
+// samples kept beside it in FILE.json as they come (for --resume and diff).
 struct CompareFiles {
-  std::optional<std::string> samples;  // rewritten after every sample
-  std::optional<std::string> report;   // written once, at the end
+  std::optional<std::string> samples, report;
 };
-
-bool IsReportName(const std::string& path) { return path.ends_with(".html") || path.ends_with(".md"); }
 
 // "r.html" -> "r.json"; a results file's name is its own.
 std::string SamplesFile(const std::string& path) {
-  if (!IsReportName(path)) return path;
-  return path.substr(0, path.rfind('.')) + ".json";
+  const bool report = path.ends_with(".html") || path.ends_with(".md");
+  return report ? path.substr(0, path.rfind('.')) + ".json" : path;
 }
 
 Expected<CompareFiles> CompareFilesFrom(const ParsedArgs& args) {
   const std::optional<std::string> named = args.Get("out") ? args.Get("out") : args.Get("resume");
-  if (!named) return CompareFiles{};
-  if (named->ends_with(".csv")) {
+  if (named && named->ends_with(".csv")) {
     return Error::Usage("--out " + *named +
                         ": compare writes its report as FILE.html or FILE.md, or its samples as FILE.json");
   }
-  CompareFiles files;
-  files.samples = SamplesFile(*named);
-  if (IsReportName(*named)) files.report = named;
-  return files;
+  if (!named) return CompareFiles{};
+  const std::string samples = SamplesFile(*named);
+  return CompareFiles{samples, samples == *named ? std::nullopt : named};
 }
 
 // A new comparison from the command line: its variants, suites and filter.
@@ -93,8 +88,8 @@ Status SameSuitesAsRecorded(const driver::CompareState& state, const std::string
     const auto it = std::find_if(now->begin(), now->end(), [&](const auto& d) { return d.path == then.path; });
     if (it == now->end() || *it == then) continue;
     return Error::Input(fmt::format(
-        "--resume {}: suite file {} changed since the comparison started ({} bytes, FNV-1a {} then; {} bytes, {} "
-        "now): its new samples would be pooled with the old version's. Restore the file, or start a new comparison",
+        "--resume {}: suite file {} changed since the comparison started ({} bytes, FNV-1a {} then; {} bytes, {} now): "
+        "its new samples would be pooled with the old version's. Restore the file, or start a new comparison",
         path, then.path, then.bytes, then.fnv1a64, it->bytes, it->fnv1a64));
   }
   return OkStatus();
@@ -156,12 +151,6 @@ Expected<driver::CompareState> StateFrom(const ParsedArgs& args) {
   return state;
 }
 
-void PrintProgress(const driver::Progress& p, bool tty) {
-  if (!tty && !p.finished) return;  // a log gets one line per finished sample
-  fmt::print(stderr, fmt::runtime(tty ? "\r\033[K{}" : "{}\n"), report::ProgressLine(p));
-  std::fflush(stderr);
-}
-
 Expected<int> Compare(const ParsedArgs& args, const std::vector<std::string>& argv) {
   V8BENCH_TRY(const std::string format, ReportFormat(args));
   V8BENCH_TRY(driver::CompareState state, StateFrom(args));
@@ -175,8 +164,8 @@ Expected<int> Compare(const ParsedArgs& args, const std::vector<std::string>& ar
   if (!quiet) fmt::print(stderr, "{}\n", report::CompareStartLine(state));
   if (!quiet && files.report) {
     fmt::print(stderr,
-               "v8bench: the report goes to {} at the end; the samples are kept in {} as they come (continue "
-               "with --resume {})\n",
+               "v8bench: the report goes to {} at the end; the samples are kept in {} as they come (continue with "
+               "--resume {})\n",
                *files.report, *out_path, *out_path);
   }
 
@@ -193,7 +182,12 @@ Expected<int> Compare(const ParsedArgs& args, const std::vector<std::string>& ar
   drv.SealWorkers(workers::NewSeal());
   drv.StopWhen(analysis::StoppingInterval);
   drv.OnSample([&](const driver::CompareState& s) { results.Save(s); });
-  if (!quiet) drv.OnProgress([&](const driver::Progress& p) { PrintProgress(p, tty); });
+  if (!quiet)
+    drv.OnProgress([&](const driver::Progress& p) {
+      if (!tty && !p.finished) return;  // a log gets one line per finished sample
+      fmt::print(stderr, fmt::runtime(tty ? "\r\033[K{}" : "{}\n"), report::ProgressLine(p));
+      std::fflush(stderr);
+    });
   const Status ran = drv.Run();
   if (!quiet && tty) std::fprintf(stderr, "\r\033[K");
   if (!ran) return save_refused(ran.error());
@@ -221,81 +215,57 @@ CommandSpec CompareSpec() {
   CommandSpec spec;
   spec.name = "compare";
   spec.summary = "compare flag sets or builds side by side, one worker process per sample, with a gate";
-  spec.run = Compare;
   spec.synopsis =
-      "v8bench compare [SUITE_FILE|DIR ...] --variant NAME=[FLAGS] --variant ... [--engine NAME=PATH ...]\n"
-      "                       [--runs N | --target-ci PCT --max-time S] [--filter REGEX] [--metric M]\n"
-      "                       [--threshold PCT] [--format console|markdown|json|html] [--out FILE]\n"
-      "                       [--shard K/N]\n"
+      "v8bench compare [SUITE_FILE|DIR ...] --variant NAME=[FLAGS] --variant ... [--engine NAME=PATH ...] [options]\n"
       "       v8bench compare --resume FILE [options]";
   spec.description =
       "Compares variants (V8 flag sets, harness knobs, builds) case by case. Every sample is a separate worker\n"
-      "process (`v8bench run --format jsonl`, flags are process-wide in V8) that runs each selected case once;\n"
-      "the variants run in blocks, each variant once per block in a seeded random order, so that a change of\n"
-      "the machine's speed hits them alike. Per case and variant it reports the median per iteration with CV,\n"
-      "GC share and allocation. Versus the first variant (the baseline) the comparison is paired by block: the\n"
-      "change is the median of the blocks' ratios new/base, with a 95% bootstrap CI over blocks and a Wilcoxon\n"
-      "signed-rank p-value, Holm-adjusted over the cases; a verdict (faster/slower) needs that p below alpha,\n"
-      "the CI excluding no change, and a change beyond the noise floor (docs/paired.md). With blocks too few\n"
-      "for the paired test to reach alpha after Holm (fewer than 8 for one case at the default 0.01, 10 for\n"
-      "four), the ratio of medians and a Mann-Whitney test decide instead. Multimodal samples, mixed code, crashes and "
-      "hangs are reported.\n"
+      "process that runs each selected case once; the variants run in blocks, in a seeded random order per block,\n"
+      "so that a change of the machine's speed hits them alike. Versus the first variant (the baseline) the\n"
+      "comparison is paired by block: the change is the median of the blocks' ratios, with a 95% CI and a Wilcoxon\n"
+      "signed-rank p-value, Holm-adjusted over the cases; a verdict needs that p below alpha, the CI excluding no\n"
+      "change, and a change beyond the noise floor; with too few blocks a Mann-Whitney test decides (docs/paired.md).\n"
       "Exit: 0; 1 when the --threshold gate trips; 2 on bad input, a case short of --min-samples, or a gate\n"
-      "with nothing judged (too few samples, none, interrupted); 130 when interrupted (143 by SIGTERM).";
+      "with nothing judged; 130 when interrupted (143 by SIGTERM).";
   spec.options = {
       {"variant", "NAME=FLAGS",
-       "A variant: V8 flags (--no-opt, --max-semi-space-size=2, ...) and harness knobs (--semi-space MB, "
-       "--young-gen full|grow, --fast-trig, --no-fast-trig, --param NAME=V, --tier, --main-cpu N) in one shell-quoted "
-       "string; empty FLAGS is "
-       "the default "
-       "configuration. Repeatable; the first is the baseline.",
+       "A variant: V8 flags (--no-opt, ...) and harness knobs (--semi-space MB, --young-gen, --fast-trig, "
+       "--no-fast-trig, --param NAME=V, --tier, --main-cpu N) in one shell-quoted string; empty FLAGS is the "
+       "default. Repeatable; the first is the baseline.",
        true},
       {"engine", "NAME=PATH",
-       "Runs variant NAME with another v8bench executable (e.g. one linked against a patched V8 via -DV8_ROOT) "
-       "or a node, deno, bun or workerd executable; declares the variant if no --variant names it. Repeatable. A "
-       "Node for which this build made an in-process instrument (one per Node in third_party/engines) is measured "
-       "with the embedded host's figures; other engines give what they show to JavaScript (`info --engine PATH` "
-       "lists them; docs/engines.md). Default: this binary.",
+       "Runs variant NAME with another v8bench (e.g. linked against a patched V8), node, deno, bun or workerd "
+       "executable, declaring it if no --variant does; repeatable. Default: this binary.",
        true},
       {"filter", "REGEX", "Compares only cases whose name matches this ECMAScript regex. Default: all cases."},
       {"main-cpu", "N",
-       "Pins the measuring thread of every variant's workers to CPU N (as `run --main-cpu`: V8's background threads "
-       "keep every CPU), unless the variant gives its own --main-cpu. On a VM whose CPUs run at different speeds, "
-       "samples otherwise follow the CPU each worker landed on; `--variant a='--main-cpu 0' --variant b='--main-cpu "
-       "1'` measures that difference itself. v8bench engines only. Default: not pinned.",
+       "Pins the measuring thread of every variant's workers to CPU N (as `run --main-cpu`) unless the variant gives "
+       "its own. v8bench engines only. Default: not pinned.",
        false, ValueKind::kWhole, 0, 4095},
       {"quick", "",
-       fmt::format("A smoke comparison, as `run --quick`, on every engine: each suite's quick parameter grid, the "
-                   "timing of `run --quick` (--min-time {}, --warmup {}) and --runs {} (or --min-samples, if more), "
-                   "unless those options are given.",
+       fmt::format("A smoke comparison on every engine: the quick grids and timing of `run --quick` (--min-time {}, "
+                   "--warmup {}) and --runs {} (or --min-samples, if more), unless those options are given.",
                    RunSettings::Quick().min_time_s, RunSettings::Quick().warmup_s, kQuickRuns)},
       {"out", "FILE",
-       "FILE.json: writes the results (settings, variants with engine versions and flags, host, seed, every sample "
-       "and the analysis) to FILE, rewritten atomically after every sample, so an interrupted comparison keeps what "
-       "it measured. FILE.html or FILE.md: writes the report in that format at the end (as `run --out` does), and "
-       "keeps the results beside it in FILE.json (said on stderr at the start). Default: none."},
+       "FILE.json: writes the results (settings, variants, every sample, the analysis), rewritten atomically after "
+       "every sample. FILE.html or FILE.md: the report, at the end, with the results beside it in FILE.json. "
+       "Default: none."},
       {"resume", "FILE",
-       "Continues the comparison saved in FILE (its suites, variants and settings; for FILE.html or FILE.md, the "
-       "FILE.json beside it) up to its stopping rule, or to new --runs/--target-ci/--max-time; the results go back "
-       "to FILE unless --out is given."},
+       "Continues the comparison saved in FILE (its suites, variants and settings) up to its stopping rule, or to new "
+       "--runs/--target-ci/--max-time; the results go back to FILE unless --out is given."},
       {"shard", "K/N",
-       "Runs only shard K of N of the cases (numbered from 1), each case with all its variants, interleaved as "
-       "always, so machine differences never enter a comparison; the cases are those of every variant, sorted by "
-       "name and dealt out in turn. The results file records the shard and what `v8bench merge` checks (settings, "
-       "variants, engines, suite digests, case list). Without --seed, every shard derives the same seed from the "
-       "suites and variants. See docs/sharding.md. Default: all cases."},
+       "Runs only shard K of N of the cases (from 1), each with all its variants, interleaved as always; `v8bench "
+       "merge` joins the shards' files. Without --seed every shard derives the same seed. Default: all cases."},
       {"quiet", "", "No progress on stderr."},
   };
   for (auto& o : SettingOptionSpecs(false)) spec.options.push_back(o);
   spec.examples =
       "  v8bench compare suites/example.js --filter sum --variant base= --variant noopt=--no-opt\n"
       "  v8bench compare suites/ --variant base= --variant semi1='--semi-space 1' --metric gc --out semi.json\n"
-      "  v8bench compare suites/ --engine old=/opt/v8bench-main --engine new=build/v8bench --target-ci 2 "
-      "--threshold 3\n"
-      "  v8bench compare research/compare_work.js --variant base='--param work=1' --variant slow='--param work=1.05'\n"
+      "  v8bench compare suites/ --engine old=/opt/v8bench-main --engine new=build/v8bench --target-ci 2\n"
       "  v8bench compare --resume semi.json --runs 40\n"
-      "  v8bench compare suites/ --variant base= --variant noopt=--no-opt --shard 2/4 --out shard2.json   # then "
-      "merge\n";
+      "  v8bench compare suites/ --variant base= --variant noopt=--no-opt --shard 2/4 --out shard2.json\n";
+  spec.run = Compare;
   return spec;
 }
 

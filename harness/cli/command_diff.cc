@@ -39,31 +39,28 @@ CommandSpec DiffSpec() {
   CommandSpec spec;
   spec.name = "diff";
   spec.summary = "compare two saved results files (v8bench or Google Benchmark JSON), with a gate";
-  spec.run = Diff;
   spec.synopsis = "v8bench diff BASE.json NEW.json [--threshold PCT] [--alpha A] [--metric M] [--format F]";
   spec.description =
-      "Compares two saved results files case by case, with the statistics of `v8bench compare`: each file may be\n"
-      "a `v8bench compare --out` file (one of its variants), `v8bench run --out` JSON, or Google Benchmark JSON\n"
-      "(its per-repetition entries are the samples). Both must hold the same cases (use --filter to compare a\n"
-      "subset). Verdicts need independent samples: a compare file's samples each ran in a worker process of\n"
-      "their own; a run or Google Benchmark file holds one process's repetitions, which share its speed state,\n"
-      "so with such a file on either side diff reports the change without an interval or a verdict.\n"
+      "Compares two saved results files case by case, with the statistics of `v8bench compare`: each may be a\n"
+      "`compare --out` file (one of its variants), `run --out` JSON, or Google Benchmark JSON. Both must hold the\n"
+      "same cases (--filter selects). A run or Google Benchmark file holds one process's repetitions, which are\n"
+      "not independent samples: with one on either side, diff reports the change without an interval or verdict.\n"
       "Exit: 0; 1 when the --threshold gate trips; 2 on a missing or corrupt file, mismatched cases, fewer than\n"
-      "--min-samples samples, too few samples for a verdict after Holm, or a gate with nothing judged.";
+      "--min-samples samples, too few samples for a verdict, or a gate with nothing judged.";
   spec.options = {
       {"base-variant", "NAME", "The variant of a compare file BASE.json to use. Default: its first (baseline)."},
       {"new-variant", "NAME", "The variant of a compare file NEW.json to use. Default: its first (baseline)."},
       {"filter", "REGEX", "Compares only cases whose name matches this ECMAScript regex. Default: all cases."},
       {"out", "FILE",
-       "Also writes the report to FILE, atomically: HTML for a .html name (charts of every sample), Markdown for a .md "
-       "name, else JSON. "
-       "Default: none."},
+       "Also writes the report to FILE, atomically: HTML for a .html name, Markdown for .md, else JSON. Default: "
+       "none."},
   };
   for (auto& o : SettingOptionSpecs(true)) spec.options.push_back(o);
   spec.examples =
       "  v8bench diff main.json patched.json --threshold 5\n"
       "  v8bench diff semi.json semi.json --new-variant semi1 --metric gc\n"
       "  v8bench diff gbench_before.json gbench_after.json --format markdown\n";
+  spec.run = Diff;
   return spec;
 }
 

@@ -60,7 +60,6 @@ CommandSpec InfoSpec() {
   CommandSpec spec;
   spec.name = "info";
   spec.summary = "show the engine: V8/Node versions, realms, heap defaults, trig path, host";
-  spec.run = Info;
   spec.synopsis = "v8bench info [options] [-- V8_FLAGS ...]";
   spec.description =
       "Shows the engine v8bench embeds and how it is configured: V8 and Node versions, realms, heap defaults\n"
@@ -70,16 +69,12 @@ CommandSpec InfoSpec() {
       {"format", "console|json", "Output format. Default: console."},
       {"v8-options", "", "Prints every flag this V8 accepts (V8's own --help) and exits."},
       {"engine", "PATH",
-       "Shows another engine instead of the embedded one: a node, deno, bun or workerd executable (e.g. from "
-       "tools/fetch_engines.sh) — its V8 version, the detected trig implementation, which figures it can "
-       "measure and how (on Node: whether this build's in-process instrument loads, and if not why), and what "
-       "`profile --engine` samples with (on Node with the instrument: V8's CPU profiler with tiers per function, "
-       "deopts and VM states; else the inspector's Profiler domain, without them) — or another "
-       "v8bench build. The engine options below apply to it: the trig path is detected with "
-       "them (e.g. --fast-trig on Deno, whose V8 has --use-libm-trig-functions; an engine without that switch "
-       "refuses --fast-trig, exit 2)."},
+       "Shows another engine (a node, deno, bun or workerd executable, or another v8bench build): its V8 version, "
+       "trig implementation, which figures it can measure and how (on Node: whether this build's instrument loads, "
+       "and if not why) and what `profile --engine` samples with. The engine options below apply to it."},
   };
   for (auto& o : EngineOptionSpecs()) spec.options.push_back(o);
+  spec.run = Info;
   return spec;
 }
 

@@ -1,4 +1,6 @@
 // `v8bench list`: the suite files loaded (runner/suite_loader) and listed (report/suite_listing).
+#include <fmt/format.h>
+
 #include <cstdio>
 
 #include "harness/cli/commands.h"
@@ -55,7 +57,6 @@ CommandSpec ListSpec() {
   CommandSpec spec;
   spec.name = "list";
   spec.summary = "list suites, benches, parameter grids and cases";
-  spec.run = List;
   spec.synopsis = "v8bench list [SUITE_FILE|DIR ...] [options]";
   spec.description =
       "Lists suites with their realm, description, benches and parameter grid, and the names of the cases they\n"
@@ -65,13 +66,15 @@ CommandSpec ListSpec() {
       {"quick", "", "Lists the cases of the quick grids (what `run --quick` runs)."},
       {"format", "console|json", "Output format. Default: console."},
       {"timeout", "S",
-       "Stops loading a suite file whose top level (or description) takes longer than S seconds, e.g. an endless "
-       "loop, and reports it (exit code 2). Default: 60.",
+       fmt::format("Stops loading a suite file whose top level (or description) takes longer than S seconds, e.g. an "
+                   "endless loop, and reports it (exit code 2). Default: {}.",
+                   kDefaultLoadTimeoutS),
        false, ValueKind::kNumber, 0.01, 86400},
       {"in-process", "",
-       "Loads the suite files in this process. By default a child process loads them (as `run` runs cases), so a "
-       "suite whose top level ends its process (process.abort(), a signal) is reported instead of ending `list`."},
+       "Loads the suite files in this process. By default a child process loads them (as `run` runs cases), so a suite "
+       "whose top level ends its process (process.abort(), a signal) is reported instead."},
   };
+  spec.run = List;
   return spec;
 }
 

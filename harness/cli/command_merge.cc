@@ -39,35 +39,29 @@ CommandSpec MergeSpec() {
   CommandSpec spec;
   spec.name = "merge";
   spec.summary = "join the results files of `compare --shard K/N` into one comparison (Holm over all cases)";
-  spec.run = Merge;
-  spec.synopsis =
-      "v8bench merge SHARD.json ... [--out FILE.json|FILE.html] [--allow-partial] [--threshold PCT]\n"
-      "                     [--format console|markdown|json|html]";
+  spec.synopsis = "v8bench merge SHARD.json ... [--out FILE] [--allow-partial] [--threshold PCT] [--format F]";
   spec.description =
-      "Joins the results files of `v8bench compare --shard K/N` (one per shard, from any machines) into one\n"
-      "comparison and reports it as compare does: every case's verdict, with Holm-Bonferroni over all the cases\n"
-      "of all shards, and the gate. The shards must belong together: the same shard count, settings, suite\n"
-      "files (paths and contents), case list and variants (names, flags, engines and the engines' V8/Node\n"
-      "versions, V8 flags, trig path and build type); a difference is refused, naming the field and both files'\n"
-      "values. A shard given twice is refused; a missing or unfinished shard too, unless --allow-partial.\n"
-      "The statistics options below (--threshold, --alpha, ...) default to the shards' own values, not to the\n"
-      "defaults they name.\n"
+      "Joins the results files of `v8bench compare --shard K/N` (from any machines) into one comparison and\n"
+      "reports it as compare does, with Holm over all the cases of all shards, and the gate. The shards must\n"
+      "belong together (shard count, settings, suite files, case list, variants and their engines): a difference\n"
+      "is refused, naming the field and both files' values, as are a shard given twice and a missing or\n"
+      "unfinished one (unless --allow-partial). The statistics options default to the shards' own values.\n"
       "Exit: 0; 1 when the --threshold gate trips; 2 on shards that do not belong together, a missing shard,\n"
       "a missing or corrupt file, or too few samples.";
+  // The statistics options may be given again (e.g. the gate's --threshold); the shards' values are the default.
   spec.options = {
       {"out", "FILE",
-       "Writes the merged comparison to FILE atomically: HTML for a .html name (charts of every sample), Markdown for "
-       "a .md name, "
-       "else the results file JSON that compare writes (readable by report and diff). Default: none."},
+       "Writes the merged comparison to FILE atomically: HTML for a .html name, Markdown for .md, else the results "
+       "file that compare writes (readable by report and diff). Default: none."},
       {"allow-partial", "",
-       "Analyses the shards given even when some shard is missing or did not finish (its cases are left out, and "
-       "the header names the shards merged). Default: every shard, finished."},
+       "Analyses the shards given even when some are missing or unfinished (their cases are left out; the header names "
+       "the shards merged). Default: every shard, finished."},
   };
-  // The statistics options may be given again (e.g. the gate's --threshold); the shards' values are the default.
   for (auto& o : SettingOptionSpecs(true)) spec.options.push_back(o);
   spec.examples =
       "  v8bench merge shard-1.json shard-2.json shard-3.json --out all.json\n"
       "  v8bench merge shards/*.json --format markdown --threshold 5 > comment.md\n";
+  spec.run = Merge;
   return spec;
 }
 

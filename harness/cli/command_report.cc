@@ -34,28 +34,27 @@ CommandSpec ReportSpec() {
   CommandSpec spec;
   spec.name = "report";
   spec.summary = "render a saved results file (run or compare) as HTML with charts, Markdown or a table";
-  spec.run = Report;
   spec.synopsis = "v8bench report FILE.json [--format html|markdown|console] [--out FILE]";
   spec.description =
       "Renders a saved results file: a `v8bench compare --out` file (its analysis, with the statistics and seed\n"
-      "it was made with) or a `v8bench run --out` JSON file. HTML is one self-contained page (inline CSS and\n"
-      "SVG, no script, no network) with every sample as a chart. Exit: 0; 2 on a missing or foreign file or a\n"
-      "format the file cannot be shown in (markdown is for compare files).";
+      "it was made with) or a `v8bench run --out` JSON file. HTML is one self-contained page with every sample\n"
+      "as a chart. Exit: 0; 2 on a missing or foreign file or a format it cannot be shown in (markdown: compare).";
   spec.options = {
       {"format", "html|markdown|console",
-       "What to render: HTML, Markdown (compare files) or the console table. Default: html; with --out, taken from "
-       "the file's extension (.html, .md, anything else html)."},
+       "What to render: HTML, Markdown (compare files) or the console table. Default: html; with --out, taken from the "
+       "file's extension (.html, .md, anything else html)."},
       {"out", "FILE", "Writes the report to FILE atomically instead of stdout. Default: stdout."},
       {"plot", "",
-       "With --format console, for a compare file: adds each case's samples as text box plots, one per variant on "
-       "one axis (├ smallest, █ middle half, │ median, ┤ largest). Default: off."},
+       "With --format console, for a compare file: adds each case's samples as text box plots, as `compare --plot`. "
+       "Default: off."},
       {"explain", "",
-       "With --format console, for a run file: after the table, names every case behind each warning with its "
-       "figures, as `run --explain` does."},
+       "With --format console, for a run file: after the table, names every case behind each warning with its figures, "
+       "as `run --explain` does."},
   };
   spec.examples =
       "  v8bench report semi.json --out semi.html\n"
       "  v8bench report results.json --format console\n";
+  spec.run = Report;
   return spec;
 }
 

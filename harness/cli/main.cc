@@ -17,15 +17,11 @@ constexpr CommandSpec (*kCommands[])() = {RunSpec,   ListSpec, InfoSpec,   Profi
                                           MergeSpec, DiffSpec, NativeSpec, ReportSpec};
 
 std::string Usage() {
-  std::string out =
-      "usage: v8bench <command> [options]\n\n"
-      "Measures JavaScript hot paths in an embedded V8: CPU time, GC time and allocation per iteration.\n\n"
-      "commands:\n";
-  for (const auto spec_of : kCommands) {
-    const CommandSpec spec = spec_of();
-    out += fmt::format("  {:<8} {}\n", spec.name, spec.summary);
-  }
-  return out + "\n`v8bench <command> --help` explains each command and its options.\n";
+  std::string commands;
+  for (const auto spec : kCommands) commands += fmt::format("  {:<8} {}\n", spec().name, spec().summary);
+  return "usage: v8bench <command> [options]\n\nMeasures JavaScript hot paths in an embedded V8: CPU time, GC time and "
+         "allocation per iteration.\n\ncommands:\n" +
+         commands + "\n`v8bench <command> --help` explains each command and its options.\n";
 }
 
 // Parses the command line for the command named `name` (--help prints its help) and runs it; an error
