@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "harness/cli/commands.h"
 #include "harness/cli/common.h"
 #include "harness/cli/compare_common.h"
 #include "harness/driver/driver.h"
@@ -219,43 +218,37 @@ CommandSpec CompareSpec() {
       "v8bench compare [SUITE_FILE|DIR ...] --variant NAME=[FLAGS] --variant ... [--engine NAME=PATH ...] [options]\n"
       "       v8bench compare --resume FILE [options]";
   spec.description =
-      "Compares variants (V8 flag sets, harness knobs, builds) case by case. Every sample is a separate worker\n"
-      "process that runs each selected case once; the variants run in blocks, in a seeded random order per block,\n"
-      "so that a change of the machine's speed hits them alike. Versus the first variant (the baseline) the\n"
+      "Compares variants (V8 flag sets, harness knobs, builds) case by case, each sample a worker process that\n"
+      "runs each case once, the variants in blocks in a seeded random order. Versus the first variant the\n"
       "comparison is paired by block: the change is the median of the blocks' ratios, with a 95% CI and a Wilcoxon\n"
-      "signed-rank p-value, Holm-adjusted over the cases; a verdict needs that p below alpha, the CI excluding no\n"
-      "change, and a change beyond the noise floor; with too few blocks a Mann-Whitney test decides (docs/paired.md).\n"
+      "signed-rank p-value, Holm-adjusted; a verdict needs p below alpha, the CI excluding no change and a change\n"
+      "beyond the noise floor; with too few blocks a Mann-Whitney test decides (docs/paired.md).\n"
       "Exit: 0; 1 when the --threshold gate trips; 2 on bad input, a case short of --min-samples, or a gate\n"
       "with nothing judged; 130 when interrupted (143 by SIGTERM).";
   spec.options = {
       {"variant", "NAME=FLAGS",
-       "A variant: V8 flags (--no-opt, ...) and harness knobs (--semi-space MB, --young-gen, --fast-trig, "
-       "--no-fast-trig, --param NAME=V, --tier, --main-cpu N) in one shell-quoted string; empty FLAGS is the "
-       "default. Repeatable; the first is the baseline.",
+       "A variant: V8 flags and knobs (--semi-space MB, --young-gen, --fast-trig, --no-fast-trig, --param NAME=V, "
+       "--tier, --main-cpu N) in one shell-quoted string. Repeatable; the first is the baseline.",
        true},
       {"engine", "NAME=PATH",
-       "Runs variant NAME with another v8bench (e.g. linked against a patched V8), node, deno, bun or workerd "
-       "executable, declaring it if no --variant does; repeatable. Default: this binary.",
-       true},
+       "Runs variant NAME with another v8bench, node, deno, bun or workerd; repeatable. Default: this binary.", true},
       {"filter", "REGEX", "Compares only cases whose name matches this ECMAScript regex. Default: all cases."},
       {"main-cpu", "N",
-       "Pins the measuring thread of every variant's workers to CPU N (as `run --main-cpu`) unless the variant gives "
-       "its own. v8bench engines only. Default: not pinned.",
-       false, ValueKind::kWhole, 0, 4095},
+       "Pins every v8bench worker's measuring thread to CPU N, unless its variant does. Default: not pinned.", false,
+       ValueKind::kWhole, 0, 4095},
       {"quick", "",
-       fmt::format("A smoke comparison on every engine: the quick grids and timing of `run --quick` (--min-time {}, "
-                   "--warmup {}) and --runs {} (or --min-samples, if more), unless those options are given.",
+       fmt::format("The quick grids and `run --quick`'s timing (--min-time {}, --warmup {}), and --runs {} (at least "
+                   "--min-samples), unless given.",
                    RunSettings::Quick().min_time_s, RunSettings::Quick().warmup_s, kQuickRuns)},
       {"out", "FILE",
-       "FILE.json: writes the results (settings, variants, every sample, the analysis), rewritten atomically after "
-       "every sample. FILE.html or FILE.md: the report, at the end, with the results beside it in FILE.json. "
-       "Default: none."},
+       "FILE.json: the results, rewritten after every sample. FILE.html or FILE.md: the report, at the end, with the "
+       "results in FILE.json. Default: none."},
       {"resume", "FILE",
-       "Continues the comparison saved in FILE (its suites, variants and settings) up to its stopping rule, or to new "
-       "--runs/--target-ci/--max-time; the results go back to FILE unless --out is given."},
+       "Continues the comparison in FILE (saved there unless --out), to its stopping rule or new "
+       "--runs/--target-ci/--max-time."},
       {"shard", "K/N",
-       "Runs only shard K of N of the cases (from 1), each with all its variants, interleaved as always; `v8bench "
-       "merge` joins the shards' files. Without --seed every shard derives the same seed. Default: all cases."},
+       "Runs only shard K of N of the cases, each with all its variants (`v8bench merge` joins the shards). Default: "
+       "all cases."},
       {"quiet", "", "No progress on stderr."},
   };
   for (auto& o : SettingOptionSpecs(false)) spec.options.push_back(o);

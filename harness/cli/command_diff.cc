@@ -1,5 +1,4 @@
 // `v8bench diff BASE.json NEW.json`: the comparison's statistics and gate over saved results.
-#include "harness/cli/commands.h"
 #include "harness/cli/common.h"
 #include "harness/cli/compare_common.h"
 #include "harness/files/atomic_file.h"
@@ -42,18 +41,16 @@ CommandSpec DiffSpec() {
   spec.synopsis = "v8bench diff BASE.json NEW.json [--threshold PCT] [--alpha A] [--metric M] [--format F]";
   spec.description =
       "Compares two saved results files case by case, with the statistics of `v8bench compare`: each may be a\n"
-      "`compare --out` file (one of its variants), `run --out` JSON, or Google Benchmark JSON. Both must hold the\n"
-      "same cases (--filter selects). A run or Google Benchmark file holds one process's repetitions, which are\n"
-      "not independent samples: with one on either side, diff reports the change without an interval or verdict.\n"
+      "`compare --out` file (one of its variants), `run --out` JSON, or Google Benchmark JSON, with the same cases.\n"
+      "A run or Google Benchmark file holds one process's repetitions, not independent samples: with one, diff\n"
+      "reports the change without an interval or verdict.\n"
       "Exit: 0; 1 when the --threshold gate trips; 2 on a missing or corrupt file, mismatched cases, fewer than\n"
       "--min-samples samples, too few samples for a verdict, or a gate with nothing judged.";
   spec.options = {
       {"base-variant", "NAME", "The variant of a compare file BASE.json to use. Default: its first (baseline)."},
       {"new-variant", "NAME", "The variant of a compare file NEW.json to use. Default: its first (baseline)."},
       {"filter", "REGEX", "Compares only cases whose name matches this ECMAScript regex. Default: all cases."},
-      {"out", "FILE",
-       "Also writes the report to FILE, atomically: HTML for a .html name, Markdown for .md, else JSON. Default: "
-       "none."},
+      {"out", "FILE", "Also writes the report to FILE: HTML (.html), Markdown (.md), else JSON. Default: none."},
   };
   for (auto& o : SettingOptionSpecs(true)) spec.options.push_back(o);
   spec.examples =

@@ -2,7 +2,6 @@
 // (workers/ProbeExternalEngine), printed by report/engine_info.
 #include <cstdio>
 
-#include "harness/cli/commands.h"
 #include "harness/cli/common.h"
 #include "harness/engine/v8_process.h"
 #include "harness/report/engine_info.h"
@@ -62,16 +61,14 @@ CommandSpec InfoSpec() {
   spec.summary = "show the engine: V8/Node versions, realms, heap defaults, trig path, host";
   spec.synopsis = "v8bench info [options] [-- V8_FLAGS ...]";
   spec.description =
-      "Shows the engine v8bench embeds and how it is configured: V8 and Node versions, realms, heap defaults\n"
-      "(young-generation size as V8 reports it, heap limit), the detected Math.sin/cos implementation, and\n"
-      "the host. With engine options, shows their effect (e.g. --semi-space 64).";
+      "Shows the embedded engine: V8 and Node versions, realms, heap defaults (young generation, heap limit), the\n"
+      "Math.sin/cos implementation and the host; with engine options, their effect (e.g. --semi-space 64).";
   spec.options = {
       {"format", "console|json", "Output format. Default: console."},
       {"v8-options", "", "Prints every flag this V8 accepts (V8's own --help) and exits."},
       {"engine", "PATH",
-       "Shows another engine (a node, deno, bun or workerd executable, or another v8bench build): its V8 version, "
-       "trig implementation, which figures it can measure and how (on Node: whether this build's instrument loads, "
-       "and if not why) and what `profile --engine` samples with. The engine options below apply to it."},
+       "Shows another engine (node, deno, bun, workerd or another v8bench) with the options below: its V8, trig path, "
+       "the figures it can measure (on Node: whether this build's instrument loads) and its profiler."},
   };
   for (auto& o : EngineOptionSpecs()) spec.options.push_back(o);
   spec.run = Info;

@@ -3,7 +3,6 @@
 
 #include <cstdio>
 
-#include "harness/cli/commands.h"
 #include "harness/cli/common.h"
 #include "harness/engine/v8_process.h"
 #include "harness/files/results_stream.h"
@@ -66,13 +65,9 @@ CommandSpec ListSpec() {
       {"quick", "", "Lists the cases of the quick grids (what `run --quick` runs)."},
       {"format", "console|json", "Output format. Default: console."},
       {"timeout", "S",
-       fmt::format("Stops loading a suite file whose top level (or description) takes longer than S seconds, e.g. an "
-                   "endless loop, and reports it (exit code 2). Default: {}.",
-                   kDefaultLoadTimeoutS),
-       false, ValueKind::kNumber, 0.01, 86400},
-      {"in-process", "",
-       "Loads the suite files in this process. By default a child process loads them (as `run` runs cases), so a suite "
-       "whose top level ends its process (process.abort(), a signal) is reported instead."},
+       fmt::format("Stops loading a suite file after S seconds (exit 2). Default: {}.", kDefaultLoadTimeoutS), false,
+       ValueKind::kNumber, 0.01, 86400},
+      {"in-process", "", "Loads the suites in this process, not in a child (which reports a suite that ends it)."},
   };
   spec.run = List;
   return spec;

@@ -1,6 +1,5 @@
 // `v8bench merge SHARD.json ...`: the shards of a `compare --shard K/N` joined into one comparison
 // (files/shard_merge.h), analysed and reported as `compare` reports, with Holm over all the cases.
-#include "harness/cli/commands.h"
 #include "harness/cli/common.h"
 #include "harness/cli/compare_common.h"
 #include "harness/files/atomic_file.h"
@@ -41,21 +40,16 @@ CommandSpec MergeSpec() {
   spec.summary = "join the results files of `compare --shard K/N` into one comparison (Holm over all cases)";
   spec.synopsis = "v8bench merge SHARD.json ... [--out FILE] [--allow-partial] [--threshold PCT] [--format F]";
   spec.description =
-      "Joins the results files of `v8bench compare --shard K/N` (from any machines) into one comparison and\n"
-      "reports it as compare does, with Holm over all the cases of all shards, and the gate. The shards must\n"
-      "belong together (shard count, settings, suite files, case list, variants and their engines): a difference\n"
-      "is refused, naming the field and both files' values, as are a shard given twice and a missing or\n"
-      "unfinished one (unless --allow-partial). The statistics options default to the shards' own values.\n"
+      "Joins the results files of `v8bench compare --shard K/N` into one comparison and reports it as compare\n"
+      "does, with Holm over all the cases of all shards. Shards that do not belong together (settings, suites,\n"
+      "cases, variants, engines) are refused, naming the difference, as are a missing or unfinished shard unless\n"
+      "--allow-partial. The statistics options default to the shards' own values.\n"
       "Exit: 0; 1 when the --threshold gate trips; 2 on shards that do not belong together, a missing shard,\n"
       "a missing or corrupt file, or too few samples.";
-  // The statistics options may be given again (e.g. the gate's --threshold); the shards' values are the default.
   spec.options = {
-      {"out", "FILE",
-       "Writes the merged comparison to FILE atomically: HTML for a .html name, Markdown for .md, else the results "
-       "file that compare writes (readable by report and diff). Default: none."},
+      {"out", "FILE", "Writes the merged comparison to FILE: HTML (.html), Markdown (.md), else JSON. Default: none."},
       {"allow-partial", "",
-       "Analyses the shards given even when some are missing or unfinished (their cases are left out; the header names "
-       "the shards merged). Default: every shard, finished."},
+       "Analyses the shards given even when some are missing or unfinished. Default: every shard, finished."},
   };
   for (auto& o : SettingOptionSpecs(true)) spec.options.push_back(o);
   spec.examples =

@@ -1,7 +1,6 @@
 // `v8bench native`: the suites' native floors alone (runner/native_runner), as report/native_table's table.
 #include <cstdio>
 
-#include "harness/cli/commands.h"
 #include "harness/cli/common.h"
 #include "harness/report/native_table.h"
 #include "harness/runner/native_runner.h"
@@ -43,9 +42,8 @@ CommandSpec NativeSpec() {
   spec.synopsis = "v8bench native [SUITE_FILE|DIR ...] [options]";
   spec.description =
       "Runs only the native floors: for each case whose bench declares floor(state), the same work in C++\n"
-      "(simdjson, the host libm, memcpy), timed through Google Benchmark; `run` shows them beside each JS figure.\n"
-      "Cases without a floor are skipped; one whose setup this engine cannot run is reported as unsupported.\n"
-      "Exit: 0; 1 when a floor failed; 2 on bad input.";
+      "(simdjson, libm, memcpy) through Google Benchmark, as `run` shows it beside the JS figure. A case this\n"
+      "engine cannot set up is reported as unsupported. Exit: 0; 1 when a floor failed; 2 on bad input.";
   spec.options = {
       {"filter", "REGEX", "Measures only cases whose name matches this ECMAScript regex. Default: all cases."},
       {"param", "NAME=V[,V...]", "Replaces parameter NAME's values in every grid that has it; repeatable.", true},

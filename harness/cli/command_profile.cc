@@ -6,7 +6,6 @@
 
 #include <cstdio>
 
-#include "harness/cli/commands.h"
 #include "harness/cli/common.h"
 #include "harness/files/atomic_file.h"
 #include "harness/profile/cpuprofile_writer.h"
@@ -122,46 +121,34 @@ CommandSpec ProfileSpec() {
   spec.summary = "profile one case under V8's CPU profiler: top functions, tiers, deopts, .cpuprofile";
   spec.synopsis = "v8bench profile SUITE_FILE --case NAME [options] [-- V8_FLAGS ...]";
   spec.description =
-      "Runs one case under V8's sampling CPU profiler and shows where its time goes: the top functions by self\n"
-      "and total time, the share in the suite's code, builtins, runtime, GC and idle, and the hot functions'\n"
-      "tiers and deopts. The case is warmed up first, then its loop runs for --duration seconds under the\n"
-      "profiler. Writes a .cpuprofile (Chrome DevTools, VS Code, speedscope). TurboFan inlining is off unless\n"
-      "--inlining is given, because V8 10.2's sampler charges an inlined function to its caller.";
+      "Runs one case under V8's sampling CPU profiler, after a warm-up, and shows where its time goes: the top\n"
+      "functions by self and total time, the share in the suite's code, builtins, runtime, GC and idle, and the\n"
+      "hot functions' tiers and deopts. Writes a .cpuprofile (Chrome DevTools, VS Code, speedscope).";
   spec.options = {
-      {"case", "NAME",
-       "The case to profile, exactly as `v8bench list` names it (e.g. example/sum/n:16). Required; a name that is not "
-       "in the file is an error (exit 2) that lists the file's cases."},
-      {"duration", "S",
-       fmt::format("Samples for S seconds of batches, after the warm-up. Default: {}.", defaults.duration_s), false,
-       ValueKind::kNumber, 0.01, 3600},
-      {"interval", "US", fmt::format("Takes a sample every US microseconds. Default: {}.", defaults.interval_us), false,
+      {"case", "NAME", "The case to profile, as `v8bench list` names it (e.g. example/sum/n:16). Required."},
+      {"duration", "S", fmt::format("Samples for S seconds after the warm-up. Default: {}.", defaults.duration_s),
+       false, ValueKind::kNumber, 0.01, 3600},
+      {"interval", "US", fmt::format("Samples every US microseconds. Default: {}.", defaults.interval_us), false,
        ValueKind::kWhole, 10, 1000000},
-      {"warmup", "S",
-       fmt::format("Runs untimed, unsampled batches for S seconds first, so the JIT has tiered up. Default: {}.",
-                   defaults.warmup_s),
-       false, ValueKind::kNumber, 0, 3600},
+      {"warmup", "S", fmt::format("Runs unsampled for S seconds first. Default: {}.", defaults.warmup_s), false,
+       ValueKind::kNumber, 0, 3600},
       {"timeout", "S",
-       fmt::format("Terminates the case if setup, warm-up and profiling together take S seconds more than --warmup "
-                   "plus --duration. Default: {}.",
+       fmt::format("Terminates the case after --warmup plus --duration plus S seconds. Default: {}.",
                    defaults.timeout_s),
        false, ValueKind::kNumber, 0.01, 86400},
       {"out", "FILE",
-       "Writes the profile to FILE. Default: the case name, with characters other than letters, digits, '.', '_' and "
-       "'-' replaced by '_', plus .cpuprofile."},
-      {"top", "N", fmt::format("Shows N functions in each table. Default: {}.", kDefaultTop), false, ValueKind::kWhole,
-       1, 1000},
+       "Writes the profile to FILE. Default: the case name ('_' for other than [A-Za-z0-9._-]) plus .cpuprofile."},
+      {"top", "N", fmt::format("Shows N functions per table. Default: {}.", kDefaultTop), false, ValueKind::kWhole, 1,
+       1000},
       {"inlining", "",
-       "Keeps TurboFan inlining on: the code `run` measures, with inlined functions charged to their caller."},
-      {"perf", "",
-       "Also runs V8 with --perf-basic-prof and --interpreted-frames-native-stack, so that Linux perf, run around "
-       "v8bench, can name JIT frames; the command is printed."},
+       "Keeps TurboFan inlining on (off by default: V8 10.2's sampler charges an inlined function to its caller)."},
+      {"perf", "", "Also writes /tmp/perf-<pid>.map so that Linux perf can name JIT frames; the command is printed."},
       {"param", "NAME=V[,V...]", "As for run (the case name changes with it); repeatable. Default: the suite's grids.",
        true},
       {"quick", "", "Uses the suite's quick parameter grid (the cases `run --quick` runs)."},
       {"engine", "PATH",
-       "Profiles the case inside node, deno or bun (the same warm-up and batch loop) or another v8bench build. On a "
-       "Node with this build's instrument the tables are the same; elsewhere the inspector samples, without VM "
-       "states, JIT code events and deopts (the text says which and why). workerd: not supported (exit 2)."},
+       "Profiles inside node, deno, bun or another v8bench build; on a Node without this build's instrument, with "
+       "the inspector (no VM states, JIT code events or deopts). workerd: exit 2."},
   };
   for (auto& o : EngineOptionSpecs()) spec.options.push_back(o);
   spec.examples =

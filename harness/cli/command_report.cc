@@ -2,7 +2,6 @@
 // one HTML page, on stdout or to --out.
 #include <cstdio>
 
-#include "harness/cli/commands.h"
 #include "harness/cli/common.h"
 #include "harness/files/atomic_file.h"
 #include "harness/report/saved_report.h"
@@ -41,15 +40,12 @@ CommandSpec ReportSpec() {
       "as a chart. Exit: 0; 2 on a missing or foreign file or a format it cannot be shown in (markdown: compare).";
   spec.options = {
       {"format", "html|markdown|console",
-       "What to render: HTML, Markdown (compare files) or the console table. Default: html; with --out, taken from the "
-       "file's extension (.html, .md, anything else html)."},
-      {"out", "FILE", "Writes the report to FILE atomically instead of stdout. Default: stdout."},
+       "HTML, Markdown (compare files) or the console table. Default: html; with --out, from its extension."},
+      {"out", "FILE", "Writes the report to FILE instead of stdout. Default: stdout."},
       {"plot", "",
-       "With --format console, for a compare file: adds each case's samples as text box plots, as `compare --plot`. "
-       "Default: off."},
+       "With --format console, for a compare file: adds text box plots, as `compare --plot`. Default: off."},
       {"explain", "",
-       "With --format console, for a run file: after the table, names every case behind each warning with its figures, "
-       "as `run --explain` does."},
+       "With --format console, for a run file: names the cases behind each warning, as `run --explain`."},
   };
   spec.examples =
       "  v8bench report semi.json --out semi.html\n"

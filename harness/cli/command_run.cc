@@ -12,7 +12,6 @@
 #include <optional>
 #include <string>
 
-#include "harness/cli/commands.h"
 #include "harness/cli/common.h"
 #include "harness/files/atomic_file.h"
 #include "harness/files/results_stream.h"
@@ -38,47 +37,32 @@ constexpr const char* kEmbeddedOnly[] = {"main-cpu",     "isolates",      "share
 std::vector<OptionSpec> TimingOptionSpecs() {
   return {
       RunSettingOption("repetitions", "Measures each case N times; figures are medians over these, with their CV."),
-      RunSettingOption(
-          "isolates",
-          "Runs each case in N fresh isolates (or Node environments), each warmed up on its own, with the repetitions "
-          "dealt out over them: a fresh isolate's speed varies with where V8's background work runs. Isolates that "
-          "differ by over 10% are named. At most --repetitions; not with --share-realm."),
+      RunSettingOption("isolates",
+                       "Runs each case in N fresh isolates, each warmed up, with the repetitions dealt out over them "
+                       "(an isolate's speed varies). At most --repetitions; not with --share-realm."),
       RunSettingOption("min-time", "Runs each repetition for at least S seconds (MinTime); see --min-young-gcs."),
       RunSettingOption("min-young-gcs",
-                       fmt::format("Lengthens each repetition of a case that allocates to at least N young "
-                                   "collections (at its warm-up's rate), up to {} s: a repetition's cost moves with "
-                                   "how many land in it. 0: --min-time alone.",
+                       fmt::format("Lengthens a repetition to at least N young collections, up to {} s (0: off).",
                                    RunSettings::kMaxStretchedSeconds)),
-      RunSettingOption("warmup", fmt::format("Warms each case up untimed for at least S seconds, and until its code "
-                                             "has stopped changing (no optimised compile, the same tiers) for max(S, "
-                                             "{}) seconds and for as long as it took to stop; see --tier.",
+      RunSettingOption("warmup", fmt::format("Warms each case up for at least S seconds, and until its code has not "
+                                             "changed for max(S, {}) seconds and as long as it took to settle.",
                                              RunSettings::kQuietSeconds)),
       RunSettingOption("max-warmup", "Stops waiting for the code to settle after S seconds of warm-up (flagged)."),
       {"keep-changed", "",
-       fmt::format("Keeps a repetition during which V8 changed the code (marked ! in the table). By default it is "
-                   "timed again, at most {} x --repetitions times and for --max-warmup seconds; what still changes "
-                   "then is kept and flagged.",
+       fmt::format("Keeps a repetition whose code changed (marked !), not re-timed ({} x --repetitions at most).",
                    RunSettings::kRerunsPerRepetition)},
       {"main-cpu", "N",
-       "Pins the thread that runs and times the JS (and threads it starts later) to CPU N once V8's background threads "
-       "have started, so they keep every CPU, unlike with `taskset -c N`: on a VM a figure otherwise follows the CPU "
-       "the scheduler picked. Default: not pinned.",
+       "Pins the thread that runs the JS to CPU N once V8's threads run (they keep every CPU). Default: not pinned.",
        false, ValueKind::kWhole, 0, 4095},
       {"tier", "optimized|interpreter|auto",
-       "Which code is measured (the table's code column shows it). optimized: after 4 feedback calls the bench and "
-       "its batch loop are compiled by TurboFan as regular functions (not on-stack replacement). interpreter: never "
-       "TurboFan: Ignition (mark I), then Sparkplug once hot (mark S; `-- --no-sparkplug` for Ignition alone). auto: "
-       "V8's own heuristics (the result can depend on the warm-up). Default: optimized."},
-      RunSettingOption("timeout",
-                       "Terminates a case that takes longer than S seconds in one isolate, reported as timed out; "
-                       "loading a suite file has the same limit (exit code 2)."),
+       "Which code is measured: optimized (TurboFan, after 4 feedback calls), interpreter (Ignition, then Sparkplug "
+       "when hot; `-- --no-sparkplug` for Ignition alone) or auto (V8's heuristics). Default: optimized."},
+      RunSettingOption("timeout", "Ends a case that takes over S seconds in one isolate (timed out), or a suite load."),
       {"metric", "instructions",
-       "Also counts the instructions each case executes per iteration, under callgrind (some 50x slower) or the "
-       "CPU's instructions counter, in repetitions of a fixed --iterations: the same count on a busy machine "
-       "(docs/instructions.md). Without either, exit 2. Native floors are not measured."},
+       "Also counts instructions per iteration, under callgrind (some 50x slower) or the CPU's counter, in "
+       "fixed --iterations (docs/instructions.md); without either, exit 2. No native floors."},
       {"iterations", "N",
-       fmt::format("Makes every repetition one batch of exactly N iterations. Default: grown to --min-time; {} with "
-                   "--metric instructions.",
+       fmt::format("Times N iterations per repetition. Default: grown to --min-time; {} with --metric instructions.",
                    RunSettings::kCountedIterations),
        false, ValueKind::kWhole, 1, 1000000000},
       {"callgrind-dir", "DIR", "Set by v8bench on its process under callgrind: where the dumps go and are read."},
@@ -346,45 +330,27 @@ CommandSpec RunSpec() {
   spec.description =
       "Runs benchmark suites in the embedded V8 and reports per iteration: wall, main-thread and process CPU time,\n"
       "GC pause time and count, bytes allocated and the peak heap, each the median over repetitions with its CV.\n"
-      "Each case runs in a fresh isolate through Google Benchmark, after a warm-up; progress goes to stderr.\n"
       "Without a path, runs the shipped suites at full settings (half an hour or more on a small machine); add\n"
       "--quick for a first look in a few minutes, name a file for one suite, --filter for some cases.";
   spec.options = {
-      {"filter", "REGEX",
-       "Runs only cases whose name (suite/bench/param:value...) matches this ECMAScript regex. Default: all cases."},
+      {"filter", "REGEX", "Runs only cases whose name (suite/bench/param:value...) matches this regex. Default: all."},
       {"param", "NAME=V[,V...]",
-       "Replaces parameter NAME's values in every grid that has it (size=1000000 runs only that size); repeatable. "
-       "Default: the suites' own grids.",
-       true},
+       "Replaces parameter NAME's values in every grid; repeatable. Default: the suites' grids.", true},
       {"quick", "", "Uses each suite's quick parameter grid and short timings: a smoke run of every bench."},
-      {"no-native", "",
-       "Skips the native floors (the same work in C++: simdjson, libm, memcpy), otherwise measured after each case "
-       "whose bench declares one and shown beside it with the JS/native ratio."},
-      {"share-realm", "",
-       "Runs all cases of a suite file in one isolate instead of a fresh one per case: faster, but JIT feedback and "
-       "heap state carry over between cases."},
+      {"no-native", "", "Skips the native floors (the same work in C++) measured after each case that has one."},
+      {"share-realm", "", "Runs a suite file's cases in one isolate: faster, but JIT and heap state carry over."},
       {"format", "console|json|csv|html|jsonl",
-       "A table, Google Benchmark's JSON schema (the engine and flags in its context), CSV, one HTML page with "
-       "charts, or jsonl (stdout only), compare's worker protocol. Default: console; with --out, from its extension."},
-      {"out", "FILE",
-       "Writes the results to FILE in --format, rewritten atomically after every case so an interrupted run keeps what "
-       "it measured; the table still goes to stdout. Default: stdout only."},
-      {"explain", "",
-       "After the table, names every case behind each warning with its figures, instead of one summary line per kind "
-       "of warning."},
+       "A table, Google Benchmark's JSON, CSV, an HTML page with charts, or jsonl (compare's worker protocol, stdout "
+       "only). Default: console; with --out, from its extension."},
+      {"out", "FILE", "Writes the results to FILE too, rewritten after every case. Default: stdout only."},
+      {"explain", "", "After the table, names every case behind each warning with its figures."},
       {"engine", "PATH",
-       fmt::format(
-           "Runs the suites in node, deno, bun, workerd or another v8bench, with the same table, formats and warnings; "
-           "a figure the engine cannot give is absent (`info --engine PATH` lists them), and the embedded host's own "
-           "options (--{}) are refused. Default: the embedded V8.",
-           fmt::join(kEmbeddedOnly, ", --"))},
-      {"plan-only", "",
-       "With --format jsonl: writes the context line, one `plan` line per case the run would execute and `end`, and "
-       "runs nothing; `compare --shard` learns each variant's cases from it."},
+       fmt::format("Runs the suites in node, deno, bun, workerd or another v8bench; a figure it cannot give is "
+                   "absent, and --{} are refused. Default: the embedded V8.",
+                   fmt::join(kEmbeddedOnly, ", --"))},
+      {"plan-only", "", "With --format jsonl: writes the plan (a line per case) and runs nothing."},
       {"sealed", "",
-       "With --format jsonl: reads a key from stdin before any JS runs and starts every protocol line with it, so that "
-       "the supervising `run` keeps only lines the harness wrote (docs/protocol.md); the cases run here. Default: "
-       "off."},
+       "With --format jsonl: keys every protocol line with a key from stdin (docs/protocol.md). Default: off."},
   };
   for (const auto& more : {TimingOptionSpecs(), EngineOptionSpecs()})
     spec.options.insert(spec.options.end(), more.begin(), more.end());

@@ -19,20 +19,15 @@ namespace v8bench::cli {
 
 std::vector<OptionSpec> EngineOptionSpecs() {
   return {
-      {"v8-flags", "\"FLAGS\"",
-       "V8 flags, e.g. \"--max-semi-space-size=16 --no-opt\"; repeatable. Flags after a bare -- are passed to V8 too. "
-       "An unknown or malformed flag is an error (exit 2). Default: none.",
+      {"v8-flags", "\"FLAGS\"", "V8 flags (also after a bare --); repeatable; an unknown one is exit 2. Default: none.",
        true},
-      {"semi-space", "MB",
-       "Pins V8's young-generation semi-space to MB megabytes; the size V8 reports is recorded. Default: not pinned.",
-       false, ValueKind::kWhole, 1, 1024},
+      {"semi-space", "MB", "Pins V8's young-generation semi-space to MB megabytes. Default: not pinned.", false,
+       ValueKind::kWhole, 1, 1024},
       {"young-gen", "full|grow",
-       "Where V8's young generation starts (without --semi-space): full, at its maximum, as in a long-running "
-       "process, so timing does not depend on how long a case ran; grow, as in a fresh process. Default: full."},
-      {"fast-trig", "",
-       "Asks for the libm-based Math.sin/cos path (--use-libm-trig-functions), which only V8 builds made with "
-       "v8_use_libm_trig_functions have (elsewhere exit 2)."},
-      {"no-fast-trig", "", "Asks for V8's fdlibm Math.sin/cos path (the default of every V8 up to at least 14.6)."},
+       "Where the young generation starts: at its maximum, as in a long-running process, or V8's own growth from "
+       "small. Default: full."},
+      {"fast-trig", "", "Asks for the libm Math.sin/cos path (only V8 builds with v8_use_libm_trig_functions)."},
+      {"no-fast-trig", "", "Asks for V8's fdlibm Math.sin/cos path (every V8's default up to at least 14.6)."},
   };
 }
 
@@ -68,10 +63,9 @@ std::vector<std::string> SuitePathsOrDefault(const std::vector<std::string>& pos
 
 namespace {
 
-// The run settings given as a number, each with its member: the member's initial value (and
-// RunSettings::Quick()'s) is the default its help states. The timing options run shares with compare's
-// workers have compare's declared range (SettingSpecs; min == max here); --timeout is another setting
-// there (per worker, not per case).
+// The run settings given as a number, each with its member, whose initial value (and Quick()'s) its help
+// states. Those run shares with compare's workers have compare's range (SettingSpecs; min == max here);
+// compare's --timeout is another setting (per worker, not per case).
 struct RunSettingField {
   const char* name;
   std::variant<int RunSettings::*, double RunSettings::*> member;

@@ -1,5 +1,5 @@
-// Pieces the commands share: engine and run-setting options from the command line, the default suites,
-// --out, failing with a message, and the standard descriptors.
+// The commands, and the pieces they share: engine and run-setting options from the command line, the
+// default suites, --out, failing with a message, and the standard descriptors.
 #pragma once
 
 #include <optional>
@@ -13,6 +13,18 @@
 
 namespace v8bench::cli {
 
+// The subcommands, each declared with its options, its line in `v8bench --help` and its body (whose exit
+// code is 0 on success, 1 when a case failed or a gate tripped, 2 on bad input).
+CommandSpec RunSpec();
+CommandSpec ListSpec();
+CommandSpec InfoSpec();
+CommandSpec ProfileSpec();
+CommandSpec CompareSpec();
+CommandSpec MergeSpec();
+CommandSpec DiffSpec();
+CommandSpec NativeSpec();
+CommandSpec ReportSpec();
+
 // --v8-flags, --semi-space, --young-gen, --fast-trig, --no-fast-trig.
 std::vector<OptionSpec> EngineOptionSpecs();
 // Also takes V8 flags given after `--`. Contradictory knobs are an Error::Usage.
@@ -21,9 +33,8 @@ Expected<EngineOptions> EngineOptionsFrom(const ParsedArgs& args);
 // The suites shipped with v8bench (the source tree's suites/), used when no path is given.
 std::vector<std::string> SuitePathsOrDefault(const std::vector<std::string>& positional);
 
-// RunSettings from the options a command declares among --quick, --filter, --param, --keep-changed,
-// --tier, --main-cpu and those of RunSettingOption (Parse checked their ranges; absent ones keep their
-// defaults; --quick sets quick defaults).
+// RunSettings from the options a command declares among --quick (quick defaults), --filter, --param,
+// --keep-changed, --tier, --main-cpu and those of RunSettingOption; absent ones keep their defaults.
 Expected<RunSettings> RunSettingsFrom(const ParsedArgs& args);
 
 // The option of a numeric RunSettings field (repetitions, min-time, warmup, max-warmup, isolates,

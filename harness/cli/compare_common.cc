@@ -38,12 +38,10 @@ std::vector<OptionSpec> SettingOptionSpecs(bool statistics_only) {
     out.push_back({s.option, metric ? fmt::format("{}", fmt::join(MetricOptions(), "|")) : s.metavar,
                    fmt::format("{} {}", metric ? MetricHelp() : s.help, driver::DefaultSentence(s))});
   }
-  out.push_back({"plot", "",
-                 "Adds to the console table each variant's samples as text box plots on one axis (├ smallest, █ middle "
-                 "half, │ median, ┤ largest). Default: on when stdout is a terminal wide enough for it."});
+  out.push_back({"plot", "", "Adds each variant's samples as text box plots. Default: on a terminal wide enough."});
   out.push_back({"format", "console|markdown|json|html",
-                 "Report format on stdout: an aligned table (colour on a terminal unless NO_COLOR is set), Markdown, "
-                 "JSON with every sample, or one self-contained HTML page with charts. Default: console."});
+                 "A table (colour on a terminal unless NO_COLOR), Markdown, JSON with every sample, or an HTML page. "
+                 "Default: console."});
   return out;
 }
 

@@ -5,7 +5,6 @@
 #include <string>
 #include <vector>
 
-#include "harness/cli/commands.h"
 #include "harness/cli/common.h"
 #include "harness/engine/v8_process.h"
 #include "harness/measure/c_heap.h"
@@ -24,8 +23,7 @@ std::string Usage() {
          commands + "\n`v8bench <command> --help` explains each command and its options.\n";
 }
 
-// Parses the command line for the command named `name` (--help prints its help) and runs it; an error
-// is printed and gives the exit code.
+// Runs command `name` on its parsed arguments, or prints its --help; an error is printed and gives the exit code.
 int Dispatch(const std::string& name, const std::vector<std::string>& argv) {
   for (const auto spec_of : kCommands) {
     const CommandSpec spec = spec_of();
@@ -61,7 +59,5 @@ int main(int argc, char** argv) {
     std::fputs(Usage().c_str(), args.empty() ? stderr : stdout);
     return FinishStandardOutput(args.empty() ? 2 : 0);
   }
-  const std::string command = args[0];
-  args.erase(args.begin());
-  return FinishStandardOutput(Dispatch(command, args));
+  return FinishStandardOutput(Dispatch(args[0], {args.begin() + 1, args.end()}));
 }
