@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 
@@ -78,11 +79,8 @@ Expected<ParsedArgs> Parse(const CommandSpec& spec, const std::vector<std::strin
       out.values_["help"].push_back("1");
       continue;
     }
-    const OptionSpec* opt = nullptr;
-    for (const auto& o : spec.options) {
-      if (o.name == name) opt = &o;
-    }
-    if (opt == nullptr) {
+    const auto opt = std::find_if(spec.options.begin(), spec.options.end(), [&](auto& o) { return o.name == name; });
+    if (opt == spec.options.end()) {
       return Error::Usage(fmt::format("{}: unknown option --{} (see `v8bench {} --help`{})", spec.name, name, spec.name,
                                       name.find('-') != std::string::npos || name.rfind("max", 0) == 0
                                           ? "; V8 flags go in --v8-flags \"...\" or after --"
@@ -100,7 +98,7 @@ Expected<ParsedArgs> Parse(const CommandSpec& spec, const std::vector<std::strin
       }
       value = args[++i];
     }
-    if (auto checked = CheckValue(*opt, *value); !checked) return checked.error();
+    V8BENCH_OK(CheckValue(*opt, *value));
     auto& slot = out.values_[name];
     if (!slot.empty() && !opt->repeatable) {
       return Error::Usage(fmt::format("--{} given twice ('{}' and '{}'); give it once", name, slot.back(), *value));
@@ -113,8 +111,7 @@ Expected<ParsedArgs> Parse(const CommandSpec& spec, const std::vector<std::strin
 std::string HelpText(const CommandSpec& spec) {
   std::string out = fmt::format("usage: {}\n\n{}\n\noptions:\n", spec.synopsis, spec.description);
   for (const auto& o : spec.options) {
-    const std::string head = o.metavar.empty() ? "--" + o.name : "--" + o.name + " " + o.metavar;
-    out += fmt::format("  {}\n", head);
+    out += fmt::format("  --{}{}\n", o.name, o.metavar.empty() ? "" : " " + o.metavar);
     // Wrap the sentence at ~76 columns, indented.
     std::string line = "      ";
     std::size_t start = 0;

@@ -24,12 +24,18 @@ struct OptionSpec {
   double min = 0, max = 0;
 };
 
+class ParsedArgs;
+
 struct CommandSpec {
   std::string name;
   std::string synopsis;
   std::string description;
   std::vector<OptionSpec> options;
   std::string examples;
+  std::string summary;  // the command's line in `v8bench --help`
+  // The command: its parsed arguments and the raw ones (after its name) to an exit code, or the error
+  // that ends it.
+  Expected<int> (*run)(const ParsedArgs& args, const std::vector<std::string>& argv) = nullptr;
 };
 
 class ParsedArgs {

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "harness/cli/commands.h"
 #include "harness/cli/common.h"
 #include "harness/cli/compare_common.h"
 #include "harness/driver/comparison.h"
@@ -23,113 +22,28 @@ namespace {
 // Samples per variant with --quick: enough for the default --min-samples, so every case is judged.
 constexpr int kQuickRuns = 5;
 
-CommandSpec CompareSpec() {
-  CommandSpec spec;
-  spec.name = "compare";
-  spec.synopsis =
-      "v8bench compare [SUITE_FILE|DIR ...] --variant NAME=[FLAGS] --variant ... [--engine NAME=PATH ...]\n"
-      "                       [--runs N | --target-ci PCT --max-time S] [--filter REGEX] [--metric M]\n"
-      "                       [--threshold PCT] [--format console|markdown|json|html] [--out FILE]\n"
-      "                       [--shard K/N]\n"
-      "       v8bench compare --resume FILE [options]";
-  spec.description =
-      "Compares variants (V8 flag sets, harness knobs, builds) case by case. Every sample is a separate worker\n"
-      "process (`v8bench run --format jsonl`, flags are process-wide in V8) that runs each selected case once;\n"
-      "the variants run in blocks, each variant once per block in a seeded random order, so that a change of\n"
-      "the machine's speed hits them alike. Per case and variant it reports the median per iteration with CV,\n"
-      "GC share and allocation. Versus the first variant (the baseline) the comparison is paired by block: the\n"
-      "change is the median of the blocks' ratios new/base, with a 95% bootstrap CI over blocks and a Wilcoxon\n"
-      "signed-rank p-value, Holm-adjusted over the cases; a verdict (faster/slower) needs that p below alpha,\n"
-      "the CI excluding no change, and a change beyond the noise floor (docs/paired.md). With blocks too few\n"
-      "for the paired test to reach alpha after Holm (fewer than 8 for one case at the default 0.01, 10 for\n"
-      "four), the ratio of medians and a Mann-Whitney test decide instead. Multimodal samples, mixed code, crashes and "
-      "hangs are reported.\n"
-      "Exit: 0; 1 when the --threshold gate trips; 2 on bad input, a case short of --min-samples, or a gate\n"
-      "with nothing judged (too few samples, none, interrupted); 130 when interrupted (143 by SIGTERM).";
-  spec.options = {
-      {"variant", "NAME=FLAGS",
-       "A variant: V8 flags (--no-opt, --max-semi-space-size=2, ...) and harness knobs (--semi-space MB, "
-       "--young-gen full|grow, --fast-trig, --no-fast-trig, --param NAME=V, --tier, --main-cpu N) in one shell-quoted "
-       "string; empty FLAGS is "
-       "the default "
-       "configuration. Repeatable; the first is the baseline.",
-       true},
-      {"engine", "NAME=PATH",
-       "Runs variant NAME with another v8bench executable (e.g. one linked against a patched V8 via -DV8_ROOT) "
-       "or a node, deno, bun or workerd executable; declares the variant if no --variant names it. Repeatable. A "
-       "Node for which this build made an in-process instrument (one per Node in third_party/engines) is measured "
-       "with the embedded host's figures; other engines give what they show to JavaScript (`info --engine PATH` "
-       "lists them; docs/engines.md). Default: this binary.",
-       true},
-      {"filter", "REGEX", "Compares only cases whose name matches this ECMAScript regex. Default: all cases."},
-      {"main-cpu", "N",
-       "Pins the measuring thread of every variant's workers to CPU N (as `run --main-cpu`: V8's background threads "
-       "keep every CPU), unless the variant gives its own --main-cpu. On a VM whose CPUs run at different speeds, "
-       "samples otherwise follow the CPU each worker landed on; `--variant a='--main-cpu 0' --variant b='--main-cpu "
-       "1'` measures that difference itself. v8bench engines only. Default: not pinned.",
-       false, ValueKind::kWhole, 0, 4095},
-      {"quick", "",
-       fmt::format("A smoke comparison, as `run --quick`, on every engine: each suite's quick parameter grid, the "
-                   "timing of `run --quick` (--min-time {}, --warmup {}) and --runs {} (or --min-samples, if more), "
-                   "unless those options are given.",
-                   RunSettings::Quick().min_time_s, RunSettings::Quick().warmup_s, kQuickRuns)},
-      {"out", "FILE",
-       "FILE.json: writes the results (settings, variants with engine versions and flags, host, seed, every sample "
-       "and the analysis) to FILE, rewritten atomically after every sample, so an interrupted comparison keeps what "
-       "it measured. FILE.html or FILE.md: writes the report in that format at the end (as `run --out` does), and "
-       "keeps the results beside it in FILE.json (said on stderr at the start). Default: none."},
-      {"resume", "FILE",
-       "Continues the comparison saved in FILE (its suites, variants and settings; for FILE.html or FILE.md, the "
-       "FILE.json beside it) up to its stopping rule, or to new --runs/--target-ci/--max-time; the results go back "
-       "to FILE unless --out is given."},
-      {"shard", "K/N",
-       "Runs only shard K of N of the cases (numbered from 1), each case with all its variants, interleaved as "
-       "always, so machine differences never enter a comparison; the cases are those of every variant, sorted by "
-       "name and dealt out in turn. The results file records the shard and what `v8bench merge` checks (settings, "
-       "variants, engines, suite digests, case list). Without --seed, every shard derives the same seed from the "
-       "suites and variants. See docs/sharding.md. Default: all cases."},
-      {"quiet", "", "No progress on stderr."},
-  };
-  for (auto& o : SettingOptionSpecs(false)) spec.options.push_back(o);
-  spec.examples =
-      "  v8bench compare suites/example.js --filter sum --variant base= --variant noopt=--no-opt\n"
-      "  v8bench compare suites/ --variant base= --variant semi1='--semi-space 1' --metric gc --out semi.json\n"
-      "  v8bench compare suites/ --engine old=/opt/v8bench-main --engine new=build/v8bench --target-ci 2 "
-      "--threshold 3\n"
-      "  v8bench compare research/compare_work.js --variant base='--param work=1' --variant slow='--param work=1.05'\n"
-      "  v8bench compare --resume semi.json --runs 40\n"
-      "  v8bench compare suites/ --variant base= --variant noopt=--no-opt --shard 2/4 --out shard2.json   # then "
-      "merge\n";
-  return spec;
-}
-
-// --out (or --resume) names either the resumable results file (FILE.json, or any other name but a report's)
-// or a report, FILE.html or FILE.md, as `run --out` does: the report is written in that format at the end,
-// and the samples are kept beside it, in FILE.json, as they come (for --resume and diff).
+// --out (or --resume) FILE.json, or any other name but a report's, is the resumable results file, rewritten
+// after every sample; FILE.html or FILE.md is a report, written at the end as `run --out` does, with the
+// samples kept beside it in FILE.json as they come (for --resume and diff).
 struct CompareFiles {
-  std::optional<std::string> samples;  // rewritten after every sample
-  std::optional<std::string> report;   // written once, at the end
+  std::optional<std::string> samples, report;
 };
-
-bool IsReportName(const std::string& path) { return path.ends_with(".html") || path.ends_with(".md"); }
 
 // "r.html" -> "r.json"; a results file's name is its own.
 std::string SamplesFile(const std::string& path) {
-  if (!IsReportName(path)) return path;
-  return path.substr(0, path.rfind('.')) + ".json";
+  const bool report = path.ends_with(".html") || path.ends_with(".md");
+  return report ? path.substr(0, path.rfind('.')) + ".json" : path;
 }
 
 Expected<CompareFiles> CompareFilesFrom(const ParsedArgs& args) {
   const std::optional<std::string> named = args.Get("out") ? args.Get("out") : args.Get("resume");
-  if (!named) return CompareFiles{};
-  if (named->ends_with(".csv")) {
+  if (named && named->ends_with(".csv")) {
     return Error::Usage("--out " + *named +
                         ": compare writes its report as FILE.html or FILE.md, or its samples as FILE.json");
   }
-  CompareFiles files;
-  files.samples = SamplesFile(*named);
-  if (IsReportName(*named)) files.report = named;
-  return files;
+  if (!named) return CompareFiles{};
+  const std::string samples = SamplesFile(*named);
+  return CompareFiles{samples, samples == *named ? std::nullopt : named};
 }
 
 // A new comparison from the command line: its variants, suites and filter.
@@ -137,31 +51,22 @@ Expected<driver::CompareState> NewState(const ParsedArgs& args) {
   driver::CompareState state;
   std::vector<driver::Variant> variants;
   for (const auto& text : args.GetAll("variant")) {
-    auto v = driver::ParseVariant(text);
-    if (!v) return v.error();
-    variants.push_back(std::move(v.value()));
+    V8BENCH_TRY(auto v, driver::ParseVariant(text));
+    variants.push_back(std::move(v));
   }
-  if (auto bound = driver::BindEngines(variants, args.GetAll("engine")); !bound) return bound.error();
-  if (auto cpu = args.Whole("main-cpu")) {
-    if (auto applied = driver::ApplyMainCpu(variants, static_cast<int>(*cpu)); !applied) return applied.error();
-  }
-  if (auto checked = driver::CheckVariants(variants); !checked) return checked.error();
+  V8BENCH_OK(driver::BindEngines(variants, args.GetAll("engine")));
+  if (auto cpu = args.Whole("main-cpu")) V8BENCH_OK(driver::ApplyMainCpu(variants, *cpu));
+  V8BENCH_OK(driver::CheckVariants(variants));
   for (auto& v : variants) state.variants.push_back({std::move(v), std::nullopt});
   // Directories become their suite files here, once, as `run` expands them: every engine's worker gets
   // the same files (an external runner cannot read a directory).
-  auto suites = ExpandSuitePaths(SuitePathsOrDefault(args.positional));
-  if (!suites) return suites.error();
-  state.settings.suites = suites.value();
+  V8BENCH_TRY(state.settings.suites, ExpandSuitePaths(SuitePathsOrDefault(args.positional)));
   state.settings.filter = args.Get("filter").value_or("");
-  auto digests = files::DigestSuites(state.settings.suites);
-  if (!digests) return digests.error();
-  state.suite_digests = std::move(digests.value());
+  V8BENCH_TRY(state.suite_digests, files::DigestSuites(state.settings.suites));
   state.settings.seed = driver::RandomSeed();
   state.settings.quick = args.Has("quick");
   if (auto shard = args.Get("shard")) {
-    auto spec = driver::ParseShard(*shard);
-    if (!spec) return spec.error();
-    state.shard = std::move(spec.value());
+    V8BENCH_TRY(state.shard, driver::ParseShard(*shard));
     state.settings.seed = files::DerivedShardSeed(state);  // --seed, applied later, overrides it
   }
   return state;
@@ -182,8 +87,8 @@ Status SameSuitesAsRecorded(const driver::CompareState& state, const std::string
     const auto it = std::find_if(now->begin(), now->end(), [&](const auto& d) { return d.path == then.path; });
     if (it == now->end() || *it == then) continue;
     return Error::Input(fmt::format(
-        "--resume {}: suite file {} changed since the comparison started ({} bytes, FNV-1a {} then; {} bytes, {} "
-        "now): its new samples would be pooled with the old version's. Restore the file, or start a new comparison",
+        "--resume {}: suite file {} changed since the comparison started ({} bytes, FNV-1a {} then; {} bytes, {} now): "
+        "its new samples would be pooled with the old version's. Restore the file, or start a new comparison",
         path, then.path, then.bytes, then.fnv1a64, it->bytes, it->fnv1a64));
   }
   return OkStatus();
@@ -198,18 +103,17 @@ Expected<driver::CompareState> ResumedState(const ParsedArgs& args, const std::s
                         "and report options");
   }
   if (args.Has("shard")) return Error::Usage("--resume " + path + ": the shard comes from the file; drop --shard");
-  auto state = files::ReadCompareState(path);
-  if (!state) return state.error();
-  if (state->merged_count > 0) {
+  V8BENCH_TRY(driver::CompareState state, files::ReadCompareState(path));
+  if (state.merged_count > 0) {
     return Error::Usage("--resume " + path +
                         ": this file is a merge of shards; resume the shard files, then merge them again");
   }
-  if (auto same = SameSuitesAsRecorded(state.value(), path); !same) return same.error();
+  V8BENCH_OK(SameSuitesAsRecorded(state, path));
   if (auto seed = args.Get("seed")) {
     driver::CompareSettings given;
-    if (auto set = driver::SetFromText(given, *driver::FindSetting("seed"), *seed, "--seed"); !set) return set.error();
-    if (given.seed != state->settings.seed) {
-      return Error::Usage(fmt::format("--seed: a resumed comparison keeps its seed ({})", state->settings.seed));
+    V8BENCH_OK(driver::SetFromText(given, *driver::FindSetting("seed"), *seed, "--seed"));
+    if (given.seed != state.settings.seed) {
+      return Error::Usage(fmt::format("--seed: a resumed comparison keeps its seed ({})", state.settings.seed));
     }
   }
   return state;
@@ -224,9 +128,8 @@ Expected<driver::CompareState> StateFrom(const ParsedArgs& args) {
     return Error::Usage("give either --runs N (fixed) or --target-ci PCT (adaptive), not both");
   }
   const auto resume = args.Get("resume");
-  auto state = resume ? ResumedState(args, SamplesFile(*resume)) : NewState(args);
-  if (!state) return state;
-  driver::CompareSettings& st = state->settings;
+  V8BENCH_TRY(driver::CompareState state, resume ? ResumedState(args, SamplesFile(*resume)) : NewState(args));
+  driver::CompareSettings& st = state.settings;
   const bool quick = !resume && st.quick;
   if (quick) {
     // run --quick's timing (RunSettings::Quick, its one definition) and few samples; options given win.
@@ -234,90 +137,129 @@ Expected<driver::CompareState> StateFrom(const ParsedArgs& args) {
     st.warmup_s = RunSettings::Quick().warmup_s;
     st.runs = kQuickRuns;
   }
-  if (auto applied = ApplySettingOptions(args, false, st); !applied) return applied.error();
+  V8BENCH_OK(ApplySettingOptions(args, false, st));
   if (args.Has("target-ci")) st.runs = 0;
   if (quick && !args.Has("runs") && st.runs > 0) st.runs = std::max(st.runs, st.min_samples);
-  if (auto valid = driver::ValidateSettings(st, ""); !valid) return valid.error();
-  if (state->date.empty()) state->date = NowText();
-  if (state->host_name.empty()) state->host_name = HostName();
-  state->num_cpus = static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN));
-  state->driver = PathForResults(SelfExecutable());
-  state->complete = false;
-  state->interrupted = false;
+  V8BENCH_OK(driver::ValidateSettings(st, ""));
+  if (state.date.empty()) state.date = NowText();
+  if (state.host_name.empty()) state.host_name = HostName();
+  state.num_cpus = static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN));
+  state.driver = PathForResults(SelfExecutable());
+  state.complete = false;
+  state.interrupted = false;
   return state;
 }
 
-void PrintProgress(const driver::Progress& p, bool tty) {
-  if (!tty && !p.finished) return;  // a log gets one line per finished sample
-  fmt::print(stderr, fmt::runtime(tty ? "\r\033[K{}" : "{}\n"), report::ProgressLine(p));
-  std::fflush(stderr);
-}
-
-}  // namespace
-
-int CompareCommand(const std::vector<std::string>& argv) {
-  ParsedArgs args;
-  if (auto stop = ParseCommand(CompareSpec(), argv, args)) return *stop;
-  auto format = ReportFormat(args);
-  if (!format) return Fail(format.error());
-  auto loaded = StateFrom(args);
-  if (!loaded) return Fail(loaded.error());
-  driver::CompareState& state = loaded.value();
-  auto files = CompareFilesFrom(args);
-  if (!files) return Fail(files.error());
-  const std::optional<std::string>& out_path = files->samples;
-  for (const auto& path : {files->samples, files->report}) {
-    if (!path) continue;
-    if (auto writable = CheckWritable("--out", *path); !writable) return Fail(writable.error());
+Expected<int> Compare(const ParsedArgs& args, const std::vector<std::string>& argv) {
+  V8BENCH_TRY(const std::string format, ReportFormat(args));
+  V8BENCH_TRY(driver::CompareState state, StateFrom(args));
+  V8BENCH_TRY(const CompareFiles files, CompareFilesFrom(args));
+  const std::optional<std::string>& out_path = files.samples;
+  for (const auto& path : {files.samples, files.report}) {
+    if (path) V8BENCH_OK(CheckWritable("--out", *path));
   }
   const bool quiet = args.Has("quiet");
   const bool tty = isatty(STDERR_FILENO) != 0;
   if (!quiet) fmt::print(stderr, "{}\n", report::CompareStartLine(state));
-  if (!quiet && files->report) {
+  if (!quiet && files.report) {
     fmt::print(stderr,
-               "v8bench: the report goes to {} at the end; the samples are kept in {} as they come (continue "
-               "with --resume {})\n",
-               *files->report, *out_path, *out_path);
+               "v8bench: the report goes to {} at the end; the samples are kept in {} as they come (continue with "
+               "--resume {})\n",
+               *files.report, *out_path, *out_path);
   }
 
   // After every sample the samples are saved (cheap); the analysis is added once, at the end.
   files::ResultsFileWriter results(out_path);
   // A resumed file is rewritten only when this session added a sample: a refusal leaves it as it was.
   const std::size_t runs_before = state.runs.size();
-  const auto save_refused = [&] {
+  const auto save_refused = [&](const Error& error) {
     if (!args.Has("resume") || state.runs.size() > runs_before) results.Save(state);
+    return error;
   };
   auto launcher = workers::MakeProcessLauncher();
   driver::Driver drv(state, *launcher, SelfExecutable());
   drv.SealWorkers(workers::NewSeal());
   drv.StopWhen(analysis::StoppingInterval);
   drv.OnSample([&](const driver::CompareState& s) { results.Save(s); });
-  if (!quiet) drv.OnProgress([&](const driver::Progress& p) { PrintProgress(p, tty); });
+  if (!quiet)
+    drv.OnProgress([&](const driver::Progress& p) {
+      if (!tty && !p.finished) return;  // a log gets one line per finished sample
+      fmt::print(stderr, fmt::runtime(tty ? "\r\033[K{}" : "{}\n"), report::ProgressLine(p));
+      std::fflush(stderr);
+    });
   const Status ran = drv.Run();
   if (!quiet && tty) std::fprintf(stderr, "\r\033[K");
-  if (!ran) {
-    save_refused();
-    return Fail(ran.error());
-  }
-  if (auto nothing = report::NothingMeasured(state); nothing && !state.interrupted) {
-    save_refused();
-    return Fail(*nothing);
-  }
+  if (!ran) return save_refused(ran.error());
+  if (auto nothing = report::NothingMeasured(state); nothing && !state.interrupted) return save_refused(*nothing);
   const analysis::Dataset data = analysis::DatasetFrom(state);
   const analysis::Analysis analysed = analysis::Analyse(data, analysis::AnalysisOptionsFrom(state.settings));
   results.Save(state, &analysed);
   // The samples were saved above; the report goes to stdout and, for --out FILE.html or .md, to that file.
   const Status emitted =
-      EmitComparison(args, format.value(), analysed, data, report::CompareHeader(state),
-                     report::CommandLine("compare", argv), files::RenderCompareJson(state, &analysed), files->report);
-  if (!results.error().empty()) return Fail(Error::Input(results.error()));
-  if (!emitted) return Fail(emitted.error());
+      EmitComparison(args, format, analysed, data, report::CompareHeader(state), report::CommandLine("compare", argv),
+                     files::RenderCompareJson(state, &analysed), files.report);
+  if (!results.error().empty()) return Error::Input(results.error());
+  if (!emitted) return emitted.error();
   if (state.interrupted) {
     std::fprintf(stderr, "v8bench: interrupted; %zu samples kept%s\n", state.runs.size(),
                  out_path ? (" in " + *out_path + " (continue with --resume " + *out_path + ")").c_str() : "");
     return workers::InterruptedExitCode(launcher->InterruptSignal());
   }
   return analysed.exit_code;
+}
+
+}  // namespace
+
+CommandSpec CompareSpec() {
+  CommandSpec spec;
+  spec.name = "compare";
+  spec.summary = "compare flag sets or builds side by side, one worker process per sample, with a gate";
+  spec.synopsis =
+      "v8bench compare [SUITE_FILE|DIR ...] --variant NAME=[FLAGS] --variant ... [--engine NAME=PATH ...] [options]\n"
+      "       v8bench compare --resume FILE [options]";
+  spec.description =
+      "Compares variants (V8 flag sets, harness knobs, builds) case by case, each sample a worker process that\n"
+      "runs each case once, the variants in blocks in a seeded random order. Versus the first variant the\n"
+      "comparison is paired by block: the change is the median of the blocks' ratios, with a 95% CI and a Wilcoxon\n"
+      "signed-rank p-value, Holm-adjusted; a verdict needs p below alpha, the CI excluding no change and a change\n"
+      "beyond the noise floor; with too few blocks a Mann-Whitney test decides (docs/paired.md).\n"
+      "Exit: 0; 1 when the --threshold gate trips; 2 on bad input, a case short of --min-samples, or a gate\n"
+      "with nothing judged; 130 when interrupted (143 by SIGTERM).";
+  spec.options = {
+      {"variant", "NAME=FLAGS",
+       "A variant: V8 flags and knobs (--semi-space MB, --young-gen, --fast-trig, --no-fast-trig, --param NAME=V, "
+       "--tier, --main-cpu N) in one shell-quoted string. Repeatable; the first is the baseline.",
+       true},
+      {"engine", "NAME=PATH",
+       "Runs variant NAME with another v8bench, node, deno, bun or workerd; repeatable. Default: this binary.", true},
+      {"filter", "REGEX", "Compares only cases whose name matches this ECMAScript regex. Default: all cases."},
+      {"main-cpu", "N",
+       "Pins every v8bench worker's measuring thread to CPU N, unless its variant does. Default: not pinned.", false,
+       ValueKind::kWhole, 0, 4095},
+      {"quick", "",
+       fmt::format("The quick grids and `run --quick`'s timing (--min-time {}, --warmup {}), and --runs {} (at least "
+                   "--min-samples), unless given.",
+                   RunSettings::Quick().min_time_s, RunSettings::Quick().warmup_s, kQuickRuns)},
+      {"out", "FILE",
+       "FILE.json: the results, rewritten after every sample. FILE.html or FILE.md: the report, at the end, with the "
+       "results in FILE.json. Default: none."},
+      {"resume", "FILE",
+       "Continues the comparison in FILE (saved there unless --out), to its stopping rule or new "
+       "--runs/--target-ci/--max-time."},
+      {"shard", "K/N",
+       "Runs only shard K of N of the cases, each with all its variants (`v8bench merge` joins the shards). Default: "
+       "all cases."},
+      {"quiet", "", "No progress on stderr."},
+  };
+  for (auto& o : SettingOptionSpecs(false)) spec.options.push_back(o);
+  spec.examples =
+      "  v8bench compare suites/example.js --filter sum --variant base= --variant noopt=--no-opt\n"
+      "  v8bench compare suites/ --variant base= --variant semi1='--semi-space 1' --metric gc --out semi.json\n"
+      "  v8bench compare suites/ --engine old=/opt/v8bench-main --engine new=build/v8bench --target-ci 2\n"
+      "  v8bench compare --resume semi.json --runs 40\n"
+      "  v8bench compare suites/ --variant base= --variant noopt=--no-opt --shard 2/4 --out shard2.json\n";
+  spec.run = Compare;
+  return spec;
 }
 
 }  // namespace v8bench::cli

@@ -1,7 +1,8 @@
 // `v8bench list`: the suite files loaded (runner/suite_loader) and listed (report/suite_listing).
+#include <fmt/format.h>
+
 #include <cstdio>
 
-#include "harness/cli/commands.h"
 #include "harness/cli/common.h"
 #include "harness/engine/v8_process.h"
 #include "harness/files/results_stream.h"
@@ -13,9 +14,48 @@
 namespace v8bench::cli {
 namespace {
 
+// The listing made in this process (--in-process, and the child the default runs).
+Expected<int> ListInProcess(const ParsedArgs& args, bool json) {
+  ReserveStdoutForResults();  // before any JS runs: a suite's top-level output goes to stderr
+  V8BENCH_TRY(auto process, V8Process::Start({}));
+  const bool quick = args.Has("quick");
+  V8BENCH_TRY(const auto files, LoadSuites(*process, SuitePathsOrDefault(args.positional), quick, {},
+                                           args.Number("timeout").value_or(kDefaultLoadTimeoutS)));
+  std::vector<SuiteFile> described;
+  for (const auto& f : files) described.push_back(f.description);
+  std::fputs(RenderSuiteList(described, quick, json).c_str(), ResultsStream());
+  return 0;
+}
+
+// The listing made by a child `list --in-process`, whose stdout is passed on: a suite file whose top level
+// kills the child is named as the cause, and `list` ends with exit code 2.
+Expected<int> ListInChild(const std::vector<std::string>& argv) {
+  workers::LaunchRequest request;
+  request.executable = SelfExecutable();
+  request.args = {"list"};
+  request.args.insert(request.args.end(), argv.begin(), argv.end());
+  request.args.push_back("--in-process");
+  request.inherit_stderr = true;
+  const workers::LaunchResult r = workers::RunToEnd(request);
+  std::fwrite(r.out.data(), 1, r.out.size(), stdout);
+  if (r.interrupt_signal != 0) return workers::InterruptedError(r.interrupt_signal, "the listing is incomplete");
+  if (r.kind == workers::ExitKind::kExited) return r.exit_code;
+  return Error::Input("loading the suite files ended the process that loaded them (" + workers::DescribeExit(r) +
+                      "): a suite's top-level code aborted or was killed; list each file alone to find it");
+}
+
+Expected<int> List(const ParsedArgs& args, const std::vector<std::string>& argv) {
+  V8BENCH_TRY(const auto format, args.GetChoice("format", {"console", "json"}));
+  if (args.Has("in-process")) return ListInProcess(args, format == "json");
+  return ListInChild(argv);
+}
+
+}  // namespace
+
 CommandSpec ListSpec() {
   CommandSpec spec;
   spec.name = "list";
+  spec.summary = "list suites, benches, parameter grids and cases";
   spec.synopsis = "v8bench list [SUITE_FILE|DIR ...] [options]";
   spec.description =
       "Lists suites with their realm, description, benches and parameter grid, and the names of the cases they\n"
@@ -25,58 +65,12 @@ CommandSpec ListSpec() {
       {"quick", "", "Lists the cases of the quick grids (what `run --quick` runs)."},
       {"format", "console|json", "Output format. Default: console."},
       {"timeout", "S",
-       "Stops loading a suite file whose top level (or description) takes longer than S seconds, e.g. an endless "
-       "loop, and reports it (exit code 2). Default: 60.",
-       false, ValueKind::kNumber, 0.01, 86400},
-      {"in-process", "",
-       "Loads the suite files in this process. By default a child process loads them (as `run` runs cases), so a "
-       "suite whose top level ends its process (process.abort(), a signal) is reported instead of ending `list`."},
+       fmt::format("Stops loading a suite file after S seconds (exit 2). Default: {}.", kDefaultLoadTimeoutS), false,
+       ValueKind::kNumber, 0.01, 86400},
+      {"in-process", "", "Loads the suites in this process, not in a child (which reports a suite that ends it)."},
   };
+  spec.run = List;
   return spec;
-}
-
-// The listing made in this process (--in-process, and the child the default runs).
-int ListInProcess(const ParsedArgs& args, bool json) {
-  ReserveStdoutForResults();  // before any JS runs: a suite's top-level output goes to stderr
-  auto process = V8Process::Start({});
-  if (!process) return Fail(process.error());
-  const bool quick = args.Has("quick");
-  auto files = LoadSuites(*process.value(), SuitePathsOrDefault(args.positional), quick, {},
-                          args.Number("timeout").value_or(kDefaultLoadTimeoutS));
-  if (!files) return Fail(files.error());
-  std::vector<SuiteFile> described;
-  for (const auto& f : files.value()) described.push_back(f.description);
-  const std::string text = RenderSuiteList(described, quick, json);
-  std::fputs(text.c_str(), ResultsStream());
-  return 0;
-}
-
-// The listing made by a child `list --in-process`, whose stdout is passed on: a suite file whose top level
-// kills the child is named as the cause, and `list` ends with exit code 2.
-int ListInChild(const std::vector<std::string>& argv) {
-  workers::LaunchRequest request;
-  request.executable = SelfExecutable();
-  request.args = {"list"};
-  request.args.insert(request.args.end(), argv.begin(), argv.end());
-  request.args.push_back("--in-process");
-  request.inherit_stderr = true;
-  const workers::LaunchResult r = workers::RunToEnd(request);
-  std::fwrite(r.out.data(), 1, r.out.size(), stdout);
-  if (r.interrupt_signal != 0) return Fail(workers::InterruptedError(r.interrupt_signal, "the listing is incomplete"));
-  if (r.kind == workers::ExitKind::kExited) return r.exit_code;
-  return Fail(Error::Input("loading the suite files ended the process that loaded them (" + workers::DescribeExit(r) +
-                           "): a suite's top-level code aborted or was killed; list each file alone to find it"));
-}
-
-}  // namespace
-
-int ListCommand(const std::vector<std::string>& argv) {
-  ParsedArgs args;
-  if (auto stop = ParseCommand(ListSpec(), argv, args)) return *stop;
-  auto format = args.GetChoice("format", {"console", "json"});
-  if (!format) return Fail(format.error());
-  if (args.Has("in-process")) return ListInProcess(args, format.value().value_or("console") == "json");
-  return ListInChild(argv);
 }
 
 }  // namespace v8bench::cli

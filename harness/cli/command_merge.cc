@@ -1,6 +1,5 @@
 // `v8bench merge SHARD.json ...`: the shards of a `compare --shard K/N` joined into one comparison
 // (files/shard_merge.h), analysed and reported as `compare` reports, with Holm over all the cases.
-#include "harness/cli/commands.h"
 #include "harness/cli/common.h"
 #include "harness/cli/compare_common.h"
 #include "harness/files/atomic_file.h"
@@ -10,76 +9,54 @@
 namespace v8bench::cli {
 namespace {
 
-CommandSpec MergeSpec() {
-  CommandSpec spec;
-  spec.name = "merge";
-  spec.synopsis =
-      "v8bench merge SHARD.json ... [--out FILE.json|FILE.html] [--allow-partial] [--threshold PCT]\n"
-      "                     [--format console|markdown|json|html]";
-  spec.description =
-      "Joins the results files of `v8bench compare --shard K/N` (one per shard, from any machines) into one\n"
-      "comparison and reports it as compare does: every case's verdict, with Holm-Bonferroni over all the cases\n"
-      "of all shards, and the gate. The shards must belong together: the same shard count, settings, suite\n"
-      "files (paths and contents), case list and variants (names, flags, engines and the engines' V8/Node\n"
-      "versions, V8 flags, trig path and build type); a difference is refused, naming the field and both files'\n"
-      "values. A shard given twice is refused; a missing or unfinished shard too, unless --allow-partial.\n"
-      "The statistics options below (--threshold, --alpha, ...) default to the shards' own values, not to the\n"
-      "defaults they name.\n"
-      "Exit: 0; 1 when the --threshold gate trips; 2 on shards that do not belong together, a missing shard,\n"
-      "a missing or corrupt file, or too few samples.";
-  spec.options = {
-      {"out", "FILE",
-       "Writes the merged comparison to FILE atomically: HTML for a .html name (charts of every sample), Markdown for "
-       "a .md name, "
-       "else the results file JSON that compare writes (readable by report and diff). Default: none."},
-      {"allow-partial", "",
-       "Analyses the shards given even when some shard is missing or did not finish (its cases are left out, and "
-       "the header names the shards merged). Default: every shard, finished."},
-  };
-  // The statistics options may be given again (e.g. the gate's --threshold); the shards' values are the default.
-  for (auto& o : SettingOptionSpecs(true)) spec.options.push_back(o);
-  spec.examples =
-      "  v8bench merge shard-1.json shard-2.json shard-3.json --out all.json\n"
-      "  v8bench merge shards/*.json --format markdown --threshold 5 > comment.md\n";
-  return spec;
+Expected<int> Merge(const ParsedArgs& args, const std::vector<std::string>& argv) {
+  StopAtOnceOnInterrupt();
+  if (args.positional.empty()) {
+    return Error::Usage("merge takes the shards' results files, SHARD.json ... (see `v8bench merge --help`)");
+  }
+  V8BENCH_TRY(const std::string format, ReportFormat(args));
+  V8BENCH_TRY(const std::optional<std::string> out, WritableOut(args));
+  std::vector<files::ShardFile> files;
+  for (const auto& path : args.positional) {
+    V8BENCH_TRY(auto state, files::ReadCompareState(path));
+    files.push_back({path, std::move(state)});
+  }
+  V8BENCH_TRY(driver::CompareState state, files::MergeShards(files, args.Has("allow-partial")));
+  V8BENCH_OK(ApplySettingOptions(args, true, state.settings));
+  V8BENCH_OK(driver::ValidateSettings(state.settings, ""));
+  const analysis::Dataset data = analysis::DatasetFrom(state);
+  if (data.cases.empty()) return Error::Input("the shards hold no measured case; nothing to merge");
+  const analysis::Analysis analysed = analysis::Analyse(data, analysis::AnalysisOptionsFrom(state.settings));
+  V8BENCH_OK(EmitComparison(args, format, analysed, data, report::CompareHeader(state),
+                            report::CommandLine("merge", argv), files::RenderCompareJson(state, &analysed), out));
+  return analysed.exit_code;
 }
 
 }  // namespace
 
-int MergeCommand(const std::vector<std::string>& argv) {
-  ParsedArgs args;
-  if (auto stop = ParseCommand(MergeSpec(), argv, args)) return *stop;
-  StopAtOnceOnInterrupt();
-  if (args.positional.empty()) {
-    return Fail(Error::Usage("merge takes the shards' results files, SHARD.json ... (see `v8bench merge --help`)"));
-  }
-  auto format = ReportFormat(args);
-  if (!format) return Fail(format.error());
-  auto writable_out = WritableOut(args);
-  if (!writable_out) return Fail(writable_out.error());
-  const std::optional<std::string>& out = writable_out.value();
-  std::vector<files::ShardFile> files;
-  for (const auto& path : args.positional) {
-    auto state = files::ReadCompareState(path);
-    if (!state) return Fail(state.error());
-    files.push_back({path, std::move(state.value())});
-  }
-  auto merged = files::MergeShards(files, args.Has("allow-partial"));
-  if (!merged) return Fail(merged.error());
-  driver::CompareState& state = merged.value();
-  if (auto applied = ApplySettingOptions(args, true, state.settings); !applied) return Fail(applied.error());
-  if (auto valid = driver::ValidateSettings(state.settings, ""); !valid) return Fail(valid.error());
-
-  const analysis::Dataset data = analysis::DatasetFrom(state);
-  if (data.cases.empty()) return Fail(Error::Input("the shards hold no measured case; nothing to merge"));
-  const analysis::Analysis analysed = analysis::Analyse(data, analysis::AnalysisOptionsFrom(state.settings));
-  if (auto emitted =
-          EmitComparison(args, format.value(), analysed, data, report::CompareHeader(state),
-                         report::CommandLine("merge", argv), files::RenderCompareJson(state, &analysed), out);
-      !emitted) {
-    return Fail(emitted.error());
-  }
-  return analysed.exit_code;
+CommandSpec MergeSpec() {
+  CommandSpec spec;
+  spec.name = "merge";
+  spec.summary = "join the results files of `compare --shard K/N` into one comparison (Holm over all cases)";
+  spec.synopsis = "v8bench merge SHARD.json ... [--out FILE] [--allow-partial] [--threshold PCT] [--format F]";
+  spec.description =
+      "Joins the results files of `v8bench compare --shard K/N` into one comparison and reports it as compare\n"
+      "does, with Holm over all the cases of all shards. Shards that do not belong together (settings, suites,\n"
+      "cases, variants, engines) are refused, naming the difference, as are a missing or unfinished shard unless\n"
+      "--allow-partial. The statistics options default to the shards' own values.\n"
+      "Exit: 0; 1 when the --threshold gate trips; 2 on shards that do not belong together, a missing shard,\n"
+      "a missing or corrupt file, or too few samples.";
+  spec.options = {
+      {"out", "FILE", "Writes the merged comparison to FILE: HTML (.html), Markdown (.md), else JSON. Default: none."},
+      {"allow-partial", "",
+       "Analyses the shards given even when some are missing or unfinished. Default: every shard, finished."},
+  };
+  for (auto& o : SettingOptionSpecs(true)) spec.options.push_back(o);
+  spec.examples =
+      "  v8bench merge shard-1.json shard-2.json shard-3.json --out all.json\n"
+      "  v8bench merge shards/*.json --format markdown --threshold 5 > comment.md\n";
+  spec.run = Merge;
+  return spec;
 }
 
 }  // namespace v8bench::cli

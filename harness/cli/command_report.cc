@@ -2,7 +2,6 @@
 // one HTML page, on stdout or to --out.
 #include <cstdio>
 
-#include "harness/cli/commands.h"
 #include "harness/cli/common.h"
 #include "harness/files/atomic_file.h"
 #include "harness/report/saved_report.h"
@@ -10,57 +9,49 @@
 namespace v8bench::cli {
 namespace {
 
-CommandSpec ReportSpec() {
-  CommandSpec spec;
-  spec.name = "report";
-  spec.synopsis = "v8bench report FILE.json [--format html|markdown|console] [--out FILE]";
-  spec.description =
-      "Renders a saved results file: a `v8bench compare --out` file (its analysis, with the statistics and seed\n"
-      "it was made with) or a `v8bench run --out` JSON file. HTML is one self-contained page (inline CSS and\n"
-      "SVG, no script, no network) with every sample as a chart. Exit: 0; 2 on a missing or foreign file or a\n"
-      "format the file cannot be shown in (markdown is for compare files).";
-  spec.options = {
-      {"format", "html|markdown|console",
-       "What to render: HTML, Markdown (compare files) or the console table. Default: html; with --out, taken from "
-       "the file's extension (.html, .md, anything else html)."},
-      {"out", "FILE", "Writes the report to FILE atomically instead of stdout. Default: stdout."},
-      {"plot", "",
-       "With --format console, for a compare file: adds each case's samples as text box plots, one per variant on "
-       "one axis (├ smallest, █ middle half, │ median, ┤ largest). Default: off."},
-      {"explain", "",
-       "With --format console, for a run file: after the table, names every case behind each warning with its "
-       "figures, as `run --explain` does."},
-  };
-  spec.examples =
-      "  v8bench report semi.json --out semi.html\n"
-      "  v8bench report results.json --format console\n";
-  return spec;
+Expected<int> Report(const ParsedArgs& args, const std::vector<std::string>&) {
+  StopAtOnceOnInterrupt();
+  if (args.positional.size() != 1) {
+    return Error::Usage("report takes one results file, FILE.json (see `v8bench report --help`)");
+  }
+  V8BENCH_TRY(const auto chosen, args.GetChoice("format", {"html", "markdown", "console"}));
+  V8BENCH_TRY(const std::optional<std::string> out, WritableOut(args));
+  const std::string format = chosen ? *chosen : out && out->ends_with(".md") ? "markdown" : "html";
+  V8BENCH_TRY(const std::string doc,
+              report::RenderSavedResults(args.positional[0], format, args.Has("plot"), args.Has("explain")));
+  if (out) {
+    V8BENCH_OK(WriteFileAtomically(*out, doc));
+  } else {
+    std::fwrite(doc.data(), 1, doc.size(), stdout);
+  }
+  return 0;
 }
 
 }  // namespace
 
-int ReportCommand(const std::vector<std::string>& argv) {
-  ParsedArgs args;
-  if (auto stop = ParseCommand(ReportSpec(), argv, args)) return *stop;
-  StopAtOnceOnInterrupt();
-  if (args.positional.size() != 1) {
-    return Fail(Error::Usage("report takes one results file, FILE.json (see `v8bench report --help`)"));
-  }
-  auto chosen = args.GetChoice("format", {"html", "markdown", "console"});
-  if (!chosen) return Fail(chosen.error());
-  auto writable_out = WritableOut(args);
-  if (!writable_out) return Fail(writable_out.error());
-  const std::optional<std::string>& out = writable_out.value();
-  std::string format = chosen.value().value_or("");
-  if (format.empty()) format = out && out->ends_with(".md") ? "markdown" : "html";
-  auto doc = report::RenderSavedResults(args.positional[0], format, args.Has("plot"), args.Has("explain"));
-  if (!doc) return Fail(doc.error());
-  if (out) {
-    if (auto w = WriteFileAtomically(*out, doc.value()); !w) return Fail(w.error());
-  } else {
-    std::fwrite(doc->data(), 1, doc->size(), stdout);
-  }
-  return 0;
+CommandSpec ReportSpec() {
+  CommandSpec spec;
+  spec.name = "report";
+  spec.summary = "render a saved results file (run or compare) as HTML with charts, Markdown or a table";
+  spec.synopsis = "v8bench report FILE.json [--format html|markdown|console] [--out FILE]";
+  spec.description =
+      "Renders a saved results file: a `v8bench compare --out` file (its analysis, with the statistics and seed\n"
+      "it was made with) or a `v8bench run --out` JSON file. HTML is one self-contained page with every sample\n"
+      "as a chart. Exit: 0; 2 on a missing or foreign file or a format it cannot be shown in (markdown: compare).";
+  spec.options = {
+      {"format", "html|markdown|console",
+       "HTML, Markdown (compare files) or the console table. Default: html; with --out, from its extension."},
+      {"out", "FILE", "Writes the report to FILE instead of stdout. Default: stdout."},
+      {"plot", "",
+       "With --format console, for a compare file: adds text box plots, as `compare --plot`. Default: off."},
+      {"explain", "",
+       "With --format console, for a run file: names the cases behind each warning, as `run --explain`."},
+  };
+  spec.examples =
+      "  v8bench report semi.json --out semi.html\n"
+      "  v8bench report results.json --format console\n";
+  spec.run = Report;
+  return spec;
 }
 
 }  // namespace v8bench::cli

@@ -12,7 +12,6 @@
 #include <optional>
 #include <string>
 
-#include "harness/cli/commands.h"
 #include "harness/cli/common.h"
 #include "harness/files/atomic_file.h"
 #include "harness/files/results_stream.h"
@@ -29,165 +28,45 @@
 namespace v8bench::cli {
 namespace {
 
-constexpr const char* kKeepChangedHelp =
-    "Keeps a repetition during which V8 changed the code (compiled a function to optimised code, or a tier moved; "
-    "marked ! in the table) instead of discarding it and timing it again. By default such a repetition is timed "
-    "again, up to twice --repetitions times and --max-warmup seconds of re-running, as a longer warm-up would "
-    "have; what still changed then is kept and flagged.";
+// The options an external engine's runner cannot honour: only the embedded host has them.
+// (--metric instructions and --iterations the runner has; which engines can count, PrepareWorkerEngine says.)
+constexpr const char* kEmbeddedOnly[] = {"main-cpu",     "isolates",      "share-realm",
+                                         "keep-changed", "min-young-gcs", "callgrind-dir"};
 
-constexpr const char* kMainCpuHelp =
-    "Pins the thread that runs and times the JS to CPU N, after V8's background threads (compiler, GC, sweeper) have "
-    "started; they keep every CPU, unlike under `taskset -c N`, which pins them to N too. On a VM whose CPUs run at "
-    "different speeds, a figure otherwise follows the CPU the scheduler picked; every repetition records its CPU "
-    "either way. Threads the "
-    "JS starts later (libuv's pool, Workers) inherit the pin. Default: not pinned.";
-
-constexpr const char* kMinTimeHelp =
-    "Runs each repetition for at least S seconds (Google Benchmark's MinTime), longer for a case that makes "
-    "young collections: see --min-young-gcs. Default: 0.5 (0.05 with --quick).";
-
-constexpr const char* kMinYoungGcsHelp =
-    "Lengthens each repetition of a case that allocates until it spans at least N young collections (at the rate "
-    "its warm-up saw), up to 0.5 s (never shorter than --min-time): a repetition's cost moves with how many "
-    "collections land in it, so a median of short repetitions that each catch a few would depend on --min-time "
-    "0 times for --min-time alone. Default: 20.";
-
-constexpr const char* kTierHelp =
-    "Which code is measured. optimized: after 4 feedback calls the bench and its batch loop are compiled by V8's "
-    "optimising compiler as regular functions (not on-stack replacement), the same whatever --warmup or --min-time "
-    "say: the code a function called many times gets in production. interpreter: never optimised by TurboFan: V8 "
-    "interprets the code (Ignition, mark I) and, as in production, compiles it with its baseline compiler Sparkplug "
-    "once it is hot (mark S); add `-- --no-sparkplug` to time Ignition alone. auto: V8's own heuristics, as in a "
-    "plain script (the result can depend on the warm-up). Every repetition records the tiers that ran (the table's "
-    "code column). Default: optimized.";
-
-constexpr const char* kExplainHelp =
-    "After the table, names every case behind each warning with its figures (the code each repetition ran, its CV, "
-    "its CPUs' or isolates' medians), instead of one summary line per kind of warning.";
-
-constexpr const char* kPlanOnlyHelp =
-    "With --format jsonl: writes the context line, one `plan` line per case the run would execute (name, suite, "
-    "bench, params) and `end`, and runs nothing; `compare --shard` learns each variant's cases from it.";
-
-constexpr const char* kEngineHelp =
-    "Runs the suites in another engine, one `compare --engine` accepts: node, deno, bun or workerd (through "
-    "v8bench's external runner; on Node with v8bench's in-process instrument where one is built for it) or "
-    "another v8bench. The same table, formats, warnings and code marks; each figure the engine cannot give is "
-    "absent, never zero (`v8bench info --engine PATH` lists them). Options of the embedded host alone (--main-cpu, "
-    "--isolates, --share-realm, --keep-changed, --min-young-gcs, --metric, --iterations, --callgrind-dir) are "
-    "refused for an external engine. Default: the embedded V8.";
-
-constexpr const char* kSealedHelp =
-    "With --format jsonl: reads a key from stdin before any JS runs and starts every protocol line with it, so that "
-    "the `run` supervising this process keeps only lines the harness wrote, never one a suite writes to a descriptor "
-    "it should not (docs/protocol.md); the cases run in this process. Default: off (`run --format jsonl` then runs "
-    "them in a child and writes its lines, as every `run` runs its cases in a child).";
-
-constexpr const char* kMetricHelp =
-    "Counts, besides the time metrics, the instructions each case executes per iteration: the cases run under "
-    "Valgrind's callgrind (or with the CPU's hardware instructions counter, where the machine has one), with V8 "
-    "single-threaded and predictable and fixed seeds, in repetitions of a fixed --iterations; the count is the same "
-    "on a busy machine, and is not time (docs/instructions.md). Under callgrind a case runs some 50x slower. "
-    "Without valgrind (and no hardware counter) this is an error (exit 2). Native floors are not measured.";
-
-constexpr const char* kRunExamples =
-    "  v8bench run --quick                           # every shipped bench on its small grid: a few minutes\n"
-    "  v8bench run                                   # the shipped suites at full settings: half an hour or more\n"
-    "  v8bench run suites/example.js --quick\n"
-    "  v8bench run suites/trig.js --quick --metric instructions   # counted under callgrind: slow, noise-free\n"
-    "  v8bench run suites/ --filter 'json_reviver/arrow' --semi-space 16 --out results.json\n"
-    "  v8bench run suites/young_gen.js -- --max-semi-space-size=2 --trace-gc\n";
-
-// --metric instructions and what it needs.
-std::vector<OptionSpec> CountingOptionSpecs() {
+// How each case is timed (RunSettings), and counted with --metric instructions.
+std::vector<OptionSpec> TimingOptionSpecs() {
   return {
-      {"metric", "instructions", kMetricHelp},
+      RunSettingOption("repetitions", "Measures each case N times; figures are medians over these, with their CV."),
+      RunSettingOption("isolates",
+                       "Runs each case in N fresh isolates, each warmed up, with the repetitions dealt out over them "
+                       "(an isolate's speed varies). At most --repetitions; not with --share-realm."),
+      RunSettingOption("min-time", "Runs each repetition for at least S seconds (MinTime); see --min-young-gcs."),
+      RunSettingOption("min-young-gcs",
+                       fmt::format("Lengthens a repetition to at least N young collections, up to {} s (0: off).",
+                                   RunSettings::kMaxStretchedSeconds)),
+      RunSettingOption("warmup", fmt::format("Warms each case up for at least S seconds, and until its code has not "
+                                             "changed for max(S, {}) seconds and as long as it took to settle.",
+                                             RunSettings::kQuietSeconds)),
+      RunSettingOption("max-warmup", "Stops waiting for the code to settle after S seconds of warm-up (flagged)."),
+      {"keep-changed", "",
+       fmt::format("Keeps a repetition whose code changed (marked !), not re-timed ({} x --repetitions at most).",
+                   RunSettings::kRerunsPerRepetition)},
+      {"main-cpu", "N",
+       "Pins the thread that runs the JS to CPU N once V8's threads run (they keep every CPU). Default: not pinned.",
+       false, ValueKind::kWhole, 0, 4095},
+      {"tier", "optimized|interpreter|auto",
+       "Which code is measured: optimized (TurboFan, after 4 feedback calls), interpreter (Ignition, then Sparkplug "
+       "when hot; `-- --no-sparkplug` for Ignition alone) or auto (V8's heuristics). Default: optimized."},
+      RunSettingOption("timeout", "Ends a case that takes over S seconds in one isolate (timed out), or a suite load."),
+      {"metric", "instructions",
+       "Also counts instructions per iteration, under callgrind (some 50x slower) or the CPU's counter, in "
+       "fixed --iterations (docs/instructions.md); without either, exit 2. No native floors."},
       {"iterations", "N",
-       "Makes every repetition one batch of exactly N iterations instead of a batch grown to --min-time. Default: "
-       "grown to --min-time; 100 with --metric instructions.",
+       fmt::format("Times N iterations per repetition. Default: grown to --min-time; {} with --metric instructions.",
+                   RunSettings::kCountedIterations),
        false, ValueKind::kWhole, 1, 1000000000},
-      {"callgrind-dir", "DIR",
-       "Set by v8bench on the process it starts under callgrind for --metric instructions: the directory its "
-       "dumps are written to and read back from."},
+      {"callgrind-dir", "DIR", "Set by v8bench on its process under callgrind: where the dumps go and are read."},
   };
-}
-
-CommandSpec RunSpec() {
-  CommandSpec spec;
-  spec.name = "run";
-  spec.synopsis = "v8bench run [SUITE_FILE|DIR ...] [options] [-- V8_FLAGS ...]";
-  spec.description =
-      "Runs benchmark suites in the embedded V8 and reports, per iteration: wall time, main-thread CPU time,\n"
-      "process CPU time, GC pause time and count, bytes allocated on the V8 heap, and the peak heap; each is the\n"
-      "median over repetitions, with its CV. Each case runs in a fresh isolate (or Node environment) through\n"
-      "Google Benchmark, with warm-up. Progress, with the time left, goes to stderr.\n"
-      "Without a path, runs the suites shipped with v8bench at full settings (about 180 cases: half an hour or more\n"
-      "on a small machine): the figures worth keeping. For a first look in a few minutes, add --quick (each suite's\n"
-      "small grid and short timings); for one suite, name its file; for some cases, --filter.\n"
-      "With --engine PATH the suites run in another engine (Node, Deno, Bun, workerd or another v8bench) with the\n"
-      "same table and output formats; a figure that engine cannot give is absent.";
-  spec.options = {
-      {"filter", "REGEX",
-       "Runs only cases whose name (suite/bench/param:value...) matches this ECMAScript regex. Default: all cases."},
-      RunSettingOption("repetitions",
-                       "Measures each case N times; figures are medians over these, with their CV. Default: 5 (3 with "
-                       "--quick)."),
-      RunSettingOption(
-          "isolates",
-          "Runs each case in N fresh isolates (each a new V8 isolate, or a Node environment with its own), "
-          "each warmed up on its own, and deals the repetitions out over them; every repetition records its "
-          "isolate. A fresh isolate's speed varies with where V8's background work runs (e.g. whether V8 frees "
-          "buffers on the main thread or on a worker) and with its tiering history, so one isolate can be "
-          "unrepresentative; a case whose isolates differ by more than 10% is named after the table. At most "
-          "--repetitions; not with --share-realm. Default: 1."),
-      RunSettingOption("min-time", kMinTimeHelp),
-      RunSettingOption("min-young-gcs", kMinYoungGcsHelp),
-      RunSettingOption(
-          "warmup",
-          "Warms each case up untimed for at least S seconds, and until its code has stopped changing (no "
-          "function compiled to optimised code, the same tiers) for max(S, 0.1) seconds and for as long as it took to "
-          "stop; see --tier. "
-          "Default: 0.2 (0.02 with --quick)."),
-      RunSettingOption("max-warmup",
-                       "Stops waiting for the code to stop changing after S seconds of warm-up; such a case is flagged "
-                       "in the report. Default: 10."),
-      {"keep-changed", "", kKeepChangedHelp},
-      RunSettingOption("main-cpu", kMainCpuHelp),
-      {"tier", "optimized|interpreter|auto", kTierHelp},
-      {"explain", "", kExplainHelp},
-      RunSettingOption("timeout",
-                       "Terminates a case that takes longer than S seconds in one isolate (setup to teardown; see "
-                       "--isolates) and reports it as timed out. Loading a suite file (its top level) has the same "
-                       "limit; a file that exceeds it is "
-                       "an error (exit code 2). Default: 120."),
-      {"param", "NAME=V[,V...]",
-       "Replaces parameter NAME's values in every grid that has it, e.g. --param size=1000000 runs only that size; "
-       "repeatable. Default: the suites' own grids.",
-       true},
-      {"no-native", "",
-       "Skips the native floors (the same work in C++: simdjson, libm, memcpy) that are otherwise measured after each "
-       "case whose bench declares one, and shown beside it with the JS/native ratio."},
-      {"quick", "",
-       "Uses each suite's quick parameter grid and short timings: a smoke run of every bench, as the tests do."},
-      {"share-realm", "",
-       "Runs all cases of a suite file in one isolate instead of a fresh one per case: faster, but JIT feedback and "
-       "heap state carry over between cases."},
-      {"format", "console|json|csv|html|jsonl",
-       "Output format: a table, Google Benchmark's JSON schema (with V8 version, flags, realm, semi-space and trig "
-       "path in its context), CSV, or one self-contained HTML page with charts; jsonl (stdout only) is the worker "
-       "protocol of `v8bench compare`: one JSON line per event, flushed at once. Default: console; with --out, "
-       "taken from the file's extension."},
-      {"plan-only", "", kPlanOnlyHelp},
-      {"sealed", "", kSealedHelp},
-      {"engine", "PATH", kEngineHelp},
-      {"out", "FILE",
-       "Writes the results to FILE in --format, rewritten atomically after every case so an interrupted run keeps what "
-       "it measured; the table still goes to stdout. Default: stdout only."},
-  };
-  for (const auto& more : {CountingOptionSpecs(), EngineOptionSpecs()})
-    spec.options.insert(spec.options.end(), more.begin(), more.end());
-  spec.examples = kRunExamples;
-  return spec;
 }
 
 // --metric instructions, --iterations and --callgrind-dir into `settings`.
@@ -213,16 +92,11 @@ struct Output {
 };
 
 Expected<Output> OutputFrom(const ParsedArgs& args) {
-  auto format = args.GetChoice("format", {"console", "json", "csv", "html", "jsonl"});
-  if (!format) return format.error();
+  V8BENCH_TRY(const auto format, args.GetChoice("format", {"console", "json", "csv", "html", "jsonl"}));
   Output out;
   out.path = args.Get("out");
-  const std::string chosen = format.value().value_or("");
-  if (!chosen.empty()) {
-    out.format = OutputFormatNamed(chosen);
-  } else if (out.path) {
-    out.format = OutputFormatOfPath(*out.path);
-  }
+  const std::string chosen = format.value_or("");
+  out.format = !chosen.empty() ? OutputFormatNamed(chosen) : out.path ? OutputFormatOfPath(*out.path) : out.format;
   out.jsonl = chosen == "jsonl";
   if (out.jsonl && out.path) return Error::Usage("--format jsonl writes to stdout; drop --out");
   if (out.path && out.format == OutputFormat::kConsole) {
@@ -230,9 +104,7 @@ Expected<Output> OutputFrom(const ParsedArgs& args) {
         "--out " + *out.path +
         ": give --format json, csv or html (or a .json/.csv/.html file name); the table goes to stdout");
   }
-  if (out.path) {
-    if (auto writable = CheckWritable("--out", *out.path); !writable) return writable.error();
-  }
+  if (out.path) V8BENCH_OK(CheckWritable("--out", *out.path));
   return out;
 }
 
@@ -256,11 +128,7 @@ ProgressFn ProgressPrinter(bool table_on_stdout) {
       const double left = spent / static_cast<double>(i - 1) * static_cast<double>(n - i + 1);
       eta = fmt::format(" · {} spent, about {} left", Clock(spent), Clock(left));
     }
-    if (tty) {
-      std::fprintf(stderr, "\r\033[K[%zu/%zu]%s · %s", i, n, eta.c_str(), info.name.c_str());
-    } else {
-      std::fprintf(stderr, "[%zu/%zu]%s · %s\n", i, n, eta.c_str(), info.name.c_str());
-    }
+    std::fprintf(stderr, tty ? "\r\033[K[%zu/%zu]%s · %s" : "[%zu/%zu]%s · %s\n", i, n, eta.c_str(), info.name.c_str());
   };
 }
 
@@ -282,40 +150,32 @@ Expected<std::string> ReadSeal() {
 }
 
 // The worker mode (--format jsonl): the plan runs in this process and the protocol goes to stdout.
-int RunInProcess(const ParsedArgs& args, RunSettings settings) {
+Expected<int> RunInProcess(const ParsedArgs& args, RunSettings settings) {
   std::string seal;
   if (args.Has("sealed")) {
     // The supervising `run` is this process's parent: a child it can no longer read or stop (it was
     // killed, e.g. by a comparison's timeout) must not run on alone.
     prctl(PR_SET_PDEATHSIG, SIGKILL);
-    auto key = ReadSeal();
-    if (!key) return Fail(key.error());
-    seal = key.value();
+    V8BENCH_TRY(seal, ReadSeal());
   }
   // Under callgrind every timeout is at the simulation's pace (loading the files included).
   if (settings.count_instructions && RunningUnderValgrind()) settings.timeout_s *= kCallgrindTimeScale;
-  auto engine = EngineOptionsFrom(args);
-  if (!engine) return Fail(engine.error());
+  V8BENCH_TRY(const EngineOptions engine, EngineOptionsFrom(args));
   ReserveStdoutForResults();  // before any JS runs: suite output goes to stderr, never into results
-  auto process = V8Process::Start(engine.value());
-  if (!process) return Fail(process.error());
+  V8BENCH_TRY(auto process, V8Process::Start(engine));
   // After V8Process::Start, so that V8's platform threads exist and keep every CPU (measure/cpu_affinity.h).
   std::optional<PinnedThread> pinned;
   if (settings.main_cpu) {
-    auto pin = PinCallingThread(*settings.main_cpu);
-    if (!pin) return Fail(pin.error());
-    pinned = pin.value();
+    V8BENCH_TRY(pinned, PinCallingThread(*settings.main_cpu));
   }
-  auto files = LoadSuitesWithParams(*process.value(), SuitePathsOrDefault(args.positional), settings.quick,
-                                    settings.params, settings.timeout_s);
-  if (!files) return Fail(files.error());
-  auto plan = PlanCases(files.value(), settings);
-  if (!plan) return Fail(plan.error());
-  RunContext context = MakeRunContext(*process.value(), engine.value(), settings);
+  V8BENCH_TRY(const auto files, LoadSuitesWithParams(*process, SuitePathsOrDefault(args.positional), settings.quick,
+                                                     settings.params, settings.timeout_s));
+  V8BENCH_TRY(const auto plan, PlanCases(files, settings));
+  RunContext context = MakeRunContext(*process, engine, settings);
   if (settings.count_instructions) {
     // Here, before any case, so that a process that cannot count says so once (exit 2).
     auto counter = OpenInstructionCounter(settings.callgrind_dir);
-    if (!counter) return Fail(Error::Usage(counter.error().message));
+    if (!counter) return Error::Usage(counter.error().message);
     context.instructions_by = DescribeInstructionSource(counter.value()->source());
     context.iterations_per_batch = *settings.FixedIterations();
   }
@@ -324,155 +184,106 @@ int RunInProcess(const ParsedArgs& args, RunSettings settings) {
     context.other_threads_cpus = CpuListText(pinned->other_threads_cpus);
   }
   std::vector<std::string> names;
-  for (const auto& pc : plan.value()) names.push_back(pc.info.name);
+  for (const auto& pc : plan) names.push_back(pc.info.name);
   JsonlReporter lines(ResultsStream(), names, seal);
   lines.Begin(context);
   if (args.Has("plan-only")) {
-    for (const auto& pc : plan.value()) lines.CasePlanned(pc.info);
+    for (const auto& pc : plan) lines.CasePlanned(pc.info);
     lines.End();
     return 0;
   }
-  const RunSummary summary = RunPlan(*process.value(), plan.value(), settings, lines,
+  const RunSummary summary = RunPlan(*process, plan, settings, lines,
                                      [&](std::size_t, std::size_t, const CaseInfo& info) { lines.CaseStarting(info); });
   lines.End();
   return summary.failed > 0 ? 1 : 0;
 }
-
-// The options an external engine's runner cannot honour: only the embedded host has them.
-// (--metric instructions and --iterations the runner has; which engines can count, PrepareWorkerEngine says.)
-constexpr const char* kEmbeddedOnly[] = {"main-cpu",     "isolates",      "share-realm",
-                                         "keep-changed", "min-young-gcs", "callgrind-dir"};
 
 // --engine PATH: nullopt for the embedded V8 or another v8bench (which runs the user's command line as
 // this one would); else the external engine, prepared as a comparison's worker engine is.
 Expected<std::optional<workers::WorkerEngine>> ExternalEngineFrom(const ParsedArgs& args) {
   const auto path = args.Get("engine");
   if (!path) return std::optional<workers::WorkerEngine>();
-  auto kind = workers::DetectEngineKind(*path);
-  if (!kind) return kind.error();
-  if (kind.value() == workers::EngineKind::kV8bench) return std::optional<workers::WorkerEngine>();
+  V8BENCH_TRY(const workers::EngineKind kind, workers::DetectEngineKind(*path));
+  if (kind == workers::EngineKind::kV8bench) return std::optional<workers::WorkerEngine>();
   for (const char* name : kEmbeddedOnly) {
     if (args.Has(name)) {
-      return Error::Usage(fmt::format(
-          "--{} is an option of v8bench's own engine; {} ({}) runs the suites through v8bench's external runner, "
-          "which has no such option: drop --{} or --engine",
-          name, *path, workers::EngineKindName(kind.value()), name));
+      return Error::Usage(
+          fmt::format("--{} is an option of v8bench's own engine; {} ({}) runs the suites through v8bench's external "
+                      "runner, which has no such option: drop --{} or --engine",
+                      name, *path, workers::EngineKindName(kind), name));
     }
   }
-  auto engine = EngineOptionsFrom(args);
-  if (!engine) return engine.error();
+  V8BENCH_TRY(const EngineOptions engine, EngineOptionsFrom(args));
   workers::WorkerEngine w;
   w.engine = *path;
-  w.knobs = engine->Knobs();
-  w.v8_flags = engine->v8_flags;
+  w.knobs = engine.Knobs();
+  w.v8_flags = engine.v8_flags;
   for (const auto& p : args.GetAll("param")) w.worker_args.insert(w.worker_args.end(), {"--param", p});
   if (auto tier = args.Get("tier")) w.worker_args.insert(w.worker_args.end(), {"--tier", *tier});
   // Every engine gives wall time; the other figures are each the engine's to give or leave absent, and
   // counted instructions (--metric instructions) are refused where the engine cannot count them.
   const bool counting = args.Get("metric") == std::optional<std::string>("instructions");
-  if (auto prepared = workers::PrepareWorkerEngine(w, "--engine", counting ? metric::kInstructions : "wall_ns");
-      !prepared) {
-    return prepared.error();
-  }
+  V8BENCH_OK(workers::PrepareWorkerEngine(w, "--engine", counting ? metric::kInstructions : "wall_ns"));
   return std::optional<workers::WorkerEngine>(std::move(w));
-}
-
-// What the external runner's context line cannot say: this machine's facts, the run's settings and the
-// trig path PrepareWorkerEngine probed with the engine's flags.
-void CompleteEngineContext(RunContext& c, const RunSettings& settings, const workers::WorkerEngine& w) {
-  FillMachineFacts(c);
-  FillRunSettings(c, settings);
-  c.executable = PathForResults(w.engine);
-  c.trig_path = w.trig_path;
 }
 
 // The external runner reads suite files: a directory becomes its .js files, as for the embedded V8.
 Expected<workers::WorkerSampling> SamplingFrom(const RunSettings& settings,
                                                const std::vector<std::string>& positional) {
-  auto suites = ExpandSuitePaths(SuitePathsOrDefault(positional));
-  if (!suites) return suites.error();
-  workers::WorkerSampling s;
-  s.suites = std::move(suites.value());
-  s.quick = settings.quick;
-  s.repetitions = settings.repetitions;
-  s.min_time_s = settings.min_time_s;
-  s.warmup_s = settings.warmup_s;
-  s.max_warmup_s = settings.max_warmup_s;
-  s.timeout_s = settings.timeout_s;
-  s.iterations = settings.FixedIterations();
-  s.min_young_collections = settings.min_young_collections;
-  s.tier = settings.tier;
-  return s;
+  V8BENCH_TRY(auto suites, ExpandSuitePaths(SuitePathsOrDefault(positional)));
+  return workers::WorkerSampling{.suites = std::move(suites),
+                                 .quick = settings.quick,
+                                 .repetitions = settings.repetitions,
+                                 .min_time_s = settings.min_time_s,
+                                 .warmup_s = settings.warmup_s,
+                                 .max_warmup_s = settings.max_warmup_s,
+                                 .timeout_s = settings.timeout_s,
+                                 .iterations = settings.FixedIterations(),
+                                 .min_young_collections = settings.min_young_collections,
+                                 .tier = settings.tier};
 }
 
-// --format jsonl and the worker protocol's own options: a combination refused (its exit code), or the worker
-// itself, which runs the cases in this process (its exit code); nullopt when the run goes on supervised.
-std::optional<int> RunAsWorkerOrRefuse(const ParsedArgs& parsed, const Output& output, const RunSettings& settings) {
+Expected<int> Run(const ParsedArgs& parsed, const std::vector<std::string>& argv) {
+  V8BENCH_TRY(RunSettings settings, RunSettingsFrom(parsed));
+  settings.share_realm = parsed.Has("share-realm");
+  if (settings.share_realm && parsed.Has("isolates") && settings.isolates > 1) {
+    return Error::Usage("--isolates " + std::to_string(settings.isolates) +
+                        " needs a fresh isolate per pass, which --share-realm turns off: give one of the two");
+  }
+  settings.native_floors = !parsed.Has("no-native");
+  V8BENCH_OK(CountingFrom(parsed, settings));
+  V8BENCH_TRY(const Output output, OutputFrom(parsed));
   if (output.jsonl && parsed.Has("engine")) {
-    return Fail(
-        Error::Usage("--engine runs the suites in a child that speaks the worker protocol; --format jsonl is "
-                     "that protocol for the embedded V8: drop one"));
+    return Error::Usage(
+        "--engine runs the suites in a child that speaks the worker protocol; --format jsonl is that protocol for the "
+        "embedded V8: drop one");
   }
   // The worker itself (run's child, compare's worker, --plan-only, which runs no case) runs the cases in this
-  // process. `run --format jsonl` started by hand runs them in a child, as any `run` does, and writes its
-  // protocol lines: a case that kills its process (a signal, an abort, a suite writing to libuv's own
-  // descriptors) is reported as crashed and the cases after it still run.
+  // process. Everything else, `run --format jsonl` started by hand included, runs them in a child process
+  // (workers/run_supervisor.h), so that a case that kills its process (a signal, an abort, a suite writing to
+  // libuv's own descriptors) is reported as crashed and the others still run.
   if (output.jsonl && (parsed.Has("sealed") || parsed.Has("plan-only"))) return RunInProcess(parsed, settings);
   for (const char* worker_only : {"plan-only", "sealed"}) {
     if (parsed.Has(worker_only) && !output.jsonl) {
-      return Fail(Error::Usage(fmt::format("--{} is part of the worker protocol: give --format jsonl", worker_only)));
+      return Error::Usage(fmt::format("--{} is part of the worker protocol: give --format jsonl", worker_only));
     }
   }
-  return std::nullopt;
-}
-
-}  // namespace
-
-int RunCommand(const std::vector<std::string>& argv) {
-  ParsedArgs parsed;
-  if (auto stop = ParseCommand(RunSpec(), argv, parsed)) return *stop;
-  auto parsed_settings = RunSettingsFrom(parsed);
-  if (!parsed_settings) return Fail(parsed_settings.error());
-  RunSettings settings = parsed_settings.value();
-  settings.share_realm = parsed.Has("share-realm");
-  if (settings.share_realm && parsed.Has("isolates") && settings.isolates > 1) {
-    return Fail(Error::Usage("--isolates " + std::to_string(settings.isolates) +
-                             " needs a fresh isolate per pass, which --share-realm turns off: give one of the two"));
-  }
-  settings.native_floors = !parsed.Has("no-native");
-  if (auto counting = CountingFrom(parsed, settings); !counting) return Fail(counting.error());
-  auto output = OutputFrom(parsed);
-  if (!output) return Fail(output.error());
-  if (auto worker = RunAsWorkerOrRefuse(parsed, *output, settings)) return *worker;
-
-  // Everything else runs the plan in a child process (workers/run_supervisor.h), so that a case that kills its
-  // process is reported as crashed and the others still run.
-  if (auto engine = EngineOptionsFrom(parsed); !engine) return Fail(engine.error());
-  auto external = ExternalEngineFrom(parsed);
-  if (!external) return Fail(external.error());
-  if (settings.main_cpu) {  // here too, so that the message is the run's and not a child's
-    if (auto allowed = CheckAllowedCpu(*settings.main_cpu); !allowed) return Fail(allowed.error());
-  }
+  V8BENCH_OK(EngineOptionsFrom(parsed));
+  V8BENCH_TRY(auto external, ExternalEngineFrom(parsed));
+  // Here too, so that the message is the run's and not a child's.
+  if (settings.main_cpu) V8BENCH_OK(CheckAllowedCpu(*settings.main_cpu));
   std::unique_ptr<workers::InstructionCounting> counting;
   if (settings.count_instructions) {
-    auto prepared = workers::InstructionCounting::Prepare();
-    if (!prepared) return Fail(prepared.error());
-    counting = std::move(prepared.value());
+    V8BENCH_TRY(counting, workers::InstructionCounting::Prepare());
   }
   ReserveStdoutForResults();
   RunReporters reporters;
   std::unique_ptr<JsonlReporter> protocol;  // --format jsonl: the child's lines, as its worker would write them
-  const bool table_on_stdout = output->path.has_value() || output->format == OutputFormat::kConsole;
-  const ProgressFn progress =
-      output->jsonl ? ProgressFn([&](std::size_t, std::size_t, const CaseInfo& info) { protocol->CaseStarting(info); })
-                    : ProgressPrinter(table_on_stdout);
   workers::SupervisorRequest request;
   request.executable = parsed.Get("engine").value_or(SelfExecutable());
-  if (external.value()) {
-    request.engine = &*external.value();
-    auto sampling = SamplingFrom(settings, parsed.positional);
-    if (!sampling) return Fail(sampling.error());
-    request.sampling = std::move(sampling.value());
+  if (external) {
+    request.engine = &*external;
+    V8BENCH_TRY(request.sampling, SamplingFrom(settings, parsed.positional));
   }
   request.argv = argv;
   request.filter = settings.filter;
@@ -480,24 +291,77 @@ int RunCommand(const std::vector<std::string>& argv) {
   request.case_timeout_s = settings.timeout_s * settings.IsolateCount() +
                            (settings.native_floors ? settings.repetitions * std::max(settings.min_time_s, 0.5) : 0);
   request.open_sink = [&](RunContext& context, const std::vector<std::string>& planned) -> ResultSink& {
-    if (request.engine != nullptr) CompleteEngineContext(context, settings, *request.engine);
-    if (output->jsonl) {
+    if (request.engine != nullptr) {
+      // What the external runner's context line cannot say: this machine's facts, the run's settings and
+      // the trig path PrepareWorkerEngine probed with the engine's flags.
+      FillMachineFacts(context);
+      FillRunSettings(context, settings);
+      context.executable = PathForResults(request.engine->engine);
+      context.trig_path = request.engine->trig_path;
+    }
+    if (output.jsonl) {
       protocol = std::make_unique<JsonlReporter>(ResultsStream(), planned);
       return *protocol;
     }
-    return reporters.Open(ResultsStream(), output->format, output->path, planned, parsed.Has("explain"));
+    return reporters.Open(ResultsStream(), output.format, output.path, planned, parsed.Has("explain"));
   };
-  request.progress = progress;
+  request.progress =
+      output.jsonl ? ProgressFn([&](std::size_t, std::size_t, const CaseInfo& info) { protocol->CaseStarting(info); })
+                   : ProgressPrinter(output.path.has_value() || output.format == OutputFormat::kConsole);
   request.counting = counting.get();
   const workers::SupervisedRun run = workers::SuperviseRun(request);
   if (isatty(STDERR_FILENO) != 0) std::fprintf(stderr, "\r\033[K");
-  if (const std::string error = reporters.write_error(); !error.empty()) return Fail(Error::Input(error));
+  if (const std::string error = reporters.write_error(); !error.empty()) return Error::Input(error);
   if (run.interrupt_signal != 0) {
     std::fprintf(stderr, "v8bench: interrupted (SIG%s); %zu finished case%s kept%s\n",
                  sigabbrev_np(run.interrupt_signal), run.cases_done, run.cases_done == 1 ? "" : "s",
-                 output->path ? (" in " + *output->path).c_str() : " above");
+                 output.path ? (" in " + *output.path).c_str() : " above");
   }
   return run.exit_code;
+}
+
+}  // namespace
+
+CommandSpec RunSpec() {
+  CommandSpec spec;
+  spec.name = "run";
+  spec.summary = "run suites and report per-iteration CPU, GC and allocation";
+  spec.synopsis = "v8bench run [SUITE_FILE|DIR ...] [options] [-- V8_FLAGS ...]";
+  spec.description =
+      "Runs benchmark suites in the embedded V8 and reports per iteration: wall, main-thread and process CPU time,\n"
+      "GC pause time and count, bytes allocated and the peak heap, each the median over repetitions with its CV.\n"
+      "Without a path, runs the shipped suites at full settings (half an hour or more on a small machine); add\n"
+      "--quick for a first look in a few minutes, name a file for one suite, --filter for some cases.";
+  spec.options = {
+      {"filter", "REGEX", "Runs only cases whose name (suite/bench/param:value...) matches this regex. Default: all."},
+      {"param", "NAME=V[,V...]",
+       "Replaces parameter NAME's values in every grid; repeatable. Default: the suites' grids.", true},
+      {"quick", "", "Uses each suite's quick parameter grid and short timings: a smoke run of every bench."},
+      {"no-native", "", "Skips the native floors (the same work in C++) measured after each case that has one."},
+      {"share-realm", "", "Runs a suite file's cases in one isolate: faster, but JIT and heap state carry over."},
+      {"format", "console|json|csv|html|jsonl",
+       "A table, Google Benchmark's JSON, CSV, an HTML page with charts, or jsonl (compare's worker protocol, stdout "
+       "only). Default: console; with --out, from its extension."},
+      {"out", "FILE", "Writes the results to FILE too, rewritten after every case. Default: stdout only."},
+      {"explain", "", "After the table, names every case behind each warning with its figures."},
+      {"engine", "PATH",
+       fmt::format("Runs the suites in node, deno, bun, workerd or another v8bench; a figure it cannot give is "
+                   "absent, and --{} are refused. Default: the embedded V8.",
+                   fmt::join(kEmbeddedOnly, ", --"))},
+      {"plan-only", "", "With --format jsonl: writes the plan (a line per case) and runs nothing."},
+      {"sealed", "",
+       "With --format jsonl: keys every protocol line with a key from stdin (docs/protocol.md). Default: off."},
+  };
+  for (const auto& more : {TimingOptionSpecs(), EngineOptionSpecs()})
+    spec.options.insert(spec.options.end(), more.begin(), more.end());
+  spec.examples =
+      "  v8bench run --quick                           # every shipped bench on its small grid: a few minutes\n"
+      "  v8bench run                                   # the shipped suites at full settings: half an hour or more\n"
+      "  v8bench run suites/trig.js --quick --metric instructions   # counted under callgrind: slow, noise-free\n"
+      "  v8bench run suites/ --filter 'json_reviver/arrow' --semi-space 16 --out results.json\n"
+      "  v8bench run suites/young_gen.js -- --max-semi-space-size=2 --trace-gc\n";
+  spec.run = Run;
+  return spec;
 }
 
 }  // namespace v8bench::cli

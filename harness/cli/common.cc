@@ -9,32 +9,26 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
+#include <variant>
 
 namespace v8bench::cli {
 
 std::vector<OptionSpec> EngineOptionSpecs() {
   return {
-      {"v8-flags", "\"FLAGS\"",
-       "V8 flags for this run, e.g. \"--max-semi-space-size=16 --no-opt\"; repeatable. Flags after a bare -- are "
-       "passed to V8 too. An unknown or malformed flag is an error (exit 2). Default: none.",
+      {"v8-flags", "\"FLAGS\"", "V8 flags (also after a bare --); repeatable; an unknown one is exit 2. Default: none.",
        true},
       {"semi-space", "MB",
-       "Pins V8's young-generation semi-space to MB megabytes (sets both --min-semi-space-size and "
-       "--max-semi-space-size). The effective size V8 reports is recorded with every result. Default: not pinned "
-       "(--young-gen says where it starts)."},  // its range: driver::ApplyKnob
+       "Pins V8's young-generation semi-space to MB megabytes. Default: not pinned."},  // its range: driver::ApplyKnob
       {"young-gen", "full|grow",
-       "Where V8's young generation starts (without --semi-space): full starts it at its maximum (16 MB "
-       "semi-spaces on V8 10.2), the heap a long-running process has grown to under load, so the young "
-       "generation a case is timed with does not depend on how long it ran; grow is "
-       "V8's own policy in a fresh process (starts at 1 MB and doubles as objects survive). Default: full."},
-      {"fast-trig", "",
-       "Asks for the libm-based Math.sin/cos path (--use-libm-trig-functions). Only V8 builds made with "
-       "v8_use_libm_trig_functions have it; elsewhere this is an error (exit 2) that says what to do instead."},
-      {"no-fast-trig", "", "Asks for V8's fdlibm Math.sin/cos path (the default of every V8 up to at least 14.6)."},
+       "Where the young generation starts: at its maximum, as in a long-running process, or V8's own growth from "
+       "small. Default: full."},
+      {"fast-trig", "", "Asks for the libm Math.sin/cos path (only V8 builds with v8_use_libm_trig_functions)."},
+      {"no-fast-trig", "", "Asks for V8's fdlibm Math.sin/cos path (every V8's default up to at least 14.6)."},
   };
 }
 
@@ -64,28 +58,46 @@ std::vector<std::string> SuitePathsOrDefault(const std::vector<std::string>& pos
   return {V8BENCH_SOURCE_DIR "/suites"};
 }
 
+namespace {
+
+// The run settings given as a number, each with its member, whose initial value (and Quick()'s) its help
+// states. Those run shares with compare's workers have compare's range (SettingSpecs; min == max here);
+// compare's --timeout is another setting (per worker, not per case).
+struct RunSettingField {
+  const char* name;
+  std::variant<int RunSettings::*, double RunSettings::*> member;
+  double min = 0, max = 0;
+};
+constexpr RunSettingField kRunSettingFields[] = {{"repetitions", &RunSettings::repetitions},
+                                                 {"min-time", &RunSettings::min_time_s},
+                                                 {"warmup", &RunSettings::warmup_s},
+                                                 {"max-warmup", &RunSettings::max_warmup_s},
+                                                 {"isolates", &RunSettings::isolates, 1, 100},
+                                                 {"min-young-gcs", &RunSettings::min_young_collections, 0, 100000},
+                                                 {"timeout", &RunSettings::timeout_s, 0.01, 86400}};
+
+std::string ValueText(const RunSettings& s, const RunSettingField& f) {
+  return std::visit([&](auto member) { return fmt::format("{}", s.*member); }, f.member);
+}
+
+}  // namespace
+
 Expected<RunSettings> RunSettingsFrom(const ParsedArgs& args) {
   RunSettings settings = args.Has("quick") ? RunSettings::Quick() : RunSettings{};
   settings.filter = args.Get("filter").value_or("");
-  auto params = ParseParamOverrides(args.GetAll("param"));
-  if (!params) return params.error();
-  settings.params = params.value();
-  if (auto reps = args.Whole("repetitions")) settings.repetitions = *reps;
-  if (auto n = args.Whole("isolates")) {
-    if (*n > settings.repetitions) {
-      return Error::Usage(
-          fmt::format("--isolates {} is more than the {} repetitions: each isolate times at least one "
-                      "(raise --repetitions, or lower --isolates)",
-                      *n, settings.repetitions));
-    }
-    settings.isolates = static_cast<int>(*n);
+  V8BENCH_TRY(settings.params, ParseParamOverrides(args.GetAll("param")));
+  for (const RunSettingField& f : kRunSettingFields) {
+    const std::optional<double> v = args.Number(f.name);  // in the option's range: Parse checked it
+    const auto set = [&](auto member) { settings.*member = static_cast<std::decay_t<decltype(settings.*member)>>(*v); };
+    if (v) std::visit(set, f.member);
   }
-  if (auto v = args.Number("min-time")) settings.min_time_s = *v;
-  if (auto n = args.Whole("main-cpu")) settings.main_cpu = static_cast<int>(*n);
-  if (auto n = args.Whole("min-young-gcs")) settings.min_young_collections = *n;
-  if (auto v = args.Number("warmup")) settings.warmup_s = *v;
-  if (auto v = args.Number("timeout")) settings.timeout_s = *v;
-  if (auto v = args.Number("max-warmup")) settings.max_warmup_s = *v;
+  if (args.Has("isolates") && settings.isolates > settings.repetitions) {
+    return Error::Usage(
+        fmt::format("--isolates {} is more than the {} repetitions: each isolate times at least one (raise "
+                    "--repetitions, or lower --isolates)",
+                    settings.isolates, settings.repetitions));
+  }
+  settings.main_cpu = args.Whole("main-cpu");
   settings.rerun_changed = !args.Has("keep-changed");
   if (auto tier = args.Get("tier")) {
     driver::Knobs knobs;
@@ -100,26 +112,19 @@ Expected<RunSettings> RunSettingsFrom(const ParsedArgs& args) {
   return settings;
 }
 
-OptionSpec RunSettingOption(const std::string& name, std::string help) {
-  // The timing options run shares with compare's workers have compare's declared range (SettingSpecs);
-  // --timeout is another setting there (per worker, not per case).
-  if (const driver::SettingSpec* s = driver::FindSetting(name); s != nullptr && name != "timeout") {
-    const bool whole = s->kind == driver::SettingKind::kCount;
-    return {name, s->metavar, std::move(help), false, whole ? ValueKind::kWhole : ValueKind::kNumber, s->min, s->max};
-  }
-  static const OptionSpec kTyped[] = {
-      {"isolates", "N", "", false, ValueKind::kWhole, 1, 100},
-      {"main-cpu", "N", "", false, ValueKind::kWhole, 0, 4095},
-      {"min-young-gcs", "N", "", false, ValueKind::kWhole, 0, 100000},
-      {"timeout", "S", "", false, ValueKind::kNumber, 0.01, 86400},
-  };
-  for (const OptionSpec& o : kTyped) {
-    if (o.name != name) continue;
-    OptionSpec out = o;
-    out.help = std::move(help);
-    return out;
-  }
-  return {name, "VALUE", std::move(help)};
+OptionSpec RunSettingOption(const std::string& name, const std::string& help) {
+  const RunSettingField& f = *std::find_if(std::begin(kRunSettingFields), std::end(kRunSettingFields),
+                                           [&](const RunSettingField& field) { return field.name == name; });
+  const driver::SettingSpec* shared = f.min == f.max ? driver::FindSetting(name) : nullptr;
+  const bool whole = std::holds_alternative<int RunSettings::*>(f.member);
+  const std::string usual = ValueText(RunSettings{}, f), quick = ValueText(RunSettings::Quick(), f);
+  return {name,
+          whole ? "N" : "S",
+          fmt::format("{} Default: {}{}.", help, usual, quick == usual ? "" : " (" + quick + " with --quick)"),
+          false,
+          whole ? ValueKind::kWhole : ValueKind::kNumber,
+          shared ? shared->min : f.min,
+          shared ? shared->max : f.max};
 }
 
 Expected<std::optional<std::string>> WritableOut(const ParsedArgs& args) {
@@ -129,17 +134,6 @@ Expected<std::optional<std::string>> WritableOut(const ParsedArgs& args) {
     if (auto apart = CheckNotAnInput("--out", *out, args.positional); !apart) return apart.error();
   }
   return out;
-}
-
-std::optional<int> ParseCommand(const CommandSpec& spec, const std::vector<std::string>& argv, ParsedArgs& out) {
-  auto parsed = Parse(spec, argv);
-  if (!parsed) return Fail(parsed.error());
-  if (parsed->Has("help")) {
-    std::fputs(HelpText(spec).c_str(), stdout);
-    return 0;
-  }
-  out = std::move(parsed.value());
-  return std::nullopt;
 }
 
 int Fail(const Error& error) {

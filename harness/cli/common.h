@@ -1,5 +1,5 @@
-// Pieces the commands share: engine and run-setting options from the command line, the default suites,
-// parsing a command line and failing with a message.
+// The commands, and the pieces they share: engine and run-setting options from the command line, the
+// default suites, --out, failing with a message, and the standard descriptors.
 #pragma once
 
 #include <optional>
@@ -13,7 +13,19 @@
 
 namespace v8bench::cli {
 
-// --v8-flags, --semi-space, --fast-trig, --no-fast-trig.
+// The subcommands, each declared with its options, its line in `v8bench --help` and its body (whose exit
+// code is 0 on success, 1 when a case failed or a gate tripped, 2 on bad input).
+CommandSpec RunSpec();
+CommandSpec ListSpec();
+CommandSpec InfoSpec();
+CommandSpec ProfileSpec();
+CommandSpec CompareSpec();
+CommandSpec MergeSpec();
+CommandSpec DiffSpec();
+CommandSpec NativeSpec();
+CommandSpec ReportSpec();
+
+// --v8-flags, --semi-space, --young-gen, --fast-trig, --no-fast-trig.
 std::vector<OptionSpec> EngineOptionSpecs();
 // Also takes V8 flags given after `--`. Contradictory knobs are an Error::Usage.
 Expected<EngineOptions> EngineOptionsFrom(const ParsedArgs& args);
@@ -21,22 +33,17 @@ Expected<EngineOptions> EngineOptionsFrom(const ParsedArgs& args);
 // The suites shipped with v8bench (the source tree's suites/), used when no path is given.
 std::vector<std::string> SuitePathsOrDefault(const std::vector<std::string>& positional);
 
-// RunSettings from the options a command declares among --quick, --filter, --param, --repetitions,
-// --min-time, --warmup, --timeout (declared with RunSettingOption, so Parse checked their ranges;
-// absent ones keep their defaults; --quick sets quick defaults).
+// RunSettings from the options a command declares among --quick (quick defaults), --filter, --param,
+// --keep-changed, --tier, --main-cpu and those of RunSettingOption; absent ones keep their defaults.
 Expected<RunSettings> RunSettingsFrom(const ParsedArgs& args);
 
-// The declared option (metavar, type and range) of one RunSettings field: repetitions, min-time,
-// warmup or timeout, with the command's own help sentence.
-OptionSpec RunSettingOption(const std::string& name, std::string help);
+// The option of a numeric RunSettings field (repetitions, min-time, warmup, max-warmup, isolates,
+// min-young-gcs, timeout) with its type and range, and `help` followed by the field's default.
+OptionSpec RunSettingOption(const std::string& name, const std::string& help);
 
 // --out FILE, checked writable before anything is measured or read (CheckWritable) and refused when it
 // is one of the command's positional arguments (its input files); nullopt when --out is not given.
 Expected<std::optional<std::string>> WritableOut(const ParsedArgs& args);
-
-// Parses `argv` for `spec`. Returns the exit code to stop with (2 after printing a usage error, 0
-// after printing --help), or nullopt when the command should go on with `out`.
-std::optional<int> ParseCommand(const CommandSpec& spec, const std::vector<std::string>& argv, ParsedArgs& out);
 
 // Prints "v8bench: <message>" to stderr and returns the error's exit code.
 int Fail(const Error& error);

@@ -38,14 +38,10 @@ std::vector<OptionSpec> SettingOptionSpecs(bool statistics_only) {
     out.push_back({s.option, metric ? fmt::format("{}", fmt::join(MetricOptions(), "|")) : s.metavar,
                    fmt::format("{} {}", metric ? MetricHelp() : s.help, driver::DefaultSentence(s))});
   }
-  out.push_back({"plot", "",
-                 "Adds a column to the console table: per case, each variant's samples as a text box plot on one axis "
-                 "(├ smallest, █ middle half, │ median, ┤ largest), where a shifted spread or two clusters show at a "
-                 "glance. Default: on when stdout is a terminal wide enough for it."});
+  out.push_back({"plot", "", "Adds each variant's samples as text box plots. Default: on a terminal wide enough."});
   out.push_back({"format", "console|markdown|json|html",
-                 "Report format on stdout: an aligned table (colour on a terminal unless NO_COLOR is set), Markdown "
-                 "for a pull-request comment, JSON with every sample, or one self-contained HTML page with charts "
-                 "(every sample per case, the changes with their CIs). Default: console."});
+                 "A table (colour on a terminal unless NO_COLOR), Markdown, JSON with every sample, or an HTML page. "
+                 "Default: console."});
   return out;
 }
 

@@ -67,4 +67,17 @@ struct Done {};
 using Status = Expected<Done>;
 inline Status OkStatus() { return Done{}; }
 
+// In a function that returns a Status or an Expected: declares `decl` with the value of an Expected,
+// or returns its error (V8BENCH_TRY(auto files, LoadSuites(...));). Several statements: under an `if`,
+// give it braces. V8BENCH_OK returns a Status's error (one statement).
+#define V8BENCH_TRY(decl, ...) V8BENCH_TRY_AS(decl, V8BENCH_TRY_NAME(__LINE__), __VA_ARGS__)
+#define V8BENCH_TRY_NAME(line) V8BENCH_TRY_PASTE(v8bench_try_, line)
+#define V8BENCH_TRY_PASTE(a, b) a##b
+#define V8BENCH_TRY_AS(decl, tmp, ...) \
+  auto tmp = (__VA_ARGS__);            \
+  if (!tmp) return tmp.error();        \
+  decl = std::move(tmp).value()
+#define V8BENCH_OK(...) \
+  if (auto v8bench_ok = (__VA_ARGS__); !v8bench_ok) return v8bench_ok.error()
+
 }  // namespace v8bench
