@@ -23,12 +23,10 @@ namespace v8bench::driver {
 // (docs/verdicts.md, "Balanced order"). The same seed gives the same order.
 class Schedule {
  public:
-  Schedule(std::size_t variants, std::uint64_t seed);
+  // `done`: for a resumed comparison, the samples each variant has, skipped so the order goes on as before.
+  Schedule(std::size_t variants, std::uint64_t seed, std::vector<int> done = {});
   // The variant of the next sample.
   std::size_t Next();
-  // For a resumed comparison: skips the first done[v] slots of each variant v, so the remaining
-  // order is the one the original run would have followed.
-  void SkipCompleted(std::vector<int> done);
 
  private:
   std::size_t variants_;
