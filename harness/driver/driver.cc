@@ -111,15 +111,13 @@ std::optional<double> Driver::WidestCi(const CompareState& state) const {
   if (!stopping_measure_) return std::nullopt;
   std::vector<int> counts(state.variants.size(), 0);
   for (const auto& r : state.runs) ++counts[static_cast<std::size_t>(r.variant)];
-  const bool enough = std::all_of(counts.begin(), counts.end(), [&](int c) { return c >= state.settings.min_runs; });
+  const bool enough = std::ranges::all_of(counts, [&](int c) { return c >= state.settings.min_runs; });
   return enough ? stopping_measure_(state) : std::nullopt;
 }
 
 bool Driver::StopStarting() const {
   const CompareSettings& s = state_.settings;
-  const auto all_started = [&](int n) {
-    return std::all_of(started_.begin(), started_.end(), [&](int k) { return k >= n; });
-  };
+  const auto all_started = [&](int n) { return std::ranges::all_of(started_, [n](int k) { return k >= n; }); };
   if (s.runs > 0) return all_started(s.runs);
   if (Elapsed() >= s.max_time_s || all_started(s.max_runs)) return true;
   if (ci_checked_at_ != state_.runs.size()) {
@@ -285,10 +283,9 @@ Expected<std::vector<std::vector<CaseInfo>>> Driver::ListCases() {
     const auto results = launcher_.Wait();
     if (launcher_.Interrupted()) return plans;
     for (const workers::LaunchResult& r : results) {
-      const auto it = running.find(r.id);
-      if (it == running.end()) continue;
-      const std::size_t v = it->second;
-      running.erase(it);
+      const auto node = running.extract(r.id);
+      if (node.empty()) continue;
+      const std::size_t v = node.mapped();
       const std::string& name = state_.variants[v].variant.name;
       workers::WorkerOutput out = ReadOutput(state_.variants[v].variant, r);
       if (r.kind != workers::ExitKind::kExited || r.exit_code != 0 || !out.context || !out.ended) {

@@ -68,19 +68,6 @@ std::string Range(const SettingSpec& spec) {
                      spec.kind == K::kPercent ? " (e.g. 5 or 5%)" : "");
 }
 
-}  // namespace
-
-std::span<const SettingSpec> SettingSpecs() { return kSettings; }
-
-const SettingSpec* FindSetting(std::string_view option) {
-  for (const SettingSpec& s : kSettings) {
-    if (option == s.option) return &s;
-  }
-  return nullptr;
-}
-
-namespace {
-
 bool InRange(const SettingSpec& spec, double value) {
   const bool whole = spec.kind == K::kCount || spec.kind == K::kSeed;
   return value >= spec.min && value <= spec.max && (!whole || std::floor(value) == value);
@@ -100,6 +87,13 @@ void Assign(CompareSettings& s, const SettingSpec& spec, double value) {
 }
 
 }  // namespace
+
+std::span<const SettingSpec> SettingSpecs() { return kSettings; }
+
+const SettingSpec* FindSetting(std::string_view option) {
+  const auto* it = std::ranges::find_if(kSettings, [&](const SettingSpec& s) { return option == s.option; });
+  return it == std::end(kSettings) ? nullptr : it;
+}
 
 Status SetFromNumber(CompareSettings& s, const SettingSpec& spec, double value, const std::string& where) {
   if (spec.kind == K::kMetric) return Error::Usage(where + ": a metric name is expected, not a number");
@@ -171,17 +165,12 @@ Status ValidateSettings(CompareSettings& s, const std::string& where) {
   const MetricInfo* metric = FindMetricOption(s.metric);
   const int min_samples =
       metric != nullptr && metric->counted ? static_cast<int>(stats::kCountedMinSamples) : s.min_samples;
-  if (s.runs > 0 && s.runs < min_samples) {
-    return Error::Usage(
-        fmt::format("{}--runs {} is fewer than --min-samples {}: no case could be judged", where, s.runs, min_samples));
+  const bool fixed = s.runs > 0;
+  if ((fixed ? s.runs : s.max_runs) < min_samples) {
+    return Error::Usage(fmt::format("{}--{} {} is fewer than --min-samples {}: no case could be judged", where,
+                                    fixed ? "runs" : "max-runs", fixed ? s.runs : s.max_runs, min_samples));
   }
-  if (s.runs == 0) {
-    if (min_samples > s.max_runs) {
-      return Error::Usage(fmt::format("{}--max-runs {} is fewer than --min-samples {}: no case could be judged", where,
-                                      s.max_runs, min_samples));
-    }
-    s.min_runs = std::max(s.min_runs, min_samples);
-  }
+  if (!fixed) s.min_runs = std::max(s.min_runs, min_samples);
   if (s.max_warmup_s < s.warmup_s) {
     return Error::Usage(
         fmt::format("{}--max-warmup {} is less than --warmup {}: the warm-up lasts --warmup, and "
