@@ -236,18 +236,6 @@ bool Driver::ContinueAfterDeath(const workers::LaunchResult& result, const worke
   return true;
 }
 
-void Driver::Complete(std::uint64_t slot_id) {
-  state_.runs.push_back(std::move(slots_.at(slot_id).record));
-  slots_.erase(slot_id);
-  const RunRecord& done = state_.runs.back();
-  const std::string status = done.error.empty() && done.failures.empty() ? "ok"
-                             : !done.error.empty()                       ? "failed: " + done.error
-                                                   : fmt::format("{} case(s) failed", done.failures.size());
-  ++sessions_done_;
-  if (on_sample_) on_sample_(state_);
-  Report(fmt::format("{} #{}: {} ({:.2f} s)", VariantOf(done.variant).name, done.run + 1, status, done.wall_s), true);
-}
-
 Status Driver::Finish(const workers::LaunchResult& result) {
   const auto slot_id = process_to_slot_.at(result.id);
   process_to_slot_.erase(result.id);
@@ -265,7 +253,14 @@ Status Driver::Finish(const workers::LaunchResult& result) {
   } else if (!clean && !out.context && slot.record.error.empty()) {
     slot.record.error = workers::DescribeExit(result);
   }
-  Complete(slot_id);
+  const RunRecord& done = state_.runs.emplace_back(std::move(slot.record));  // the sample is complete
+  slots_.erase(slot_id);
+  const std::string status = done.error.empty() && done.failures.empty() ? "ok"
+                             : !done.error.empty()                       ? "failed: " + done.error
+                                                   : fmt::format("{} case(s) failed", done.failures.size());
+  ++sessions_done_;
+  if (on_sample_) on_sample_(state_);
+  Report(fmt::format("{} #{}: {} ({:.2f} s)", VariantOf(done.variant).name, done.run + 1, status, done.wall_s), true);
   return OkStatus();
 }
 

@@ -94,13 +94,12 @@ class Driver {
   // A worker of `variant` over the cases `filter` matches (a fresh process id).
   workers::LaunchRequest WorkerRequest(const Variant& variant, const std::string& filter, bool plan_only);
   void Launch(std::uint64_t slot_id, const std::string& filter);
-  // An error that must stop the comparison, or OkStatus. ContinueAfterDeath: true when a new worker
-  // continues a dead worker's sample.
+  // An error that must stop the comparison, or OkStatus; a sample is complete unless ContinueAfterDeath
+  // (true) has a new worker continue it.
   Status Finish(const workers::LaunchResult& result);
   Status AdoptContext(const workers::LaunchResult& result, const workers::WorkerOutput& out, Slot& slot);
   Status RecordCases(const workers::WorkerOutput& out, RunRecord& rec);
   bool ContinueAfterDeath(const workers::LaunchResult& result, const workers::WorkerOutput& out, std::uint64_t slot_id);
-  void Complete(std::uint64_t slot_id);
   void NoteCaseKey(const std::string& key);
   bool StopStarting() const;
   void Report(const std::string& last, bool finished);
