@@ -296,8 +296,7 @@ TEST(Schedule, ResumeContinuesTheSameOrder) {
   for (int i = 0; i < 20; ++i) order.push_back(full.Next());
   std::vector<int> done(2, 0);
   for (int i = 0; i < 7; ++i) ++done[order[i]];
-  Schedule resumed(2, 99);
-  resumed.SkipCompleted(done);
+  Schedule resumed(2, 99, done);
   for (int i = 7; i < 20; ++i) EXPECT_EQ(resumed.Next(), order[i]) << i;
 }
 

@@ -15,16 +15,12 @@ std::vector<std::string> ParamsToIgnore(const std::vector<VariantState>& variant
   std::map<std::string, std::vector<std::optional<std::string>>> values;
   for (std::size_t i = 0; i < variants.size(); ++i) {
     for (const auto& [name, value] : variants[i].variant.params) {
-      auto& per_variant = values[name];
-      per_variant.resize(variants.size());
-      per_variant[i] = value;
+      values.try_emplace(name, variants.size()).first->second[i] = value;
     }
   }
   std::vector<std::string> ignore;
   for (const auto& [name, per_variant] : values) {
-    const bool differ =
-        std::adjacent_find(per_variant.begin(), per_variant.end(), std::not_equal_to<>()) != per_variant.end();
-    if (differ) ignore.push_back(name);
+    if (std::ranges::adjacent_find(per_variant, std::not_equal_to<>()) != per_variant.end()) ignore.push_back(name);
   }
   return ignore;
 }
@@ -33,22 +29,19 @@ std::string CaseKey(const CaseInfo& c, const std::vector<std::string>& ignore) {
   if (c.suite.empty()) return c.name;
   std::string key = c.suite + "/" + c.bench;
   for (const auto& [k, v] : c.params) {
-    if (std::find(ignore.begin(), ignore.end(), k) == ignore.end()) key += "/" + k + ":" + v;
+    if (std::ranges::find(ignore, k) == ignore.end()) key += "/" + k + ":" + v;
   }
   return key;
 }
 
 Expected<ShardInfo> ParseShard(std::string_view text) {
+  const auto whole = [](std::string_view t, int& n) {
+    return !t.empty() && std::from_chars(t.data(), t.data() + t.size(), n).ptr == t.data() + t.size();
+  };
   const auto slash = text.find('/');
   ShardInfo s;
-  bool ok = slash != std::string_view::npos;
-  if (ok) {
-    const std::string_view k = text.substr(0, slash);
-    const std::string_view n = text.substr(slash + 1);
-    ok = !k.empty() && !n.empty() &&
-         std::from_chars(k.data(), k.data() + k.size(), s.index).ptr == k.data() + k.size() &&
-         std::from_chars(n.data(), n.data() + n.size(), s.count).ptr == n.data() + n.size();
-  }
+  const bool ok = slash != std::string_view::npos && whole(text.substr(0, slash), s.index) &&
+                  whole(text.substr(slash + 1), s.count);
   if (!ok || s.count < 1 || s.count > 10000 || s.index < 1 || s.index > s.count) {
     return Error::Usage(
         fmt::format("--shard {}: give K/N, shard K of N, with 1 <= K <= N <= 10000 (shards are numbered from 1; from a "
@@ -63,9 +56,8 @@ std::vector<std::string> ShardCases(const std::vector<std::string>& keys, int in
   std::sort(sorted.begin(), sorted.end());
   sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
   std::set<std::string> mine;
-  for (std::size_t i = 0; i < sorted.size(); ++i) {
-    if (count > 0 && static_cast<int>(i % static_cast<std::size_t>(count)) == index - 1) mine.insert(sorted[i]);
-  }
+  const auto step = static_cast<std::size_t>(count);  // count < 1 or index < 1: none
+  for (auto i = static_cast<std::size_t>(index - 1); count > 0 && i < sorted.size(); i += step) mine.insert(sorted[i]);
   std::vector<std::string> out;
   for (const auto& k : keys) {
     if (mine.erase(k) != 0) out.push_back(k);  // erase: a duplicate in `keys` comes out once

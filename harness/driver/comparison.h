@@ -22,10 +22,8 @@ struct CaseFailure {
   std::string message;
 };
 
-// The code one sample ran for a case (model/code_state.h): the tiers its repetitions ended in, each
-// distinct pair once in first-seen order (several when the repetitions differed; compiles and changed
-// left out), and whether any repetition ran code that changed while it was timed. The compare file
-// writes the tiers as their label (CodeStatesLabel: "TurboFan/TurboFan", several joined by " + ").
+// The code one sample ran for a case (model/code_state.h): each distinct pair of tiers its repetitions
+// ended in, first-seen order, and whether any repetition's code changed while timed.
 struct CaseCode {
   std::vector<CodeState> tiers;
   bool changed = false;
@@ -36,17 +34,15 @@ struct RunRecord {
   int variant = 0;
   int run = 0;    // index among this variant's samples
   int order = 0;  // position in the whole comparison's schedule
-  // The schedule's block (round) the sample ran in: block b holds sample b of every variant, back to
-  // back in a seeded random order, so the samples of one block are the pairs the paired statistics
-  // compare (analysis/analysis.h). Files written before blocks were recorded read back with block = run.
+  // The schedule's block: block b holds sample b of every variant, the pairs the paired statistics compare
+  // (docs/paired.md). Files without blocks read back with block = run.
   int block = -1;
   double wall_s = 0;
   int processes = 0;
   std::map<std::string, std::map<std::string, double>> values;  // case key -> counter -> value
   std::map<std::string, CaseCode> code;                         // case key -> its code, where the worker reported it
-  // case key -> the CPU the sample's main thread ran on, where every repetition ran on that one and none
-  // moved (v8bench engines; Sample::main_cpu): on a VM whose CPUs differ in speed, the sample's speed
-  // follows it (analysis CpuNote).
+  // case key -> the one CPU every repetition's main thread stayed on (Sample::main_cpu): on a VM whose
+  // CPUs differ in speed, the sample's speed follows it (analysis CpuNote).
   std::map<std::string, int> cpu;
   std::vector<CaseFailure> failures;
   std::string error;  // the worker could not run at all (bad flag, missing engine, ...)
@@ -57,8 +53,7 @@ struct VariantState {
   std::optional<RunContext> context;  // from the first worker that started
 };
 
-// What `compare --shard K/N` ran (docs/sharding.md): shard `index` (1..count) of the comparison's
-// cases, partitioned by ShardCases over every variant's cases.
+// What `compare --shard K/N` ran (docs/sharding.md): shard `index` (1..count) of the cases, by ShardCases.
 struct ShardInfo {
   int index = 0;
   int count = 0;
@@ -66,24 +61,17 @@ struct ShardInfo {
   std::vector<std::string> cases;      // this shard's share of them, in the same order
 };
 
-// "K/N" as a ShardInfo without its case lists (the driver fills them), 1 <= K <= N <= 10000 (numbered from 1,
-// as Jest's and Playwright's --shard). Error::Usage names --shard and says how to number from a 0-based index.
+// "K/N" as a ShardInfo without its case lists (the driver fills them), 1 <= K <= N <= 10000, numbered from 1
+// as Jest's and Playwright's --shard.
 Expected<ShardInfo> ParseShard(std::string_view text);
 
-// The partition: the comparison's case keys (the union over its variants) sorted by byte order; the
-// case at sorted position i belongs to shard (i mod N) + 1. It depends only on the case keys, which
-// depend only on the suite files, the filter and the variants' --param knobs (all checked at merge),
-// so every machine computes the same partition. Round-robin over the sorted list rather than a hash
-// of the name: shard sizes differ by at most one case and no shard is empty while N <= cases, and
-// neighbouring cases (one bench's parameter grid, often of similar cost) spread over the shards. A
-// hash would keep a case in its shard when a suite gains cases, but shards of different suite
-// contents are refused anyway, so that stability would buy nothing.
-//
-// The keys of shard `index` of `count` among `keys` (duplicates count once), in the order of `keys`.
+// The keys of shard `index` of `count` among `keys` (duplicates once), in the order of `keys`: sorted by
+// byte order, key i goes to shard (i mod count) + 1, so every machine computes the same balanced partition
+// (docs/sharding.md, "What a shard runs", says why round-robin and not a hash).
 std::vector<std::string> ShardCases(const std::vector<std::string>& keys, int index, int count);
 
-// The bytes of one suite file, as the comparison read them: shards (and their merge) must have run
-// the same suites. FNV-1a 64 catches an edited or different file, not a forged one.
+// One suite file's bytes as the comparison read them, so a merge can check its shards ran the same
+// suites. FNV-1a 64 catches an edited or different file, not a forged one.
 struct SuiteDigest {
   std::string path;
   std::uint64_t bytes = 0;
@@ -118,9 +106,8 @@ struct CompareState {
   std::vector<MergedShard> merged;         // v8bench merge: the shards it joined
 };
 
-// The case key compares the same case across variants: the case name without the parameters that
-// the variants override differently (work:1 vs work:1.05 are the same case, "work"), so
-// `--variant a=--param work=1 --variant b=--param work=1.05` compares them.
+// The case key matches a case across variants: its name without the parameters the variants set
+// differently, so `--variant a=--param work=1 --variant b=--param work=1.05` compares "work".
 std::vector<std::string> ParamsToIgnore(const std::vector<VariantState>& variants);
 std::string CaseKey(const CaseInfo& c, const std::vector<std::string>& ignore);
 

@@ -5,7 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
+#include <iterator>
 #include <numeric>
 #include <set>
 
@@ -22,7 +22,7 @@ std::optional<CaseCode> SampleCode(const CaseResult& c) {
     if (!s.code) continue;
     if (!code) code.emplace();
     const CodeState tiers{s.code->batch, s.code->bench, {}, false};
-    if (std::find(code->tiers.begin(), code->tiers.end(), tiers) == code->tiers.end()) code->tiers.push_back(tiers);
+    if (std::ranges::find(code->tiers, tiers) == code->tiers.end()) code->tiers.push_back(tiers);
     code->changed |= s.code->changed;
   }
   return code;
@@ -37,6 +37,11 @@ std::optional<int> SampleCpu(const CaseResult& c) {
     cpu = s.main_cpu;
   }
   return cpu;
+}
+
+void Shuffle(std::vector<std::size_t>& xs, stats::Rng& rng) {
+  std::iota(xs.begin(), xs.end(), 0);
+  for (std::size_t i = xs.size(); i > 1; --i) std::swap(xs[i - 1], xs[rng.Below(i)]);  // Fisher-Yates
 }
 
 // Two cases of one variant that compare as one (CaseKey): the variant sets a --param to several values.
@@ -106,15 +111,13 @@ std::optional<double> Driver::WidestCi(const CompareState& state) const {
   if (!stopping_measure_) return std::nullopt;
   std::vector<int> counts(state.variants.size(), 0);
   for (const auto& r : state.runs) ++counts[static_cast<std::size_t>(r.variant)];
-  const bool enough = std::all_of(counts.begin(), counts.end(), [&](int c) { return c >= state.settings.min_runs; });
+  const bool enough = std::ranges::all_of(counts, [&](int c) { return c >= state.settings.min_runs; });
   return enough ? stopping_measure_(state) : std::nullopt;
 }
 
 bool Driver::StopStarting() const {
   const CompareSettings& s = state_.settings;
-  const auto all_started = [&](int n) {
-    return std::all_of(started_.begin(), started_.end(), [&](int k) { return k >= n; });
-  };
+  const auto all_started = [&](int n) { return std::ranges::all_of(started_, [n](int k) { return k >= n; }); };
   if (s.runs > 0) return all_started(s.runs);
   if (Elapsed() >= s.max_time_s || all_started(s.max_runs)) return true;
   if (ci_checked_at_ != state_.runs.size()) {
@@ -128,14 +131,14 @@ void Driver::Report(const std::string& last, bool finished) {
   last_ = last;
   if (!progress_) return;
   Progress p;
+  p.done = state_.runs.size();
+  p.elapsed_s = Elapsed();
+  p.last = last;
   p.finished = finished;
   for (const auto& [process, slot_id] : process_to_slot_) {
     const RunRecord& r = slots_.at(slot_id).record;
     p.running += fmt::format("{}{} #{}", p.running.empty() ? "" : ", ", VariantOf(r.variant).name, r.run + 1);
   }
-  p.done = state_.runs.size();
-  p.elapsed_s = Elapsed();
-  p.last = last;
   const CompareSettings& s = state_.settings;
   const std::size_t nv = state_.variants.size();
   const double per_sample =
@@ -153,9 +156,7 @@ void Driver::Report(const std::string& last, bool finished) {
 }
 
 void Driver::NoteCaseKey(const std::string& key) {
-  if (std::find(state_.case_keys.begin(), state_.case_keys.end(), key) == state_.case_keys.end()) {
-    state_.case_keys.push_back(key);
-  }
+  if (std::ranges::find(state_.case_keys, key) == state_.case_keys.end()) state_.case_keys.push_back(key);
 }
 
 Status Driver::AdoptContext(const workers::LaunchResult& result, const workers::WorkerOutput& out, Slot& slot) {
@@ -164,8 +165,7 @@ Status Driver::AdoptContext(const workers::LaunchResult& result, const workers::
   if (out.context) {
     if (!vs.context) {
       vs.context = out.context;
-      // External engines cannot classify their own trig path (that needs the host's libm): the
-      // driver probed it when the comparison started.
+      // An external engine cannot classify its trig path (that needs the host's libm): the driver probed it.
       if (vs.context->trig_path.empty()) vs.context->trig_path = vs.variant.trig_path;
       // A worker (workerd) cannot see its own executable.
       if (vs.context->executable.empty()) vs.context->executable = vs.variant.engine;
@@ -229,24 +229,11 @@ bool Driver::ContinueAfterDeath(const workers::LaunchResult& result, const worke
   }
   // Continue this sample with the cases the worker never reached.
   std::vector<std::string> rest;
-  for (const auto& name : slot.planned) {
-    if (std::find(slot.reached.begin(), slot.reached.end(), name) == slot.reached.end()) rest.push_back(name);
-  }
+  std::ranges::copy_if(slot.planned, std::back_inserter(rest),
+                       [&](const auto& name) { return std::ranges::find(slot.reached, name) == slot.reached.end(); });
   if (rest.empty() || launcher_.Interrupted() || (running == nullptr && out.started.empty())) return false;
   Launch(slot_id, workers::ExactNamesFilter(rest));
   return true;
-}
-
-void Driver::Complete(std::uint64_t slot_id) {
-  state_.runs.push_back(std::move(slots_.at(slot_id).record));
-  slots_.erase(slot_id);
-  const RunRecord& done = state_.runs.back();
-  const std::string status = done.error.empty() && done.failures.empty() ? "ok"
-                             : !done.error.empty()                       ? "failed: " + done.error
-                                                   : fmt::format("{} case(s) failed", done.failures.size());
-  ++sessions_done_;
-  if (on_sample_) on_sample_(state_);
-  Report(fmt::format("{} #{}: {} ({:.2f} s)", VariantOf(done.variant).name, done.run + 1, status, done.wall_s), true);
 }
 
 Status Driver::Finish(const workers::LaunchResult& result) {
@@ -266,7 +253,14 @@ Status Driver::Finish(const workers::LaunchResult& result) {
   } else if (!clean && !out.context && slot.record.error.empty()) {
     slot.record.error = workers::DescribeExit(result);
   }
-  Complete(slot_id);
+  const RunRecord& done = state_.runs.emplace_back(std::move(slot.record));  // the sample is complete
+  slots_.erase(slot_id);
+  const std::string status = done.error.empty() && done.failures.empty() ? "ok"
+                             : !done.error.empty()                       ? "failed: " + done.error
+                                                   : fmt::format("{} case(s) failed", done.failures.size());
+  ++sessions_done_;
+  if (on_sample_) on_sample_(state_);
+  Report(fmt::format("{} #{}: {} ({:.2f} s)", VariantOf(done.variant).name, done.run + 1, status, done.wall_s), true);
   return OkStatus();
 }
 
@@ -284,10 +278,9 @@ Expected<std::vector<std::vector<CaseInfo>>> Driver::ListCases() {
     const auto results = launcher_.Wait();
     if (launcher_.Interrupted()) return plans;
     for (const workers::LaunchResult& r : results) {
-      const auto it = running.find(r.id);
-      if (it == running.end()) continue;
-      const std::size_t v = it->second;
-      running.erase(it);
+      const auto node = running.extract(r.id);
+      if (node.empty()) continue;
+      const std::size_t v = node.mapped();
       const std::string& name = state_.variants[v].variant.name;
       workers::WorkerOutput out = ReadOutput(state_.variants[v].variant, r);
       if (r.kind != workers::ExitKind::kExited || r.exit_code != 0 || !out.context || !out.ended) {
@@ -317,7 +310,7 @@ Status Driver::PlanShard() {
       if (!names[v].emplace(key, c.name).second) {
         return SeveralCasesCompareAsOne(state_.variants[v].variant.name, key);
       }
-      if (std::find(all.begin(), all.end(), key) == all.end()) all.push_back(key);
+      if (std::ranges::find(all, key) == all.end()) all.push_back(key);
     }
   }
   if (!shard.all_cases.empty() && shard.all_cases != all) {
@@ -361,8 +354,7 @@ Status Driver::Run() {
     ++started_[static_cast<std::size_t>(r.variant)];
     order = std::max(order, r.order + 1);
   }
-  Schedule schedule(started_.size(), state_.settings.seed);
-  schedule.SkipCompleted(started_);
+  Schedule schedule(started_.size(), state_.settings.seed, started_);
 
   Status status = OkStatus();
   bool stopping = false;
@@ -381,16 +373,11 @@ Status Driver::Run() {
     }
     if (process_to_slot_.empty()) break;
     const auto results = launcher_.Wait();
-    if (launcher_.Interrupted()) {
-      state_.interrupted = true;
-      // Running workers were killed: their samples are incomplete and are dropped.
-      for (const auto& r : results) process_to_slot_.erase(r.id);
-      if (process_to_slot_.empty()) break;
-      continue;
-    }
+    const bool interrupted = launcher_.Interrupted();
+    state_.interrupted |= interrupted;
     for (const auto& r : results) {
       if (process_to_slot_.count(r.id) == 0) continue;
-      if (!status.ok()) {
+      if (interrupted || !status.ok()) {  // a worker killed by the interrupt, or any after an error: dropped
         process_to_slot_.erase(r.id);
         continue;
       }
@@ -403,23 +390,15 @@ Status Driver::Run() {
   return status;
 }
 
-Schedule::Schedule(std::size_t variants, std::uint64_t seed)
-    : variants_(variants), rng_(seed), round_pos_(variants * variants) {}  // draw a round on the first Next()
-
-namespace {
-
-void Shuffle(std::vector<std::size_t>& xs, stats::Rng& rng) {
-  std::iota(xs.begin(), xs.end(), 0);
-  for (std::size_t i = xs.size(); i > 1; --i) std::swap(xs[i - 1], xs[rng.Below(i)]);  // Fisher-Yates
+Schedule::Schedule(std::size_t variants, std::uint64_t seed, std::vector<int> done)
+    : variants_(variants), rng_(seed), order_(variants), shifts_(variants), skip_(std::move(done)) {
+  round_pos_ = variants * variants;  // a round is drawn on the first Next()
+  skip_.resize(variants, 0);
 }
-
-}  // namespace
 
 std::size_t Schedule::Next() {
   for (;;) {
     if (round_pos_ >= variants_ * variants_) {
-      order_.resize(variants_);
-      shifts_.resize(variants_);
       Shuffle(order_, rng_);
       Shuffle(shifts_, rng_);
       round_pos_ = 0;
@@ -427,17 +406,9 @@ std::size_t Schedule::Next() {
     const std::size_t block = round_pos_ / variants_, slot = round_pos_ % variants_;
     ++round_pos_;
     const std::size_t v = order_[(slot + shifts_[block]) % variants_];
-    if (v < skip_.size() && skip_[v] > 0) {
-      --skip_[v];
-      continue;
-    }
-    return v;
+    if (skip_[v] == 0) return v;
+    --skip_[v];
   }
-}
-
-void Schedule::SkipCompleted(std::vector<int> done) {
-  done.resize(variants_, 0);
-  skip_ = std::move(done);
 }
 
 std::uint64_t RandomSeed() {

@@ -1,8 +1,6 @@
-// Runs a comparison: starts worker processes through a workers::Launcher in the schedule's order (at most
-// settings.jobs at once), turns each worker's output into a RunRecord, continues a worker that
-// crashed or hung with the cases it did not reach, and stops after the fixed number of runs, or in
-// adaptive mode when every ratio's confidence interval is tight enough, the time is spent, or the
-// run cap is reached.
+// Runs a comparison: starts workers in the schedule's order (at most settings.jobs at once), records
+// each as a RunRecord, continues a crashed or hung worker's sample with the cases it did not reach, and
+// stops after the fixed runs or, adaptively, at the CI target, the time limit or the run cap.
 #pragma once
 
 #include <chrono>
@@ -20,23 +18,15 @@
 
 namespace v8bench::driver {
 
-// The order in which variants are sampled: blocks of one sample per variant (block randomisation), so
-// samples of every variant are spread evenly over the run, machine drift (thermal, other load) hits all
-// of them alike, and no variant always runs right after another. The same seed gives the same order.
-// Balanced: the blocks come in rounds of `variants` blocks; a round takes one random order and its
-// cyclic shifts (for two variants: A B and B A), in a random sequence, so over every round each variant
-// runs once in each position of a block. A position effect inside blocks (the second sample of a block
-// slower than the first, say, because the first warmed a cache or the scheduler favours a new process)
-// then adds as much to every variant instead of whatever a run of coin flips gave each; under "no change"
-// the paired test stays valid (docs/paired.md), since which variant runs first is still random.
+// The order variants are sampled in: blocks of one sample per variant, so drift hits every variant alike;
+// balanced in rounds (a random order and its cyclic shifts) so a position effect inside blocks does too
+// (docs/verdicts.md, "Balanced order"). The same seed gives the same order.
 class Schedule {
  public:
-  Schedule(std::size_t variants, std::uint64_t seed);
+  // `done`: for a resumed comparison, the samples each variant has, skipped so the order goes on as before.
+  Schedule(std::size_t variants, std::uint64_t seed, std::vector<int> done = {});
   // The variant of the next sample.
   std::size_t Next();
-  // For a resumed comparison: skips the first done[v] slots of each variant v, so the remaining
-  // order is the one the original run would have followed.
-  void SkipCompleted(std::vector<int> done);
 
  private:
   std::size_t variants_;
@@ -77,18 +67,16 @@ class Driver {
   void OnProgress(std::function<void(const Progress&)> fn) { progress_ = std::move(fn); }
   // Called after every finished sample (to save the state).
   void OnSample(std::function<void(const CompareState&)> fn) { on_sample_ = std::move(fn); }
-  // Starts every worker that can take one (this v8bench, node, deno, bun: not workerd, whose worker has
-  // no stdin, nor another v8bench build, which may predate --sealed) with `seal` (workers::NewSeal) and
-  // reads only the lines that carry it: a suite that writes to the results descriptor cannot add, change
-  // or end a sample's results. Default: unsealed (the tests' fake launchers).
+  // Gives `seal` (workers::NewSeal) to every worker that takes one (not workerd, which has no stdin, nor
+  // another v8bench build, which may predate --sealed) and reads only lines carrying it, so a suite writing
+  // to the results descriptor cannot forge a sample's results. Default: unsealed (the tests' fake launchers).
   void SealWorkers(std::string seal) { seal_ = std::move(seal); }
 
-  // Samples until the stopping rule holds. Fails (Error::Usage / Input, exit 2) only when a variant
-  // cannot run at all: its worker rejects its flags or the suites before running any case.
+  // Samples until the stopping rule holds. Fails (exit 2) only when a variant's worker rejects its flags or
+  // the suites before running any case.
   Status Run();
 
-  // The stopping measure of `state`, or nullopt while some variant has fewer than min_runs samples
-  // (or no measure was given).
+  // The stopping measure, or nullopt without one or while a variant has fewer than min_runs samples.
   std::optional<double> WidestCi(const CompareState& state) const;
 
  private:
@@ -99,21 +87,19 @@ class Driver {
     std::vector<std::string> planned;  // names, from the first worker's context line
     std::vector<std::string> reached;  // names started so far over all processes of this sample
   };
-  // compare --shard: asks each variant's worker for its cases (--plan-only), fills state_.shard's case
-  // lists (checking a resumed shard's against the saved ones) and filters_ with this shard's names.
+  // compare --shard: fills state_.shard's case lists (a resumed shard's must match) and filters_.
   Status PlanShard();
-  // The cases each variant's worker would run (--plan-only), per variant; empty after an interrupt.
+  // The cases each variant's worker would run (--plan-only); empty after an interrupt.
   Expected<std::vector<std::vector<CaseInfo>>> ListCases();
   // A worker of `variant` over the cases `filter` matches (a fresh process id).
   workers::LaunchRequest WorkerRequest(const Variant& variant, const std::string& filter, bool plan_only);
   void Launch(std::uint64_t slot_id, const std::string& filter);
-  // An error that must stop the comparison, or OkStatus. Its parts: the worker's context (or why it had
-  // none), its cases, a dead worker's sample continued (true when a new worker continues it), its end.
+  // An error that must stop the comparison, or OkStatus; a sample is complete unless ContinueAfterDeath
+  // (true) has a new worker continue it.
   Status Finish(const workers::LaunchResult& result);
   Status AdoptContext(const workers::LaunchResult& result, const workers::WorkerOutput& out, Slot& slot);
   Status RecordCases(const workers::WorkerOutput& out, RunRecord& rec);
   bool ContinueAfterDeath(const workers::LaunchResult& result, const workers::WorkerOutput& out, std::uint64_t slot_id);
-  void Complete(std::uint64_t slot_id);
   void NoteCaseKey(const std::string& key);
   bool StopStarting() const;
   void Report(const std::string& last, bool finished);

@@ -15,14 +15,13 @@ namespace {
 using S = CompareSettings;
 using K = SettingKind;
 
-// The help of each option says what it does; DefaultSentence appends the default.
+// The help of each option says what it does and why (the method is in docs/statistics.md and
+// docs/verdicts.md); DefaultSentence appends the default.
 const SettingSpec kSettings[] = {
     {"runs", "runs", K::kCount, 2, 100000, &S::runs, "N", "Takes N samples per variant.",
      "20, unless --target-ci is given", false},
     {"target-ci", "target_ci_pct", K::kPercent, 0.001, 100, &S::target_ci, "PCT",
-     "Adaptive mode: samples until every case's 95% CI of the change is within ±PCT percent, or --max-time is "
-     "spent, with at least --min-runs samples per variant.",
-     "fixed --runs", false},
+     "Adaptive mode: samples until every case's 95% CI of the change is within ±PCT percent.", "fixed --runs", false},
     {"max-time", "max_time_s", K::kSeconds, 1, 7 * 86400, &S::max_time_s, "S",
      "Adaptive mode: stops starting samples after S seconds.", nullptr, false},
     {"min-runs", "min_runs", K::kCount, 2, 100000, &S::min_runs, "N", "Adaptive mode: at least N samples per variant.",
@@ -30,38 +29,28 @@ const SettingSpec kSettings[] = {
     {"max-runs", "max_runs", K::kCount, 2, 1000000, &S::max_runs, "N", "Adaptive mode: at most N samples per variant.",
      nullptr, false},
     {"seed", "seed", K::kSeed, 0, 9007199254740991.0, &S::seed, "N",
-     "Seeds the sampling order and the bootstrap; the seed used is printed, so a comparison can be repeated in the "
-     "same order.",
+     "Seeds the sampling order and the bootstrap; the seed used is printed, to repeat a comparison.",
      "random for compare, 1 for diff", true},
     {"jobs", "jobs", K::kCount, 1, 256, &S::jobs, "N",
-     "Runs up to N workers at once. More than one on a small machine makes the workers disturb each other.", nullptr,
-     false},
+     "Runs up to N workers at once; on a small machine they disturb each other.", nullptr, false},
     {"timeout", "timeout_s", K::kSeconds, 0.1, 86400, &S::timeout_s, "S",
-     "Kills a worker process whose case runs longer than S seconds (it reports each case as it starts and ends); "
-     "the case is reported as timed out and the rest of the sample continues in a new worker.",
+     "Kills a worker whose case runs over S seconds; the case is reported timed out, the sample goes on in a new one.",
      nullptr, false},
     {"repetitions", "repetitions", K::kCount, 1, 1000, &S::repetitions, "N",
-     "Repetitions of each case inside one worker (the sample is their median); many short processes beat few long "
-     "ones when run-to-run noise is bimodal.",
-     nullptr, false},
+     "Repetitions of a case per worker, their median the sample (short processes suit bimodal noise).", nullptr, false},
     {"min-time", "min_time_s", K::kSeconds, 0.001, 3600, &S::min_time_s, "S",
      "Each repetition runs for at least S seconds.", nullptr, false},
     {"warmup", "warmup_s", K::kSeconds, 0, 3600, &S::warmup_s, "S",
-     "Untimed warm-up per case in each worker: at least S seconds, and until the case's code has stopped "
-     "changing (as v8bench run --warmup).",
-     nullptr, false},
+     "Untimed warm-up per case in each worker: at least S seconds, and until its code stops changing.", nullptr, false},
     {"max-warmup", "max_warmup_s", K::kSeconds, 0.01, 86400, &S::max_warmup_s, "S",
-     "Stops waiting for a case's code to stop changing after S seconds of warm-up (the case is flagged).", nullptr,
-     false},
+     "Ends a warm-up whose code still changes after S seconds (the case is flagged).", nullptr, false},
     {"metric", "metric", K::kMetric, 0, 0, &S::metric, nullptr, nullptr, nullptr, true},
     {"threshold", "threshold_pct", K::kPercent, 0, 1000, &S::threshold, "PCT",
-     "The gate: exits 1 when any case is significantly slower (Holm-adjusted) than the baseline by more than PCT "
-     "percent, or fails where the baseline did not, and names those cases.",
+     "The gate: exits 1, naming them, if cases are significantly slower than the baseline by more than PCT percent "
+     "or fail only in a variant.",
      "no gate", true},
     {"alpha", "alpha", K::kNumber, 1e-9, 0.5, &S::alpha, "A",
-     "Significance level of the test behind every verdict (the paired Wilcoxon signed-rank test; Mann-Whitney "
-     "for diff and where the blocks are too few for the pairs to reach alpha after Holm).",
-     nullptr, true},
+     "Significance level of the test behind every verdict (docs/verdicts.md).", nullptr, true},
     {"noise-floor", "noise_floor_pct", K::kPercent, 0, 100, &S::noise_floor, "PCT",
      "A change smaller than PCT percent is never called significant, however small its p-value.", nullptr, true},
     {"min-samples", "min_samples", K::kCount, 2, 100000, &S::min_samples, "N",
@@ -77,19 +66,6 @@ std::string Range(const SettingSpec& spec) {
   return fmt::format("{} from {} to {}{}", kWhat[static_cast<int>(spec.kind)], spec.min, spec.max,
                      spec.kind == K::kPercent ? " (e.g. 5 or 5%)" : "");
 }
-
-}  // namespace
-
-std::span<const SettingSpec> SettingSpecs() { return kSettings; }
-
-const SettingSpec* FindSetting(std::string_view option) {
-  for (const SettingSpec& s : kSettings) {
-    if (option == s.option) return &s;
-  }
-  return nullptr;
-}
-
-namespace {
 
 bool InRange(const SettingSpec& spec, double value) {
   const bool whole = spec.kind == K::kCount || spec.kind == K::kSeed;
@@ -110,6 +86,13 @@ void Assign(CompareSettings& s, const SettingSpec& spec, double value) {
 }
 
 }  // namespace
+
+std::span<const SettingSpec> SettingSpecs() { return kSettings; }
+
+const SettingSpec* FindSetting(std::string_view option) {
+  const auto* it = std::ranges::find_if(kSettings, [&](const SettingSpec& s) { return option == s.option; });
+  return it == std::end(kSettings) ? nullptr : it;
+}
 
 Status SetFromNumber(CompareSettings& s, const SettingSpec& spec, double value, const std::string& where) {
   if (spec.kind == K::kMetric) return Error::Usage(where + ": a metric name is expected, not a number");
@@ -181,17 +164,12 @@ Status ValidateSettings(CompareSettings& s, const std::string& where) {
   const MetricInfo* metric = FindMetricOption(s.metric);
   const int min_samples =
       metric != nullptr && metric->counted ? static_cast<int>(stats::kCountedMinSamples) : s.min_samples;
-  if (s.runs > 0 && s.runs < min_samples) {
-    return Error::Usage(
-        fmt::format("{}--runs {} is fewer than --min-samples {}: no case could be judged", where, s.runs, min_samples));
+  const bool fixed = s.runs > 0;
+  if ((fixed ? s.runs : s.max_runs) < min_samples) {
+    return Error::Usage(fmt::format("{}--{} {} is fewer than --min-samples {}: no case could be judged", where,
+                                    fixed ? "runs" : "max-runs", fixed ? s.runs : s.max_runs, min_samples));
   }
-  if (s.runs == 0) {
-    if (min_samples > s.max_runs) {
-      return Error::Usage(fmt::format("{}--max-runs {} is fewer than --min-samples {}: no case could be judged", where,
-                                      s.max_runs, min_samples));
-    }
-    s.min_runs = std::max(s.min_runs, min_samples);
-  }
+  if (!fixed) s.min_runs = std::max(s.min_runs, min_samples);
   if (s.max_warmup_s < s.warmup_s) {
     return Error::Usage(
         fmt::format("{}--max-warmup {} is less than --warmup {}: the warm-up lasts --warmup, and "

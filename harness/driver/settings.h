@@ -1,7 +1,6 @@
-// A comparison's settings, each declared once (SettingSpecs): its option, its key in the results
-// file, its range and its help; its default is the member initializer below. The options of compare
-// and diff and the settings a resumed file holds go through the same Set and ValidateSettings, so a
-// value read from a file is validated exactly like the option it stands for.
+// A comparison's settings, each declared once (SettingSpecs: option, results-file key, range, help; the
+// default is the member initializer). Options and a resumed file's values go through the same Set* and
+// ValidateSettings, so a value read from a file is validated exactly like the option it stands for.
 #pragma once
 
 #include <cstdint>
@@ -24,9 +23,8 @@ struct CompareSettings {
   std::string filter;               // an ECMAScript regex over case names
   bool quick = false;               // the suites' quick parameter grids (as `run --quick`), on every engine
   std::string metric = kDefaultCompareMetric;
-  // Sampling: fixed `runs` per variant, or (runs == 0) adaptive until the ratio's CI half-width is
-  // at most target_ci (a fraction) for every case, with at least min_runs and at most max_runs per
-  // variant, within max_time_s.
+  // Sampling: fixed `runs` per variant, or (runs == 0) adaptive until every case's CI half-width is at
+  // most target_ci (a fraction), with min_runs to max_runs per variant, within max_time_s.
   int runs = 20;
   double target_ci = 0.02;
   double max_time_s = 120;
@@ -34,27 +32,20 @@ struct CompareSettings {
   int max_runs = 1000;
   std::uint64_t seed = 0;
   int jobs = 1;
-  double timeout_s = 60;  // per worker process
-  // Each worker: one repetition of each case (Google Benchmark's MinTime), after a warm-up.
-  int repetitions = 1;
-  double min_time_s = 0.05;  // with these, 20 samples per variant see a 5% change in ~10 s (one case)
+  double timeout_s = 60;     // per worker process
+  int repetitions = 1;       // of each case per worker, after a warm-up
+  double min_time_s = 0.05;  // a repetition's (Google Benchmark's MinTime): 20 samples see 5% in ~10 s a case
   double warmup_s = 0.02;    // at least; and until the code stops changing (docs/measurement.md)
   double max_warmup_s = 10;  // the cap of that wait (a capped case is flagged)
-  // Statistics and gate.
   double alpha = stats::kDefaultAlpha;
   double noise_floor = 0.01;        // a fraction
   std::optional<double> threshold;  // the gate, a fraction (0.05 = 5%)
   int min_samples = 5;
 };
 
-enum class SettingKind {
-  kCount,    // a whole number
-  kSeed,     // a whole number, exact in a JSON number (below 2^53)
-  kSeconds,  // a number of seconds
-  kNumber,   // a plain number
-  kPercent,  // given and saved in percent ("5" or "5%"), held as a fraction
-  kMetric,   // one of the registry's --metric names
-};
+// kSeed: a whole number exact in a JSON number (below 2^53); kPercent: given and saved in percent ("5" or
+// "5%"), held as a fraction; kMetric: one of the registry's --metric names.
+enum class SettingKind { kCount, kSeed, kSeconds, kNumber, kPercent, kMetric };
 
 using SettingMember =
     std::variant<int CompareSettings::*, double CompareSettings::*, std::optional<double> CompareSettings::*,
@@ -75,8 +66,8 @@ struct SettingSpec {
 std::span<const SettingSpec> SettingSpecs();
 const SettingSpec* FindSetting(std::string_view option);
 
-// Sets `spec` from an option's text (a percentage may end in '%'); `where` names it in errors
-// ("--jobs", "'cmp.json': settings.jobs"). Out-of-range, fractional counts, NaN: Error::Usage.
+// Sets `spec` from an option's text (a percentage may end in '%'); `where` names it in errors ("--jobs",
+// "'cmp.json': settings.jobs"). Out-of-range, fractional counts, NaN: Error::Usage.
 Status SetFromText(CompareSettings& s, const SettingSpec& spec, std::string_view text, const std::string& where);
 // The same for a value read from a file (a number, in the option's unit).
 Status SetFromNumber(CompareSettings& s, const SettingSpec& spec, double value, const std::string& where);
@@ -89,7 +80,7 @@ std::string DefaultSentence(const SettingSpec& spec);
 // What every worker samples: the suites and the timing settings.
 workers::WorkerSampling WorkerSamplingOf(const CompareSettings& s);
 
-// Checks the settings together: a valid filter, min_runs <= max_runs, fixed runs >= min_samples;
+// Checks the settings together (filter, min_runs <= max_runs, runs >= min_samples, warmup <= max_warmup);
 // in adaptive mode min_runs is raised to min_samples. `where` prefixes the messages.
 Status ValidateSettings(CompareSettings& s, const std::string& where);
 

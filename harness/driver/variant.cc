@@ -130,8 +130,7 @@ Status ApplyMainCpu(std::vector<Variant>& variants, int cpu) {
   for (auto& v : variants) {
     if (v.main_cpu) continue;
     v.main_cpu = cpu;
-    v.worker_args.push_back("--main-cpu");
-    v.worker_args.push_back(std::to_string(cpu));
+    v.worker_args.insert(v.worker_args.end(), {"--main-cpu", std::to_string(cpu)});
     v.flags_text += fmt::format("{}--main-cpu {}", v.flags_text.empty() ? "" : " ", cpu);
   }
   return OkStatus();

@@ -23,31 +23,27 @@ struct Knobs {
   bool young_given = false;                                 // --young-gen was given (it contradicts --semi-space)
 };
 
-// Records knob `word` ("--semi-space", or a switch: "--fast-trig", `value` unread); a bad value, or two
-// knobs that contradict each other, is an Error::Usage saying what to give (the caller says where).
+// Records knob `word` (for a switch, `value` is unread); a bad value or contradicting knobs are an
+// Error::Usage saying what to give (the caller says where).
 Status ApplyKnob(Knobs& k, std::string_view word, const std::string& value);
 
-// The engine, knobs and V8 flags its workers run are the base (workers/compare_worker.h); the variant
-// adds its name and how the user wrote it.
+// The base is what its workers run (workers/compare_worker.h); the variant adds its name and how it was written.
 struct Variant : workers::WorkerEngine {
   std::string name;
   std::string flags_text;                                   // FLAGS as the user wrote them
   std::vector<std::pair<std::string, std::string>> params;  // Knobs::params
 };
 
-// NAME=FLAGS, NAME matching [A-Za-z0-9_.-]+. FLAGS may be empty (the default configuration). Knobs
-// (ApplyKnob; each valued one also as --knob=value) go to worker_args; other words starting with '-'
-// are V8 flags; anything else is an Error::Usage.
+// NAME=FLAGS, NAME matching [A-Za-z0-9_.-]+, FLAGS possibly empty (the default configuration). Knobs (also as
+// --knob=value) go to worker_args, other words starting with '-' are V8 flags, anything else is an Error::Usage.
 Expected<Variant> ParseVariant(const std::string& spec);
 
-// Applies `--engine NAME=PATH` specs. A name that is no variant yet adds one with the default
-// configuration (so `--engine old=A --engine new=B` compares two builds); a path that is not an
-// executable file is an Error::Usage.
+// Applies `--engine NAME=PATH` specs. A new name adds a variant with the default configuration (so
+// `--engine old=A --engine new=B` compares two builds); a path that is not an executable is an Error::Usage.
 Status BindEngines(std::vector<Variant>& variants, const std::vector<std::string>& engine_specs);
 
-// compare --main-cpu N: every variant that does not pin its measuring thread itself gets `--main-cpu N`
-// (in its worker_args, and in flags_text, so that the reports show it and a resumed file derives it again).
-// A CPU this process may not run on is an Error::Usage.
+// compare --main-cpu N: gives `--main-cpu N` to every variant that does not pin itself, also in flags_text so
+// reports show it and a resumed file derives it again. A CPU this process may not use is an Error::Usage.
 Status ApplyMainCpu(std::vector<Variant>& variants, int cpu);
 
 // Two variants with the same name, or fewer than two variants, are an Error::Usage.
