@@ -20,15 +20,13 @@ std::vector<std::string> ParsedArgs::GetAll(const std::string& name) const {
 }
 
 std::optional<double> ParsedArgs::Number(const std::string& name) const {
-  auto v = Get(name);
-  if (!v) return std::nullopt;
-  return std::strtod(v->c_str(), nullptr);
+  const auto v = Get(name);
+  return v ? std::optional<double>(std::strtod(v->c_str(), nullptr)) : std::nullopt;
 }
 
 std::optional<int> ParsedArgs::Whole(const std::string& name) const {
-  auto v = Number(name);
-  if (!v) return std::nullopt;
-  return static_cast<int>(*v);
+  const auto v = Number(name);
+  return v ? std::optional<int>(static_cast<int>(*v)) : std::nullopt;
 }
 
 namespace {

@@ -6,7 +6,6 @@
 #include <cstdio>
 
 #include "harness/cli/common.h"
-#include "harness/cli/compare_common.h"
 #include "harness/driver/comparison.h"
 #include "harness/driver/driver.h"
 #include "harness/files/atomic_file.h"

@@ -1,6 +1,5 @@
 // `v8bench diff BASE.json NEW.json`: the comparison's statistics and gate over saved results.
 #include "harness/cli/common.h"
-#include "harness/cli/compare_common.h"
 #include "harness/files/atomic_file.h"
 #include "harness/files/results_file.h"
 #include "harness/report/diff_cases.h"

@@ -1,7 +1,6 @@
 // `v8bench merge SHARD.json ...`: the shards of a `compare --shard K/N` joined into one comparison
 // (files/shard_merge.h), analysed and reported as `compare` reports, with Holm over all the cases.
 #include "harness/cli/common.h"
-#include "harness/cli/compare_common.h"
 #include "harness/files/atomic_file.h"
 #include "harness/files/results_file.h"
 #include "harness/files/shard_merge.h"

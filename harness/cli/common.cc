@@ -4,15 +4,19 @@
 #include "harness/driver/variant.h"
 #include "harness/files/atomic_file.h"
 #include "harness/files/results_stream.h"
+#include "harness/measure/metrics.h"
+#include "harness/report/compare_output.h"
 
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <variant>
 
@@ -42,9 +46,7 @@ Expected<EngineOptions> EngineOptionsFrom(const ParsedArgs& args) {
   for (const auto& f : args.passthrough) options.v8_flags.push_back(f);
   driver::Knobs knobs;  // parsed as a variant's knobs are
   for (const std::string name : {"semi-space", "young-gen", "fast-trig", "no-fast-trig"}) {
-    const auto value = args.Get(name);
-    const Status applied = value ? driver::ApplyKnob(knobs, "--" + name, *value) : OkStatus();
-    if (!applied) return applied.error();
+    if (const auto value = args.Get(name)) V8BENCH_OK(driver::ApplyKnob(knobs, "--" + name, *value));
   }
   options.semi_space_mb = knobs.engine.semi_space_mb;
   options.trig = knobs.engine.trig;
@@ -173,6 +175,75 @@ int FinishStandardOutput(int code) {
   if (flushed.ok()) return code;
   Fail(flushed.error());
   return code == 0 ? 1 : code;
+}
+
+namespace {
+
+std::string MetricHelp() {
+  std::string help = "The figure compared and gated, per iteration: ";
+  for (const MetricInfo& m : kMetrics) {
+    if (m.option != nullptr) help += fmt::format("{}: {}; ", m.option, m.help);
+  }
+  return help + "the report shows GC share and allocation beside it either way.";
+}
+
+// Colour on a terminal, unless NO_COLOR is set (https://no-color.org).
+bool UseColor(std::FILE* out) {
+  const char* no_color = std::getenv("NO_COLOR");
+  if (no_color != nullptr && no_color[0] != '\0') return false;
+  return isatty(fileno(out)) != 0;
+}
+
+}  // namespace
+
+std::vector<OptionSpec> SettingOptionSpecs(bool statistics_only) {
+  std::vector<OptionSpec> out;
+  for (const driver::SettingSpec& s : driver::SettingSpecs()) {
+    if (statistics_only && !s.statistics) continue;
+    const bool metric = s.kind == driver::SettingKind::kMetric;
+    out.push_back({s.option, metric ? fmt::format("{}", fmt::join(MetricOptions(), "|")) : s.metavar,
+                   fmt::format("{} {}", metric ? MetricHelp() : s.help, driver::DefaultSentence(s))});
+  }
+  out.push_back({"plot", "", "Adds each variant's samples as text box plots. Default: on a terminal wide enough."});
+  out.push_back({"format", "console|markdown|json|html",
+                 "A table (colour on a terminal unless NO_COLOR), Markdown, JSON with every sample, or an HTML page. "
+                 "Default: console."});
+  return out;
+}
+
+Status ApplySettingOptions(const ParsedArgs& args, bool statistics_only, driver::CompareSettings& settings) {
+  for (const driver::SettingSpec& s : driver::SettingSpecs()) {
+    if (statistics_only && !s.statistics) continue;
+    if (auto text = args.Get(s.option)) {
+      if (auto set = driver::SetFromText(settings, s, *text, std::string("--") + s.option); !set) return set;
+    }
+  }
+  return OkStatus();
+}
+
+Expected<std::string> ReportFormat(const ParsedArgs& args) {
+  V8BENCH_TRY(const auto format, args.GetChoice("format", {"console", "markdown", "json", "html"}));
+  return format.value_or("console");
+}
+
+Status EmitComparison(const ParsedArgs& args, const std::string& format, const analysis::Analysis& analysed,
+                      const analysis::Dataset& data, const report::ReportHeader& header, const std::string& command,
+                      const std::string& json, const std::optional<std::string>& out) {
+  report::ConsoleOptions console;
+  console.color = UseColor(stdout);
+  winsize terminal{};
+  if (args.Has("plot")) {
+    console.samples = &data;
+  } else if (isatty(fileno(stdout)) != 0 && ioctl(fileno(stdout), TIOCGWINSZ, &terminal) == 0 && terminal.ws_col > 0) {
+    console.samples = &data;
+    console.max_width = terminal.ws_col;
+  }
+  const std::string text = report::RenderComparison(format, analysed, data, header, command, json, console);
+  std::fwrite(text.data(), 1, text.size(), stdout);
+  std::fflush(stdout);
+  if (!out) return OkStatus();
+  const char* doc = out->ends_with(".html") ? "html" : out->ends_with(".md") ? "markdown" : "json";
+  return WriteFileAtomically(*out, report::RenderComparison(doc, analysed, data, header, command, json, {}));
 }
 
 }  // namespace v8bench::cli

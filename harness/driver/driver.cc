@@ -60,12 +60,10 @@ Driver::Driver(CompareState& state, workers::Launcher& launcher, std::string sel
 Status Driver::PrepareEngines() {
   const std::string& counter = FindMetricOption(state_.settings.metric)->counter;
   for (auto& vs : state_.variants) {
-    if (auto prepared = workers::PrepareWorkerEngine(vs.variant, vs.variant.name, counter); !prepared) return prepared;
+    V8BENCH_OK(workers::PrepareWorkerEngine(vs.variant, vs.variant.name, counter));
   }
   if (counter != std::string(metric::kInstructions)) return OkStatus();
-  auto counting = workers::InstructionCounting::Prepare();
-  if (!counting) return counting.error();
-  counting_ = std::move(counting.value());
+  V8BENCH_TRY(counting_, workers::InstructionCounting::Prepare());
   return OkStatus();
 }
 
@@ -245,8 +243,8 @@ Status Driver::Finish(const workers::LaunchResult& result) {
   const workers::WorkerOutput out = ReadOutput(VariantOf(slot.record.variant), result);
   const bool clean =
       result.kind == workers::ExitKind::kExited && (result.exit_code == 0 || result.exit_code == 1) && out.ended;
-  if (auto adopted = AdoptContext(result, out, slot); !adopted) return adopted;
-  if (auto recorded = RecordCases(out, slot.record); !recorded) return recorded;
+  V8BENCH_OK(AdoptContext(result, out, slot));
+  V8BENCH_OK(RecordCases(out, slot.record));
   for (const CaseInfo& c : out.started) slot.reached.push_back(c.name);
   if (!clean && out.context) {
     if (ContinueAfterDeath(result, out, slot_id)) return OkStatus();
@@ -295,10 +293,8 @@ Expected<std::vector<std::vector<CaseInfo>>> Driver::ListCases() {
 }
 
 Status Driver::PlanShard() {
-  auto listed = ListCases();
-  if (!listed) return listed.error();
+  V8BENCH_TRY(const std::vector<std::vector<CaseInfo>> plans, ListCases());
   if (launcher_.Interrupted()) return OkStatus();
-  const std::vector<std::vector<CaseInfo>>& plans = listed.value();
   ShardInfo& shard = *state_.shard;
   const std::size_t nv = state_.variants.size();
   // Per variant, case key -> the case's name under that variant (names differ by the params it sets).
@@ -337,10 +333,10 @@ Status Driver::PlanShard() {
 }
 
 Status Driver::Run() {
-  if (auto engines = PrepareEngines(); !engines) return engines;
+  V8BENCH_OK(PrepareEngines());
   filters_.assign(state_.variants.size(), state_.settings.filter);
   if (state_.shard) {
-    if (auto planned = PlanShard(); !planned) return planned;
+    V8BENCH_OK(PlanShard());
     if (launcher_.Interrupted()) {
       state_.interrupted = true;
       return OkStatus();
