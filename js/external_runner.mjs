@@ -422,9 +422,9 @@ async function measureCase(api, index, opts) {
   const warmup = { tier: opts.tier, warmup_s: (performance.now() - warmStart) / 1000, warmup_capped: warmupCapped };
   // A coarse clock (workerd: 1 ms) times a batch to within one step: a batch lasts at least 100 steps.
   let minTime = Math.max(opts.minTime, (facts.clock_step_ms * 100) / 1000);
-  // As the embedded host (RunSettings::SizeRepetition): a repetition of a case that allocates lasts long
+  // As the embedded host (RunSettings::RepetitionSeconds): a repetition of a case that allocates lasts long
   // enough to span --min-young-gcs young collections, at most MAX_STRETCHED_SECONDS; the rate is the one
-  // the batch that reached --min-time saw (the host takes the warm-up's, per iteration; the runner sees GC entries only
+  // the batch that reached --min-time saw (the host takes the warm-up's; the runner sees GC entries only
   // once the event loop delivers them). Where the engine gives no GC entries, --min-time alone. Once
   // stretched, a batch is grown until it spans the collections themselves, not a wall time: the work
   // decides how many collections a batch makes, and a batch slowed by another job would end short of
