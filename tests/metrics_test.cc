@@ -86,33 +86,19 @@ TEST(WarmupQuiet, TheWindowIsAtLeastTheFloorAndAsLongAsTheSettlingTook) {
   EXPECT_TRUE(s.QuietLongEnough(2.0, 2.0));
 }
 
-// A repetition lasts --min-time; one that would span fewer than min_young_collections young collections
-// is a batch of as many iterations as span them (the collections per iteration, not a time: a slower
-// machine gets the same count), never longer than kMaxStretchedSeconds at the case's own pace.
+// A repetition lasts --min-time, longer to span min_young_collections young collections, never longer than
+// kMaxStretchedSeconds for that reason.
 TEST(RepetitionLength, StretchedToSpanTheYoungCollectionsWithinTheCap) {
-  RunSettings s = RunSettings::Quick();  // --min-time 0.05, 20 young collections
-  auto by_time = [&](double young_per_iteration, double seconds_per_iteration) {
-    const auto size = s.SizeRepetition(young_per_iteration, seconds_per_iteration);
-    return size.iterations ? -1.0 : size.seconds;
-  };
-  EXPECT_DOUBLE_EQ(by_time(0, 1e-5), 0.05);           // no collections seen (trig)
-  EXPECT_DOUBLE_EQ(by_time(0.005, 1e-5), 0.05);       // 25 in 0.05 s already
-  const auto stream = s.SizeRepetition(0.001, 1e-5);  // a stream case: 5 in 0.05 s
-  ASSERT_TRUE(stream.iterations.has_value());
-  EXPECT_EQ(*stream.iterations, 20000u);
-  EXPECT_NEAR(stream.seconds, 0.2, 1e-9);
-  const auto slowed = s.SizeRepetition(0.001, 2e-5);  // the same case on a machine half as fast
-  ASSERT_TRUE(slowed.iterations.has_value());
-  EXPECT_EQ(*slowed.iterations, 20000u);
-  const auto capped = s.SizeRepetition(0.0001, 1e-5);  // 0.5 collections in 0.05 s
-  ASSERT_TRUE(capped.iterations.has_value());
-  EXPECT_NEAR(static_cast<double>(*capped.iterations), 50000, 1);
-  EXPECT_NEAR(capped.seconds, RunSettings::kMaxStretchedSeconds, 1e-4);
+  RunSettings s = RunSettings::Quick();              // --min-time 0.05, 20 young collections
+  EXPECT_DOUBLE_EQ(s.RepetitionSeconds(0), 0.05);    // no collections seen (trig)
+  EXPECT_DOUBLE_EQ(s.RepetitionSeconds(400), 0.05);  // 20 in 0.05 s already
+  EXPECT_DOUBLE_EQ(s.RepetitionSeconds(100), 0.2);   // a stream case: 5 in 0.05 s
+  EXPECT_DOUBLE_EQ(s.RepetitionSeconds(10), RunSettings::kMaxStretchedSeconds);
   s.min_time_s = 2;  // never shorter than asked
-  EXPECT_DOUBLE_EQ(by_time(0.0001, 1e-5), 2);
+  EXPECT_DOUBLE_EQ(s.RepetitionSeconds(10), 2);
   s.min_time_s = 0.05;
   s.min_young_collections = 0;  // --min-young-gcs 0
-  EXPECT_DOUBLE_EQ(by_time(0.001, 1e-5), 0.05);
+  EXPECT_DOUBLE_EQ(s.RepetitionSeconds(100), 0.05);
 }
 
 TEST(Metrics, InstructionsArePerIterationAndOnlyWhenCounted) {

@@ -164,7 +164,7 @@ TEST(Protocol, ExternalRunnerOutputReadsTheSame) {
   EXPECT_EQ(out.windows[0].size(), 2u) << "each sample's time window, for GC attribution";
 }
 
-// The external runner applies the host's repetition length (RunSettings::SizeRepetition) where the engine
+// The external runner applies the host's repetition length (RunSettings::RepetitionSeconds) where the engine
 // reports GCs to JS: a case that allocates spans --min-young-gcs young collections per repetition, and the
 // case line says how long a repetition was to last. 60 collections take about 0.1 s here, far from the
 // 0.5 s cap, so a machine slowed by other jobs still gets them (the runner sizes the batch by the

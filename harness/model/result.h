@@ -72,8 +72,8 @@ struct CaseResult {
   // Repetitions timed again because V8 changed the code while they were timed (RunSettings::rerun_changed):
   // the discarded ones are not in `samples`.
   int reruns = 0;
-  // Seconds each repetition was to last: --min-time, or longer, at the warm-up's pace, to span enough
-  // young collections (RunSettings::SizeRepetition).
+  // Seconds each repetition lasted at least: --min-time, or longer to span enough young collections
+  // (RunSettings::RepetitionSeconds).
   double repetition_s = 0;
   TierMode tier = TierMode::kOptimized;
 };

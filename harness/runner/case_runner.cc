@@ -125,10 +125,7 @@ class CaseBenchmark {
 struct WarmupOutcome {
   double seconds = 0;
   bool capped = false;
-  // In the last quiet window (RunSettings::SizeRepetition): young collections per iteration, and the
-  // seconds per iteration of its fastest batch.
-  double young_per_iteration = 0;
-  double seconds_per_iteration = 0;
+  double young_collections_per_s = 0;  // in the last quiet window (RunSettings::RepetitionSeconds)
 };
 
 // --tier optimized asks for the code a hot function has in production: optimised. V8 may deoptimise
@@ -157,26 +154,21 @@ Expected<WarmupOutcome> WarmUp(SuiteHost& host, const RunSettings& settings) {
     return YoungGenerationFilled(YoungCollections(h), AllocatedBetween(heap0, h), since(start), young_bytes,
                                  settings.max_warmup_s - since(start));
   };
-  // Young collections per iteration since the code and memory last changed (the whole warm-up if that
-  // window is too short to say), and the pace of the fastest long batch in it: another job on the
-  // machine only ever slows a batch down, so the fastest is the case's own pace.
+  // Young collections per second since the code and memory last changed (the whole warm-up if that
+  // window is too short to say).
   std::uint64_t young_at_quiet = YoungCollections(heap0);
-  std::uint64_t iterations = 0, iterations_at_quiet = 0;
-  double fastest = 0;  // seconds per iteration
   auto outcome = [&](bool capped) {
     const bool window = since(quiet_since) >= RunSettings::kQuietSeconds;
+    const double seconds = window ? since(quiet_since) : since(start);
     const std::uint64_t young =
         YoungCollections(host.heap().Read()) - (window ? young_at_quiet : YoungCollections(heap0));
-    const double ran = static_cast<double>(iterations - (window ? iterations_at_quiet : 0));
-    const double pace = fastest > 0 ? fastest : (iterations > 0 ? since(start) / static_cast<double>(iterations) : 0);
-    return WarmupOutcome{since(start), capped, ran > 0 ? static_cast<double>(young) / ran : 0, pace};
+    return WarmupOutcome{since(start), capped, seconds > 0 ? static_cast<double>(young) / seconds : 0};
   };
   int resettles = 0;
   for (;;) {
     const auto b0 = Clock::now();
     const std::uint64_t f0 = ThreadMinorFaults();
     if (auto ran = host.RunBatch(n); !ran) return ran.error();
-    iterations += n;
     const double faults = static_cast<double>(ThreadMinorFaults() - f0) / static_cast<double>(n);
     const double took = since(b0);
     const bool long_batches = took >= RunSettings::kWarmupBatchSeconds;
@@ -185,17 +177,11 @@ Expected<WarmupOutcome> WarmUp(SuiteHost& host, const RunSettings& settings) {
     const std::uint64_t young_now = host.heap().YoungCommittedBytes();
     const bool memory_moved =
         (long_batches && last_faults && !FaultRateSettled(*last_faults, faults)) || young_now != young_bytes;
-    if (long_batches) {
-      last_faults = faults;
-      const double pace = took / static_cast<double>(n);
-      if (fastest == 0 || pace < fastest) fastest = pace;
-    }
+    if (long_batches) last_faults = faults;
     young_bytes = young_now;
     if (CodeChangedBetween(last.value(), now.value()) || memory_moved) {
       quiet_since = Clock::now();
       young_at_quiet = YoungCollections(host.heap().Read());
-      iterations_at_quiet = iterations;
-      fastest = 0;
       last = now;
     }
     const double settling_s = std::chrono::duration<double>(quiet_since - start).count();
@@ -207,8 +193,6 @@ Expected<WarmupOutcome> WarmUp(SuiteHost& host, const RunSettings& settings) {
       if (auto settled = host.Settle(settings.tier); !settled) return settled.error();
       quiet_since = Clock::now();
       young_at_quiet = YoungCollections(host.heap().Read());
-      iterations_at_quiet = iterations;
-      fastest = 0;
     }
     if (since(start) >= settings.max_warmup_s) return outcome(true);
     if (!long_batches && n < (std::uint64_t{1} << 40)) {
@@ -253,13 +237,13 @@ Expected<WarmupOutcome> WarmUpCounted(SuiteHost& host, const RunSettings& settin
     }
     if (batches - settled_at >= std::max(kCountedQuietBatches, settled_at)) {
       if (!FellBelowRequestedTier(settings.tier, now.value()) || resettles == kMaxResettles) {
-        return WarmupOutcome{since_start(), false};
+        return WarmupOutcome{since_start(), false, 0};
       }
       ++resettles;
       if (auto settled = host.Settle(settings.tier); !settled) return settled.error();
       settled_at = batches;
     }
-    if (since_start() >= settings.max_warmup_s) return WarmupOutcome{since_start(), true};
+    if (since_start() >= settings.max_warmup_s) return WarmupOutcome{since_start(), true, 0};
   }
 }
 
@@ -302,19 +286,19 @@ Expected<std::unique_ptr<InstructionCounter>> CounterFor(const RunSettings& sett
   return OpenInstructionCounter(settings.callgrind_dir);
 }
 
-// `count` repetitions of the case through Google Benchmark: each one batch, of the fixed iteration
-// count (RunSettings::FixedIterations) or as `size` says.
+// `count` repetitions of the case through Google Benchmark: each one batch, grown to `repetition_s`
+// or of the fixed iteration count (RunSettings::FixedIterations).
 std::vector<Sample> TimeRepetitions(const CaseInfo& info, CaseBenchmark& body, const RunSettings& settings,
-                                    const RunSettings::RepetitionSize& size, int count) {
+                                    double repetition_s, int count) {
   auto* bench = benchmark::RegisterBenchmark(info.name.c_str(), [&body](benchmark::State& state) { body(state); })
                     ->UseRealTime()
                     ->MinWarmUpTime(0)  // WarmUp() above: until the code stopped changing
                     ->Repetitions(count)
                     ->Unit(benchmark::kNanosecond);
-  if (const auto fixed = settings.FixedIterations() ? settings.FixedIterations() : size.iterations) {
+  if (const auto fixed = settings.FixedIterations()) {
     bench->Iterations(static_cast<benchmark::IterationCount>(*fixed));
   } else {
-    bench->MinTime(size.seconds);
+    bench->MinTime(repetition_s);
   }
   body.log().Clear();
   SampleCollector collector(body.units(), &body.log());
@@ -357,9 +341,7 @@ CaseResult RunCase(SuiteHost& host, const std::string& file, const CaseInfo& inf
   }
   result.warmup_s = warm.value().seconds;
   result.warmup_capped = warm.value().capped;
-  const RunSettings::RepetitionSize size =
-      settings.SizeRepetition(warm.value().young_per_iteration, warm.value().seconds_per_iteration);
-  result.repetition_s = size.seconds;
+  result.repetition_s = settings.RepetitionSeconds(warm.value().young_collections_per_s);
 
   auto counter = CounterFor(settings);
   if (!counter) {
@@ -368,7 +350,7 @@ CaseResult RunCase(SuiteHost& host, const std::string& file, const CaseInfo& inf
     return result;
   }
   CaseBenchmark body(host, counter.value().get());
-  auto time_repetitions = [&](int count) { return TimeRepetitions(info, body, settings, size, count); };
+  auto time_repetitions = [&](int count) { return TimeRepetitions(info, body, settings, result.repetition_s, count); };
   std::vector<Sample> samples = time_repetitions(settings.repetitions);
   if (settings.rerun_changed) result.reruns = RerunChanged(samples, time_repetitions, body, settings);
 

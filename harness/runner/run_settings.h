@@ -2,7 +2,6 @@
 #pragma once
 
 #include <algorithm>
-#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -85,28 +84,12 @@ struct RunSettings {
   // Warm-up batches grow to at least this length (host->JS call overhead becomes noise).
   static constexpr double kWarmupBatchSeconds = 0.01;
 
-  // How one repetition is sized: grown to `seconds` (Google Benchmark's MinTime), or, for a case whose
-  // young collections stretch it, a batch of exactly `iterations`, planned to last `seconds`.
-  struct RepetitionSize {
-    double seconds = 0;
-    std::optional<std::uint64_t> iterations;
-  };
-  // The size for a case that makes `young_per_iteration` young collections per iteration (0: none seen)
-  // and whose fastest warm-up batch took `seconds_per_iteration`: see min_young_collections. A stretched
-  // repetition is sized by the collections it is to span, not by a time: the collections per iteration
-  // do not move with the machine's load, a wall time does (a repetition slowed by another job would span
-  // fewer collections than asked). The pace only places the cap, kMaxStretchedSeconds at the case's
-  // own (fastest) pace.
-  RepetitionSize SizeRepetition(double young_per_iteration, double seconds_per_iteration) const {
-    const RepetitionSize by_time{min_time_s, std::nullopt};
-    if (min_young_collections <= 0 || !(young_per_iteration > 0) || !(seconds_per_iteration > 0) ||
-        min_time_s >= kMaxStretchedSeconds) {
-      return by_time;
-    }
-    const double wanted = std::ceil(min_young_collections / young_per_iteration);
-    const double iterations = std::max(1.0, std::min(wanted, std::floor(kMaxStretchedSeconds / seconds_per_iteration)));
-    if (iterations * seconds_per_iteration <= min_time_s) return by_time;
-    return {iterations * seconds_per_iteration, static_cast<std::uint64_t>(iterations)};
+  // How long each repetition lasts (Google Benchmark's MinTime) for a case that makes
+  // `young_collections_per_s` young collections per second (0: none seen): see min_young_collections.
+  double RepetitionSeconds(double young_collections_per_s) const {
+    if (min_young_collections <= 0 || !(young_collections_per_s > 0)) return min_time_s;
+    const double span = min_young_collections / young_collections_per_s;
+    return std::max(min_time_s, std::min(span, kMaxStretchedSeconds));
   }
 
   // The isolates a case actually runs in.
