@@ -596,6 +596,10 @@
   }
 
 
+  // The cases prepared in this realm and not yet torn down, by slot in the order they were prepared:
+  // `run --alternate` keeps several and makes each current in turn (resume) to time a repetition.
+  const prepared = [];
+
   function prepare(index, quick) {
     const list = cases(quick);
     const c = list[index];
@@ -610,16 +614,30 @@
     // (Node would end the environment over an unhandled one) and fails the case in probed()/check().
     current = { c, spec, state, fn, isAsync, batch: null, probe: isAsync ? settleProbe(probe) : probe };
     const sink = [0, 0, 0, 0, 0, 0, 0, 0];
+    // Each case's loop from a source of its own: V8 caches `new Function` by its source, and two loops
+    // made from one cached function share its feedback cell, so creating the second deoptimises the
+    // first's code (specialised to its own closure) and compiles both alike only by chance.
+    const own = (source) => `${source}\n// case ${prepared.length}`;
     if (isAsync) {
-      current.batch = new Function('fn', 'state', 'sink', asyncSource)(fn, state, sink);
+      current.batch = new Function('fn', 'state', 'sink', own(asyncSource))(fn, state, sink);
     } else if (probe === undefined) {
-      current.batch = new Function('fn', 'state', voidSource)(fn, state);
+      current.batch = new Function('fn', 'state', own(voidSource))(fn, state);
     } else if (typeof probe === 'number') {
-      current.batch = new Function('fn', 'state', numberSource)(fn, state);
+      current.batch = new Function('fn', 'state', own(numberSource))(fn, state);
     } else {
-      current.batch = new Function('fn', 'state', 'sink', loopSource)(fn, state, sink);
+      current.batch = new Function('fn', 'state', 'sink', own(loopSource))(fn, state, sink);
     }
+    current.slot = prepared.length;
+    append(prepared, current);
     return current.batch;
+  }
+
+  // Makes the case prepared in `slot` the current one again; returns its batch function.
+  function resume(slot) {
+    const cur = prepared[slot];
+    if (!cur) throw refusal(RangeErrorCtor, `no prepared case in slot ${slot}`);
+    current = cur;
+    return cur.batch;
   }
 
   async function settleProbe(probe) {
@@ -726,6 +744,7 @@
     const cur = current;
     current = null;
     if (!cur) return undefined;
+    prepared[cur.slot] = undefined;
     const td = cur.spec.teardown || cur.c.suite.teardown;
     return td ? td(cur.state) : undefined;
   }
@@ -1308,6 +1327,7 @@
       configure: named(configure),
       describe: named(describe),
       prepare: named(prepare),
+      resume: named(resume),
       probed: named(probed),
       settle: named(settle),
       codeState: named(codeState),

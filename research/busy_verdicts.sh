@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Time-based verdicts on a busy machine (results/2026-12-02-busy-verdicts/): N default `compare`s each of
 # the sin+cos loop fixture (tests/fixtures/trig_loop.js) against itself (A/A), against 2% more work and
-# against 5% more work, while a CPU-bound busy loop runs at nice 19 (on the other vCPU of a 2-vCPU
+# against 5% more work (and, as kind aap, against a variant that differs in --param alone but does the same
+# work), while a CPU-bound busy loop runs at nice 19 (on the other vCPU of a 2-vCPU
 # machine, as a shared CI runner's neighbour). The kinds alternate (aa, plus5, plus2, aa, ...) so that a
 # drift of the machine's load hits them alike. Prints one TSV line per comparison (busy_verdicts_table.py
 # turns the JSON files into the table). Each compare leaves OUT/KIND-I.json, .meta (load average at the
 # start, wall seconds, exit code) and .err (its stderr).
 # Usage: research/busy_verdicts.sh V8BENCH OUT_DIR N [EXTRA_COMPARE_ARGS...]
 # Environment: TIMED, when set, is put before every compare (a wrapper that waits for a measuring slot);
-# BUSY=0 runs without the busy loop; KINDS (default "aa plus5 plus2") selects the comparisons.
+# BUSY=0 runs without the busy loop; KINDS (default "aa aap plus5 plus2") selects the comparisons.
 # Not run by ctest.
 set -uo pipefail
 v8bench=$1
@@ -16,7 +17,7 @@ out=$2
 n=${3:-10}
 shift 3 || true
 timed=${TIMED:-}
-kinds=${KINDS:-aa plus5 plus2}
+kinds=${KINDS:-aa aap plus5 plus2}
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$out"
 busy_pid=
@@ -31,7 +32,10 @@ for ((i = 1; i <= n; ++i)); do
       aa) variant=(--variant base= --variant aa=) ;;
       plus5) variant=(--variant base= --variant plus5='--param work=1.05') ;;
       plus2) variant=(--variant base= --variant plus2='--param work=1.02') ;;
-      *) echo "busy_verdicts.sh: unknown kind '$kind' in KINDS (aa, plus5, plus2)" >&2; exit 2 ;;
+      # A/A between variants that differ in --param alone (so they take turns in one worker): 1.0001
+      # names another case but rounds to the same 1000 calls.
+      aap) variant=(--variant base= --variant aa='--param work=1.0001') ;;
+      *) echo "busy_verdicts.sh: unknown kind '$kind' in KINDS (aa, aap, plus5, plus2)" >&2; exit 2 ;;
     esac
     file="$out/$kind-$i.json"
     ERR="$out/$kind-$i.err" $timed sh -c 'load=$(cut -d" " -f1 /proc/loadavg); start=$(date +%s.%N);

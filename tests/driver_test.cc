@@ -119,6 +119,7 @@ CompareState TwoVariants(const std::string& a_flags, const std::string& b_flags,
   s.settings.suites = {"suite.js"};
   s.settings.runs = runs;
   s.settings.seed = 42;
+  s.settings.alternate = 0;  // a worker per sample; the tests of Alternation turn it on
   for (const auto& spec : {"base=" + a_flags, "new=" + b_flags}) {
     auto v = ParseVariant(spec);
     EXPECT_TRUE(v.ok());
@@ -594,21 +595,25 @@ TEST(Driver, AmbiguousCaseKeysAreAnError) {
   EXPECT_NE(s.error().message.find("--param"), std::string::npos);
 }
 
-// A worker with benches s/<b>/work:<--param work>, honouring --filter and --plan-only as real ones do.
+// A worker with benches s/<b>/work:<--param work> (each value of a list: work=1,2), honouring --filter and
+// --plan-only as real ones do.
 std::function<workers::LaunchResult(const workers::LaunchRequest&)> PlanningWorker(std::vector<std::string> benches) {
   return [=](const workers::LaunchRequest& r) {
-    std::string work = "1";
+    std::string works = "1";
     for (std::size_t i = 0; i + 1 < r.args.size(); ++i) {
-      if (r.args[i] == "--param") work = r.args[i + 1].substr(5);
+      if (r.args[i] == "--param") works = r.args[i + 1].substr(5);
     }
     const std::string filter = FilterOf(r);
     std::vector<std::string> planned;
     std::vector<FakeCase> cases;
     for (const auto& b : benches) {
-      const std::string name = "s/" + b + "/work:" + work;
-      if (!filter.empty() && !std::regex_search(name, std::regex(filter, std::regex::ECMAScript))) continue;
-      planned.push_back(name);
-      cases.push_back({name, 100 * std::stod(work)});
+      std::stringstream list(works);
+      for (std::string work; std::getline(list, work, ',');) {
+        const std::string name = "s/" + b + "/work:" + work;
+        if (!filter.empty() && !std::regex_search(name, std::regex(filter, std::regex::ECMAScript))) continue;
+        planned.push_back(name);
+        cases.push_back({name, 100 * std::stod(work)});
+      }
     }
     workers::LaunchResult res;
     if (HasArg(r, "--plan-only")) {
@@ -620,6 +625,64 @@ std::function<workers::LaunchResult(const workers::LaunchRequest&)> PlanningWork
     }
     return res;
   };
+}
+
+TEST(Driver, VariantsThatDifferOnlyInTheirParametersTakeEachBlocksTurnsInOneWorker) {
+  CompareState state = TwoVariants("--param work=1", "--param work=2", 3);
+  state.settings.alternate = 5;
+  state.settings.repetitions = 2;
+  state.settings.min_time_s = 0.05;
+  FakeLauncher launcher;
+  launcher.behave = PlanningWorker({"a", "b"});
+  Driver driver(state, launcher, "v8bench");
+  ASSERT_TRUE(driver.Run().ok());
+  // Each variant lists its cases, then one worker per block runs both variants' cases in turns, each block
+  // starting at another case, each repetition as 5 turns.
+  ASSERT_EQ(launcher.requests.size(), 2u + 3u);
+  for (std::size_t i = 2; i < launcher.requests.size(); ++i) {
+    const auto& args = launcher.requests[i].args;
+    const auto at = [&](const std::string& a) { return std::find(args.begin(), args.end(), a); };
+    ASSERT_NE(at("--alternate"), args.end());
+    EXPECT_EQ(*(at("--alternate") + 1), "work");
+    EXPECT_EQ(*(at("--param") + 1), "work=1,2");
+    EXPECT_EQ(*(at("--alternate-offset") + 1), std::to_string(i - 2));
+    EXPECT_EQ(std::count(args.begin(), args.end(), "--param"), 1);
+    EXPECT_EQ(*(at("--turns") + 1), "5");
+    EXPECT_EQ(*(at("--repetitions") + 1), "2");
+    EXPECT_EQ(*(at("--min-time") + 1), "0.05");
+  }
+  // Every case went to the variant whose value it ran with, each block holding one sample of each.
+  ASSERT_EQ(state.runs.size(), 6u);
+  for (const RunRecord& run : state.runs) {
+    EXPECT_EQ(run.block, run.run);
+    ASSERT_EQ(run.values.size(), 2u);
+    for (const auto& [key, values] : run.values) {
+      EXPECT_DOUBLE_EQ(values.at("cpu_ns"), run.variant == 0 ? 100 : 200) << key;
+    }
+  }
+  EXPECT_TRUE(state.complete);
+}
+
+TEST(Driver, VariantsWithOtherFlagsOrIdenticalCasesKeepAWorkerPerSample) {
+  for (const auto& [a, b] : {std::pair<std::string, std::string>{"--param work=1", "--param work=2 --no-opt"},
+                             {"--param work=1", "--param work=1"},
+                             {"--param work=1", "--param work=2 --semi-space 4"}}) {
+    CompareState state = TwoVariants(a, b, 2);
+    state.settings.alternate = 5;
+    FakeLauncher launcher;
+    launcher.behave = PlanningWorker({"a"});
+    Driver driver(state, launcher, "v8bench");
+    ASSERT_TRUE(driver.Run().ok()) << b;
+    for (const auto& r : launcher.requests) EXPECT_FALSE(HasArg(r, "--alternate")) << b;
+    EXPECT_EQ(state.runs.size(), 4u) << b;
+  }
+  // Turned off: a worker per sample, no listing.
+  CompareState off = TwoVariants("--param work=1", "--param work=2", 2);
+  FakeLauncher launcher;
+  launcher.behave = PlanningWorker({"a"});
+  Driver driver(off, launcher, "v8bench");
+  ASSERT_TRUE(driver.Run().ok());
+  EXPECT_EQ(launcher.requests.size(), 4u);
 }
 
 TEST(Driver, AShardAsksEachVariantForItsCasesAndRunsOnlyItsShare) {

@@ -94,5 +94,61 @@ TEST(Isolates, MoreIsolatesThanRepetitionsOrWithASharedRealmIsAUsageError) {
   EXPECT_THAT(shared.err, HasSubstr("--share-realm"));
 }
 
+// `run --alternate x`: the cases x:1 and x:1.5 (tests/fixtures/alternate.js) take turns, a repetition at a
+// time, in one isolate: each sees the other's calls in the realm's global. Both are timed in the code asked
+// for (TurboFan), although the second case's setup changes the shape the first case's code was compiled for.
+struct AlternateCase {
+  std::string name;
+  std::vector<double> turns;  // per repetition: changes of case the realm saw so far
+  std::vector<std::string> batch_tiers;
+};
+
+std::vector<AlternateCase> RunAlternate(const std::vector<std::string>& extra) {
+  std::vector<std::string> args = {
+      "run", Fixture("alternate.js"), "--no-native", "--format", "jsonl", "--repetitions", "4", "--min-time", "0.005"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  auto r = RunCli(args);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  std::vector<AlternateCase> cases;
+  simdjson::dom::parser parser;
+  for (const std::string& line : testing::Lines(r.out)) {
+    simdjson::dom::element doc;
+    std::string_view type, name;
+    simdjson::dom::array samples;
+    if (line.empty() || parser.parse(line).get(doc) != simdjson::SUCCESS || doc["type"].get(type) || type != "case" ||
+        doc["name"].get(name) || doc["samples"].get(samples)) {
+      continue;
+    }
+    AlternateCase c{std::string(name), {}, {}};
+    for (simdjson::dom::element s : samples) {
+      double turns = -1;
+      std::string_view tier;
+      c.turns.push_back(s["counters"]["turns"].get(turns) == simdjson::SUCCESS ? turns : -1);
+      c.batch_tiers.emplace_back(s["code"]["batch"].get(tier) == simdjson::SUCCESS ? tier : "?");
+    }
+    cases.push_back(std::move(c));
+  }
+  return cases;
+}
+
+TEST(Isolates, AlternatedCasesTakeTurnsInOneIsolateEachInTheCodeAskedFor) {
+  const auto turns = RunAlternate({"--alternate", "x"});
+  ASSERT_EQ(turns.size(), 2u);
+  EXPECT_EQ(turns[0].name, "alternate/turns/x:1");
+  EXPECT_EQ(turns[1].name, "alternate/turns/x:1.5");
+  for (const auto& c : turns) {
+    ASSERT_EQ(c.turns.size(), 4u) << c.name;
+    // Rounds start with each case in turn (A B, B A, A B, ...), so a case's count grows at least every
+    // other repetition and never falls.
+    for (std::size_t i = 1; i < c.turns.size(); ++i) EXPECT_GE(c.turns[i], c.turns[i - 1]) << c.name;
+    for (std::size_t i = 2; i < c.turns.size(); ++i) EXPECT_GT(c.turns[i], c.turns[i - 2]) << c.name;
+    for (const auto& tier : c.batch_tiers) EXPECT_EQ(tier, "turbofan") << c.name;
+  }
+  // Without --alternate each case has an isolate (and a global) of its own: no turns.
+  for (const auto& c : RunAlternate({})) {
+    for (double t : c.turns) EXPECT_EQ(t, 0) << c.name;
+  }
+}
+
 }  // namespace
 }  // namespace v8bench

@@ -30,8 +30,8 @@ namespace {
 
 // The options an external engine's runner cannot honour: only the embedded host has them.
 // (--metric instructions and --iterations the runner has; which engines can count, PrepareWorkerEngine says.)
-constexpr const char* kEmbeddedOnly[] = {"main-cpu",     "isolates",      "share-realm",
-                                         "keep-changed", "min-young-gcs", "callgrind-dir"};
+constexpr const char* kEmbeddedOnly[] = {"main-cpu",      "isolates",      "share-realm", "keep-changed",
+                                         "min-young-gcs", "callgrind-dir", "alternate",   "turns"};
 
 // How each case is timed (RunSettings), and counted with --metric instructions.
 std::vector<OptionSpec> TimingOptionSpecs() {
@@ -251,6 +251,13 @@ Expected<int> Run(const ParsedArgs& parsed, const std::vector<std::string>& argv
                         " needs a fresh isolate per pass, which --share-realm turns off: give one of the two");
   }
   settings.native_floors = !parsed.Has("no-native");
+  settings.alternate = parsed.GetAll("alternate");
+  settings.alternate_offset = parsed.Whole("alternate-offset").value_or(0);
+  settings.turns = parsed.Whole("turns").value_or(1);
+  if (parsed.Has("turns") && settings.alternate.empty()) {
+    return Error::Usage(
+        "--turns splits the repetitions of the cases --alternate NAME times in turns: give --alternate");
+  }
   V8BENCH_OK(CountingFrom(parsed, settings));
   V8BENCH_TRY(const Output output, OutputFrom(parsed));
   if (output.jsonl && parsed.Has("engine")) {
@@ -339,6 +346,16 @@ CommandSpec RunSpec() {
       {"quick", "", "Uses each suite's quick parameter grid and short timings: a smoke run of every bench."},
       {"no-native", "", "Skips the native floors (the same work in C++) measured after each case that has one."},
       {"share-realm", "", "Runs a suite file's cases in one isolate: faster, but JIT and heap state carry over."},
+      {"alternate", "NAME",
+       "Times cases that differ only in parameter NAME in turns in one isolate: all warmed up, then one turn each "
+       "per round, so a machine whose speed drifts times them alike (compare does this for variants that differ "
+       "only in --param); repeatable. Default: each case on its own.",
+       true},
+      {"alternate-offset", "K", "With --alternate: round r starts with case (K + r) modulo their count. Default: 0.",
+       false, ValueKind::kWhole, 0, 1000000},
+      {"turns", "N",
+       "With --alternate: each repetition is taken as N turns of 1/N of its length, each turn a sample. Default: 1.",
+       false, ValueKind::kWhole, 1, 100},
       {"format", "console|json|csv|html|jsonl",
        "A table, Google Benchmark's JSON, CSV, an HTML page with charts, or jsonl (compare's worker protocol, stdout "
        "only). Default: console; with --out, from its extension."},

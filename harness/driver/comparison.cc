@@ -25,15 +25,6 @@ std::vector<std::string> ParamsToIgnore(const std::vector<VariantState>& variant
   return ignore;
 }
 
-std::string CaseKey(const CaseInfo& c, const std::vector<std::string>& ignore) {
-  if (c.suite.empty()) return c.name;
-  std::string key = c.suite + "/" + c.bench;
-  for (const auto& [k, v] : c.params) {
-    if (std::ranges::find(ignore, k) == ignore.end()) key += "/" + k + ":" + v;
-  }
-  return key;
-}
-
 Expected<ShardInfo> ParseShard(std::string_view text) {
   const auto whole = [](std::string_view t, int& n) {
     return !t.empty() && std::from_chars(t.data(), t.data() + t.size(), n).ptr == t.data() + t.size();

@@ -100,15 +100,16 @@ struct CompareState {
   std::string driver;  // this binary
   bool interrupted = false;
   bool complete = false;
+  // The variants took each block's turns in one worker (driver.h Alternation), not a worker per sample.
+  bool alternated = false;
   std::vector<SuiteDigest> suite_digests;  // of settings.suites, when the comparison started
   std::optional<ShardInfo> shard;          // compare --shard
   int merged_count = 0;                    // v8bench merge: the shard count N of the comparison
   std::vector<MergedShard> merged;         // v8bench merge: the shards it joined
 };
 
-// The case key matches a case across variants: its name without the parameters the variants set
-// differently, so `--variant a=--param work=1 --variant b=--param work=1.05` compares "work".
+// The parameters the variants set differently: left out of the case key (model/suite.h CaseKey), so
+// `--variant a=--param work=1 --variant b=--param work=1.05` compares "work".
 std::vector<std::string> ParamsToIgnore(const std::vector<VariantState>& variants);
-std::string CaseKey(const CaseInfo& c, const std::vector<std::string>& ignore);
 
 }  // namespace v8bench::driver

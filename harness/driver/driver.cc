@@ -99,7 +99,14 @@ workers::WorkerOutput Driver::ReadOutput(const Variant& v, const workers::Launch
 }
 
 void Driver::Launch(std::uint64_t slot_id, const std::string& filter) {
-  const workers::LaunchRequest req = WorkerRequest(VariantOf(slots_.at(slot_id).record.variant), filter, false);
+  const Slot& slot = slots_.at(slot_id);
+  Variant worker = alternation_ ? alternation_->worker : VariantOf(slot.records.front().variant);
+  if (alternation_) {  // each block starts with another variant: a position inside rounds hits them alike
+    worker.worker_args.insert(worker.worker_args.end(),
+                              {"--alternate-offset", std::to_string(slot.records.front().block)});
+  }
+  workers::LaunchRequest req = WorkerRequest(worker, filter, false);
+  req.timeout_s *= static_cast<double>(slot.records.size());  // --timeout is per sample: a block's worker takes all
   process_to_slot_[req.id] = slot_id;
   launcher_.Start(req);
   Report(last_, false);
@@ -134,8 +141,9 @@ void Driver::Report(const std::string& last, bool finished) {
   p.last = last;
   p.finished = finished;
   for (const auto& [process, slot_id] : process_to_slot_) {
-    const RunRecord& r = slots_.at(slot_id).record;
-    p.running += fmt::format("{}{} #{}", p.running.empty() ? "" : ", ", VariantOf(r.variant).name, r.run + 1);
+    for (const RunRecord& r : slots_.at(slot_id).records) {
+      p.running += fmt::format("{}{} #{}", p.running.empty() ? "" : ", ", VariantOf(r.variant).name, r.run + 1);
+    }
   }
   const CompareSettings& s = state_.settings;
   const std::size_t nv = state_.variants.size();
@@ -158,10 +166,12 @@ void Driver::NoteCaseKey(const std::string& key) {
 }
 
 Status Driver::AdoptContext(const workers::LaunchResult& result, const workers::WorkerOutput& out, Slot& slot) {
-  VariantState& vs = state_.variants[static_cast<std::size_t>(slot.record.variant)];
+  VariantState& vs = state_.variants[static_cast<std::size_t>(slot.records.front().variant)];
   if (out.refused) return Error::Input("variant '" + vs.variant.name + "': " + out.refused->message);
   if (out.context) {
-    if (!vs.context) {
+    for (const RunRecord& r : slot.records) {
+      VariantState& vs = state_.variants[static_cast<std::size_t>(r.variant)];
+      if (vs.context) continue;
       vs.context = out.context;
       // An external engine cannot classify its trig path (that needs the host's libm): the driver probed it.
       if (vs.context->trig_path.empty()) vs.context->trig_path = vs.variant.trig_path;
@@ -174,14 +184,24 @@ Status Driver::AdoptContext(const workers::LaunchResult& result, const workers::
   // The worker stopped before running anything: its flags or the suites are wrong (exit 2), or it
   // could not start at all. That is the same for every sample of the variant: stop.
   if (auto rejected = workers::RejectedConfiguration(result, vs.variant.name)) return *rejected;
-  slot.record.error =
-      fmt::format("worker {} before its first case: {}", workers::DescribeExit(result), workers::WhyItStopped(result));
+  for (RunRecord& r : slot.records) {
+    r.error = fmt::format("worker {} before its first case: {}", workers::DescribeExit(result),
+                          workers::WhyItStopped(result));
+  }
   return OkStatus();
 }
 
-Status Driver::RecordCases(const workers::WorkerOutput& out, RunRecord& rec) {
-  const std::string& variant = VariantOf(rec.variant).name;
+RunRecord& Driver::RecordOf(Slot& slot, const std::string& case_name) {
+  if (!alternation_) return slot.records.front();
+  const auto it = alternation_->variant_of.find(case_name);
+  const int variant = it == alternation_->variant_of.end() ? slot.records.front().variant : it->second;
+  return *std::ranges::find_if(slot.records, [&](const RunRecord& r) { return r.variant == variant; });
+}
+
+Status Driver::RecordCases(const workers::WorkerOutput& out, Slot& slot) {
   for (const CaseResult& c : out.cases) {
+    RunRecord& rec = RecordOf(slot, c.info.name);
+    const std::string& variant = VariantOf(rec.variant).name;
     const std::string key = CaseKey(c.info, ignore_params_);
     NoteCaseKey(key);
     if (c.status != CaseStatus::kOk || c.samples.empty()) {
@@ -208,28 +228,30 @@ Status Driver::RecordCases(const workers::WorkerOutput& out, RunRecord& rec) {
 bool Driver::ContinueAfterDeath(const workers::LaunchResult& result, const workers::WorkerOutput& out,
                                 std::uint64_t slot_id) {
   Slot& slot = slots_.at(slot_id);
-  RunRecord& rec = slot.record;
   std::set<std::string> finished;
   for (const CaseResult& c : out.cases) finished.insert(c.info.name);
-  // The process died (or hung) inside the last case it started and did not finish.
-  const CaseInfo* running = nullptr;
+  // The process died (or hung) inside the cases it started and did not finish: the last one, or the
+  // cases taking turns with it (Alternation).
+  std::vector<const CaseInfo*> running;
   for (const CaseInfo& c : out.started) {
-    if (finished.count(c.name) == 0) running = &c;
+    if (finished.count(c.name) == 0) running.push_back(&c);
   }
   const bool said = !result.err.empty();
   const std::string detail = fmt::format("worker {}{}{}", workers::DescribeExit(result), said ? ": " : "",
                                          said ? workers::TellingLine(result.err) : "");
-  if (running != nullptr) {
-    rec.failures.push_back({CaseKey(*running, ignore_params_), workers::DeathKind(result), detail});
+  for (const CaseInfo* c : running) {
+    RunRecord& rec = RecordOf(slot, c->name);
+    rec.failures.push_back({CaseKey(*c, ignore_params_), workers::DeathKind(result), detail});
     NoteCaseKey(rec.failures.back().key);
-  } else if (out.started.size() == out.cases.size()) {
-    rec.error = detail;  // died between cases
+  }
+  if (running.empty() && out.started.size() == out.cases.size()) {
+    for (RunRecord& rec : slot.records) rec.error = detail;  // died between cases
   }
   // Continue this sample with the cases the worker never reached.
   std::vector<std::string> rest;
   std::ranges::copy_if(slot.planned, std::back_inserter(rest),
                        [&](const auto& name) { return std::ranges::find(slot.reached, name) == slot.reached.end(); });
-  if (rest.empty() || launcher_.Interrupted() || (running == nullptr && out.started.empty())) return false;
+  if (rest.empty() || launcher_.Interrupted() || (running.empty() && out.started.empty())) return false;
   Launch(slot_id, workers::ExactNamesFilter(rest));
   return true;
 }
@@ -238,27 +260,35 @@ Status Driver::Finish(const workers::LaunchResult& result) {
   const auto slot_id = process_to_slot_.at(result.id);
   process_to_slot_.erase(result.id);
   Slot& slot = slots_.at(slot_id);
-  ++slot.record.processes;
-  slot.record.wall_s += result.wall_s;
-  const workers::WorkerOutput out = ReadOutput(VariantOf(slot.record.variant), result);
+  for (RunRecord& rec : slot.records) {
+    ++rec.processes;
+    rec.wall_s += result.wall_s;
+  }
+  const workers::WorkerOutput out = ReadOutput(VariantOf(slot.records.front().variant), result);
   const bool clean =
       result.kind == workers::ExitKind::kExited && (result.exit_code == 0 || result.exit_code == 1) && out.ended;
   V8BENCH_OK(AdoptContext(result, out, slot));
-  V8BENCH_OK(RecordCases(out, slot.record));
+  V8BENCH_OK(RecordCases(out, slot));
   for (const CaseInfo& c : out.started) slot.reached.push_back(c.name);
   if (!clean && out.context) {
     if (ContinueAfterDeath(result, out, slot_id)) return OkStatus();
-  } else if (!clean && !out.context && slot.record.error.empty()) {
-    slot.record.error = workers::DescribeExit(result);
+  } else if (!clean && !out.context) {
+    for (RunRecord& rec : slot.records) {
+      if (rec.error.empty()) rec.error = workers::DescribeExit(result);
+    }
   }
-  const RunRecord& done = state_.runs.emplace_back(std::move(slot.record));  // the sample is complete
+  std::string last;
+  for (RunRecord& rec : slot.records) {  // the sample is complete
+    const RunRecord& done = state_.runs.emplace_back(std::move(rec));
+    const std::string status = done.error.empty() && done.failures.empty() ? "ok"
+                               : !done.error.empty()                       ? "failed: " + done.error
+                                                     : fmt::format("{} case(s) failed", done.failures.size());
+    last += fmt::format("{}{} #{}: {}", last.empty() ? "" : ", ", VariantOf(done.variant).name, done.run + 1, status);
+    ++sessions_done_;
+  }
   slots_.erase(slot_id);
-  const std::string status = done.error.empty() && done.failures.empty() ? "ok"
-                             : !done.error.empty()                       ? "failed: " + done.error
-                                                   : fmt::format("{} case(s) failed", done.failures.size());
-  ++sessions_done_;
   if (on_sample_) on_sample_(state_);
-  Report(fmt::format("{} #{}: {} ({:.2f} s)", VariantOf(done.variant).name, done.run + 1, status, done.wall_s), true);
+  Report(fmt::format("{} ({:.2f} s)", last, result.wall_s), true);
   return OkStatus();
 }
 
@@ -332,6 +362,60 @@ Status Driver::PlanShard() {
   return OkStatus();
 }
 
+Status Driver::PlanAlternation() {
+  const CompareSettings& settings = state_.settings;
+  if (settings.alternate == 0 || state_.shard || ignore_params_.empty() ||
+      FindMetricOption(settings.metric)->counter == std::string(metric::kInstructions)) {
+    return OkStatus();  // counted instructions do not drift with the machine
+  }
+  // What a variant's workers run apart from its parameters: the same for every variant, or no alternation.
+  const auto without_params = [](const Variant& v) {
+    std::vector<std::string> args;
+    for (std::size_t i = 0; i < v.worker_args.size(); ++i) {
+      if (v.worker_args[i] == "--param")
+        ++i;  // and its value
+      else
+        args.push_back(v.worker_args[i]);
+    }
+    return args;
+  };
+  const Variant& first = state_.variants.front().variant;
+  for (const auto& vs : state_.variants) {
+    const Variant& v = vs.variant;
+    if (!v.engine.empty() || v.v8_flags != first.v8_flags || without_params(v) != without_params(first)) {
+      return OkStatus();
+    }
+  }
+  V8BENCH_TRY(const std::vector<std::vector<CaseInfo>> plans, ListCases());
+  if (launcher_.Interrupted()) return OkStatus();
+  Alternation a;
+  a.worker = first;
+  a.worker.worker_args = without_params(first);
+  std::map<std::string, std::vector<std::string>> values;  // an alternated parameter -> every variant's values
+  std::vector<std::string> names;
+  for (std::size_t v = 0; v < plans.size(); ++v) {
+    for (const CaseInfo& c : plans[v]) {
+      // Two variants with a case of one name (the same values) cannot be told apart in one worker.
+      if (!a.variant_of.emplace(c.name, static_cast<int>(v)).second) return OkStatus();
+      names.push_back(c.name);
+      for (const auto& [param, value] : c.params) {
+        if (std::ranges::find(ignore_params_, param) == ignore_params_.end()) continue;
+        if (value.find(',') != std::string::npos) return OkStatus();  // not writable as one --param list
+        auto& list = values[param];
+        if (std::ranges::find(list, value) == list.end()) list.push_back(value);
+      }
+    }
+  }
+  for (const auto& [param, list] : values) {
+    a.worker.worker_args.insert(a.worker.worker_args.end(),
+                                {"--param", fmt::format("{}={}", param, fmt::join(list, ",")), "--alternate", param});
+  }
+  a.worker.worker_args.insert(a.worker.worker_args.end(), {"--turns", std::to_string(settings.alternate)});
+  a.filter = workers::ExactNamesFilter(names);
+  alternation_ = std::move(a);
+  return OkStatus();
+}
+
 Status Driver::Run() {
   V8BENCH_OK(PrepareEngines());
   filters_.assign(state_.variants.size(), state_.settings.filter);
@@ -342,6 +426,8 @@ Status Driver::Run() {
       return OkStatus();
     }
   }
+  V8BENCH_OK(PlanAlternation());
+  state_.alternated = alternation_.has_value();
   start_ = std::chrono::steady_clock::now();
   elapsed_before_ = state_.elapsed_s;
   started_.assign(state_.variants.size(), 0);
@@ -358,10 +444,21 @@ Status Driver::Run() {
     while (status.ok() && !stopping && !launcher_.Interrupted() &&
            static_cast<int>(process_to_slot_.size()) < state_.settings.jobs) {
       if ((stopping = StopStarting())) break;
+      if (alternation_) {  // a block: the next sample of every variant, in one worker
+        const std::uint64_t id = next_id_++;
+        for (std::size_t v = 0; v < started_.size(); ++v) {
+          RunRecord& rec = slots_[id].records.emplace_back();
+          rec.variant = static_cast<int>(v);
+          rec.run = rec.block = started_[v]++;
+          rec.order = order++;
+        }
+        Launch(id, alternation_->filter);
+        continue;
+      }
       const std::size_t v = schedule.Next();
       if (state_.settings.runs > 0 && started_[v] >= state_.settings.runs) continue;
       const std::uint64_t id = next_id_++;
-      RunRecord& rec = slots_[id].record;
+      RunRecord& rec = slots_[id].records.emplace_back();
       rec.variant = static_cast<int>(v);
       rec.run = rec.block = started_[v]++;  // Schedule: round b holds sample b of every variant
       rec.order = order++;

@@ -83,10 +83,23 @@ class Driver {
   // workers::PrepareWorkerEngine for each variant (and the instruction counting for that metric).
   Status PrepareEngines();
   struct Slot {
-    RunRecord record;
+    std::vector<RunRecord> records;    // the samples its workers take: one variant's, or a block's (Alternation)
     std::vector<std::string> planned;  // names, from the first worker's context line
     std::vector<std::string> reached;  // names started so far over all processes of this sample
   };
+  // settings.alternate: variants that differ only in the parameters they set take a block's turns in one
+  // worker (`run --alternate`), cases under every variant's values timed a turn at a time in one isolate
+  // (docs/paired.md, "Variants in one worker").
+  struct Alternation {
+    std::map<std::string, int> variant_of;  // a case name -> the variant whose case it is
+    Variant worker;                         // the variants' engine and flags, every variant's --param values
+    std::string filter;                     // exactly the variants' cases
+  };
+  // Sets alternation_ where the variants allow it (the same engine, V8 flags and knobs; case names that
+  // tell the variants apart), from each variant's cases (ListCases).
+  Status PlanAlternation();
+  // The record in `slot` that a case of this name belongs to.
+  RunRecord& RecordOf(Slot& slot, const std::string& case_name);
   // compare --shard: fills state_.shard's case lists (a resumed shard's must match) and filters_.
   Status PlanShard();
   // The cases each variant's worker would run (--plan-only); empty after an interrupt.
@@ -98,7 +111,7 @@ class Driver {
   // (true) has a new worker continue it.
   Status Finish(const workers::LaunchResult& result);
   Status AdoptContext(const workers::LaunchResult& result, const workers::WorkerOutput& out, Slot& slot);
-  Status RecordCases(const workers::WorkerOutput& out, RunRecord& rec);
+  Status RecordCases(const workers::WorkerOutput& out, Slot& slot);
   bool ContinueAfterDeath(const workers::LaunchResult& result, const workers::WorkerOutput& out, std::uint64_t slot_id);
   void NoteCaseKey(const std::string& key);
   bool StopStarting() const;
@@ -132,6 +145,7 @@ class Driver {
   mutable std::optional<double> last_ci_;
   mutable std::size_t ci_checked_at_ = 0;
   std::unique_ptr<workers::InstructionCounting> counting_;  // --metric instructions: wraps each request
+  std::optional<Alternation> alternation_;
 };
 
 }  // namespace v8bench::driver

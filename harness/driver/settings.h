@@ -41,6 +41,10 @@ struct CompareSettings {
   double noise_floor = 0.01;        // a fraction
   std::optional<double> threshold;  // the gate, a fraction (0.05 = 5%)
   int min_samples = 5;
+  // N > 0: variants that differ only in the parameters they set take turns in one worker per block
+  // (driver.h Alternation), each repetition as N turns of 1/N of its length, their median the sample
+  // (`run --turns`; docs/paired.md, "Variants in one worker"); 0: every sample in a worker of its own.
+  int alternate = 10;
 };
 
 // kSeed: a whole number exact in a JSON number (below 2^53); kPercent: given and saved in percent ("5" or

@@ -203,6 +203,8 @@ Status SuiteHost::Prepare(std::size_t case_index, bool quick) {
   if (!batch) return batch.error();
   if (!batch.value()->IsFunction()) return Error::Internal("bench API: prepare() did not return the batch function");
   s_->batch.Reset(iso, batch.value().As<v8::Function>());
+  ++s_->prepared;
+  ++s_->live;
   auto is_async = s_->CallApi("isAsync", {});
   if (!is_async) return is_async.error();
   s_->async = is_async.value()->IsTrue();
@@ -212,6 +214,21 @@ Status SuiteHost::Prepare(std::size_t case_index, bool quick) {
     if (checked.error().kind != Error::Kind::kJsException) return checked.error();
     return Error::Js("self-check failed: " + checked.error().message);
   }
+  return OkStatus();
+}
+
+std::size_t SuiteHost::PreparedSlot() const { return s_->prepared - 1; }
+
+Status SuiteHost::Resume(std::size_t slot) {
+  RealmScope scope(*s_->realm);
+  v8::Isolate* iso = s_->realm->isolate();
+  auto batch = s_->CallApi("resume", {v8::Number::New(iso, static_cast<double>(slot))});
+  if (!batch) return batch.error();
+  if (!batch.value()->IsFunction()) return Error::Internal("bench API: resume() did not return the batch function");
+  s_->batch.Reset(iso, batch.value().As<v8::Function>());
+  auto is_async = s_->CallApi("isAsync", {});
+  if (!is_async) return is_async.error();
+  s_->async = is_async.value()->IsTrue();
   return OkStatus();
 }
 
@@ -267,7 +284,8 @@ Status SuiteHost::Teardown() {
   RealmScope scope(*s_->realm);
   auto out = s_->CallApi("teardown", {});
   s_->batch.Reset();
-  s_->listening.reset();
+  if (s_->live > 0) --s_->live;
+  if (s_->live == 0) s_->listening.reset();
   if (!out) return out.error();
   return OkStatus();
 }

@@ -38,8 +38,14 @@ class SuiteHost {
   // The suites and cases the file declared (the case list depends on --quick).
   Expected<SuiteFile> Describe(bool quick);
 
-  // Untimed: the case's setup, one probe call, and its self-check (awaited if async).
+  // Untimed: the case's setup, one probe call, and its self-check (awaited if async). The prepared case
+  // becomes the current one, which the calls below act on. Several cases may be prepared at once (run
+  // --alternate times them in turns in one isolate): PreparedSlot() names the last one prepared and
+  // Resume() makes a prepared case current again.
   Status Prepare(std::size_t case_index, bool quick);
+  // The slot of the case prepared last (REQUIRES: a Prepare that succeeded).
+  std::size_t PreparedSlot() const;
+  Status Resume(std::size_t slot);
   // Untimed: brings the prepared case's code to the state `mode` names, by a fixed sequence of calls
   // (js/bench_api.js, settle()), whatever the timing settings.
   Status Settle(TierMode mode);
@@ -56,7 +62,7 @@ class SuiteHost {
   Expected<std::vector<Counter>> CaseCounters();
   // The prepared case's native floor (floor(state)), or nullopt when it declares none.
   Expected<std::optional<NativeWork>> NativeFloorWork();
-  // Untimed: the case's teardown.
+  // Untimed: the current case's teardown (none is current after it: Resume another).
   Status Teardown();
 
   // GC and heap figures of this realm's isolate.

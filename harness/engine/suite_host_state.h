@@ -29,8 +29,10 @@ struct SuiteHost::State {
   std::optional<JitCodeLog::Listening> listening;
   std::unique_ptr<Watchdog> watchdog;
   v8::Global<v8::Object> api;      // globalThis.__v8bench
-  v8::Global<v8::Function> batch;  // the prepared case's compiled loop
+  v8::Global<v8::Function> batch;  // the current prepared case's compiled loop
   bool async = false;
+  std::size_t prepared = 0;  // cases prepared so far: the next one's slot (js/bench_api.js `prepared`)
+  std::size_t live = 0;      // cases prepared and not yet torn down
   std::string path;
   // What JS is doing, for messages: "the case", or loading/describing the file (Open, Describe).
   std::string activity = "the case";

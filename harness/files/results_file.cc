@@ -455,7 +455,8 @@ constexpr auto kContextFields = std::tuple{Field("date", &CompareState::date),
                                            Field("driver", &CompareState::driver),
                                            Field("elapsed_s", &CompareState::elapsed_s, Range{0, 1e12}),
                                            Field("complete", &CompareState::complete),
-                                           Field("interrupted", &CompareState::interrupted)};
+                                           Field("interrupted", &CompareState::interrupted),
+                                           Field("alternated", &CompareState::alternated)};
 constexpr auto kMergedFields = std::tuple{Field("count", &CompareState::merged_count, Range{1, 10000}, true),
                                           Field("shards", &CompareState::merged)};
 

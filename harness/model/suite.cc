@@ -1,8 +1,19 @@
 #include "harness/model/suite.h"
 
+#include <algorithm>
+
 namespace v8bench {
 
 const char* RealmName(RealmKind realm) { return realm == RealmKind::kNode ? "node" : "v8"; }
+
+std::string CaseKey(const CaseInfo& c, const std::vector<std::string>& ignore) {
+  if (c.suite.empty()) return c.name;
+  std::string key = c.suite + "/" + c.bench;
+  for (const auto& [k, v] : c.params) {
+    if (std::find(ignore.begin(), ignore.end(), k) == ignore.end()) key += "/" + k + ":" + v;
+  }
+  return key;
+}
 
 Expected<ParamOverrides> ParseParamOverrides(const std::vector<std::string>& texts) {
   ParamOverrides out;

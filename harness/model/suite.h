@@ -41,6 +41,10 @@ using ParamOverrides = std::vector<std::pair<std::string, std::vector<std::strin
 // (no '=', no name or no value) is an Error::Usage that shows the form to write.
 Expected<ParamOverrides> ParseParamOverrides(const std::vector<std::string>& texts);
 
+// A case across configurations that set some parameters differently: its name without the parameters in
+// `ignore` (compare's case key, and the cases `run --alternate` times in turns).
+std::string CaseKey(const CaseInfo& c, const std::vector<std::string>& ignore);
+
 // --filter: an ECMAScript regex over case names (suite/bench/param:value/...) that selects a name it matches
 // anywhere, except that a match ending inside a parameter's value counts only where the value ends, so a
 // value is matched whole: 'size:1000' selects size:1000 and not size:10000 ('size:1000\\d*' selects both).

@@ -407,15 +407,26 @@ ReportHeader CompareHeader(const CompareState& s) {
   for (const auto& r : s.runs) ++counts[static_cast<std::size_t>(r.variant)];
   std::string per;
   for (std::size_t i = 0; i < counts.size(); ++i) per += fmt::format("{}{}", i ? "/" : "", counts[i]);
-  h.lines.push_back(fmt::format(
-      "{} samples ({} per variant{}; {}), each a worker process running each case{} {}× for ≥{} s after a warm-up "
-      "of ≥{} s and until its code stops changing (at most {} s); in blocks of one sample per variant, in a "
-      "random order, seed {} (--seed {} repeats it)",
-      s.runs.size(), per, s.merged_count > 0 ? ", summed over the shards" : "",
+  const std::string runs =
       st.runs > 0 ? fmt::format("fixed --runs {}", st.runs)
-                  : fmt::format("adaptive: target CI ±{:.1f}%, max {} s", st.target_ci * 100, st.max_time_s),
-      st.quick ? " (the suites' quick grids: --quick)" : "", st.repetitions, st.min_time_s, st.warmup_s,
-      st.max_warmup_s, st.seed, st.seed));
+                  : fmt::format("adaptive: target CI ±{:.1f}%, max {} s", st.target_ci * 100, st.max_time_s);
+  const std::string timing =
+      fmt::format("{}× for ≥{} s after a warm-up of ≥{} s and until its code stops changing (at most {} s)",
+                  st.repetitions, st.min_time_s, st.warmup_s, st.max_warmup_s);
+  const char* quick = st.quick ? " (the suites' quick grids: --quick)" : "";
+  const char* merged = s.merged_count > 0 ? ", summed over the shards" : "";
+  if (s.alternated) {
+    h.lines.push_back(fmt::format(
+        "{} samples ({} per variant{}; {}), in blocks of one worker process each, in which every variant's case{} "
+        "ran {}, each repetition as {} turns taken in one isolate by every variant in rounds, their median the "
+        "sample (--alternate {}); each block starting with the next variant",
+        s.runs.size(), per, merged, runs, quick, timing, st.alternate, st.alternate));
+  } else {
+    h.lines.push_back(fmt::format(
+        "{} samples ({} per variant{}; {}), each a worker process running each case{} {}; in blocks of one sample "
+        "per variant, in a random order, seed {} (--seed {} repeats it)",
+        s.runs.size(), per, merged, runs, quick, timing, st.seed, st.seed));
+  }
   if (s.shard) {
     h.lines.push_back(
         fmt::format("shard {}/{}: {} of the comparison's {} cases (merge the shards with `v8bench merge`)",

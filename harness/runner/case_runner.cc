@@ -309,76 +309,134 @@ std::vector<Sample> TimeRepetitions(const CaseInfo& info, CaseBenchmark& body, c
 
 }  // namespace
 
-CaseResult RunCase(SuiteHost& host, const std::string& file, const CaseInfo& info, const RunSettings& settings) {
+struct CaseSession::State {
+  State(SuiteHost& h, const std::string& file, const CaseInfo& info, const RunSettings& s)
+      : host(h), settings(s), deadline(h, s.timeout_s) {
+    result.file = file;
+    result.info = info;
+  }
+  SuiteHost& host;
+  const RunSettings settings;
+  SuiteHost::Deadline deadline;
   CaseResult result;
-  result.file = file;
-  result.info = info;
-  auto fail = [&](const Error& e) {
+  std::unique_ptr<InstructionCounter> counter;
+  std::optional<CaseBenchmark> body;  // set once the case is prepared, settled and warmed up
+  std::size_t slot = 0;               // the case among those prepared in `host` (SuiteHost::Resume)
+  bool prepared = false;              // prepared and not torn down
+  std::vector<Sample> samples;
+
+  // The case is the host's current one again (another case may have been timed in the same host).
+  bool Resume() {
+    if (auto resumed = host.Resume(slot); !resumed) {
+      Fail(resumed.error());
+      body.reset();
+      prepared = false;
+      return false;
+    }
+    return true;
+  }
+
+  void Fail(const Error& e) {
     result.status = StatusFor(e);
     result.error = e.message;
-  };
+  }
+  std::vector<Sample> TimeRepetitions(int count) {
+    return v8bench::TimeRepetitions(result.info, *body, settings, result.repetition_s, count);
+  }
+};
 
-  SuiteHost::Deadline deadline(host, settings.timeout_s);
+CaseSession::CaseSession(SuiteHost& host, const std::string& file, const CaseInfo& info, const RunSettings& settings)
+    : s_(std::make_unique<State>(host, file, info, settings)) {
+  State& s = *s_;
   if (auto prepared = host.Prepare(info.index, settings.quick); !prepared) {
-    fail(prepared.error());
+    s.Fail(prepared.error());
     // The case's deadline may be what stopped setup; the teardown gets one of its own.
-    deadline.Restart(settings.timeout_s);
+    s.deadline.Restart(settings.timeout_s);
     (void)host.Teardown();
-    return result;
+    return;
   }
+  s.slot = host.PreparedSlot();
+  s.prepared = true;
+}
 
-  result.tier = settings.tier;
-  if (auto settled = host.Settle(settings.tier); !settled) {
-    fail(settled.error());
-    (void)host.Teardown();
-    return result;
-  }
-  auto warm = settings.count_instructions ? WarmUpCounted(host, settings) : WarmUp(host, settings);
-  if (!warm) {
-    fail(warm.error());
-    (void)host.Teardown();
-    return result;
-  }
-  result.warmup_s = warm.value().seconds;
-  result.warmup_capped = warm.value().capped;
-  result.repetition_s = settings.RepetitionSeconds(warm.value().young_collections_per_s);
-
-  auto counter = CounterFor(settings);
+void CaseSession::WarmUp() {
+  State& s = *s_;
+  if (!s.prepared || s.body || !s.Resume()) return;
+  SuiteHost& host = s.host;
+  const RunSettings& settings = s.settings;
+  s.result.tier = settings.tier;
+  auto warm = [&]() -> Expected<WarmupOutcome> {
+    V8BENCH_OK(host.Settle(settings.tier));
+    return settings.count_instructions ? WarmUpCounted(host, settings) : v8bench::WarmUp(host, settings);
+  }();
+  auto counter = warm ? CounterFor(settings) : Expected<std::unique_ptr<InstructionCounter>>(warm.error());
   if (!counter) {
-    fail(counter.error());
+    s.Fail(counter.error());
     (void)host.Teardown();
-    return result;
+    s.prepared = false;
+    return;
   }
-  CaseBenchmark body(host, counter.value().get());
-  auto time_repetitions = [&](int count) { return TimeRepetitions(info, body, settings, result.repetition_s, count); };
-  std::vector<Sample> samples = time_repetitions(settings.repetitions);
-  if (settings.rerun_changed) result.reruns = RerunChanged(samples, time_repetitions, body, settings);
+  s.result.warmup_s = warm.value().seconds;
+  s.result.warmup_capped = warm.value().capped;
+  // With --alternate a repetition is taken in turns, each a sample of its own (RunSettings::turns).
+  s.result.repetition_s =
+      settings.RepetitionSeconds(warm.value().young_collections_per_s) / settings.TurnsPerRepetition();
+  s.counter = std::move(counter.value());
+  s.body.emplace(host, s.counter.get());
+}
 
+CaseSession::~CaseSession() = default;
+
+bool CaseSession::ok() const { return s_->body && !s_->body->failure(); }
+
+void CaseSession::Time(int count) {
+  if (!ok() || !s_->Resume()) return;
+  std::vector<Sample> more = s_->TimeRepetitions(count);
+  s_->samples.insert(s_->samples.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
+}
+
+CaseResult CaseSession::Finish() {
+  State& s = *s_;
+  if (!s.body) return std::move(s.result);      // failed before timing, already torn down
+  if (!s.Resume()) return std::move(s.result);  // its host is unusable: it goes with its other cases
+  CaseBenchmark& body = *s.body;
+  const RunSettings& settings = s.settings;
+  if (settings.rerun_changed) {
+    s.result.reruns = RerunChanged(
+        s.samples, [&](int count) { return s.TimeRepetitions(count); }, body, settings);
+  }
   if (!body.failure() && settings.native_floors) {
     // The same work done natively, measured while the case's state (its inputs) is alive.
-    auto work = host.NativeFloorWork();
+    auto work = s.host.NativeFloorWork();
     if (!work) {
-      fail(work.error());
+      s.Fail(work.error());
     } else if (work.value()) {
       auto kernel = MakeFloorKernel(*work.value());
       if (!kernel) {
-        fail(kernel.error());
+        s.Fail(kernel.error());
       } else {
-        result.native = MeasureFloor(info.name, *work.value(), kernel.value(), settings);
+        s.result.native = MeasureFloor(s.result.info.name, *work.value(), kernel.value(), settings);
       }
     }
   }
   if (body.failure()) {
-    fail(*body.failure());
-  } else if (result.status != CaseStatus::kOk) {
-    (void)host.Teardown();
-  } else if (auto torn = host.Teardown(); !torn) {
-    fail(torn.error());
+    s.Fail(*body.failure());
+  } else if (s.result.status != CaseStatus::kOk) {
+    (void)s.host.Teardown();
+  } else if (auto torn = s.host.Teardown(); !torn) {
+    s.Fail(torn.error());
   }
-  result.samples = std::move(samples);
-  for (auto& s : result.samples) OrderCounters(s, body.order());
-  result.young_generation_bytes = host.YoungGenerationBytes();
-  return result;
+  s.result.samples = std::move(s.samples);
+  for (auto& sample : s.result.samples) OrderCounters(sample, body.order());
+  s.result.young_generation_bytes = s.host.YoungGenerationBytes();
+  return std::move(s.result);
+}
+
+CaseResult RunCase(SuiteHost& host, const std::string& file, const CaseInfo& info, const RunSettings& settings) {
+  CaseSession session(host, file, info, settings);
+  session.WarmUp();
+  session.Time(settings.repetitions);
+  return session.Finish();
 }
 
 }  // namespace v8bench

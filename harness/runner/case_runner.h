@@ -3,14 +3,43 @@
 // becomes a Sample of per-iteration counters.
 #pragma once
 
+#include <memory>
+#include <string>
+
 #include "harness/engine/suite_host.h"
 #include "harness/model/result.h"
 #include "harness/runner/run_settings.h"
 
 namespace v8bench {
 
-// REQUIRES: `host` has the case's file loaded, in the case's realm. Never throws; a failing case
-// comes back with its status and error text.
+// One case in its host, in steps, so that other cases prepared in the same host can take turns with it
+// (RunSettings::alternate): the constructor prepares the case (its setup, probe and self-check);
+// WarmUp() settles and warms it up; Time() times repetitions; Finish() re-runs the repetitions whose
+// code changed, measures the native floor and tears the case down. Cases sharing a host are all
+// prepared before any is warmed up: a later case's setup can change the shapes of objects the earlier
+// ones' code was compiled for (a field turning from small integers to doubles deoptimises it).
+// REQUIRES: `host` has the case's file loaded, in the case's realm, and outlives the session. Never
+// throws; a failing case comes back from Finish() with its status and error text.
+class CaseSession {
+ public:
+  CaseSession(SuiteHost& host, const std::string& file, const CaseInfo& info, const RunSettings& settings);
+  ~CaseSession();
+  CaseSession(const CaseSession&) = delete;
+  CaseSession& operator=(const CaseSession&) = delete;
+  void WarmUp();
+  // Whether the case is still timed (it warmed up and no batch has failed).
+  bool ok() const;
+  // `count` more repetitions (nothing once the case has failed).
+  void Time(int count);
+  // Call once, last.
+  CaseResult Finish();
+
+ private:
+  struct State;
+  std::unique_ptr<State> s_;
+};
+
+// A CaseSession timed for settings.repetitions.
 CaseResult RunCase(SuiteHost& host, const std::string& file, const CaseInfo& info, const RunSettings& settings);
 
 }  // namespace v8bench

@@ -36,6 +36,18 @@ struct RunSettings {
   // --main-cpu N: the measuring (main) thread is pinned to CPU N once V8's platform threads exist, which
   // keep every CPU (measure/cpu_affinity.h says why); nullopt: the scheduler places it.
   std::optional<int> main_cpu;
+  // --alternate NAME,...: cases whose names differ only in these parameters (model/suite.h CaseKey) are
+  // timed in turns in one fresh isolate: all prepared, then warmed up one after the other, then each
+  // repetition taken as `turns` turns of 1/turns of its length (RepetitionSeconds), one turn of each case
+  // per round, round r starting with the case at (alternate_offset + r) modulo their count; every turn is
+  // a sample. Why: the speed of a shared machine changes from one moment to the next (docs/paired.md,
+  // "Variants in one worker"), and cases timed side by side in one isolate see the same speed; compare's
+  // workers use it for variants that differ only in their parameters. Empty: every case runs on its own.
+  std::vector<std::string> alternate;
+  int alternate_offset = 0;
+  int turns = 1;
+  // Turns per repetition: `turns` where cases alternate, else 1.
+  int TurnsPerRepetition() const { return alternate.empty() ? 1 : std::max(1, turns); }
   // A repetition during which V8 changed the code (compiled a function to optimised code, or a tier
   // moved: CodeState::changed) did not time one piece of code: it is discarded and timed again (the
   // re-runs continue the warm-up), at most kRerunsPerRepetition x `repetitions` times and for at most

@@ -43,6 +43,16 @@ CaseStatus StatusOfOpenError(const Error& e) {
                                                : CaseStatus::kFailed;
 }
 
+// A case whose host could not be opened (its file's top level threw, timed out, ...).
+CaseResult OpenFailed(const PlannedCase& pc, const Error& e) {
+  CaseResult result;
+  result.file = pc.file->path;
+  result.info = pc.info;
+  result.status = StatusOfOpenError(e);
+  result.error = e.message;
+  return result;
+}
+
 using SharedHosts = std::map<std::pair<const LoadedSuiteFile*, RealmKind>, std::unique_ptr<SuiteHost>>;
 
 // One pass of a case in one host: the shared one (share_realm), else a fresh one (a new isolate, or a
@@ -56,14 +66,7 @@ CaseResult RunInHost(V8Process& process, const PlannedCase& pc, const RunSetting
   } else {
     auto opened =
         SuiteHost::Open(process, pc.info.realm, pc.file->path, pc.file->source, settings.params, settings.timeout_s);
-    if (!opened) {
-      CaseResult result;
-      result.file = pc.file->path;
-      result.info = pc.info;
-      result.status = StatusOfOpenError(opened.error());
-      result.error = opened.error().message;
-      return result;
-    }
+    if (!opened) return OpenFailed(pc, opened.error());
     host = opened.value().get();
     if (settings.share_realm) {
       shared[key] = std::move(opened.value());
@@ -109,25 +112,77 @@ CaseResult RunInIsolates(V8Process& process, const PlannedCase& pc, const RunSet
   return joined;
 }
 
+// RunSettings::alternate: the cases of `group` (one bench under several values of the alternated
+// parameters) prepared, then warmed up, one after the other in one fresh host, then timed a turn at a time
+// in rounds (RunSettings::turns). One host, so one isolate: isolates of one process run the same code at speeds up to
+// 25% apart for their whole life (docs/paired.md, "Variants in one worker"), cases in one isolate alike.
+// A case that fails leaves the others to go on where the isolate still runs.
+std::vector<CaseResult> RunAlternating(V8Process& process, const std::vector<const PlannedCase*>& group,
+                                       const RunSettings& settings) {
+  const std::size_t n = group.size();
+  const PlannedCase& first = *group.front();  // every case of a group has its file and realm
+  auto opened = SuiteHost::Open(process, first.info.realm, first.file->path, first.file->source, settings.params,
+                                settings.timeout_s);
+  std::vector<CaseResult> results;
+  if (!opened) {
+    for (const PlannedCase* pc : group) results.push_back(OpenFailed(*pc, opened.error()));
+    return results;
+  }
+  SuiteHost& host = *opened.value();
+  std::vector<std::unique_ptr<CaseSession>> sessions;
+  for (const PlannedCase* pc : group) {
+    sessions.push_back(std::make_unique<CaseSession>(host, pc->file->path, pc->info, settings));
+  }
+  for (auto& session : sessions) session->WarmUp();  // after every setup (CaseSession says why)
+  for (int round = 0; round < settings.repetitions * settings.TurnsPerRepetition(); ++round) {
+    for (std::size_t i = 0; i < n; ++i) {
+      sessions[(static_cast<std::size_t>(settings.alternate_offset + round) + i) % n]->Time(1);
+    }
+  }
+  for (auto& session : sessions) results.push_back(session->Finish());
+  return results;
+}
+
 }  // namespace
 
 RunSummary RunPlan(V8Process& process, const std::vector<PlannedCase>& plan, const RunSettings& settings,
                    ResultSink& sink, const ProgressFn& progress) {
   RunSummary summary;
   SharedHosts shared;  // with share_realm, one host per (file, realm) for the whole run
+  std::vector<bool> done(plan.size(), false);
   for (std::size_t i = 0; i < plan.size(); ++i) {
-    const PlannedCase& pc = plan[i];
-    if (progress) progress(i + 1, plan.size(), pc.info);
-    CaseResult result = RunInIsolates(process, pc, settings, shared);
-    result.trig_path = process.trig().path;
-    if (result.status == CaseStatus::kOk) {
-      ++summary.ok;
-    } else if (result.status == CaseStatus::kUnsupported) {
-      ++summary.unsupported;
-    } else {
-      ++summary.failed;
+    if (done[i]) continue;
+    // The cases that take turns with this one (RunSettings::alternate): it alone without that setting.
+    std::vector<std::size_t> group;
+    const std::string key = CaseKey(plan[i].info, settings.alternate);
+    for (std::size_t j = i; j < plan.size(); ++j) {
+      if (j == i || (!settings.alternate.empty() && !done[j] && CaseKey(plan[j].info, settings.alternate) == key)) {
+        group.push_back(j);
+        done[j] = true;
+      }
     }
-    sink.CaseDone(result);
+    std::vector<const PlannedCase*> cases;
+    for (std::size_t j : group) {
+      if (progress) progress(j + 1, plan.size(), plan[j].info);
+      cases.push_back(&plan[j]);
+    }
+    std::vector<CaseResult> results;
+    if (cases.size() == 1) {
+      results.push_back(RunInIsolates(process, plan[i], settings, shared));
+    } else {
+      results = RunAlternating(process, cases, settings);
+    }
+    for (CaseResult& result : results) {
+      result.trig_path = process.trig().path;
+      if (result.status == CaseStatus::kOk) {
+        ++summary.ok;
+      } else if (result.status == CaseStatus::kUnsupported) {
+        ++summary.unsupported;
+      } else {
+        ++summary.failed;
+      }
+      sink.CaseDone(result);
+    }
   }
   return summary;
 }
