@@ -36,7 +36,12 @@ Kind KindOf(const std::string& text) {
 // What reading `path` as its kind says when it fails (empty: it read).
 std::string ReadFailure(const std::string& path, const std::string& text, Kind kind) {
   if (kind == Kind::kCompare) {
-    if (auto state = files::ParseCompareState(path, text); !state) return state.error().message;
+    auto state = files::ParseCompareState(path, text);
+    if (!state) return state.error().message;
+    // Written before variants could take turns in one worker: resumed, it goes on with a worker per sample.
+    if (text.find("\"alternate\"") == std::string::npos && state.value().settings.alternate != 0) {
+      return path + ": a file without the alternate setting reads as alternating";
+    }
   }
   if (kind == Kind::kRun) {
     if (auto doc = ParseRunJson(path, text); !doc) return doc.error().message;
