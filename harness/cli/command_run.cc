@@ -243,6 +243,18 @@ Expected<workers::WorkerSampling> SamplingFrom(const RunSettings& settings,
                                  .tier = settings.tier};
 }
 
+// --alternate NAME, --alternate-offset K and --turns N (RunSettings::alternate).
+Status AlternationFrom(const ParsedArgs& parsed, RunSettings& settings) {
+  settings.alternate = parsed.GetAll("alternate");
+  settings.alternate_offset = parsed.Whole("alternate-offset").value_or(0);
+  settings.turns = parsed.Whole("turns").value_or(1);
+  if (parsed.Has("turns") && settings.alternate.empty()) {
+    return Error::Usage(
+        "--turns splits the repetitions of the cases --alternate NAME times in turns: give --alternate");
+  }
+  return OkStatus();
+}
+
 Expected<int> Run(const ParsedArgs& parsed, const std::vector<std::string>& argv) {
   V8BENCH_TRY(RunSettings settings, RunSettingsFrom(parsed));
   settings.share_realm = parsed.Has("share-realm");
@@ -251,13 +263,7 @@ Expected<int> Run(const ParsedArgs& parsed, const std::vector<std::string>& argv
                         " needs a fresh isolate per pass, which --share-realm turns off: give one of the two");
   }
   settings.native_floors = !parsed.Has("no-native");
-  settings.alternate = parsed.GetAll("alternate");
-  settings.alternate_offset = parsed.Whole("alternate-offset").value_or(0);
-  settings.turns = parsed.Whole("turns").value_or(1);
-  if (parsed.Has("turns") && settings.alternate.empty()) {
-    return Error::Usage(
-        "--turns splits the repetitions of the cases --alternate NAME times in turns: give --alternate");
-  }
+  V8BENCH_OK(AlternationFrom(parsed, settings));
   V8BENCH_OK(CountingFrom(parsed, settings));
   V8BENCH_TRY(const Output output, OutputFrom(parsed));
   if (output.jsonl && parsed.Has("engine")) {

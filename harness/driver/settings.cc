@@ -18,8 +18,8 @@ using K = SettingKind;
 // The help of each option says what it does and why (the method is in docs/statistics.md and
 // docs/verdicts.md); DefaultSentence appends the default.
 const SettingSpec kSettings[] = {
-    {"runs", "runs", K::kCount, 2, 100000, &S::runs, "N", "Takes N samples per variant.",
-     "20, unless --target-ci is given", false},
+    {"runs", "runs", K::kCount, 2, 100000, &S::runs, "N",
+     "Takes N samples per variant (unless --target-ci is given: then adaptively).", nullptr, false},
     {"target-ci", "target_ci_pct", K::kPercent, 0.001, 100, &S::target_ci, "PCT",
      "Adaptive mode: samples until every case's 95% CI of the change is within ±PCT percent.", "fixed --runs", false},
     {"max-time", "max_time_s", K::kSeconds, 1, 7 * 86400, &S::max_time_s, "S",

@@ -25,7 +25,7 @@ struct CompareSettings {
   std::string metric = kDefaultCompareMetric;
   // Sampling: fixed `runs` per variant, or (runs == 0) adaptive until every case's CI half-width is at
   // most target_ci (a fraction), with min_runs to max_runs per variant, within max_time_s.
-  int runs = 30;  // on a busy machine, 20 blocks missed 2 in 10 of a 5% change (docs/verdicts.md)
+  int runs = 40;  // on a busy machine 20 blocks missed 2 in 10 of a 5% change, 30 1 in 10 (docs/verdicts.md)
   double target_ci = 0.02;
   double max_time_s = 120;
   int min_runs = 10;
@@ -34,7 +34,7 @@ struct CompareSettings {
   int jobs = 1;
   double timeout_s = 60;     // per worker process
   int repetitions = 1;       // of each case per worker, after a warm-up
-  double min_time_s = 0.05;  // a repetition's (Google Benchmark's MinTime): 30 samples see 5% in ~15 s a case
+  double min_time_s = 0.05;  // a repetition's (Google Benchmark's MinTime): 40 samples see 5% in ~20 s a case
   double warmup_s = 0.02;    // at least; and until the code stops changing (docs/measurement.md)
   double max_warmup_s = 10;  // the cap of that wait (a capped case is flagged)
   double alpha = stats::kDefaultAlpha;

@@ -26,7 +26,7 @@ const char* VerdictName(Verdict v, bool is_time);
 // CI gate fails on): with 0.05 a Holm family of comparisons of identical code calls something faster or
 // slower in up to one comparison in twenty, i.e. in most series of twenty A/A runs. The price is power:
 // the exact signed-rank test needs 8 blocks for one comparison at 0.01 (2 / 2^8 = 0.0078) and 10 for a
-// family of 4 (power.h); the default 30 blocks judge families of up to 5368709. docs/verdicts.md.
+// family of 4 (power.h); the default 40 blocks judge families of up to 5497558138. docs/verdicts.md.
 inline constexpr double kDefaultAlpha = 0.01;
 
 struct CompareOptions {
