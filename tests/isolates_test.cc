@@ -132,7 +132,8 @@ std::vector<AlternateCase> RunAlternate(const std::vector<std::string>& extra) {
 }
 
 TEST(Isolates, AlternatedCasesTakeTurnsInOneIsolateEachInTheCodeAskedFor) {
-  const auto turns = RunAlternate({"--alternate", "x"});
+  // --keep-changed: every sample in the order it was timed (a re-run would come after all rounds).
+  const auto turns = RunAlternate({"--alternate", "x", "--keep-changed"});
   ASSERT_EQ(turns.size(), 2u);
   EXPECT_EQ(turns[0].name, "alternate/turns/x:1");
   EXPECT_EQ(turns[1].name, "alternate/turns/x:1.5");
@@ -148,6 +149,12 @@ TEST(Isolates, AlternatedCasesTakeTurnsInOneIsolateEachInTheCodeAskedFor) {
   for (const auto& c : RunAlternate({})) {
     for (double t : c.turns) EXPECT_EQ(t, 0) << c.name;
   }
+}
+
+TEST(Isolates, TurnsWithoutAlternatedCasesAreAUsageError) {
+  auto r = RunCli({"run", Fixture("alternate.js"), "--no-native", "--turns", "3"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("--alternate"));
 }
 
 }  // namespace
