@@ -949,19 +949,21 @@ TEST(ResultsFile, AMalformedFieldIsRefusedNamingTheFileAndTheField) {
   }
 }
 
-// A setting absent from a file takes the one default CompareSettings declares, as a new comparison does;
-// but alternate, absent from the files written before variants could take turns in one worker, is 0 there:
-// such a comparison goes on resumed as its samples were taken, a worker each.
+// A setting absent from a file takes the one default CompareSettings declares, as a new comparison does,
+// or the value it declares for older files (SettingSpec::when_absent): alternate, absent from the files
+// written before variants could take turns in one worker, is 0 there, so such a comparison goes on
+// resumed as its samples were taken, a worker each.
 TEST(ResultsFile, AbsentSettingsTakeTheDeclaredDefaults) {
   auto state = ReadCompareState(testing::WriteTempFile(
       "c.json",
       R"({"v8bench_compare": 1, "settings": {}, "variants": [{"name": "a"}, {"name": "b"}], "samples": []})"));
   ASSERT_TRUE(state.ok()) << state.error().message;
-  CompareSettings defaults;
+  const CompareSettings defaults;
   EXPECT_NE(defaults.alternate, 0);
-  defaults.alternate = 0;
+  EXPECT_EQ(state->settings.alternate, 0);
   for (const SettingSpec& spec : SettingSpecs()) {
-    EXPECT_EQ(NumberOf(state->settings, spec), NumberOf(defaults, spec)) << spec.key;
+    EXPECT_EQ(NumberOf(state->settings, spec), spec.when_absent ? spec.when_absent : NumberOf(defaults, spec))
+        << spec.key;
     EXPECT_EQ(TextOf(state->settings, spec), TextOf(defaults, spec)) << spec.key;
   }
 }

@@ -40,7 +40,7 @@ const SettingSpec kSettings[] = {
      "Variants that differ only in --param take turns in one worker per block, in one isolate, so a machine whose "
      "speed drifts times them alike: each repetition as N turns of 1/N of its length, their median the sample. 0: "
      "every sample in a worker of its own.",
-     nullptr, false},
+     nullptr, false, 0},
     {"repetitions", "repetitions", K::kCount, 1, 1000, &S::repetitions, "N",
      "Repetitions of a case per worker, their median the sample (short processes suit bimodal noise).", nullptr, false},
     {"min-time", "min_time_s", K::kSeconds, 0.001, 3600, &S::min_time_s, "S",

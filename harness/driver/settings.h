@@ -65,6 +65,10 @@ struct SettingSpec {
   const char* help;          // a full sentence, without the default
   const char* default_text;  // the default in words, or nullptr: the member's initial value
   bool statistics;           // also a diff option (the analysis and the gate)
+  // What a results file without this key was taken with, where that is not the default: a setting added
+  // later that changed how samples run, so that a resumed comparison goes on as it began; nullopt: the
+  // default.
+  std::optional<double> when_absent = std::nullopt;
 };
 
 std::span<const SettingSpec> SettingSpecs();

@@ -276,9 +276,9 @@ void WriteSettingSpecs(JsonWriter& w, const CompareSettings& st) {
 void ReadSettingSpecs(const object& st, CompareSettings& cs, JsonIn& in) {
   for (const SettingSpec& spec : SettingSpecs()) {
     const auto e = Lookup(st, spec.key);
-    // A file without the key was written before variants could take turns in one worker: its samples
-    // each had a worker of their own, and a resumed comparison goes on alike.
-    if (!e && std::string_view(spec.key) == "alternate") cs.alternate = 0;
+    if (!e && spec.when_absent && in.ok()) {
+      if (auto set = SetFromNumber(cs, spec, *spec.when_absent, in.Here()); !set) in.Fail(set.error());
+    }
     if (!e || !in.ok()) continue;
     JsonIn::Scope at(in, spec.key);
     std::string_view text;
