@@ -143,24 +143,31 @@ std::vector<CaseResult> RunAlternating(V8Process& process, const std::vector<con
   return results;
 }
 
+// The plan's cases as they run, in plan order: each alone, or (RunSettings::alternate) with the cases of
+// its file whose names differ only in the alternated parameters, which RunAlternating times in turns.
+std::vector<std::vector<std::size_t>> TurnGroups(const std::vector<PlannedCase>& plan,
+                                                 const std::vector<std::string>& alternate) {
+  std::vector<std::vector<std::size_t>> groups;
+  std::map<std::pair<const LoadedSuiteFile*, std::string>, std::size_t> group_of;  // (file, CaseKey) -> group
+  for (std::size_t i = 0; i < plan.size(); ++i) {
+    if (alternate.empty()) {
+      groups.push_back({i});
+      continue;
+    }
+    const auto [at, added] = group_of.emplace(std::pair{plan[i].file, CaseKey(plan[i].info, alternate)}, groups.size());
+    if (added) groups.emplace_back();
+    groups[at->second].push_back(i);
+  }
+  return groups;
+}
+
 }  // namespace
 
 RunSummary RunPlan(V8Process& process, const std::vector<PlannedCase>& plan, const RunSettings& settings,
                    ResultSink& sink, const ProgressFn& progress) {
   RunSummary summary;
   SharedHosts shared;  // with share_realm, one host per (file, realm) for the whole run
-  std::vector<bool> done(plan.size(), false);
-  for (std::size_t i = 0; i < plan.size(); ++i) {
-    if (done[i]) continue;
-    // The cases that take turns with this one (RunSettings::alternate): it alone without that setting.
-    std::vector<std::size_t> group;
-    const std::string key = CaseKey(plan[i].info, settings.alternate);
-    for (std::size_t j = i; j < plan.size(); ++j) {
-      if (j == i || (!settings.alternate.empty() && !done[j] && CaseKey(plan[j].info, settings.alternate) == key)) {
-        group.push_back(j);
-        done[j] = true;
-      }
-    }
+  for (const std::vector<std::size_t>& group : TurnGroups(plan, settings.alternate)) {
     std::vector<const PlannedCase*> cases;
     for (std::size_t j : group) {
       if (progress) progress(j + 1, plan.size(), plan[j].info);
@@ -168,7 +175,7 @@ RunSummary RunPlan(V8Process& process, const std::vector<PlannedCase>& plan, con
     }
     std::vector<CaseResult> results;
     if (cases.size() == 1) {
-      results.push_back(RunInIsolates(process, plan[i], settings, shared));
+      results.push_back(RunInIsolates(process, *cases.front(), settings, shared));
     } else {
       results = RunAlternating(process, cases, settings);
     }
