@@ -169,14 +169,14 @@ Status Driver::AdoptContext(const workers::LaunchResult& result, const workers::
   VariantState& vs = state_.variants[static_cast<std::size_t>(slot.records.front().variant)];
   if (out.refused) return Error::Input("variant '" + vs.variant.name + "': " + out.refused->message);
   if (out.context) {
-    for (const RunRecord& r : slot.records) {
-      VariantState& vs = state_.variants[static_cast<std::size_t>(r.variant)];
-      if (vs.context) continue;
-      vs.context = out.context;
+    for (const RunRecord& r : slot.records) {  // every variant the worker ran (Alternation)
+      VariantState& each = state_.variants[static_cast<std::size_t>(r.variant)];
+      if (each.context) continue;
+      each.context = out.context;
       // An external engine cannot classify its trig path (that needs the host's libm): the driver probed it.
-      if (vs.context->trig_path.empty()) vs.context->trig_path = vs.variant.trig_path;
+      if (each.context->trig_path.empty()) each.context->trig_path = each.variant.trig_path;
       // A worker (workerd) cannot see its own executable.
-      if (vs.context->executable.empty()) vs.context->executable = vs.variant.engine;
+      if (each.context->executable.empty()) each.context->executable = each.variant.engine;
     }
     if (slot.planned.empty()) slot.planned = out.planned;
     return OkStatus();
@@ -184,10 +184,9 @@ Status Driver::AdoptContext(const workers::LaunchResult& result, const workers::
   // The worker stopped before running anything: its flags or the suites are wrong (exit 2), or it
   // could not start at all. That is the same for every sample of the variant: stop.
   if (auto rejected = workers::RejectedConfiguration(result, vs.variant.name)) return *rejected;
-  for (RunRecord& r : slot.records) {
-    r.error = fmt::format("worker {} before its first case: {}", workers::DescribeExit(result),
-                          workers::WhyItStopped(result));
-  }
+  const std::string error =
+      fmt::format("worker {} before its first case: {}", workers::DescribeExit(result), workers::WhyItStopped(result));
+  for (RunRecord& r : slot.records) r.error = error;
   return OkStatus();
 }
 
@@ -364,18 +363,17 @@ Status Driver::PlanShard() {
 
 Status Driver::PlanAlternation() {
   const CompareSettings& settings = state_.settings;
-  if (settings.alternate == 0 || state_.shard || ignore_params_.empty() ||
-      FindMetricOption(settings.metric)->counter == std::string(metric::kInstructions)) {
-    return OkStatus();  // counted instructions do not drift with the machine
-  }
+  // counting_ (PrepareEngines): counted instructions do not drift with the machine.
+  if (settings.alternate == 0 || state_.shard || ignore_params_.empty() || counting_) return OkStatus();
   // What a variant's workers run apart from its parameters: the same for every variant, or no alternation.
   const auto without_params = [](const Variant& v) {
     std::vector<std::string> args;
     for (std::size_t i = 0; i < v.worker_args.size(); ++i) {
-      if (v.worker_args[i] == "--param")
+      if (v.worker_args[i] == "--param") {
         ++i;  // and its value
-      else
+      } else {
         args.push_back(v.worker_args[i]);
+      }
     }
     return args;
   };
