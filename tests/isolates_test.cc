@@ -151,10 +151,32 @@ TEST(Isolates, AlternatedCasesTakeTurnsInOneIsolateEachInTheCodeAskedFor) {
   }
 }
 
-TEST(Isolates, TurnsWithoutAlternatedCasesAreAUsageError) {
-  auto r = RunCli({"run", Fixture("alternate.js"), "--no-native", "--turns", "3"});
-  EXPECT_EQ(r.exit_code, 2);
-  EXPECT_THAT(r.err, HasSubstr("--alternate"));
+TEST(Isolates, CopiesOfACaseShareItsTurnsInTheOrderTheOffsetGivesAndComeBackAsOneCase) {
+  // Two copies of each case and 4 turns per repetition: 2 rounds per repetition, each a turn of every copy.
+  // --alternate-offset 1 orders the copies x:1.5, x:1, x:1.5, x:1; the results come back in plan order.
+  const auto cases =
+      RunAlternate({"--alternate", "x", "--keep-changed", "--turns", "4", "--copies", "2", "--alternate-offset", "1"});
+  ASSERT_EQ(cases.size(), 2u);
+  EXPECT_EQ(cases[0].name, "alternate/turns/x:1");
+  EXPECT_EQ(cases[1].name, "alternate/turns/x:1.5");
+  for (const auto& c : cases) {
+    ASSERT_EQ(c.turns.size(), 4u * 2u * 2u) << c.name;  // repetitions x rounds x copies
+    for (const auto& tier : c.batch_tiers) EXPECT_EQ(tier, "turbofan") << c.name;
+  }
+  // The first copy of x:1.5 took the first turn, so the log had changed cases once more by x:1's first.
+  EXPECT_LT(cases[1].turns.front(), cases[0].turns.front());
+  // Each case's first copy's turns come first, in the order they were timed.
+  for (const auto& c : cases) {
+    for (std::size_t i = 1; i < 8; ++i) EXPECT_GE(c.turns[i], c.turns[i - 1]) << c.name;
+  }
+}
+
+TEST(Isolates, TurnsOrCopiesWithoutAlternatedCasesAreAUsageError) {
+  for (const char* option : {"--turns", "--copies"}) {
+    auto r = RunCli({"run", Fixture("alternate.js"), "--no-native", option, "3"});
+    EXPECT_EQ(r.exit_code, 2) << option;
+    EXPECT_THAT(r.err, HasSubstr("--alternate")) << option;
+  }
 }
 
 }  // namespace

@@ -30,8 +30,8 @@ namespace {
 
 // The options an external engine's runner cannot honour: only the embedded host has them.
 // (--metric instructions and --iterations the runner has; which engines can count, PrepareWorkerEngine says.)
-constexpr const char* kEmbeddedOnly[] = {"main-cpu",      "isolates",      "share-realm", "keep-changed",
-                                         "min-young-gcs", "callgrind-dir", "alternate",   "turns"};
+constexpr const char* kEmbeddedOnly[] = {"main-cpu",      "isolates",  "share-realm", "keep-changed", "min-young-gcs",
+                                         "callgrind-dir", "alternate", "turns",       "copies"};
 
 // How each case is timed (RunSettings), and counted with --metric instructions.
 std::vector<OptionSpec> TimingOptionSpecs() {
@@ -243,14 +243,18 @@ Expected<workers::WorkerSampling> SamplingFrom(const RunSettings& settings,
                                  .tier = settings.tier};
 }
 
-// --alternate NAME, --alternate-offset K and --turns N (RunSettings::alternate).
+// --alternate NAME, --alternate-offset K, --turns N and --copies K (RunSettings::alternate).
 Status AlternationFrom(const ParsedArgs& parsed, RunSettings& settings) {
   settings.alternate = parsed.GetAll("alternate");
   settings.alternate_offset = parsed.Whole("alternate-offset").value_or(0);
   settings.turns = parsed.Whole("turns").value_or(1);
-  if (parsed.Has("turns") && settings.alternate.empty()) {
-    return Error::Usage(
-        "--turns splits the repetitions of the cases --alternate NAME times in turns: give --alternate");
+  settings.copies = parsed.Whole("copies").value_or(1);
+  for (const char* option : {"turns", "copies"}) {
+    if (parsed.Has(option) && settings.alternate.empty()) {
+      return Error::Usage(
+          fmt::format("--{} applies to the cases --alternate NAME times in turns: give --alternate (or drop --{})",
+                      option, option));
+    }
   }
   return OkStatus();
 }
@@ -357,11 +361,18 @@ CommandSpec RunSpec() {
        "per round, so a machine whose speed drifts times them alike (compare does this for variants that differ "
        "only in --param); repeatable. Default: each case on its own.",
        true},
-      {"alternate-offset", "K", "With --alternate: round r starts with case (K + r) modulo their count. Default: 0.",
+      {"alternate-offset", "K",
+       "With --alternate: the cases are set up, warmed up and take their turns in order from case K (modulo their "
+       "count), each round starting one further on. Default: 0.",
        false, ValueKind::kWhole, 0, 1000000},
       {"turns", "N",
        "With --alternate: each repetition is taken as N turns of 1/N of its length, each turn a sample. Default: 1.",
        false, ValueKind::kWhole, 1, 100},
+      {"copies", "K",
+       "With --alternate: prepares each case K times in the isolate, each copy its own setup and compiled code, and "
+       "deals the turns over the copies (one copy can run tens of percent faster than another for much of its "
+       "life); their samples are the case's. Default: 1.",
+       false, ValueKind::kWhole, 1, 10},
       {"format", "console|json|csv|html|jsonl",
        "A table, Google Benchmark's JSON, CSV, an HTML page with charts, or jsonl (compare's worker protocol, stdout "
        "only). Default: console; with --out, from its extension."},

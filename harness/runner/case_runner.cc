@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <iterator>
 #include <map>
 #include <memory>
@@ -126,6 +127,7 @@ struct WarmupOutcome {
   double seconds = 0;
   bool capped = false;
   double young_collections_per_s = 0;  // in the last quiet window (RunSettings::RepetitionSeconds)
+  double seconds_per_iteration = 0;    // in the last batch of the warm-up's full length (0: none)
 };
 
 // --tier optimized asks for the code a hot function has in production: optimised. V8 may deoptimise
@@ -138,70 +140,107 @@ bool FellBelowRequestedTier(TierMode mode, const CodeState& state) {
   return mode == TierMode::kOptimized && state.batch && *state.batch < CodeTier::kMidTier;
 }
 
-Expected<WarmupOutcome> WarmUp(SuiteHost& host, const RunSettings& settings) {
-  using Clock = std::chrono::steady_clock;
-  auto since = [](Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); };
-  auto last = host.TakeCodeState();
-  if (!last) return last.error();
-  const auto start = Clock::now();
-  auto quiet_since = start;
-  std::uint64_t n = 1;
-  std::optional<double> last_faults;  // per iteration, in the last long batch
-  std::uint64_t young_bytes = host.heap().YoungCommittedBytes();
-  const HeapReading heap0 = host.heap().Read();
-  auto young_filled = [&] {
-    const HeapReading h = host.heap().Read();
-    return YoungGenerationFilled(YoungCollections(h), AllocatedBetween(heap0, h), since(start), young_bytes,
-                                 settings.max_warmup_s - since(start));
-  };
-  // Young collections per second since the code and memory last changed (the whole warm-up if that
-  // window is too short to say).
-  std::uint64_t young_at_quiet = YoungCollections(heap0);
-  auto outcome = [&](bool capped) {
-    const bool window = since(quiet_since) >= RunSettings::kQuietSeconds;
-    const double seconds = window ? since(quiet_since) : since(start);
-    const std::uint64_t young =
-        YoungCollections(host.heap().Read()) - (window ? young_at_quiet : YoungCollections(heap0));
-    return WarmupOutcome{since(start), capped, seconds > 0 ? static_cast<double>(young) / seconds : 0};
-  };
-  int resettles = 0;
-  for (;;) {
+// The warm-up one batch at a time, so that the cases prepared in one host can warm up in turns
+// (RunSettings::alternate): their quiet windows then pass together instead of one after the other, and
+// a compile anywhere in the isolate (TakeCodeState counts the isolate's) restarts every case's window.
+class WarmupRun {
+ public:
+  // REQUIRES: the case is the host's current one (and is again before every Step).
+  static Expected<WarmupRun> Start(SuiteHost& host, const RunSettings& settings) {
+    auto code = host.TakeCodeState();
+    if (!code) return code.error();
+    return WarmupRun(host, settings, std::move(code.value()));
+  }
+
+  // One batch; the outcome once the warm-up has ended.
+  Expected<std::optional<WarmupOutcome>> Step() {
     const auto b0 = Clock::now();
     const std::uint64_t f0 = ThreadMinorFaults();
-    if (auto ran = host.RunBatch(n); !ran) return ran.error();
-    const double faults = static_cast<double>(ThreadMinorFaults() - f0) / static_cast<double>(n);
-    const double took = since(b0);
-    const bool long_batches = took >= RunSettings::kWarmupBatchSeconds;
-    auto now = host.TakeCodeState();
+    if (auto ran = host_.RunBatch(n_); !ran) return ran.error();
+    const double faults = static_cast<double>(ThreadMinorFaults() - f0) / static_cast<double>(n_);
+    const double took = Since(b0);
+    const bool long_batch = took >= RunSettings::kWarmupBatchSeconds;
+    auto now = host_.TakeCodeState();
     if (!now) return now.error();
-    const std::uint64_t young_now = host.heap().YoungCommittedBytes();
+    const std::uint64_t young_now = host_.heap().YoungCommittedBytes();
     const bool memory_moved =
-        (long_batches && last_faults && !FaultRateSettled(*last_faults, faults)) || young_now != young_bytes;
-    if (long_batches) last_faults = faults;
-    young_bytes = young_now;
-    if (CodeChangedBetween(last.value(), now.value()) || memory_moved) {
-      quiet_since = Clock::now();
-      young_at_quiet = YoungCollections(host.heap().Read());
-      last = now;
+        (long_batch && last_faults_ && !FaultRateSettled(*last_faults_, faults)) || young_now != young_bytes_;
+    if (long_batch) {
+      last_faults_ = faults;
+      seconds_per_iteration_ = took / static_cast<double>(n_);
     }
-    const double settling_s = std::chrono::duration<double>(quiet_since - start).count();
-    if (long_batches && settings.QuietLongEnough(since(quiet_since), settling_s) && young_filled()) {
-      if (!FellBelowRequestedTier(settings.tier, now.value()) || resettles == kMaxResettles) {
-        return outcome(false);
+    young_bytes_ = young_now;
+    if (CodeChangedBetween(last_, now.value()) || memory_moved) {
+      RestartQuietWindow();
+      last_ = now.value();
+    }
+    const double settling_s = std::chrono::duration<double>(quiet_since_ - start_).count();
+    if (long_batch && settings_.QuietLongEnough(Since(quiet_since_), settling_s) && YoungFilled()) {
+      if (!FellBelowRequestedTier(settings_.tier, now.value()) || resettles_ == kMaxResettles) {
+        return std::optional<WarmupOutcome>(Outcome(false));
       }
-      ++resettles;
-      if (auto settled = host.Settle(settings.tier); !settled) return settled.error();
-      quiet_since = Clock::now();
-      young_at_quiet = YoungCollections(host.heap().Read());
+      ++resettles_;
+      if (auto settled = host_.Settle(settings_.tier); !settled) return settled.error();
+      RestartQuietWindow();
     }
-    if (since(start) >= settings.max_warmup_s) return outcome(true);
-    if (!long_batches && n < (std::uint64_t{1} << 40)) {
+    if (Since(start_) >= settings_.max_warmup_s) return std::optional<WarmupOutcome>(Outcome(true));
+    if (!long_batch && n_ < (std::uint64_t{1} << 40)) {
       // Straight towards a batch of the target length, at most 10x at a time.
       const double factor = took <= 0 ? 10 : std::clamp(RunSettings::kWarmupBatchSeconds * 1.2 / took, 2.0, 10.0);
-      n = static_cast<std::uint64_t>(static_cast<double>(n) * factor) + 1;
+      n_ = static_cast<std::uint64_t>(static_cast<double>(n_) * factor) + 1;
     }
+    return std::optional<WarmupOutcome>();
   }
-}
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  WarmupRun(SuiteHost& host, const RunSettings& settings, CodeState code)
+      : host_(host),
+        settings_(settings),
+        last_(std::move(code)),
+        start_(Clock::now()),
+        quiet_since_(start_),
+        young_bytes_(host.heap().YoungCommittedBytes()),
+        heap0_(host.heap().Read()),
+        young_at_quiet_(YoungCollections(heap0_)) {}
+
+  static double Since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+  void RestartQuietWindow() {
+    quiet_since_ = Clock::now();
+    young_at_quiet_ = YoungCollections(host_.heap().Read());
+  }
+
+  bool YoungFilled() {
+    const HeapReading h = host_.heap().Read();
+    return YoungGenerationFilled(YoungCollections(h), AllocatedBetween(heap0_, h), Since(start_), young_bytes_,
+                                 settings_.max_warmup_s - Since(start_));
+  }
+
+  // Young collections per second since the code and memory last changed (the whole warm-up if that
+  // window is too short to say).
+  WarmupOutcome Outcome(bool capped) {
+    const bool window = Since(quiet_since_) >= RunSettings::kQuietSeconds;
+    const double seconds = window ? Since(quiet_since_) : Since(start_);
+    const std::uint64_t young =
+        YoungCollections(host_.heap().Read()) - (window ? young_at_quiet_ : YoungCollections(heap0_));
+    return WarmupOutcome{Since(start_), capped, seconds > 0 ? static_cast<double>(young) / seconds : 0,
+                         seconds_per_iteration_};
+  }
+
+  SuiteHost& host_;
+  const RunSettings& settings_;
+  CodeState last_;
+  Clock::time_point start_;
+  Clock::time_point quiet_since_;
+  std::uint64_t n_ = 1;
+  std::optional<double> last_faults_;  // per iteration, in the last long batch
+  double seconds_per_iteration_ = 0;   // in the last long batch
+  std::uint64_t young_bytes_;
+  HeapReading heap0_;
+  std::uint64_t young_at_quiet_;
+  int resettles_ = 0;
+};
 
 // --metric instructions: the warm-up counts batches instead of seconds. A warm-up that lasts a time runs
 // as many iterations as the machine's load and the simulation's pace allow, and what the case allocated
@@ -287,15 +326,15 @@ Expected<std::unique_ptr<InstructionCounter>> CounterFor(const RunSettings& sett
 }
 
 // `count` repetitions of the case through Google Benchmark: each one batch, grown to `repetition_s`
-// or of the fixed iteration count (RunSettings::FixedIterations).
+// or of the fixed iteration count (RunSettings::FixedIterations, else `iterations` when given).
 std::vector<Sample> TimeRepetitions(const CaseInfo& info, CaseBenchmark& body, const RunSettings& settings,
-                                    double repetition_s, int count) {
+                                    double repetition_s, std::optional<std::uint64_t> iterations, int count) {
   auto* bench = benchmark::RegisterBenchmark(info.name.c_str(), [&body](benchmark::State& state) { body(state); })
                     ->UseRealTime()
                     ->MinWarmUpTime(0)  // WarmUp() above: until the code stopped changing
                     ->Repetitions(count)
                     ->Unit(benchmark::kNanosecond);
-  if (const auto fixed = settings.FixedIterations()) {
+  if (const auto fixed = settings.FixedIterations() ? settings.FixedIterations() : iterations) {
     bench->Iterations(static_cast<benchmark::IterationCount>(*fixed));
   } else {
     bench->MinTime(repetition_s);
@@ -321,8 +360,12 @@ struct CaseSession::State {
   CaseResult result;
   std::unique_ptr<InstructionCounter> counter;
   std::optional<CaseBenchmark> body;  // set once the case is prepared, settled and warmed up
-  std::size_t slot = 0;               // the case among those prepared in `host` (SuiteHost::Resume)
-  bool prepared = false;              // prepared and not torn down
+  std::unique_ptr<WarmupRun> warmup;  // while it warms up
+  // RunSettings::alternate: every turn runs this many iterations, the turn's length at the warm-up's
+  // pace (Google Benchmark would otherwise grow a batch from 1 iteration in every short turn).
+  std::optional<std::uint64_t> turn_iterations;
+  std::size_t slot = 0;   // the case among those prepared in `host` (SuiteHost::Resume)
+  bool prepared = false;  // prepared and not torn down
   std::vector<Sample> samples;
 
   // The case is the host's current one again (another case may have been timed in the same host).
@@ -341,7 +384,30 @@ struct CaseSession::State {
     result.error = e.message;
   }
   std::vector<Sample> TimeRepetitions(int count) {
-    return v8bench::TimeRepetitions(result.info, *body, settings, result.repetition_s, count);
+    return v8bench::TimeRepetitions(result.info, *body, settings, result.repetition_s, turn_iterations, count);
+  }
+
+  // The warm-up's end: the case is ready to time, or failed and torn down.
+  void EndWarmUp(const Expected<WarmupOutcome>& warm) {
+    warmup.reset();
+    auto made = warm ? CounterFor(settings) : Expected<std::unique_ptr<InstructionCounter>>(warm.error());
+    if (!made) {
+      Fail(made.error());
+      (void)host.Teardown();
+      prepared = false;
+      return;
+    }
+    result.warmup_s = warm.value().seconds;
+    result.warmup_capped = warm.value().capped;
+    // With --alternate a repetition is taken in turns, each a sample of its own (RunSettings::turns).
+    result.repetition_s =
+        settings.RepetitionSeconds(warm.value().young_collections_per_s) / settings.TurnsPerRepetition();
+    if (settings.TurnsPerRepetition() > 1 && warm.value().seconds_per_iteration > 0) {
+      turn_iterations = std::max<std::uint64_t>(
+          1, static_cast<std::uint64_t>(std::llround(result.repetition_s / warm.value().seconds_per_iteration)));
+    }
+    counter = std::move(made.value());
+    body.emplace(host, counter.get());
   }
 };
 
@@ -359,30 +425,37 @@ CaseSession::CaseSession(SuiteHost& host, const std::string& file, const CaseInf
   s.prepared = true;
 }
 
-void CaseSession::WarmUp() {
+void CaseSession::StartWarmUp() {
   State& s = *s_;
-  if (!s.prepared || s.body || !s.Resume()) return;
-  SuiteHost& host = s.host;
-  const RunSettings& settings = s.settings;
-  s.result.tier = settings.tier;
-  auto warm = [&]() -> Expected<WarmupOutcome> {
-    V8BENCH_OK(host.Settle(settings.tier));
-    return settings.count_instructions ? WarmUpCounted(host, settings) : v8bench::WarmUp(host, settings);
-  }();
-  auto counter = warm ? CounterFor(settings) : Expected<std::unique_ptr<InstructionCounter>>(warm.error());
-  if (!counter) {
-    s.Fail(counter.error());
-    (void)host.Teardown();
-    s.prepared = false;
-    return;
+  if (!s.prepared || s.body || s.warmup || !s.Resume()) return;
+  s.result.tier = s.settings.tier;
+  if (auto settled = s.host.Settle(s.settings.tier); !settled) return s.EndWarmUp(settled.error());
+  if (s.settings.count_instructions) return s.EndWarmUp(WarmUpCounted(s.host, s.settings));
+  auto run = WarmupRun::Start(s.host, s.settings);
+  if (!run) return s.EndWarmUp(run.error());
+  s.warmup = std::make_unique<WarmupRun>(std::move(run.value()));
+}
+
+bool CaseSession::WarmUpStep() {
+  State& s = *s_;
+  if (!s.warmup) return true;
+  if (!s.Resume()) {
+    s.warmup.reset();
+    return true;
   }
-  s.result.warmup_s = warm.value().seconds;
-  s.result.warmup_capped = warm.value().capped;
-  // With --alternate a repetition is taken in turns, each a sample of its own (RunSettings::turns).
-  s.result.repetition_s =
-      settings.RepetitionSeconds(warm.value().young_collections_per_s) / settings.TurnsPerRepetition();
-  s.counter = std::move(counter.value());
-  s.body.emplace(host, s.counter.get());
+  auto step = s.warmup->Step();
+  if (!step) {
+    s.EndWarmUp(step.error());
+  } else if (step.value()) {
+    s.EndWarmUp(*step.value());
+  }
+  return !s.warmup;
+}
+
+void CaseSession::WarmUp() {
+  StartWarmUp();
+  while (!WarmUpStep()) {
+  }
 }
 
 CaseSession::~CaseSession() = default;

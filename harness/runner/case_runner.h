@@ -27,6 +27,10 @@ class CaseSession {
   CaseSession(const CaseSession&) = delete;
   CaseSession& operator=(const CaseSession&) = delete;
   void WarmUp();
+  // WarmUp() in steps, for cases warming up in turns: StartWarmUp() settles the case, then each
+  // WarmUpStep() runs one warm-up batch and says whether the warm-up has ended (or failed).
+  void StartWarmUp();
+  bool WarmUpStep();
   // Whether the case is still timed (it warmed up and no batch has failed).
   bool ok() const;
   // `count` more repetitions (nothing once the case has failed).

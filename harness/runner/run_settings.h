@@ -37,17 +37,27 @@ struct RunSettings {
   // keep every CPU (measure/cpu_affinity.h says why); nullopt: the scheduler places it.
   std::optional<int> main_cpu;
   // --alternate NAME,...: cases whose names differ only in these parameters (model/suite.h CaseKey) are
-  // timed in turns in one fresh isolate: all prepared, then warmed up one after the other, then each
-  // repetition taken as `turns` turns of 1/turns of its length (RepetitionSeconds), one turn of each case
-  // per round, round r starting with the case at (alternate_offset + r) modulo their count; every turn is
-  // a sample. Why: the speed of a shared machine changes from one moment to the next (docs/paired.md,
-  // "Variants in one worker"), and cases timed side by side in one isolate see the same speed; compare's
-  // workers use it for variants that differ only in their parameters. Empty: every case runs on its own.
+  // timed in turns in one fresh isolate: each prepared `copies` times (each copy its own setup, data and
+  // compiled code), all settled, then warmed up together a batch each in turn, then each repetition taken
+  // as `turns` turns of 1/turns of its length (RepetitionSeconds) dealt over the copies, one turn of each
+  // copy of each case per round; the cases in order from the one at alternate_offset (modulo their
+  // count), round r starting r copies further on; every turn is a sample, and a case's copies are
+  // joined into one result. Why: the speed of a
+  // shared machine changes from one moment to the next (docs/paired.md, "Variants in one worker"), and
+  // cases timed side by side in one isolate see the same speed; and one compiled copy of a case can run
+  // tens of percent faster or slower than another for much of its life, which copies average out.
+  // compare's workers use it for variants that differ only in their parameters. Empty: every case runs
+  // on its own.
   std::vector<std::string> alternate;
   int alternate_offset = 0;
   int turns = 1;
+  int copies = 1;
   // Turns per repetition: `turns` where cases alternate, else 1.
   int TurnsPerRepetition() const { return alternate.empty() ? 1 : std::max(1, turns); }
+  // Copies of each case: `copies` where cases alternate, else 1.
+  int CopiesPerCase() const { return alternate.empty() ? 1 : std::max(1, copies); }
+  // Rounds per repetition: its turns dealt over the copies, rounded up.
+  int RoundsPerRepetition() const { return (TurnsPerRepetition() + CopiesPerCase() - 1) / CopiesPerCase(); }
   // A repetition during which V8 changed the code (compiled a function to optimised code, or a tier
   // moved: CodeState::changed) did not time one piece of code: it is discarded and timed again (the
   // re-runs continue the warm-up), at most kRerunsPerRepetition x `repetitions` times and for at most

@@ -1,6 +1,7 @@
 #include "harness/runner/suite_runner.h"
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 #include <utility>
 
@@ -82,6 +83,25 @@ CaseResult RunInHost(V8Process& process, const PlannedCase& pc, const RunSetting
   return result;
 }
 
+// `part`, another pass of the case `joined` holds, added to it: its samples, and the worst of its
+// warm-up and status (a failed pass ends the case with its status).
+void JoinPass(CaseResult& joined, CaseResult&& part) {
+  if (part.status != CaseStatus::kOk) {
+    if (joined.status == CaseStatus::kOk) {
+      joined.status = part.status;
+      joined.error = part.error;
+    }
+    return;
+  }
+  joined.samples.insert(joined.samples.end(), std::make_move_iterator(part.samples.begin()),
+                        std::make_move_iterator(part.samples.end()));
+  joined.warmup_s = std::max(joined.warmup_s, part.warmup_s);
+  joined.warmup_capped = joined.warmup_capped || part.warmup_capped;
+  joined.reruns += part.reruns;
+  joined.repetition_s = std::max(joined.repetition_s, part.repetition_s);
+  joined.young_generation_bytes = part.young_generation_bytes;
+}
+
 // The case in RunSettings::IsolateCount() fresh isolates, each warmed up on its own, the repetitions
 // dealt out over them; the samples are joined (each says its isolate). The native floor is measured
 // in the first only. The first isolate that does not finish ends the case with its status.
@@ -96,16 +116,8 @@ CaseResult RunInIsolates(V8Process& process, const PlannedCase& pc, const RunSet
     for (Sample& s : result.samples) s.isolate = k;
     if (k == 0) {
       joined = std::move(result);
-    } else if (result.status != CaseStatus::kOk) {
-      joined.status = result.status;
-      joined.error = result.error;
     } else {
-      joined.samples.insert(joined.samples.end(), result.samples.begin(), result.samples.end());
-      joined.warmup_s = std::max(joined.warmup_s, result.warmup_s);
-      joined.warmup_capped = joined.warmup_capped || result.warmup_capped;
-      joined.reruns += result.reruns;
-      joined.repetition_s = std::max(joined.repetition_s, result.repetition_s);
-      joined.young_generation_bytes = result.young_generation_bytes;
+      JoinPass(joined, std::move(result));
     }
     if (joined.status != CaseStatus::kOk) break;
   }
@@ -113,13 +125,16 @@ CaseResult RunInIsolates(V8Process& process, const PlannedCase& pc, const RunSet
 }
 
 // RunSettings::alternate: the cases of `group` (one bench under several values of the alternated
-// parameters) prepared, then warmed up, one after the other in one fresh host, then timed a turn at a time
-// in rounds (RunSettings::turns). One host, so one isolate: isolates of one process run the same code at speeds up to
-// 25% apart for their whole life (docs/paired.md, "Variants in one worker"), cases in one isolate alike.
-// A case that fails leaves the others to go on where the isolate still runs.
+// parameters), each prepared RunSettings::copies times, in one fresh host, then settled, warmed up
+// together and timed a turn at a time in rounds (RunSettings::turns). One host, so one isolate: isolates
+// of one process run the same code at speeds up to 25% apart for their whole life (docs/paired.md,
+// "Variants in one worker"), cases in one isolate alike. A case's copies come back joined (JoinPass); the
+// native floor is measured in its first copy only. A case that fails leaves the others to go on where
+// the isolate still runs.
 std::vector<CaseResult> RunAlternating(V8Process& process, const std::vector<const PlannedCase*>& group,
                                        const RunSettings& settings) {
   const std::size_t n = group.size();
+  const auto copies = static_cast<std::size_t>(settings.CopiesPerCase());
   const PlannedCase& first = *group.front();  // every case of a group has its file and realm
   auto opened = SuiteHost::Open(process, first.info.realm, first.file->path, first.file->source, settings.params,
                                 settings.timeout_s);
@@ -129,17 +144,38 @@ std::vector<CaseResult> RunAlternating(V8Process& process, const std::vector<con
     return results;
   }
   SuiteHost& host = *opened.value();
+  RunSettings later_copies = settings;
+  later_copies.native_floors = false;
+  // Session c * n + j is copy c of case (alternate_offset + j) mod n: the offset orders the setups, the
+  // warm-ups and every round alike, so that a block of compare that starts with one variant has its
+  // next block start with the next (whatever the order favours, each variant gets it as often).
+  const auto offset = static_cast<std::size_t>(settings.alternate_offset);
   std::vector<std::unique_ptr<CaseSession>> sessions;
-  for (const PlannedCase* pc : group) {
-    sessions.push_back(std::make_unique<CaseSession>(host, pc->file->path, pc->info, settings));
-  }
-  for (auto& session : sessions) session->WarmUp();  // after every setup (CaseSession says why)
-  for (int round = 0; round < settings.repetitions * settings.TurnsPerRepetition(); ++round) {
-    for (std::size_t i = 0; i < n; ++i) {
-      sessions[(static_cast<std::size_t>(settings.alternate_offset + round) + i) % n]->Time(1);
+  for (std::size_t c = 0; c < copies; ++c) {
+    for (std::size_t j = 0; j < n; ++j) {
+      const PlannedCase& pc = *group[(offset + j) % n];
+      sessions.push_back(std::make_unique<CaseSession>(host, pc.file->path, pc.info, c == 0 ? settings : later_copies));
     }
   }
-  for (auto& session : sessions) results.push_back(session->Finish());
+  // Every case settled after every setup (CaseSession says why), then the warm-ups a batch each in turn,
+  // so that their quiet windows pass together: a block of a compare costs one window, not one per case.
+  for (auto& session : sessions) session->StartWarmUp();
+  for (bool warming = true; warming;) {
+    warming = false;
+    for (auto& session : sessions) warming = !session->WarmUpStep() || warming;
+  }
+  const std::size_t count = sessions.size();
+  for (int round = 0; round < settings.repetitions * settings.RoundsPerRepetition(); ++round) {
+    for (std::size_t k = 0; k < count; ++k) sessions[(static_cast<std::size_t>(round) + k) % count]->Time(1);
+  }
+  std::vector<CaseResult> finished;
+  for (auto& session : sessions) finished.push_back(session->Finish());
+  results.resize(n);
+  for (std::size_t j = 0; j < n; ++j) {
+    CaseResult& joined = results[(offset + j) % n];  // in plan order again
+    joined = std::move(finished[j]);
+    for (std::size_t c = 1; c < copies; ++c) JoinPass(joined, std::move(finished[c * n + j]));
+  }
   return results;
 }
 
