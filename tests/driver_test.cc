@@ -630,6 +630,7 @@ std::function<workers::LaunchResult(const workers::LaunchRequest&)> PlanningWork
 TEST(Driver, VariantsThatDifferOnlyInTheirParametersTakeEachBlocksTurnsInOneWorker) {
   CompareState state = TwoVariants("--param work=1", "--param work=2", 3);
   state.settings.alternate = 5;
+  state.settings.copies = 3;
   state.settings.repetitions = 2;
   state.settings.min_time_s = 0.05;
   FakeLauncher launcher;
@@ -648,6 +649,7 @@ TEST(Driver, VariantsThatDifferOnlyInTheirParametersTakeEachBlocksTurnsInOneWork
     EXPECT_EQ(*(at("--alternate-offset") + 1), std::to_string(i - 2));
     EXPECT_EQ(std::count(args.begin(), args.end(), "--param"), 1);
     EXPECT_EQ(*(at("--turns") + 1), "5");
+    EXPECT_EQ(*(at("--copies") + 1), "3");
     EXPECT_EQ(*(at("--repetitions") + 1), "2");
     EXPECT_EQ(*(at("--min-time") + 1), "0.05");
   }

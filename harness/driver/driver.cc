@@ -408,7 +408,8 @@ Status Driver::PlanAlternation() {
     a.worker.worker_args.insert(a.worker.worker_args.end(),
                                 {"--param", fmt::format("{}={}", param, fmt::join(list, ",")), "--alternate", param});
   }
-  a.worker.worker_args.insert(a.worker.worker_args.end(), {"--turns", std::to_string(settings.alternate)});
+  a.worker.worker_args.insert(a.worker.worker_args.end(), {"--turns", std::to_string(settings.alternate), "--copies",
+                                                           std::to_string(settings.copies)});
   a.filter = workers::ExactNamesFilter(names);
   alternation_ = std::move(a);
   return OkStatus();

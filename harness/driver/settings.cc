@@ -41,6 +41,11 @@ const SettingSpec kSettings[] = {
      "speed drifts times them alike: each repetition as N turns of 1/N of its length, their median the sample. 0: "
      "every sample in a worker of its own.",
      nullptr, false, 0},
+    {"copies", "copies", K::kCount, 1, 10, &S::copies, "K",
+     "With --alternate: each variant's case is prepared K times in the worker, each copy its own compiled code, "
+     "the turns dealt over them: one copy can run tens of percent faster or slower than another for much of its "
+     "life, and K copies average that out of each block.",
+     nullptr, false, 1},
     {"repetitions", "repetitions", K::kCount, 1, 1000, &S::repetitions, "N",
      "Repetitions of a case per worker, their median the sample (short processes suit bimodal noise).", nullptr, false},
     {"min-time", "min_time_s", K::kSeconds, 0.001, 3600, &S::min_time_s, "S",

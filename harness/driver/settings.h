@@ -25,7 +25,8 @@ struct CompareSettings {
   std::string metric = kDefaultCompareMetric;
   // Sampling: fixed `runs` per variant, or (runs == 0) adaptive until every case's CI half-width is at
   // most target_ci (a fraction), with min_runs to max_runs per variant, within max_time_s.
-  int runs = 40;  // on a busy machine 20 blocks missed 2 in 10 of a 5% change, 30 1 in 10 (docs/verdicts.md)
+  // On a busy machine 40 blocks (turns and copies) missed up to 2 in 10 of a 5% change (docs/verdicts.md).
+  int runs = 50;
   double target_ci = 0.02;
   double max_time_s = 120;
   int min_runs = 10;
@@ -45,6 +46,10 @@ struct CompareSettings {
   // (driver.h Alternation), each repetition as N turns of 1/N of its length, their median the sample
   // (`run --turns`; docs/paired.md, "Variants in one worker"); 0: every sample in a worker of its own.
   int alternate = 10;
+  // With alternate: each variant's case is prepared this many times in the worker, the turns dealt over
+  // the copies (`run --copies`): one compiled copy of a case can run tens of percent faster or slower than
+  // another for much of its life, and the copies average that out of each block.
+  int copies = 3;
 };
 
 // kSeed: a whole number exact in a JSON number (below 2^53); kPercent: given and saved in percent ("5" or
