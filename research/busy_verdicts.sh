@@ -9,7 +9,7 @@
 # start, wall seconds, exit code) and .err (its stderr).
 # Usage: research/busy_verdicts.sh V8BENCH OUT_DIR N [EXTRA_COMPARE_ARGS...]
 # Environment: TIMED, when set, is put before every compare (a wrapper that waits for a measuring slot);
-# BUSY=0 runs without the busy loop; KINDS (default "aa aap plus5 plus2") selects the comparisons.
+# BUSY=0 runs without the busy loop; KINDS (default "aa aap plus5 plus2"; also heavy5) selects the comparisons.
 # Not run by ctest.
 set -uo pipefail
 v8bench=$1
@@ -35,7 +35,9 @@ for ((i = 1; i <= n; ++i)); do
       # A/A between variants that differ in --param alone (so they take turns in one worker): 1.0001
       # names another case but rounds to the same 1000 calls.
       aap) variant=(--variant base= --variant aa='--param work=1.0001') ;;
-      *) echo "busy_verdicts.sh: unknown kind '$kind' in KINDS (aa, aap, plus5, plus2)" >&2; exit 2 ;;
+      # +5% on a case 300 times as long (about 3 ms per iteration: a few iterations per turn).
+      heavy5) variant=(--variant base='--param work=300' --variant plus5='--param work=315') ;;
+      *) echo "busy_verdicts.sh: unknown kind '$kind' in KINDS (aa, aap, plus5, plus2, heavy5)" >&2; exit 2 ;;
     esac
     file="$out/$kind-$i.json"
     ERR="$out/$kind-$i.err" $timed sh -c 'load=$(cut -d" " -f1 /proc/loadavg); start=$(date +%s.%N);
