@@ -325,17 +325,17 @@ Expected<std::unique_ptr<InstructionCounter>> CounterFor(const RunSettings& sett
   return OpenInstructionCounter(settings.callgrind_dir);
 }
 
-// `count` repetitions of the case through Google Benchmark: each one batch, grown to `repetition_s`
-// or of the fixed iteration count (RunSettings::FixedIterations, else `iterations` when given).
-std::vector<Sample> TimeRepetitions(const CaseInfo& info, CaseBenchmark& body, const RunSettings& settings,
-                                    double repetition_s, std::optional<std::uint64_t> iterations, int count) {
+// `count` repetitions of the case through Google Benchmark: each one batch, of `iterations` when given,
+// else grown to `repetition_s`.
+std::vector<Sample> TimeRepetitions(const CaseInfo& info, CaseBenchmark& body, double repetition_s,
+                                    std::optional<std::uint64_t> iterations, int count) {
   auto* bench = benchmark::RegisterBenchmark(info.name.c_str(), [&body](benchmark::State& state) { body(state); })
                     ->UseRealTime()
                     ->MinWarmUpTime(0)  // WarmUp() above: until the code stopped changing
                     ->Repetitions(count)
                     ->Unit(benchmark::kNanosecond);
-  if (const auto fixed = settings.FixedIterations() ? settings.FixedIterations() : iterations) {
-    bench->Iterations(static_cast<benchmark::IterationCount>(*fixed));
+  if (iterations) {
+    bench->Iterations(static_cast<benchmark::IterationCount>(*iterations));
   } else {
     bench->MinTime(repetition_s);
   }
@@ -361,9 +361,10 @@ struct CaseSession::State {
   std::unique_ptr<InstructionCounter> counter;
   std::optional<CaseBenchmark> body;  // set once the case is prepared, settled and warmed up
   std::unique_ptr<WarmupRun> warmup;  // while it warms up
-  // RunSettings::alternate: every turn runs this many iterations, the turn's length at the warm-up's
-  // pace (Google Benchmark would otherwise grow a batch from 1 iteration in every short turn).
-  std::optional<std::uint64_t> turn_iterations;
+  // Every repetition runs this many iterations: RunSettings::FixedIterations, or with turns
+  // (RunSettings::alternate) the turn's length at the warm-up's pace (Google Benchmark would otherwise
+  // grow a batch from 1 iteration in every short turn); nullopt: grown to repetition_s.
+  std::optional<std::uint64_t> iterations;
   std::size_t slot = 0;   // the case among those prepared in `host` (SuiteHost::Resume)
   bool prepared = false;  // prepared and not torn down
   std::vector<Sample> samples;
@@ -384,7 +385,7 @@ struct CaseSession::State {
     result.error = e.message;
   }
   std::vector<Sample> TimeRepetitions(int count) {
-    return v8bench::TimeRepetitions(result.info, *body, settings, result.repetition_s, turn_iterations, count);
+    return v8bench::TimeRepetitions(result.info, *body, result.repetition_s, iterations, count);
   }
 
   // The warm-up's end: the case is ready to time, or failed and torn down.
@@ -402,8 +403,9 @@ struct CaseSession::State {
     // With --alternate a repetition is taken in turns, each a sample of its own (RunSettings::turns).
     result.repetition_s =
         settings.RepetitionSeconds(warm.value().young_collections_per_s) / settings.TurnsPerRepetition();
-    if (settings.TurnsPerRepetition() > 1 && warm.value().seconds_per_iteration > 0) {
-      turn_iterations = std::max<std::uint64_t>(
+    iterations = settings.FixedIterations();
+    if (!iterations && settings.TurnsPerRepetition() > 1 && warm.value().seconds_per_iteration > 0) {
+      iterations = std::max<std::uint64_t>(
           1, static_cast<std::uint64_t>(std::llround(result.repetition_s / warm.value().seconds_per_iteration)));
     }
     counter = std::move(made.value());

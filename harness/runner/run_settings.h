@@ -41,13 +41,12 @@ struct RunSettings {
   // compiled code), all settled, then warmed up together a batch each in turn, then each repetition taken
   // as `turns` turns of 1/turns of its length (RepetitionSeconds) dealt over the copies, one turn of each
   // copy of each case per round; the cases in order from the one at alternate_offset (modulo their
-  // count), round r starting r copies further on; every turn is a sample, and a case's copies are
-  // joined into one result. Why: the speed of a
-  // shared machine changes from one moment to the next (docs/paired.md, "Variants in one worker"), and
-  // cases timed side by side in one isolate see the same speed; and one compiled copy of a case can run
-  // tens of percent faster or slower than another for much of its life, which copies average out.
-  // compare's workers use it for variants that differ only in their parameters. Empty: every case runs
-  // on its own.
+  // count), round r starting one copy further on than round r - 1; every turn is a sample, and a
+  // case's copies are joined into one result. Why: the speed of a shared machine changes from one moment
+  // to the next (docs/paired.md, "Variants in one worker"), and cases timed side by side in one isolate
+  // see the same speed; and one compiled copy of a case can run tens of percent faster or slower than
+  // another for much of its life, which copies average out. compare's workers use it for variants that
+  // differ only in their parameters. Empty: every case runs on its own.
   std::vector<std::string> alternate;
   int alternate_offset = 0;
   int turns = 1;
