@@ -35,9 +35,9 @@
 // many operations of its own (a Node core benchmark's main(config) ends with bench.end(n)): the figures
 // are then per operation, and ns (the time the bench timed itself for those operations) gives ops_per_s.
 //
-// Files written for other harnesses run unchanged: wrap() (below, "Benchmark files written for other
-// harnesses") recognises Node core's benchmark/ files, mitata, tinybench, bench-node and Benchmark.js,
-// and their APIs declare suites through suite().
+// Files written for other harnesses run unchanged: load() (below, "Benchmark files written for other
+// harnesses") hands Node core's benchmark/ files and the files importing mitata, tinybench, bench-node or
+// Benchmark.js v8bench's implementations of those APIs, which declare suites through suite().
 (function (global) {
   'use strict';
 
@@ -783,25 +783,296 @@
   }
 
   // --- Benchmark files written for other harnesses -----------------------------------------------
-  // wrap(source, path) is the one place a file's format is recognised. A v8bench suite file is run as
-  // it is. A Node core benchmark file (it requires '../common.js'), or a file that imports mitata,
-  // tinybench, bench-node or benchmark (Benchmark.js), is run as a CommonJS module body in the node
-  // realm: its require() hands it v8bench's own implementation of that harness's public API (whether
-  // or not the module exists beside it), and every other module comes from Node's require relative to
-  // the file. `import ... from` lines become require() calls on the same lines, and such a file's body
-  // is an async function, so a top-level `await run()` stays valid. What those files print goes where
-  // a suite's printing goes: never into the results.
-  const FOREIGN = [
-    { format: 'node-core', title: 'Node core benchmark', test: /require\(\s*(['"])(?:\.\.\/)+common(?:\.js)?\1\s*\)/ },
-    { format: 'mitata', title: 'mitata', test: /(?:\bfrom\s*|\brequire\(\s*)(['"])mitata\1/ },
-    { format: 'tinybench', title: 'tinybench', test: /(?:\bfrom\s*|\brequire\(\s*)(['"])tinybench\1/ },
-    { format: 'bench-node', title: 'bench-node', test: /(?:\bfrom\s*|\brequire\(\s*)(['"])bench-node\1/ },
-    { format: 'benchmark.js', title: 'Benchmark.js', test: /(?:\bfrom\s*|\brequire\(\s*)(['"])benchmark\1/ },
-  ];
+  // load(source, path, importer) is how a realm runs a file: the host runs what it returns (a classic
+  // script's text) or awaits it (a promise: the file's module graph loaded and evaluated, top-level awaits
+  // included). A file is never recognised by its text: the harnesses' modules (mitata, tinybench,
+  // bench-node, benchmark = Benchmark.js, vitest) are v8bench's own implementations of their public APIs
+  // wherever the file's module graph imports or requires them, and what they were asked to declare makes
+  // the file's suite (named after the file). Node core's benchmark/ files get their ../common.js.
+  //   - Node (the embedded host's node realm, Node engines): an ES module (.mjs, .mts, .ts, .cts, a .js
+  //     file in a "type": "module" package or with module syntax, as Node 22 detects it) is imported
+  //     through Node's own loader, with module customization hooks (module.registerHooks where it exists,
+  //     else module.register) answering the harnesses' names with v8bench:harness/NAME; a CommonJS file
+  //     runs in Node's CommonJS wrapper, with require() relative to the file and Module._resolveFilename
+  //     answering the same names anywhere in its graph.
+  //   - The bare realm: the file as a classic script; a file of another harness fails there (import
+  //     syntax, no require) and the host runs it in the node realm instead.
+  //   - Deno, Bun and workerd (the external runner): wrap() below, the older path that rewrites a
+  //     file's import lines into require() calls; their own loaders are not wired in yet.
+  // What those files print goes where a suite's printing goes: never into the results.
+  const HARNESS_NAMES = ['mitata', 'tinybench', 'bench-node', 'benchmark', 'vitest'];
+  const HARNESS_MODULES = {
+    mitata: mitataModule,
+    tinybench: tinybenchModule,
+    'bench-node': benchNodeModule,
+    benchmark: benchmarkJsModule,
+  };
+  // The factory of a harness's module, or null where v8bench has none yet.
+  function harnessFactory(name) {
+    if (name === 'vitest') return typeof vitestModule === 'function' ? vitestModule : null; // eslint-disable-line no-undef
+    return hasOwn(HARNESS_MODULES, name) ? HARNESS_MODULES[name] : null;
+  }
+  function notSupportedYet(name) {
+    return `'${name}' is not supported yet: this v8bench has no implementation of ${name}'s API ` +
+      '(docs/benchmark-files.md lists the harnesses it runs)';
+  }
+  const isHarnessName = (id) => typeof id === 'string' && HARNESS_NAMES.indexOf(id) >= 0;
 
+  // One instance of a harness's module per file given to v8bench (its collector names the suite).
+  const harnessInstances = new Map();
+  function harnessInstance(file, name) {
+    const key = `${name}\0${file}`;
+    if (!harnessInstances.has(key)) {
+      const factory = harnessFactory(name);
+      if (factory === null) throw new Error(notSupportedYet(name));
+      harnessInstances.set(key, factory(collectorFor(file)));
+    }
+    return harnessInstances.get(key);
+  }
+
+  // The file being loaded now: what a module graph's harness imports act on. A module (a wrapper such
+  // as Bun's bench/runner.mjs) is evaluated once per realm, while the external runner loads several
+  // files in one realm: so what a module imports forwards, at each use, to the instance of the file
+  // being loaded (or the last one loaded, when a bench runs).
+  let loadingFile = null;
+  const ProxyCtor = Proxy;
+  const construct = Reflect.construct;
+  function forwarder(target) {
+    const proxy = new ProxyCtor(function harnessExport() {}, {
+      get: (t, key) => {
+        const v = target();
+        return v === null || v === undefined ? undefined : v[key];
+      },
+      set: (t, key, value) => {
+        target()[key] = value;
+        return true;
+      },
+      has: (t, key) => key in Object(target()),
+      apply: (t, self, args) => apply(target(), self, args),
+      construct: (t, args, newTarget) => construct(target(), args, newTarget === proxy ? target() : newTarget),
+    });
+    return proxy;
+  }
+  // What `import ... from NAME` and require(NAME) get: { whole, default, named: { export: value } }.
+  const harnessModules = new Map();
+  function harnessModule(name) {
+    if (harnessModules.has(name)) return harnessModules.get(name);
+    const now = () => harnessInstance(loadingFile, name);
+    const sample = now();
+    const named = createObject(null);
+    const keys = ownKeys(sample);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i];
+      const v = sample[k];
+      named[k] = typeof v === 'function' || (typeof v === 'object' && v !== null) ? forwarder(() => now()[k]) : v;
+    }
+    const whole = forwarder(now);
+    const out = { whole, default: hasOwn(sample, 'default') ? named.default : whole, named };
+    harnessModules.set(name, out);
+    return out;
+  }
+  // The names a harness's module exports (what a module hook must declare before the module runs).
+  function harnessExportNames(name) {
+    const sample = harnessFactory(name)({ file: '', benches: {}, add: () => '' });
+    const out = [];
+    const keys = ownKeys(sample);
+    for (let i = 0; i < keys.length; i++) if (matches(/^[A-Za-z_$][\w$]*$/, keys[i]) && keys[i] !== 'default') append(out, keys[i]);
+    return out;
+  }
+
+  // Node's module customization hooks. One definition, run either in this thread (module.registerHooks,
+  // Node 22.15+) or, as source text, on Node's loader thread (module.register, Node 18.19+), where nothing
+  // of this realm is reachable: it gets the harnesses' export names as data, and the modules it answers
+  // read v8bench's implementations from globalThis.__v8bench when they are evaluated, in this thread.
+  function moduleHooks(exportsOf, refusals, tools) {
+    const PREFIX = 'v8bench:harness/';
+    const own = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
+    // Node 22.7+ runs a .js file with module syntax outside a "type": "module" package as a module
+    // (Node 18 and 20 need --experimental-detect-module): the same test, by V8's parser.
+    const MODULE_ONLY = /^(?:Cannot use import statement outside a module|Unexpected token 'export'|Cannot use 'import\.meta' outside a module|await is only valid in async functions and the top level bodies of modules)/;
+    function hasModuleSyntax(source) {
+      try {
+        tools.vm.compileFunction(source.replace(/^#!/, '//'), ['exports', 'require', 'module', '__filename', '__dirname']);
+        return false;
+      } catch (e) {
+        return e instanceof SyntaxError && MODULE_ONLY.test(e.message);
+      }
+    }
+    function resolve(specifier, context, next) {
+      // require() (registerHooks sees it too) is answered by Module._resolveFilename.
+      const conditions = context.conditions || [];
+      if (conditions.indexOf('require') < 0) {
+        if (own(exportsOf, specifier)) return { url: PREFIX + specifier, format: 'module', shortCircuit: true };
+        if (own(refusals, specifier)) throw new Error(`${refusals[specifier]} (imported by ${context.parentURL})`);
+      }
+      return next(specifier, context);
+    }
+    function detected(url, loaded) {
+      if (loaded.format !== 'commonjs' || !url.startsWith('file:')) return loaded;
+      const source = loaded.source == null ? tools.readFileSync(tools.fileURLToPath(url), 'utf8') : String(loaded.source);
+      return hasModuleSyntax(source) ? { format: 'module', source, shortCircuit: true } : loaded;
+    }
+    function load(url, context, next) {
+      if (url.startsWith(PREFIX)) {
+        const name = url.slice(PREFIX.length);
+        const names = exportsOf[name];
+        const list = names.map((k) => `${k} = h.named[${JSON.stringify(k)}]`).join(', ');
+        return { format: 'module', shortCircuit: true,
+          source: `const h = globalThis.__v8bench.harnessModule(${JSON.stringify(name)});\nexport default h.default;\n` +
+            (list ? `export const ${list};\n` : '') };
+      }
+      const loaded = next(url, context);
+      return typeof loaded.then === 'function' ? loaded.then((r) => detected(url, r)) : detected(url, loaded);
+    }
+    return { resolve, load, hasModuleSyntax };
+  }
+
+  // The hooks and the require() redirection, made once per realm: the require() side at once (cheap), the
+  // import side (module.register starts Node's loader thread) only when a module is imported.
+  let nodeHooks = null;
+  let importHooksOn = false;
+  function installModuleHooks(nodeRequire) {
+    if (nodeHooks !== null) return nodeHooks;
+    const Module = nodeRequire('module');
+    const exportsOf = {};
+    const refusals = {};
+    for (let i = 0; i < HARNESS_NAMES.length; i++) {
+      const name = HARNESS_NAMES[i];
+      if (harnessFactory(name) === null) refusals[name] = notSupportedYet(name);
+      else exportsOf[name] = harnessExportNames(name);
+    }
+    const tools = { vm: nodeRequire('vm'), readFileSync: nodeRequire('fs').readFileSync, fileURLToPath: nodeRequire('url').fileURLToPath };
+    nodeHooks = moduleHooks(exportsOf, refusals, tools);
+    nodeHooks.registerImportHooks = () => {
+      if (importHooksOn) return;
+      importHooksOn = true;
+      if (typeof Module.registerHooks === 'function') {
+        Module.registerHooks({ resolve: nodeHooks.resolve, load: nodeHooks.load });
+        return;
+      }
+      const source = "import vm from 'node:vm'; import { readFileSync } from 'node:fs'; import { fileURLToPath } from 'node:url';\n" +
+        `const hooks = (${fnToString(moduleHooks)})(${quoteString(exportsOf)}, ${quoteString(refusals)}, { vm, readFileSync, fileURLToPath });\n` +
+        'export const resolve = hooks.resolve;\nexport const load = hooks.load;\n';
+      Module.register(`data:text/javascript,${encodeURIComponent(source)}`);
+    };
+    const resolveFilename = Module._resolveFilename;
+    Module._resolveFilename = function (request, parent, isMain, options) {
+      if (isHarnessName(request)) {
+        if (hasOwn(refusals, request)) throw new Error(`${refusals[request]} (required by ${parent && parent.filename})`);
+        const id = `v8bench:harness/${request}`;
+        if (Module._cache[id] === undefined) {
+          const m = new Module(id, null);
+          m.filename = id;
+          m.loaded = true;
+          m.exports = harnessModule(request).whole;
+          Module._cache[id] = m;
+        }
+        return id;
+      }
+      return apply(resolveFilename, this, arguments);
+    };
+    return nodeHooks;
+  }
+
+  // An import() usable from here: bench_api.js is a classic script, whose own import() Node 18 refuses,
+  // so a function compiled by Node's CommonJS loader (which gives its code import()) is the importer.
+  function moduleImporter(nodeRequire, file) {
+    const Module = nodeRequire('module');
+    const path = nodeRequire('path');
+    const importerFile = path.join(path.dirname(file), '[v8bench importer].cjs');
+    const m = new Module(importerFile, null);
+    m.filename = importerFile;
+    m.paths = Module._nodeModulePaths(path.dirname(file));
+    m._compile('module.exports = (url) => import(url);', importerFile);
+    return m.exports;
+  }
+
+  const TYPESCRIPT = /\.[cm]?ts$/;
+  // Why this Node cannot run a TypeScript file ('' when it can: type stripping, Node 22.6+).
+  function typeScriptRefusal(path) {
+    const p = global.process;
+    if (p.features && p.features.typescript) return '';
+    const argv = p.execArgv || [];
+    if (argv.indexOf('--experimental-strip-types') >= 0 || argv.indexOf('--experimental-transform-types') >= 0) return '';
+    return `${path}: a TypeScript file, and Node ${p.version}${p.argv0 === 'v8bench' ? " (v8bench's embedded V8)" : ''} ` +
+      'cannot strip types: run it with --engine on Node 22.18 or later (tools/fetch_engines.sh node@24), on Deno or on Bun';
+  }
+
+  // Whether Node would load the file as an ES module.
+  function isModuleFile(file, source, nodeRequire, hooks) {
+    if (/\.m[jt]s$/.test(file) || TYPESCRIPT.test(file)) return true;
+    if (/\.cjs$/.test(file)) return false;
+    const fs = nodeRequire('fs');
+    const path = nodeRequire('path');
+    for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
+      const pkg = path.join(dir, 'package.json');
+      if (fs.existsSync(pkg)) {
+        let type;
+        try {
+          type = parseJson(fs.readFileSync(pkg, 'utf8')).type;
+        } catch (ignored) {
+          type = undefined; // Node refuses a broken package.json itself, with its own message
+        }
+        if (type === 'module') return true;
+        if (type === 'commonjs') return false;
+        break;
+      }
+      if (path.dirname(dir) === dir) break;
+    }
+    return hooks.hasModuleSyntax(source);
+  }
+
+  // A module's evaluation failed (a throw or rejection at its top level, a link or syntax error): the
+  // failure of the file given to v8bench, named so, whatever was thrown.
+  function moduleFailure(e, path) {
+    let what;
+    try {
+      what = e instanceof Error ? (typeof e.stack === 'string' && e.stack !== '' ? e.stack : `${e.name}: ${e.message}`) :
+        `it threw a non-Error value: ${typeof e === 'string' ? quoteString(e) : toText(e)}`;
+    } catch (ignored) {
+      what = `it threw an unprintable ${typeof e}`;
+    }
+    return fileError(`${path}: the module failed while loading: ${what}`);
+  }
+  // An error about the user's file, whose stack (what hosts print) is its message: not v8bench's frames.
+  function fileError(message) {
+    const e = new Error(message);
+    e.stack = message;
+    return e;
+  }
+
+  function load(source, path, importer) {
+    const nodeRequire = global.require;
+    if (typeof nodeRequire !== 'function') return source;
+    const file = nodeRequire('path').resolve(path);
+    loadingFile = file;
+    const hooks = installModuleHooks(nodeRequire);
+    if (TYPESCRIPT.test(file)) {
+      const refusal = typeScriptRefusal(path);
+      if (refusal !== '') throw fileError(refusal);
+    }
+    if (!isModuleFile(file, source, nodeRequire, hooks)) return commonJsScript(source, path);
+    hooks.registerImportHooks();
+    const url = nodeRequire('url').pathToFileURL(file).href;
+    const importing = (importer || moduleImporter(nodeRequire, file))(url);
+    return promiseThen(importing, () => undefined, (e) => {
+      throw moduleFailure(e, path);
+    });
+  }
+
+  // A CommonJS file, as Node's loader wraps it (a shebang line becomes a comment: the line count stays).
+  function commonJsScript(source, path) {
+    return `__v8bench.enterFile(${quoteString(path)}, function (exports, require, module, __filename, __dirname) {` +
+      `${source.replace(/^#!/, '//')}\n});`;
+  }
+
+  // The older path, for Deno, Bun and workerd (whose loaders v8bench does not hook yet): a file that names
+  // a harness's module in an import or require is run as a CommonJS body, its `import ... from` lines
+  // turned into require() calls on the same lines, as an async function when it has them (so that a
+  // top-level `await run()` stays valid).
+  const FOREIGN = /(?:\bfrom\s*|\brequire\(\s*)(['"])(?:mitata|tinybench|bench-node|benchmark|vitest|(?:\.\.\/)+common(?:\.js)?)\1/;
   function formatOf(source) {
-    for (const f of FOREIGN) if (f.test.test(source)) return f;
-    return null;
+    return matches(FOREIGN, source);
   }
 
   // `import X, { a as b } from 'm'` -> `const X = <default of>(require('m')), { a: b } = require('m');`
@@ -822,16 +1093,14 @@
   }
 
   function wrap(source, path) {
-    const f = formatOf(source);
-    if (f === null) return source;
+    if (!formatOf(source)) return source;
     const esm = /^[ \t]*(?:import\s*[\w$*{'"]|export\s)/m.test(source);
-    // A shebang line is not JS inside a function; it becomes a comment (the line count stays).
     const text = source.replace(/^#!/, '//');
     const body = esm ? importsToRequires(text) : text;
     // An ESM body is an async function, whose rejection a host sees only after the cases are described; so
     // its throw is also handed to enterFile's `failed` as it happens (at once, when before the first await).
     const inner = esm ? `'use strict'; try {${body}\n} catch (__v8benchError) { __v8benchFailed(__v8benchError); throw __v8benchError; }` : body;
-    return `__v8bench.enterFile(${quoteString(path)}, ${quoteString(f.format)}, ${esm ? 'async ' : ''}function ` +
+    return `__v8bench.enterFile(${quoteString(path)}, ${esm ? 'async ' : ''}function ` +
       `(exports, require, module, __filename, __dirname, __v8benchFailed) {${inner}\n});`;
   }
 
@@ -844,7 +1113,7 @@
 
   // What a file of another harness names its suite: the file's base name.
   function suiteNameOf(file) {
-    const base = file.replace(/^.*[\\/]/, '').replace(/\.[cm]?js$/, '');
+    const base = file.replace(/^.*[\\/]/, '').replace(/\.[cm]?[jt]s$/, '');
     return safeName(base) || 'benchmark';
   }
   function safeName(text) {
@@ -853,18 +1122,20 @@
 
   let loadFailure = null;
 
-  function enterFile(path, format, body) {
-    const f = FOREIGN.find((x) => x.format === format);
+  // Runs a CommonJS body: require() relative to the file, the harnesses' modules and a Node core file's
+  // ../common.js answered by v8bench.
+  function enterFile(path, body) {
     const nodeRequire = global.require;
     if (typeof nodeRequire !== 'function') {
-      throw new Error(`${path}: a ${f.title} file runs in the node realm (it needs Node's require())`);
+      throw new Error(`${path}: this file runs in the node realm (it needs Node's require())`);
     }
     const file = nodeRequire('path').resolve(path);
+    loadingFile = file;
     const fromFile = nodeRequire('module').createRequire(file);
     const module = { exports: {}, id: '.', filename: file, loaded: false, children: [], paths: [] };
-    const shims = new Map();
+    const commons = new Map();
     function require(id) {
-      const shim = shimFor(id, file, shims);
+      const shim = shimFor(id, file, commons);
       return shim !== undefined ? shim : fromFile(id);
     }
     require.resolve = fromFile.resolve;
@@ -874,7 +1145,7 @@
       loadFailure = e;
     };
     const done = body.call(module.exports, module.exports, require, module, file, file.replace(/[\\/][^\\/]*$/, ''), failed);
-    // An ESM file's body is an async function; its rejection is the file's failure (then() captured: the body
+    // wrap()'s ESM body is an async function; its rejection is the file's failure (then() captured: the body
     // has run, and may have replaced Promise.prototype.then).
     if (done instanceof PromiseCtor) {
       promiseThen(done, undefined, (e) => {
@@ -884,18 +1155,14 @@
     module.loaded = true;
   }
 
-  const HARNESS_MODULES = {
-    mitata: mitataModule,
-    tinybench: tinybenchModule,
-    'bench-node': benchNodeModule,
-    benchmark: benchmarkJsModule,
-  };
-
-  function shimFor(id, file, shims) {
-    const key = /^(?:\.\.\/)+common(?:\.js)?$/.test(id) ? 'common' : HARNESS_MODULES[id] ? id : null;
-    if (key === null) return undefined;
-    if (!shims.has(key)) shims.set(key, key === 'common' ? nodeCoreCommon(file) : HARNESS_MODULES[key](collectorFor(file)));
-    return shims.get(key);
+  // What a CommonJS file's own require(id) gets from v8bench, or undefined (Node's require answers).
+  function shimFor(id, file, commons) {
+    if (matches(/^(?:\.\.\/)+common(?:\.js)?$/, id)) {
+      if (!commons.has('common')) commons.set('common', nodeCoreCommon(file));
+      return commons.get('common');
+    }
+    if (!isHarnessName(id)) return undefined;
+    return harnessInstance(file, id);
   }
 
   // --- Node core's benchmark/common.js: createBenchmark(main, configs, options) -------------------
@@ -1339,7 +1606,9 @@
       unsupportedReason: Unsupported.reasonOf,
       operations: named(operations),
       wrap,
+      load: named(load),
       enterFile: named(enterFile),
+      harnessModule: named(harnessModule),
     }),
     writable: false,
     enumerable: false,

