@@ -907,8 +907,9 @@
       }
       return next(specifier, context);
     }
-    function detected(url, loaded) {
-      if (loaded.format !== 'commonjs' || !url.startsWith('file:')) return loaded;
+    function detected(url, context, loaded) {
+      const byRequire = (context.conditions || []).indexOf('require') >= 0;
+      if (loaded.format !== 'commonjs' || byRequire || !url.startsWith('file:')) return loaded;
       const source = loaded.source == null ? tools.readFileSync(tools.fileURLToPath(url), 'utf8') : String(loaded.source);
       return hasModuleSyntax(source) ? { format: 'module', source, shortCircuit: true } : loaded;
     }
@@ -922,7 +923,7 @@
             (list ? `export const ${list};\n` : '') };
       }
       const loaded = next(url, context);
-      return typeof loaded.then === 'function' ? loaded.then((r) => detected(url, r)) : detected(url, loaded);
+      return typeof loaded.then === 'function' ? loaded.then((r) => detected(url, context, r)) : detected(url, context, loaded);
     }
     return { resolve, load, hasModuleSyntax };
   }
@@ -1032,7 +1033,13 @@
     } catch (ignored) {
       what = `it threw an unprintable ${typeof e}`;
     }
-    return fileError(`${path}: the module failed while loading: ${what}`);
+    // Frames inside Node's loader and v8bench's hooks say nothing about the file.
+    const lines = what.split('\n');
+    const kept = [];
+    for (let i = 0; i < lines.length; i++) {
+      if (i === 0 || !matches(/^\s+at .*(?:node:internal\/|data:text\/javascript)/, lines[i])) append(kept, lines[i]);
+    }
+    return fileError(`${path}: the module failed while loading: ${arrayJoin(kept, '\n')}`);
   }
   // An error about the user's file, whose stack (what hosts print) is its message: not v8bench's frames.
   function fileError(message) {
@@ -1054,8 +1061,16 @@
     if (!isModuleFile(file, source, nodeRequire, hooks)) return commonJsScript(source, path);
     hooks.registerImportHooks();
     const url = nodeRequire('url').pathToFileURL(file).href;
+    const declaredBefore = suites.length;
     const importing = (importer || moduleImporter(nodeRequire, file))(url);
-    return promiseThen(importing, () => undefined, (e) => {
+    return promiseThen(importing, () => {
+      // Only the node realm loads modules: a suite() of this file cannot run in the bare one.
+      for (let i = declaredBefore; i < suites.length; i++) {
+        if (suites[i].realm !== 'v8') continue;
+        throw fileError(`${path}: suite '${suites[i].name}' runs in realm 'v8' (a bare V8 context, the default), which ` +
+          "cannot load an ES module: give it realm: 'node', or write the file as a classic script");
+      }
+    }, (e) => {
       throw moduleFailure(e, path);
     });
   }

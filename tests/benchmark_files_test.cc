@@ -158,7 +158,8 @@ std::string NodeEngine(int major) {
 // Bun's bench/snippets: each snippet imports ../runner.mjs, which imports mitata. The harness is
 // recognised by what the module graph imports, not by the snippet's text.
 TEST(BenchmarkFiles, BunSnippetsReachMitataThroughTheirRunnerModule) {
-  auto r = RunCli({"run", ModuleFixture("snippets/string_concat.mjs"), ModuleFixture("snippets/array_sort.mjs"), "--quick"}, 180);
+  auto r = RunCli(
+      {"run", ModuleFixture("snippets/string_concat.mjs"), ModuleFixture("snippets/array_sort.mjs"), "--quick"}, 180);
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_THAT(r.out, HasSubstr("3 cases ok"));
   for (const char* name : {"string_concat/concat_plus", "string_concat/concat_template", "array_sort/sort_copy"}) {
@@ -197,8 +198,8 @@ TEST(BenchmarkFiles, BenchesDeclaredAfterTopLevelAwaitsAreKept) {
   auto r = RunCli({"list", ModuleFixture("top_level_await.mjs")}, 60);
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_THAT(r.out, HasSubstr("5 cases"));
-  for (const char* name : {"before_any_await", "after_a_microtask", "after_a_timer", "after_a_file_read",
-                           "after_await_run"}) {
+  for (const char* name :
+       {"before_any_await", "after_a_microtask", "after_a_timer", "after_a_file_read", "after_await_run"}) {
     EXPECT_THAT(r.out, HasSubstr(std::string("top_level_await/") + name));
   }
 }
@@ -210,6 +211,14 @@ TEST(BenchmarkFiles, ATopLevelRejectionIsTheFilesErrorWithANonZeroExit) {
   EXPECT_THAT(r.err, HasSubstr("rejects.mjs: the module failed while loading"));
   EXPECT_THAT(r.err, HasSubstr("fixture data could not be prepared"));
   EXPECT_THAT(r.err, Not(HasSubstr("bench_api.js")));
+}
+
+// A suite() in an ES module must name the node realm: the bare V8 realm cannot load the file.
+TEST(BenchmarkFiles, ASuiteInAModuleOutsideTheNodeRealmIsToldWhatToChange) {
+  auto r = RunCli({"list", ModuleFixture("plain_suite.mjs")}, 60);
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_THAT(r.err, HasSubstr("plain_suite.mjs: suite 'plain_suite_module' runs in realm 'v8'"));
+  EXPECT_THAT(r.err, HasSubstr("give it realm: 'node'"));
 }
 
 // TypeScript: the embedded Node 18 cannot strip types and says which engine can; Node 26 runs the file,
@@ -224,9 +233,10 @@ TEST(BenchmarkFiles, TypeScriptRefusedByTheEmbeddedNodeWithTheEngineToUse) {
 TEST(BenchmarkFiles, TypeScriptAndLateDeclarationsRunOnNode26) {
   const std::string node = NodeEngine(26);
   if (access(node.c_str(), X_OK) != 0) GTEST_SKIP() << node << " is missing: run tools/fetch_engines.sh node@26";
-  auto r = RunCli({"run", ModuleFixture("typed.ts"), ModuleFixture("top_level_await.mjs"), ModuleFixture("snippets/array_sort.mjs"),
-                   "--quick", "--engine", node, "--filter", "typed|after_await_run|sort"},
-                  240);
+  auto r = RunCli(
+      {"run", ModuleFixture("typed.ts"), ModuleFixture("top_level_await.mjs"), ModuleFixture("snippets/array_sort.mjs"),
+       "--quick", "--engine", node, "--filter", "typed|after_await_run|sort"},
+      240);
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_THAT(r.out, HasSubstr("3 cases ok"));
   EXPECT_THAT(r.out, HasSubstr("typed/typed_norms"));

@@ -87,12 +87,17 @@ Expected<std::unique_ptr<SuiteHost>> SuiteHost::Open(V8Process& process, RealmKi
   // The bench API says how this realm runs the file (js/bench_api.js load()): a classic script's text to
   // run here, or (an ES module in the node realm) nothing once Node's own loader has evaluated the file's
   // module graph: CallApi awaits that under the watchdog, so declarations after a top-level await count.
-  auto how = state->CallApi(
-      "load",
-      {v8::String::NewFromUtf8(r->isolate(), source.data(), v8::NewStringType::kNormal, static_cast<int>(source.size()))
-           .ToLocalChecked(),
-       v8::String::NewFromUtf8(r->isolate(), path.c_str()).ToLocalChecked()});
-  if (!how) return AtSuiteLine(how.error(), path);
+  auto how = state->CallApi("load", {v8::String::NewFromUtf8(r->isolate(), source.data(), v8::NewStringType::kNormal,
+                                                             static_cast<int>(source.size()))
+                                         .ToLocalChecked(),
+                                     v8::String::NewFromUtf8(r->isolate(), path.c_str()).ToLocalChecked()});
+  if (!how) {
+    // A module whose top-level await never settles, or that ended the environment, fails in the realm's
+    // own words: name the file they are about.
+    Error failed = AtSuiteLine(how.error(), path);
+    if (failed.message.compare(0, path.size(), path) != 0) failed.message = path + ": " + failed.message;
+    return failed;
+  }
   if (how.value()->IsString()) {
     const std::string text = ToUtf8(r->isolate(), how.value());
     if (auto loaded = r->RunScript(text, path); !loaded) return AtSuiteLine(state->Explain(loaded.error()), path);

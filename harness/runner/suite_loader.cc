@@ -35,7 +35,9 @@ Expected<std::vector<std::string>> ExpandSuitePaths(const std::vector<std::strin
       for (const auto& entry : fs::directory_iterator(p, ec)) {
         if (entry.is_regular_file() && IsSuiteFileName(entry.path())) found.push_back(entry.path().string());
       }
-      if (found.empty()) return Error::Input(p + ": directory has no .js suite files (nor .mjs, .cjs, .ts, .mts, .cts)");
+      if (found.empty()) {
+        return Error::Input(p + ": directory has no .js suite files (nor .mjs, .cjs, .ts, .mts, .cts)");
+      }
       std::sort(found.begin(), found.end());
       out.insert(out.end(), found.begin(), found.end());
     } else if (fs::exists(p, ec)) {
