@@ -809,7 +809,7 @@
   };
   // The factory of a harness's module, or null where v8bench has none yet.
   function harnessFactory(name) {
-    if (name === 'vitest') return typeof vitestModule === 'function' ? vitestModule : null; // eslint-disable-line no-undef
+    if (name === 'vitest') return typeof vitestModule === 'function' ? vitestModule : null;
     return hasOwn(HARNESS_MODULES, name) ? HARNESS_MODULES[name] : null;
   }
   function notSupportedYet(name) {
