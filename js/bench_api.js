@@ -797,8 +797,9 @@
   //     answering the same names anywhere in its graph.
   //   - The bare realm: the file as a classic script; a file of another harness fails there (import
   //     syntax, no require) and the host runs it in the node realm instead.
-  //   - Deno, Bun and workerd (the external runner): wrap() below, the older path that rewrites a
-  //     file's import lines into require() calls; their own loaders are not wired in yet.
+  //   - Deno (the external runner): loadWithImportMap(), Deno's own loader with v8bench's import map.
+  //   - Bun and workerd (the external runner): wrap() below, the older path that rewrites a file's
+  //     import lines into require() calls; their own loaders are not wired in yet.
   // What those files print goes where a suite's printing goes: never into the results.
   const HARNESS_NAMES = ['mitata', 'tinybench', 'bench-node', 'benchmark', 'vitest'];
   const HARNESS_MODULES = {
@@ -836,6 +837,7 @@
   // being loaded (or the last one loaded, when a bench runs).
   let loadingFile = null;
   const ProxyCtor = Proxy;
+  const FunctionCtor = Function;
   const construct = Reflect.construct;
   function forwarder(target) {
     const proxy = new ProxyCtor(function harnessExport() {}, {
@@ -880,6 +882,18 @@
     return out;
   }
 
+  // Each harness's export names, or why v8bench cannot answer it yet.
+  function harnessTable() {
+    const exportsOf = {};
+    const refusals = {};
+    for (let i = 0; i < HARNESS_NAMES.length; i++) {
+      const name = HARNESS_NAMES[i];
+      if (harnessFactory(name) === null) refusals[name] = notSupportedYet(name);
+      else exportsOf[name] = harnessExportNames(name);
+    }
+    return { exportsOf, refusals };
+  }
+
   // Node's module customization hooks. One definition, run either in this thread (module.registerHooks,
   // Node 22.15+) or, as source text, on Node's loader thread (module.register, Node 18.19+), where nothing
   // of this realm is reachable: it gets the harnesses' export names as data, and the modules it answers
@@ -892,7 +906,7 @@
     const MODULE_ONLY = /^(?:Cannot use import statement outside a module|Unexpected token 'export'|Cannot use 'import\.meta' outside a module|await is only valid in async functions and the top level bodies of modules)/;
     function hasModuleSyntax(source) {
       try {
-        tools.vm.compileFunction(source.replace(/^#!/, '//'), ['exports', 'require', 'module', '__filename', '__dirname']);
+        tools.compile('exports', 'require', 'module', '__filename', '__dirname', source.replace(/^#!/, '//'));
         return false;
       } catch (e) {
         return e instanceof SyntaxError && MODULE_ONLY.test(e.message);
@@ -916,16 +930,20 @@
     function load(url, context, next) {
       if (url.startsWith(PREFIX)) {
         const name = url.slice(PREFIX.length);
-        const names = exportsOf[name];
-        const list = names.map((k) => `${k} = h.named[${JSON.stringify(k)}]`).join(', ');
-        return { format: 'module', shortCircuit: true,
-          source: `const h = globalThis.__v8bench.harnessModule(${JSON.stringify(name)});\nexport default h.default;\n` +
-            (list ? `export const ${list};\n` : '') };
+        return { format: 'module', shortCircuit: true, source: harnessModuleSource(name, exportsOf[name]) };
       }
       const loaded = next(url, context);
       return typeof loaded.then === 'function' ? loaded.then((r) => detected(url, context, r)) : detected(url, context, loaded);
     }
     return { resolve, load, hasModuleSyntax };
+  }
+  // The source of the module that answers a harness's name: v8bench's implementation, read from this
+  // realm's globalThis.__v8bench when the module is evaluated (in the realm's own thread). Self-contained:
+  // the hooks' copy of it runs on Node's loader thread.
+  function harnessModuleSource(name, exportNames) {
+    const list = exportNames.map((k) => `${k} = h.named[${JSON.stringify(k)}]`).join(', ');
+    return `const h = globalThis.__v8bench.harnessModule(${JSON.stringify(name)});\nexport default h.default;\n` +
+      (list ? `export const ${list};\n` : '');
   }
 
   // The hooks and the require() redirection, made once per realm: the require() side at once (cheap), the
@@ -935,14 +953,8 @@
   function installModuleHooks(nodeRequire) {
     if (nodeHooks !== null) return nodeHooks;
     const Module = nodeRequire('module');
-    const exportsOf = {};
-    const refusals = {};
-    for (let i = 0; i < HARNESS_NAMES.length; i++) {
-      const name = HARNESS_NAMES[i];
-      if (harnessFactory(name) === null) refusals[name] = notSupportedYet(name);
-      else exportsOf[name] = harnessExportNames(name);
-    }
-    const tools = { vm: nodeRequire('vm'), readFileSync: nodeRequire('fs').readFileSync, fileURLToPath: nodeRequire('url').fileURLToPath };
+    const { exportsOf, refusals } = harnessTable();
+    const tools = { compile: FunctionCtor, readFileSync: nodeRequire('fs').readFileSync, fileURLToPath: nodeRequire('url').fileURLToPath };
     nodeHooks = moduleHooks(exportsOf, refusals, tools);
     nodeHooks.registerImportHooks = () => {
       if (importHooksOn) return;
@@ -951,11 +963,22 @@
         Module.registerHooks({ resolve: nodeHooks.resolve, load: nodeHooks.load });
         return;
       }
-      const source = "import vm from 'node:vm'; import { readFileSync } from 'node:fs'; import { fileURLToPath } from 'node:url';\n" +
-        `const hooks = (${fnToString(moduleHooks)})(${quoteString(exportsOf)}, ${quoteString(refusals)}, { vm, readFileSync, fileURLToPath });\n` +
+      const source = "import { readFileSync } from 'node:fs'; import { fileURLToPath } from 'node:url';\n" +
+        `${fnToString(harnessModuleSource)}\n` +
+        `const hooks = (${fnToString(moduleHooks)})(${quoteString(exportsOf)}, ${quoteString(refusals)}, { compile: Function, readFileSync, fileURLToPath });\n` +
         'export const resolve = hooks.resolve;\nexport const load = hooks.load;\n';
       Module.register(`data:text/javascript,${encodeURIComponent(source)}`);
     };
+    redirectRequire(Module, refusals);
+    return nodeHooks;
+  }
+
+  // require() of a harness's name, anywhere in a CommonJS graph (Node, and Deno's node:module), gets
+  // v8bench's implementation: Module._resolveFilename names a module v8bench put in the cache.
+  let requireRedirected = false;
+  function redirectRequire(Module, refusals) {
+    if (requireRedirected) return;
+    requireRedirected = true;
     const resolveFilename = Module._resolveFilename;
     Module._resolveFilename = function (request, parent, isMain, options) {
       if (isHarnessName(request)) {
@@ -972,7 +995,6 @@
       }
       return apply(resolveFilename, this, arguments);
     };
-    return nodeHooks;
   }
 
   // An import() usable from here: bench_api.js is a classic script, whose own import() Node 18 refuses,
@@ -1061,8 +1083,38 @@
     if (!isModuleFile(file, source, nodeRequire, hooks)) return commonJsScript(source, path);
     hooks.registerImportHooks();
     const url = nodeRequire('url').pathToFileURL(file).href;
+    return importModule(url, path, importer || moduleImporter(nodeRequire, file));
+  }
+
+  // Deno (the external runner): its import map (v8bench's --import-map, written beside the runner) maps
+  // the harnesses' names to files holding harnessModuleSources() (the runner writes them before any
+  // file loads), so a module is imported by Deno's own loader; a file without module syntax is a
+  // CommonJS body, as on Node. TypeScript runs as Deno runs it.
+  function loadWithImportMap(source, path, importer, url) {
+    const file = global.require('path').resolve(path);
+    loadingFile = file;
+    const moduleFile = /\.m[jt]s$/.test(file) || TYPESCRIPT.test(file) ||
+      moduleHooks({}, {}, { compile: FunctionCtor }).hasModuleSyntax(source);
+    redirectRequire(global.require('module'), harnessTable().refusals);
+    if (!moduleFile) return commonJsScript(source, path);
+    return importModule(url, path, importer);
+  }
+  // name -> the source of the module answering it, for an import map's files.
+  function harnessModuleSources() {
+    const { exportsOf, refusals } = harnessTable();
+    const out = {};
+    for (let i = 0; i < HARNESS_NAMES.length; i++) {
+      const name = HARNESS_NAMES[i];
+      out[name] = hasOwn(refusals, name) ? `throw new Error(${quoteString(refusals[name])});\n` :
+        harnessModuleSource(name, exportsOf[name]);
+    }
+    return out;
+  }
+
+  // Imports the file's module graph; settles when it has been evaluated, rejects naming the file.
+  function importModule(url, path, importer) {
     const declaredBefore = suites.length;
-    const importing = (importer || moduleImporter(nodeRequire, file))(url);
+    const importing = importer(url);
     return promiseThen(importing, () => {
       // Only the node realm loads modules: a suite() of this file cannot run in the bare one.
       for (let i = declaredBefore; i < suites.length; i++) {
@@ -1081,7 +1133,7 @@
       `${source.replace(/^#!/, '//')}\n});`;
   }
 
-  // The older path, for Deno, Bun and workerd (whose loaders v8bench does not hook yet): a file that names
+  // The older path, for Bun and workerd (whose loaders v8bench does not hook yet): a file that names
   // a harness's module in an import or require is run as a CommonJS body, its `import ... from` lines
   // turned into require() calls on the same lines, as an async function when it has them (so that a
   // top-level `await run()` stays valid).
@@ -1622,6 +1674,8 @@
       operations: named(operations),
       wrap,
       load: named(load),
+      loadWithImportMap: named(loadWithImportMap),
+      harnessModuleSources: named(harnessModuleSources),
       enterFile: named(enterFile),
       harnessModule: named(harnessModule),
     }),

@@ -291,16 +291,42 @@ function perOperation(counters, n, operations) {
 }
 // Each suite file as its engine loads it (bench_api.js load()): on Node through Node's own module loader,
 // whose promise settles when the file's module graph has been evaluated (top-level awaits included), or
-// as a CommonJS body; on Deno, Bun and workerd through the older wrap().
+// as a CommonJS body; on Deno through Deno's loader with the import map v8bench passes (--import-map,
+// harness/workers/external_engine.cc), whose files this runner writes first; on Bun and workerd through
+// the older wrap().
 const isNode = !isDeno && !isBun && !isWorkerd;
+const HARNESS_DIR = 'harness';
+// Whether Deno was started with v8bench's import map (it maps each harness's name into HARNESS_DIR).
+function denoImportMapped() {
+  if (!isDeno) return false;
+  try {
+    return import.meta.resolve('mitata') === new URL(`./${HARNESS_DIR}/mitata.mjs`, import.meta.url).href;
+  } catch {
+    return false;
+  }
+}
+// The import map's files, written beside the runner (atomically: other workers may read them meanwhile).
+function writeHarnessModules(api) {
+  const path = require('node:path');
+  const dir = path.join(here, HARNESS_DIR);
+  fs.mkdirSync(dir, { recursive: true });
+  for (const [name, source] of Object.entries(api.harnessModuleSources())) {
+    const file = path.join(dir, `${name}.mjs`);
+    if (fs.existsSync(file) && fs.readFileSync(file, 'utf8') === source) continue;
+    const temporary = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(temporary, source);
+    fs.renameSync(temporary, file);
+  }
+}
 async function loadFiles(api, files) {
+  const mapped = denoImportMapped();
+  if (mapped) writeHarnessModules(api);
   for (const file of files) {
     const source = readText(file);
-    if (!isNode) {
-      evalScript(api.wrap(source, file), file);
-      continue;
-    }
-    const loaded = api.load(source, file, (url) => import(url));
+    let loaded;
+    if (isNode) loaded = api.load(source, file, (url) => import(url));
+    else if (mapped) loaded = api.loadWithImportMap(source, file, (url) => import(url), require('node:url').pathToFileURL(require('node:path').resolve(file)).href);
+    else loaded = api.wrap(source, file);
     if (typeof loaded === 'string') evalScript(loaded, file);
     else await loaded;
   }

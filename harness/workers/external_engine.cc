@@ -286,7 +286,14 @@ Expected<std::string> MaterializeRunner() {
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec) return Error::Input("cannot create " + dir.string() + ": " + ec.message());
-  if (!WriteIfDifferent(dir / "bench_api.js", api) || !WriteIfDifferent(dir / "external_runner.mjs", runner)) {
+  // Deno's import map (ExternalEngineArgs): the harnesses' module names (js/bench_api.js HARNESS_NAMES)
+  // mapped to the files the runner writes beside itself before it loads a suite file.
+  const std::string import_map =
+      R"({"imports": {"mitata": "./harness/mitata.mjs", "tinybench": "./harness/tinybench.mjs", )"
+      R"("bench-node": "./harness/bench-node.mjs", "benchmark": "./harness/benchmark.mjs", )"
+      R"("vitest": "./harness/vitest.mjs"}})";
+  if (!WriteIfDifferent(dir / "bench_api.js", api) || !WriteIfDifferent(dir / "external_runner.mjs", runner) ||
+      !WriteIfDifferent(dir / "import-map.json", import_map)) {
     return Error::Input("cannot write the external-engine runner into " + dir.string());
   }
   return (dir / "external_runner.mjs").string();
@@ -309,7 +316,10 @@ std::vector<std::string> ExternalEngineArgs(EngineKind kind, const std::string& 
     return args;
   }
   if (kind == EngineKind::kDeno) {
-    args = {"run", "--allow-all", "--quiet"};
+    // The import map answers the harnesses' names (mitata, ...) with v8bench's implementations wherever a
+    // suite file's module graph imports them (MaterializeRunner writes it beside the runner).
+    const std::string import_map = (fs::path(runner).parent_path() / "import-map.json").string();
+    args = {"run", "--allow-all", "--quiet", "--import-map=" + import_map};
     if (!v8_flags.empty()) {
       std::string joined;
       for (const auto& f : v8_flags) joined += (joined.empty() ? "" : ",") + f;
