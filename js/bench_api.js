@@ -797,9 +797,10 @@
   //     answering the same names anywhere in its graph.
   //   - The bare realm: the file as a classic script; a file of another harness fails there (import
   //     syntax, no require) and the host runs it in the node realm instead.
-  //   - Deno (the external runner): loadWithImportMap(), Deno's own loader with v8bench's import map.
-  //   - Bun and workerd (the external runner): wrap() below, the older path that rewrites a file's
-  //     import lines into require() calls; their own loaders are not wired in yet.
+  //   - Deno and Bun (the external runner): loadThroughEngineLoader(), the engine's own loader with
+  //     v8bench's import map (Deno) or virtual modules (Bun).
+  //   - workerd (the external runner): wrap() below, the older path that rewrites a file's import lines
+  //     into require() calls (a worker's modules are fixed in its configuration).
   // What those files print goes where a suite's printing goes: never into the results.
   const HARNESS_NAMES = ['mitata', 'tinybench', 'bench-node', 'benchmark', 'vitest'];
   const HARNESS_MODULES = {
@@ -902,8 +903,11 @@
     const PREFIX = 'v8bench:harness/';
     const own = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
     // Node 22.7+ runs a .js file with module syntax outside a "type": "module" package as a module
-    // (Node 18 and 20 need --experimental-detect-module): the same test, by V8's parser.
-    const MODULE_ONLY = /^(?:Cannot use import statement outside a module|Unexpected token 'export'|Cannot use 'import\.meta' outside a module|await is only valid in async functions and the top level bodies of modules)/;
+    // (Node 18 and 20 need --experimental-detect-module): the same test, by the engine's parser (V8's
+    // messages, then JavaScriptCore's, for Bun).
+    const MODULE_ONLY = new RegExp("^(?:Cannot use import statement outside a module|Unexpected token 'export'|" +
+      "Cannot use 'import\\.meta' outside a module|await is only valid in async functions and the top level bodies of modules|" +
+      "Unexpected keyword 'export'|import\\.meta is only valid inside modules)|import call expects one or two arguments");
     function hasModuleSyntax(source) {
       try {
         tools.compile('exports', 'require', 'module', '__filename', '__dirname', source.replace(/^#!/, '//'));
@@ -1086,11 +1090,12 @@
     return importModule(url, path, importer || moduleImporter(nodeRequire, file));
   }
 
-  // Deno (the external runner): its import map (v8bench's --import-map, written beside the runner) maps
-  // the harnesses' names to files holding harnessModuleSources() (the runner writes them before any
-  // file loads), so a module is imported by Deno's own loader; a file without module syntax is a
-  // CommonJS body, as on Node. TypeScript runs as Deno runs it.
-  function loadWithImportMap(source, path, importer, url) {
+  // Deno and Bun (the external runner): the engine's own loader imports a module, the harnesses' names
+  // answered by Deno's import map (v8bench's --import-map, written beside the runner, mapping them to
+  // files holding harnessModuleSources(), which the runner writes before any file loads) or by Bun's
+  // virtual modules (Bun.plugin's build.module, holding harnessModuleExports()). A file without module
+  // syntax is a CommonJS body, as on Node. TypeScript runs as the engine runs it.
+  function loadThroughEngineLoader(source, path, importer, url) {
     const file = global.require('path').resolve(path);
     loadingFile = file;
     const moduleFile = /\.m[jt]s$/.test(file) || TYPESCRIPT.test(file) ||
@@ -1098,6 +1103,12 @@
     redirectRequire(global.require('module'), harnessTable().refusals);
     if (!moduleFile) return commonJsScript(source, path);
     return importModule(url, path, importer);
+  }
+  // What the module answering `name` exports (Bun's virtual module): v8bench's implementation.
+  function harnessModuleExports(name) {
+    if (harnessFactory(name) === null) throw new Error(notSupportedYet(name));
+    const m = harnessModule(name);
+    return assign({}, m.named, { default: m.default });
   }
   // name -> the source of the module answering it, for an import map's files.
   function harnessModuleSources() {
@@ -1133,7 +1144,7 @@
       `${source.replace(/^#!/, '//')}\n});`;
   }
 
-  // The older path, for Bun and workerd (whose loaders v8bench does not hook yet): a file that names
+  // The older path, for workerd: a file that names
   // a harness's module in an import or require is run as a CommonJS body, its `import ... from` lines
   // turned into require() calls on the same lines, as an async function when it has them (so that a
   // top-level `await run()` stays valid).
@@ -1674,7 +1685,9 @@
       operations: named(operations),
       wrap,
       load: named(load),
-      loadWithImportMap: named(loadWithImportMap),
+      loadThroughEngineLoader: named(loadThroughEngineLoader),
+      harnessNames: () => HARNESS_NAMES.slice(),
+      harnessModuleExports: named(harnessModuleExports),
       harnessModuleSources: named(harnessModuleSources),
       enterFile: named(enterFile),
       harnessModule: named(harnessModule),

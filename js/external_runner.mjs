@@ -292,8 +292,8 @@ function perOperation(counters, n, operations) {
 // Each suite file as its engine loads it (bench_api.js load()): on Node through Node's own module loader,
 // whose promise settles when the file's module graph has been evaluated (top-level awaits included), or
 // as a CommonJS body; on Deno through Deno's loader with the import map v8bench passes (--import-map,
-// harness/workers/external_engine.cc), whose files this runner writes first; on Bun and workerd through
-// the older wrap().
+// harness/workers/external_engine.cc), whose files this runner writes first; on Bun through Bun's loader
+// with virtual modules (Bun.plugin); on workerd through the older wrap().
 const isNode = !isDeno && !isBun && !isWorkerd;
 const HARNESS_DIR = 'harness';
 // Whether Deno was started with v8bench's import map (it maps each harness's name into HARNESS_DIR).
@@ -318,14 +318,26 @@ function writeHarnessModules(api) {
     fs.renameSync(temporary, file);
   }
 }
+// Bun: the harnesses' names as virtual modules, for import and require alike.
+function installBunModules(api) {
+  if (!isBun || typeof Bun.plugin !== 'function') return false;
+  Bun.plugin({
+    name: 'v8bench harness modules',
+    setup(build) {
+      for (const name of api.harnessNames()) build.module(name, () => ({ exports: api.harnessModuleExports(name), loader: 'object' }));
+    },
+  });
+  return true;
+}
 async function loadFiles(api, files) {
   const mapped = denoImportMapped();
   if (mapped) writeHarnessModules(api);
+  const viaLoader = mapped || installBunModules(api);
   for (const file of files) {
     const source = readText(file);
     let loaded;
     if (isNode) loaded = api.load(source, file, (url) => import(url));
-    else if (mapped) loaded = api.loadWithImportMap(source, file, (url) => import(url), require('node:url').pathToFileURL(require('node:path').resolve(file)).href);
+    else if (viaLoader) loaded = api.loadThroughEngineLoader(source, file, (url) => import(url), require('node:url').pathToFileURL(require('node:path').resolve(file)).href);
     else loaded = api.wrap(source, file);
     if (typeof loaded === 'string') evalScript(loaded, file);
     else await loaded;

@@ -243,16 +243,16 @@ TEST(BenchmarkFiles, TypeScriptAndLateDeclarationsRunOnNode26) {
   EXPECT_THAT(r.out, HasSubstr("top_level_await/after_await_run"));
 }
 
-// Deno loads the modules itself, with the import map v8bench passes: Bun's snippet layout, TypeScript,
-// late declarations, a CommonJS wrapper, and a plain suite whose comment names mitata.
-TEST(BenchmarkFiles, ModulesRunOnDenoThroughItsImportMap) {
-  const std::string deno =
-      std::string(V8BENCH_SOURCE_DIR) + "/third_party/engines/deno/node_modules/@deno/linux-x64-glibc/deno";
-  if (access(deno.c_str(), X_OK) != 0) GTEST_SKIP() << deno << " is missing: run tools/fetch_engines.sh deno";
+// Deno and Bun load the modules themselves (Deno with the import map v8bench passes, Bun with virtual
+// modules): Bun's snippet layout, TypeScript, late declarations, a CommonJS wrapper, and a plain suite
+// whose comment names mitata.
+void ExpectModulesRunOn(const std::string& engine, const std::string& fetch_name) {
+  if (access(engine.c_str(), X_OK) != 0)
+    GTEST_SKIP() << engine << " is missing: run tools/fetch_engines.sh " << fetch_name;
   auto r = RunCli(
       {"run", ModuleFixture("snippets/string_concat.mjs"), ModuleFixture("typed.ts"),
        ModuleFixture("top_level_await.mjs"), ModuleFixture("cjs/through_wrapper.js"), ModuleFixture("comment_plain.js"),
-       "--quick", "--engine", deno, "--filter", "plus|typed|after_await_run|through|comment_plain"},
+       "--quick", "--engine", engine, "--filter", "plus|typed|after_await_run|through|comment_plain"},
       240);
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_THAT(r.out, HasSubstr("5 cases ok"));
@@ -260,6 +260,16 @@ TEST(BenchmarkFiles, ModulesRunOnDenoThroughItsImportMap) {
                            "through_wrapper/through_a_wrapper", "comment_plain/add"}) {
     EXPECT_THAT(r.out, HasSubstr(name));
   }
+}
+
+TEST(BenchmarkFiles, ModulesRunOnDenoThroughItsImportMap) {
+  ExpectModulesRunOn(
+      std::string(V8BENCH_SOURCE_DIR) + "/third_party/engines/deno/node_modules/@deno/linux-x64-glibc/deno", "deno");
+}
+
+TEST(BenchmarkFiles, ModulesRunOnBunThroughItsVirtualModules) {
+  ExpectModulesRunOn(
+      std::string(V8BENCH_SOURCE_DIR) + "/third_party/engines/bun/node_modules/@oven/bun-linux-x64/bin/bun", "bun");
 }
 
 // On a Node 18 engine (module.register, hooks on Node's loader thread) a rejection is the file's error too.
