@@ -1062,20 +1062,20 @@
           throw new Error(`bench.end() was called outside main(config), or twice in one call${atUserSite()}: call it ` +
             'once per call of main(config), after bench.start()');
         }
-        const site = atUserSite();
-        if (!call.started) return finish(call, new Error(`called end without start${site}: call bench.start() first`));
+        // The checks stay cheap on the path every call takes: the file's line is looked up only to report.
+        if (!call.started) return finish(call, new Error(`called end without start${atUserSite()}: call bench.start() first`));
         if (typeof operations !== 'number') {
           const got = typeof operations === 'string' ? `the string ${quoteString(operations)}` :
             operations === null ? 'null' : typeof operations === 'undefined' ? 'nothing' : `a ${typeof operations}`;
-          return finish(call, new Error(`called end() without specifying operation count${site}: bench.end(n) takes ` +
+          return finish(call, new Error(`called end() without specifying operation count${atUserSite()}: bench.end(n) takes ` +
             `the number of operations main did, a number (got ${got})`));
         }
         if (!isFinite(operations)) {
-          return finish(call, new Error(`called end() with operation count ${operations}${site}: bench.end(n) takes ` +
+          return finish(call, new Error(`called end() with operation count ${operations}${atUserSite()}: bench.end(n) takes ` +
             'the number of operations main did, a finite number > 0'));
         }
         if (!(operations > 0)) {
-          return finish(call, new Error(`called end() with operation count <= 0 (${operations})${site}: bench.end(n) ` +
+          return finish(call, new Error(`called end() with operation count <= 0 (${operations})${atUserSite()}: bench.end(n) ` +
             'takes the number of operations main did, a number > 0'));
         }
         call.state.ops += operations;

