@@ -1759,6 +1759,7 @@
       if (typeof def.name !== 'string' || def.name === '') {
         throw new TypeError(`Deno.bench()${atUserSite()}: the bench name can't be empty (name it, or pass a named function)`);
       }
+      def.site = atUserSite();
       entries.push(def);
     }
     c.beforeDefine = () => {
@@ -1779,8 +1780,8 @@
   }
 
   function denoSpec(e, label) {
-    const fail = (what) => {
-      throw new Error(`Deno.bench('${label}'): ${what}${atUserSite()}`);
+    const fail = (what, where = atUserSite()) => {
+      throw new Error(`Deno.bench('${label}')${e.site}: ${what}${where}`);
     };
     return {
       setup() {
@@ -1810,11 +1811,11 @@
         const r = e.fn(st.ctx);
         if (isThenable(r)) {
           return r.then((v) => {
-            if (st.started && !st.ended) fail('BenchContext::start() was called without BenchContext::end()');
+            if (st.started && !st.ended) fail('BenchContext::start() was called without BenchContext::end()', '');
             return v;
           });
         }
-        if (st.started && !st.ended) fail('BenchContext::start() was called without BenchContext::end()');
+        if (st.started && !st.ended) fail('BenchContext::start() was called without BenchContext::end()', '');
         return r;
       },
       operations: (st) => ({ ops: st.ops, ns: st.ns }),
@@ -1852,6 +1853,49 @@
     Object.defineProperty(global, 'Deno', { value: shim, writable: true, configurable: true });
   }
 
+  // bench-node's managed form, fn(timer): timer.count is 1 (one operation per call: v8bench repeats the
+  // calls), timer.start()..timer.end(n) gives the operations and their time, as a Node core file's
+  // bench.start()..bench.end(n) does (ops_per_s); CPU, GC and allocation are the whole call's.
+  function benchNodeTimedSpec(name, fn, addedAt) {
+    const fail = (what, where = atUserSite()) => {
+      throw new Error(`bench-node add('${name}')${addedAt}: ${what}${where}`);
+    };
+    return {
+      setup() {
+        const st = { ops: 0, ns: 0, t0: undefined, n: undefined };
+        st.timer = {
+          count: 1,
+          start() {
+            st.t0 = now();
+          },
+          end(iterations = 1) {
+            const t1 = now();
+            if (!(typeof iterations === 'number' && isFinite(iterations) && iterations >= 1)) {
+              fail(`timer.end(${iterations}): the iterations must be a number >= 1`);
+            }
+            if (st.t0 === undefined) fail('You forgot to call .start()');
+            st.n = iterations;
+            st.ns += (t1 - st.t0) * 1e6;
+          },
+        };
+        return st;
+      },
+      fn(st) {
+        st.t0 = undefined;
+        st.n = undefined;
+        const done = () => {
+          if (st.t0 === undefined) fail('You forgot to call .start()', '');
+          if (st.n === undefined) fail('You forgot to call .end(count)', '');
+          st.ops += st.n;
+        };
+        const r = fn(st.timer);
+        if (isThenable(r)) return r.then(done);
+        return done();
+      },
+      operations: (st) => ({ ops: st.ops, ns: st.ns }),
+    };
+  }
+
   // bench-node: new Suite().add(name, [options,] fn).run(); run() resolves to one result per bench in
   // bench-node's shape, unmeasured (NOT_MEASURED).
   function benchNodeModule(c) {
@@ -1863,14 +1907,7 @@
       add(name, options, fn) {
         if (typeof options === 'function') fn = options;
         if (typeof fn !== 'function') throw new TypeError(`bench-node add('${name}')${atUserSite()}: needs a function`);
-        const manual = fn.length > 0;
-        c.add(name, {
-          setup() {
-            if (manual) unsupported("bench-node's manual timer (fn(timer)) is not supported; time the whole function");
-            return {};
-          },
-          fn: () => fn(),
-        });
+        c.add(name, fn.length > 0 ? benchNodeTimedSpec(name, fn, atUserSite()) : { fn: () => fn() });
         this.names.push(name);
         return this;
       }

@@ -282,5 +282,16 @@ TEST(BenchmarkFiles, DenoBenchFileRunsOnDenoAndOnANodeEngine) {
   if (ran == 0) GTEST_SKIP() << "no deno or node18 in third_party/engines: run tools/fetch_engines.sh deno node@18";
 }
 
+// bench-node's managed form (its README's fn(timer)): timer.start()..timer.end(timer.count) gives ops_per_s;
+// a bench that forgets timer.end fails with bench-node's words and the line of its add().
+TEST(BenchmarkFiles, BenchNodeTimerFormCountsItsOperationsAndMissingEndIsNamed) {
+  auto r = RunCli({"run", Fixture("benchmark_files/bench_node_timer.js"), "--quick"}, 180);
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_THAT(r.out, HasSubstr("1 case ok, 1 failed"));
+  EXPECT_THAT(r.out, HasSubstr("ops_per_s="));
+  EXPECT_THAT(r.out, HasSubstr("bench-node add('forgets end') (at " + Fixture("benchmark_files/bench_node_timer.js") +
+                               ":16:7): You forgot to call .end(count)"));
+}
+
 }  // namespace
 }  // namespace v8bench

@@ -102,8 +102,8 @@ struct SuiteHost::State {
 
   // An exception headed in the bench API (a contract violation or a definition error it detects, a hook of
   // the user's that its adapter called) is reported at the innermost frame of the user's file on its stack:
-  // where the user's code called the API, what they can change. When the user's file is on the stack, the
-  // bench API's own frames are left out of it.
+  // where the user's code called the API, what they can change. When the user's file is on the stack or the
+  // headline was moved to it, the bench API's own frames are left out of the stack.
   static Error AtSuiteLine(Error error, const std::string& path) {
     const std::string api = "v8bench:bench_api.js:";
     std::string& m = error.message;
@@ -111,7 +111,8 @@ struct SuiteHost::State {
     const std::string stack = frames == std::string::npos ? "" : m.substr(frames);
     const auto user = stack.find(path + ":");
     std::string head = frames == std::string::npos ? m : m.substr(0, frames);
-    if (head.compare(0, api.size(), api) == 0) {
+    const bool relocated = head.compare(0, api.size(), api) == 0;
+    if (relocated) {
       const auto headline_end = head.find(": ");
       if (headline_end == std::string::npos) return error;
       const auto first_newline = head.find('\n');
@@ -124,7 +125,7 @@ struct SuiteHost::State {
       }
       head = where + ": " + text;
     }
-    m = head + (user == std::string::npos ? stack : WithoutFramesOf(stack, api));
+    m = head + (user == std::string::npos && !relocated ? stack : WithoutFramesOf(stack, api));
     return error;
   }
 
