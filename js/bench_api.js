@@ -1923,7 +1923,8 @@
   }
 
   // Benchmark.js: new Benchmark.Suite().add(name, fn, options).on(...).run(); { defer: true } benches
-  // resolve a deferred; events are not fired (v8bench reports instead).
+  // resolve a deferred. run() fires start, cycle (per benchmark) and complete with Benchmark.js's event
+  // shapes, so a file's printing runs; every figure is unmeasured (NaN: NOT_MEASURED).
   function benchmarkJsModule(c) {
     c.title = 'Benchmark.js';
     function toSpec(name, fn, options) {
@@ -1931,7 +1932,7 @@
       if (typeof fn === 'object' && fn !== null) Object.assign(o, fn);
       else if (fn !== undefined) o.fn = fn;
       if (typeof o.fn === 'string') o.fn = new FunctionCtor(o.fn);
-      if (typeof o.fn !== 'function') throw new TypeError(`Benchmark.js add('${name}'): needs a function`);
+      if (typeof o.fn !== 'function') throw new TypeError(`Benchmark.js add('${name}')${atUserSite()}: needs a function`);
       const body = o.fn;
       return {
         setup() {
@@ -1944,27 +1945,86 @@
         fn: o.defer ? () => new Promise((resolve) => body({ resolve })) : () => body(),
       };
     }
+    // A benchmark as a file reads it after run(): Benchmark.js's fields, unmeasured.
+    function unmeasured(name) {
+      return {
+        name, id: 0, hz: NaN, count: 0, cycles: 0, error: undefined, aborted: false, running: false,
+        v8bench: NOT_MEASURED,
+        stats: { moe: NaN, rme: NaN, sem: NaN, deviation: NaN, mean: NaN, sample: [], variance: NaN },
+        times: { cycle: NaN, elapsed: NaN, period: NaN, timeStamp: Date.now() },
+        toString() { return `${this.name} x NaN ops/sec \xb1NaN% (0 runs sampled; ${NOT_MEASURED})`; },
+      };
+    }
+    // Benchmark.js's collection helpers: a callback, or 'fastest'/'slowest'/'successful' and a property name.
+    function pick(list, how) {
+      if (typeof how === 'function') return Array.prototype.filter.call(list, how);
+      if (how === 'successful') return Array.prototype.filter.call(list, (b) => !b.error);
+      if (how === 'fastest' || how === 'slowest') return []; // no figures to rank by yet
+      return Array.prototype.slice.call(list);
+    }
+    function listOf(items) {
+      items.filter = (how) => listOf(pick(items, how));
+      items.map = (how) => Array.prototype.map.call(items, typeof how === 'function' ? how : (b) => b[how]);
+      items.pluck = (key) => Array.prototype.map.call(items, (b) => b[key]);
+      return items;
+    }
     class Suite {
-      constructor() {
+      constructor(name, options) {
+        if (name !== null && typeof name === 'object') [name, options] = [undefined, name];
+        this.name = name;
+        this.options = options || {};
         this.length = 0;
+        this.listeners = {};
+        for (const type of ['start', 'cycle', 'complete', 'error', 'abort', 'reset']) {
+          const key = `on${type[0].toUpperCase()}${type.slice(1)}`;
+          if (typeof this.options[key] === 'function') this.on(type, this.options[key]);
+        }
       }
       add(name, fn, options) {
         if (typeof name !== 'string') [name, fn, options] = [(name && name.name) || 'anonymous', name, fn];
         c.add(name, toSpec(name, fn, options));
-        this.length++;
+        this[this.length++] = unmeasured(name);
         return this;
       }
-      on() { return this; }
-      off() { return this; }
-      emit() { return this; }
-      run() { return this; }
+      on(types, listener) {
+        for (const type of `${types}`.split(/\s+/)) {
+          if (type !== '' && typeof listener === 'function') (this.listeners[type] = this.listeners[type] || []).push(listener);
+        }
+        return this;
+      }
+      off(types, listener) {
+        for (const type of `${types}`.split(/\s+/)) {
+          if (this.listeners[type]) this.listeners[type] = this.listeners[type].filter((l) => listener !== undefined && l !== listener);
+        }
+        return this;
+      }
+      emit(event) {
+        const e = typeof event === 'string' ? { type: event } : event;
+        e.currentTarget = this;
+        if (e.target === undefined) e.target = this;
+        for (const l of this.listeners[e.type] || []) l.call(this, e);
+        return this;
+      }
+      run() {
+        this.emit('start');
+        for (let i = 0; i < this.length; i++) this.emit({ type: 'cycle', target: this[i] });
+        this.emit('complete');
+        return this;
+      }
       abort() { return this; }
-      filter() { return []; }
-      map() { return []; }
-      forEach() { return this; }
+      reset() { return this.emit('reset'); }
+      filter(how) { return listOf(pick(this, how)); }
+      map(how) { return listOf(Array.prototype.slice.call(this)).map(how); }
+      pluck(key) { return listOf(Array.prototype.slice.call(this)).pluck(key); }
+      forEach(fn) {
+        Array.prototype.forEach.call(this, fn);
+        return this;
+      }
     }
     function Benchmark(name, fn, options) {
-      c.add(typeof name === 'string' ? name : 'anonymous', toSpec(name, typeof name === 'string' ? fn : name, options));
+      const label = typeof name === 'string' ? name : (name && name.name) || 'anonymous';
+      c.add(label, toSpec(label, typeof name === 'string' ? fn : name, options));
+      Object.assign(this, unmeasured(label));
       this.run = () => this;
       this.on = () => this;
     }
