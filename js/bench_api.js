@@ -183,9 +183,13 @@
       const top = stringSlice(stack, frame, end < 0 ? stack.length : end);
       if (stringIndexOf(top, 'bench_api.js') < 0) return e;
       const them = replaced.length === 1 ? 'it' : 'them';
+      const before = e.message;
       e.message = `${replacer()} replaced ${namedList(replaced)}, which v8bench's own code calls, so v8bench ` +
         `cannot run it (${e.message}): give your version another name, or put the built-in back before your ` +
         `code returns (v8bench's harness needs ${them} as the engine made ${them})`;
+      // The stack's first line was made with the old message (V8 formats it once, when first read).
+      const head = stringIndexOf(stack, before);
+      if (head >= 0 && head < frame) e.stack = stringSlice(stack, 0, head) + e.message + stringSlice(stack, head + before.length);
     } catch (ignored) {
       // Naming is a courtesy: the original exception stands.
     }
