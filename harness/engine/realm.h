@@ -44,7 +44,7 @@ class Realm {
   // Thread-safe: wakes this realm's event loop if it is blocked (so a deadline is noticed).
   virtual void Wake() {}
 
-  // What the last failed Call or Settle threw or rejected with (empty when it failed otherwise:
+  // What the last failed Call, Settle or RunScript threw or rejected with (empty when it failed otherwise:
   // terminated, or an event loop with nothing left). Read once: taking it clears it. Callers classify
   // a failure by this value (e.g. the bench API's unsupported()), never by the text of the Error.
   // REQUIRES: inside a RealmScope.
@@ -63,7 +63,7 @@ class Realm {
  protected:
   Realm(RealmKind kind, v8::Isolate* isolate) : kind_(kind), isolate_(isolate) {}
   void SetContext(v8::Local<v8::Context> context) { context_.Reset(isolate_, context); }
-  // Every Call and Settle begins with ForgetThrown and records a throw or rejection with SetThrown.
+  // Every Call, Settle and RunScript begins with ForgetThrown and records a throw or rejection with SetThrown.
   void ForgetThrown() { thrown_.Reset(); }
   void SetThrown(v8::Local<v8::Value> value) { thrown_.Reset(isolate_, value); }
   // Before the isolate goes: drops every handle the base class holds.

@@ -11,32 +11,6 @@
 
 namespace v8bench {
 
-namespace {
-
-// A suite definition error is thrown inside the bench API (suite(), describe()); the user needs the
-// line of the suite file that caused it, which is the first frame of theirs on the stack.
-Error AtSuiteLine(Error error, const std::string& path) {
-  const std::string api = "v8bench:bench_api.js:";
-  std::string& m = error.message;
-  if (m.compare(0, api.size(), api) != 0) return error;
-  const auto headline_end = m.find(": ");
-  const auto first_newline = m.find('\n');
-  if (headline_end == std::string::npos) return error;
-  const std::string text = m.substr(
-      headline_end + 2, first_newline == std::string::npos ? std::string::npos : first_newline - headline_end - 2);
-  std::string stack;
-  if (const auto frames = m.find("\n    at "); frames != std::string::npos) stack = m.substr(frames);
-  std::string where = path;
-  if (auto at = stack.find(path + ":"); at != std::string::npos) {
-    auto end = stack.find_first_not_of("0123456789:", at + path.size());
-    where = stack.substr(at, (end == std::string::npos ? stack.size() : end) - at);
-  }
-  m = where + ": " + text + stack;
-  return error;
-}
-
-}  // namespace
-
 SuiteHost::SuiteHost(std::unique_ptr<State> state) : s_(std::move(state)) {}
 SuiteHost::~SuiteHost() = default;
 
@@ -93,14 +67,14 @@ Expected<std::unique_ptr<SuiteHost>> SuiteHost::Open(V8Process& process, RealmKi
                                      v8::String::NewFromUtf8(r->isolate(), path.c_str()).ToLocalChecked()});
   if (!how) {
     // A module whose top-level await never settles, or that ended the environment, fails in the realm's
-    // own words: name the file they are about.
-    Error failed = AtSuiteLine(how.error(), path);
+    // own words (CallApi has placed a throw at the user's line): name the file they are about.
+    Error failed = how.error();
     if (failed.message.compare(0, path.size(), path) != 0) failed.message = path + ": " + failed.message;
     return failed;
   }
   if (how.value()->IsString()) {
     const std::string text = ToUtf8(r->isolate(), how.value());
-    if (auto loaded = r->RunScript(text, path); !loaded) return AtSuiteLine(state->Explain(loaded.error()), path);
+    if (auto loaded = r->RunScript(text, path); !loaded) return state->Explain(loaded.error());
   }
   state->watchdog->Disarm();
   state->activity = "the case";
@@ -198,7 +172,7 @@ Expected<SuiteFile> SuiteHost::Describe(bool quick) {
   s_->activity = "describing " + s_->path;
   auto out = s_->CallApi("describe", {v8::Boolean::New(s_->realm->isolate(), quick)});
   s_->activity = "the case";
-  if (!out) return AtSuiteLine(out.error(), s_->path);
+  if (!out) return out.error();
   return ParseDescription(s_->path, ToUtf8(s_->realm->isolate(), out.value()));
 }
 

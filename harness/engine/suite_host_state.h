@@ -68,12 +68,78 @@ struct SuiteHost::State {
                                 " was terminated. Raise it with --v8-flags=--max-old-space-size=MB if it really "
                                 "needs more");
     }
-    // unsupported('why') from the bench API: the engine lacks what the case measures. Told by the
-    // thrown value itself (the bench API's brand check), never by the text of the message.
-    if (error.kind == Error::Kind::kJsException) {
-      if (auto reason = UnsupportedReason(realm->TakeThrown())) return Error::Unsupported(std::move(*reason));
+    // A throw: from a call into the bench API (kJsException) or the file's top level (RunScript's kInput).
+    if (error.kind == Error::Kind::kJsException || error.kind == Error::Kind::kInput) {
+      const v8::Local<v8::Value> thrown = realm->TakeThrown();
+      // unsupported('why') from the bench API: the engine lacks what the case measures. Told by the
+      // thrown value itself (the bench API's brand check), never by the text of the message.
+      if (error.kind == Error::Kind::kJsException) {
+        if (auto reason = UnsupportedReason(thrown)) return Error::Unsupported(std::move(*reason));
+      }
+      return AtSuiteLine(Named(std::move(error), thrown), path);
     }
     return error;
+  }
+
+  // `error` with the built-ins a suite replaced named in its text, when the bench API's own code threw
+  // `thrown` over them (js/bench_api.js naming()). Done here rather than by a catch and rethrow in JS, which
+  // would move the exception's location from the thrower's line to the rethrow.
+  Error Named(Error error, v8::Local<v8::Value> thrown) {
+    if (thrown.IsEmpty() || !thrown->IsObject()) return error;
+    auto fn = ApiMethod("nameError");
+    if (!fn) return error;
+    v8::Isolate* iso = realm->isolate();
+    v8::TryCatch try_catch(iso);  // the thrown object's toString is the suite's to replace
+    const std::string before = ToUtf8(iso, thrown);
+    v8::Local<v8::Value> renamed;
+    if (!fn.value()->Call(realm->context(), v8::Undefined(iso), 1, &thrown).ToLocal(&renamed) || !renamed->IsTrue()) {
+      return error;
+    }
+    const std::string after = ToUtf8(iso, thrown);
+    if (auto at = error.message.find(before); at != std::string::npos) error.message.replace(at, before.size(), after);
+    return error;
+  }
+
+  // An exception headed in the bench API (a contract violation or a definition error it detects, a hook of
+  // the user's that its adapter called) is reported at the innermost frame of the user's file on its stack:
+  // where the user's code called the API, what they can change. When the user's file is on the stack or the
+  // headline was moved to it, the bench API's own frames are left out of the stack.
+  static Error AtSuiteLine(Error error, const std::string& path) {
+    const std::string api = "v8bench:bench_api.js:";
+    std::string& m = error.message;
+    const auto frames = m.find("\n    at ");
+    const std::string stack = frames == std::string::npos ? "" : m.substr(frames);
+    const auto user = stack.find(path + ":");
+    std::string head = frames == std::string::npos ? m : m.substr(0, frames);
+    const bool relocated = head.compare(0, api.size(), api) == 0;
+    if (relocated) {
+      const auto headline_end = head.find(": ");
+      if (headline_end == std::string::npos) return error;
+      const auto first_newline = head.find('\n');
+      const std::string text = head.substr(
+          headline_end + 2, first_newline == std::string::npos ? std::string::npos : first_newline - headline_end - 2);
+      std::string where = path;
+      if (user != std::string::npos) {
+        const auto end = stack.find_first_not_of("0123456789:", user + path.size());
+        where = stack.substr(user, (end == std::string::npos ? stack.size() : end) - user);
+      }
+      head = where + ": " + text;
+    }
+    m = head + (user == std::string::npos && !relocated ? stack : WithoutFramesOf(stack, api));
+    return error;
+  }
+
+  // `stack` ("\n    at ..." lines) without the frames whose text holds `script`.
+  static std::string WithoutFramesOf(const std::string& stack, const std::string& script) {
+    std::string kept;
+    for (std::size_t at = 0; at < stack.size();) {
+      std::size_t next = stack.find('\n', at + 1);
+      if (next == std::string::npos) next = stack.size();
+      const std::string frame = stack.substr(at, next - at);
+      if (frame.find(script) == std::string::npos) kept += frame;
+      at = next;
+    }
+    return kept;
   }
 
   // The reason if `thrown` came from unsupported('why'), else nullopt. The bench API's own function

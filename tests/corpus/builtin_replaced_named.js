@@ -5,7 +5,7 @@
 // args: list {self}
 // exit: 2
 // stderr: replaced Array.prototype.push, which v8bench's own code calls
-// stderr: values.push is not a function
+// stderr: .push is not a function
 // not-stderr: runs in the node realm
 const { bench } = require('mitata');
 Array.prototype.push = null;
