@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "harness/analysis/analysis_text.h"
 #include "harness/cli/common.h"
 #include "harness/driver/comparison.h"
 #include "harness/driver/driver.h"
@@ -179,6 +180,10 @@ Expected<int> Compare(const ParsedArgs& args, const std::vector<std::string>& ar
   driver::Driver drv(state, *launcher, SelfExecutable());
   drv.SealWorkers(workers::NewSeal());
   drv.StopWhen(analysis::StoppingInterval);
+  drv.StopSequentiallyWhen([](const driver::CompareState& s) {
+    const analysis::SequentialStatus status = analysis::SequentialStopping(s);
+    return driver::SequentialCheck{status.Stop(), analysis::SequentialProgressText(status)};
+  });
   drv.OnSample([&](const driver::CompareState& s) { results.Save(s); });
   if (!quiet)
     drv.OnProgress([&](const driver::Progress& p) {
