@@ -82,10 +82,9 @@ TEST(SequentialSignedRank, PIsTheSmallestLookPDividedByItsShare) {
   EXPECT_FALSE(SequentialDecided(ten, 0.01 / 4));
 }
 
-TEST(SequentialSignedRank, RepeatedIntervalIsTheSignedRankIntervalAtTheLooksLevel) {
-  // 10 blocks: at level 0.01 * 0.295 the exact law allows one Walsh average out on each side
-  // (P(W+ <= 0) = 1/1024 <= 0.00148, P(W+ <= 1) = 2/1024 > 0.00148): the interval is [min, max] of the
-  // Walsh averages, i.e. of the values.
+TEST(SequentialSignedRank, RepeatedIntervalIsTheSignTestIntervalOfTheMedianAtTheLooksLevel) {
+  // 10 blocks: at level 0.01 * 0.295 the binomial law allows one value out on each side
+  // (P(B <= 0) = 1/1024 <= 0.00148, P(B <= 1) = 11/1024 > 0.00148): the interval is [min, max].
   std::vector<double> xs = {0.01, -0.02, 0.03, 0.005, -0.01, 0.02, 0.0, 0.015, -0.005, 0.025};
   xs[6] = 0.001;  // no zero difference
   const SequentialResult r = SequentialSignedRank(xs, {0.01, 50, 0.05});
@@ -95,6 +94,15 @@ TEST(SequentialSignedRank, RepeatedIntervalIsTheSignedRankIntervalAtTheLooksLeve
   EXPECT_EQ(SequentialSignedRank(xs, {0.01, 50, 0.02}).equivalent_at, 0U);  // 3% is beyond ±2%
   EXPECT_TRUE(SequentialStopped(r, 0.01));
   EXPECT_FALSE(SequentialDecided(r, 0.01));
+  // 30 blocks, the look at 28 (level 0.01 * 0.111): P(B <= 5) = 4.6e-4 <= 5.6e-4 < P(B <= 6) = 1.9e-3, so
+  // the 6th smallest and the 6th largest of the first 28 values; an outlier moves neither.
+  std::vector<double> ys;
+  for (int i = 0; i < 30; ++i) ys.push_back(0.001 * (i - 14) + (i == 3 ? 5.0 : 0));
+  const SequentialResult s = SequentialSignedRank(ys, {0.01, 50, 0.05});
+  std::vector<double> first(ys.begin(), ys.begin() + 28);
+  std::sort(first.begin(), first.end());
+  EXPECT_NEAR(std::log(s.interval.low), first[5], 1e-12);
+  EXPECT_NEAR(std::log(s.interval.high), first[22], 1e-12);
 }
 
 // One simulated comparison, stopped as the driver stops it: at the first look where it is decided at
@@ -173,7 +181,8 @@ TEST(SequentialSimulation, FalsePositivesStayBelowAlphaAndChangesAreFoundEarly) 
       {0, 0.02, false, 0, 10},       {0, 0.06, false, 0, 50},       {0, 0.19, false, 0, 50},
       {0.05, 0.02, false, 0.99, 10}, {0.05, 0.06, false, 0.8, 35},  {0.05, 0.19, false, 0, 50},
       {0.10, 0.02, false, 0.99, 10}, {0.10, 0.06, false, 0.99, 13}, {0.10, 0.19, false, 0.4, 50},
-      {0.05, 0.06, true, 0.8, 35},   {0.10, 0.06, true, 0.99, 13},  {0.10, 0.19, true, 0.4, 50},
+      {0, 0.06, true, 0, 50},        {0.05, 0.06, true, 0.8, 35},   {0.10, 0.06, true, 0.99, 13},
+      {0.10, 0.19, true, 0.4, 50},
   };
   std::uint64_t seed = 100;
   for (const Cell& c : cells) {

@@ -560,6 +560,9 @@ void ApplyPower(Analysis& a) {
       // The fewest samples per variant (= blocks) with which either test reaches the level: with that
       // many, ChooseTestsForFamily gives the comparison a test that can decide.
       cell.needed = std::min(stats::PairsNeeded(level), stats::SamplesPerSideNeeded(level));
+      if (cell.paired && cell.paired->sequential) {  // 0: no look up to --max-runs can reach the level
+        cell.needed = stats::SequentialBlocksNeeded(a.sequential->max_blocks, level);
+      }
       if (!(cell.min_p < a.alpha)) cell.judged.verdict = stats::Verdict::kTooFewSamples;
       if (!(cell.min_p * m < a.alpha)) {
         cell.holm_verdict = stats::Verdict::kTooFewSamples;
@@ -676,6 +679,7 @@ Analysis Analyse(const Dataset& data, const AnalysisOptions& options) {
   a.min_samples = MinSamples(a.counter, options);
   a.one_process = data.one_process;
   a.interrupted = data.interrupted;
+  a.sequential = options.sequential;
   for (const CaseSeries& original : data.cases) {
     const std::optional<CaseSeries> kept = LeaveOutChangedCode(original);
     const CaseSeries& cs = kept ? *kept : original;
@@ -719,7 +723,6 @@ Analysis Analyse(const Dataset& data, const AnalysisOptions& options) {
     NoteThreads(a, ca);
     if (!IsCountedMetric(a.counter)) NoteCpus(a, ca, data.cases[ci]);  // a count does not depend on the CPU
   }
-  a.sequential = options.sequential;
   if (a.sequential) NoteStopping(a);
   a.exit_code = ExitCode(a);
   return a;

@@ -164,8 +164,11 @@ std::string VerdictText(const Analysis& a, const CellAnalysis& cell, bool raw) {
   const stats::Verdict v = raw ? cell.judged.verdict : cell.holm_verdict;
   if (v != stats::Verdict::kTooFewSamples) return stats::VerdictName(v, a.is_time);
   // Raw: the test alone (a family of one); Holm: the blocks the whole family needs.
-  const std::size_t needed =
-      raw ? (cell.judged.paired ? stats::PairsNeeded(a.alpha) : stats::SamplesPerSideNeeded(a.alpha)) : cell.needed;
+  const bool sequential = a.sequential && cell.paired && cell.paired->sequential;
+  const std::size_t raw_needed = sequential           ? stats::SequentialBlocksNeeded(a.sequential->max_blocks, a.alpha)
+                                 : cell.judged.paired ? stats::PairsNeeded(a.alpha)
+                                                      : stats::SamplesPerSideNeeded(a.alpha);
+  const std::size_t needed = raw ? raw_needed : cell.needed;
   return fmt::format("{} (need ≥ {} {})", stats::VerdictName(v, a.is_time), needed,
                      cell.judged.paired ? "blocks" : "samples per variant");
 }
@@ -186,6 +189,22 @@ std::vector<std::string> UnjudgedLines(const Analysis& a) {
       const CellAnalysis& cell = ca.cells[vi];
       if (cell.holm_verdict != stats::Verdict::kTooFewSamples) continue;
       const char* unit = cell.judged.paired ? "blocks" : "samples per variant";
+      if (a.sequential && cell.paired && cell.paired->sequential) {
+        lines.push_back(fmt::format(
+            "too few samples to judge: {} of {} comparisons (e.g. {} ({})): with these blocks the sequential "
+            "test's smallest possible p is {:.3g}, and after Holm over {} comparisons nothing above {:.3g} can be "
+            "significant; {}",
+            a.too_few, a.comparisons, ca.key, a.variant_names[vi], cell.min_p, a.comparisons,
+            a.alpha / static_cast<double>(a.comparisons),
+            cell.needed > 0
+                ? fmt::format("it needs {} blocks (whose code ran steadily) to reach that, within --max-runs "
+                              "{}: the comparison was cut short",
+                              cell.needed, a.sequential->max_blocks)
+                : fmt::format("no look up to --max-runs {} can reach that: raise --max-runs, or compare "
+                              "fewer cases (--filter)",
+                              a.sequential->max_blocks)));
+        return lines;
+      }
       lines.push_back(fmt::format(
           "too few samples to judge: {} of {} comparisons (e.g. {} ({})): with these samples the {} test's "
           "smallest possible p is {:.3g}, and after Holm over {} comparisons nothing above {:.3g} can be "

@@ -4,77 +4,38 @@
 #include <cmath>
 #include <limits>
 
-#include "harness/stats/distributions.h"
 #include "harness/stats/power.h"
 #include "harness/stats/wilcoxon.h"
 
 namespace v8bench::stats {
 namespace {
 
-// The upper 1 - q quantile of the standard normal law, by bisection on NormalCdf (q in (0, 0.5]).
-double NormalUpperQuantile(double q) {
-  double lo = 0, hi = 40;
-  for (int i = 0; i < 200; ++i) {
-    const double mid = (lo + hi) / 2;
-    (NormalCdf(-mid) > q ? lo : hi) = mid;
-  }
-  return (lo + hi) / 2;
-}
-
-// The count of sign patterns of {1..n} with each sum of positive ranks W+ (the exact null law of the
-// signed-rank statistic, times 2^n), grown one rank at a time so that every look reads its own n.
-class SignedRankLaw {
- public:
-  explicit SignedRankLaw(std::size_t max_n) : count_(max_n * (max_n + 1) / 2 + 1, 0.0) { count_[0] = 1; }
-  void GrowTo(std::size_t n) {
-    for (; n_ < n; ++n_) {
-      const std::size_t k = n_ + 1;
-      for (std::size_t s = k * (k + 1) / 2; s >= k; --s) count_[s] += count_[s - k];
-    }
-  }
-  // The largest c with P(W+ <= c - 1) <= q (0: none), for the current n.
-  std::size_t LowerCritical(double q) const {
-    const double total = std::ldexp(1.0, static_cast<int>(n_));
-    double below = 0;
-    std::size_t c = 0;
-    const std::size_t max_w = n_ * (n_ + 1) / 2;
-    while (c <= max_w && (below + count_[c]) / total <= q) below += count_[c++];
-    return c;
-  }
-
- private:
-  std::vector<double> count_;
-  std::size_t n_ = 0;
-};
-
-// The number k of smallest (and largest) Walsh averages outside the signed-rank interval at level
-// `level` (two-sided) with n differences: Hollander & Wolfe §3.3, the largest k with P(W+ <= k - 1) <=
-// level / 2; exact below 50 differences, else the normal approximation. 0: the interval is unbounded.
-std::size_t WalshCutoff(SignedRankLaw& law, std::size_t n, double level) {
-  if (n < 50) {
-    law.GrowTo(n);
-    return law.LowerCritical(level / 2);
-  }
+// The number k of smallest (and largest) log ratios outside the sign test's interval of the median at
+// `level` (two-sided) with n values: the largest k with P(B <= k - 1) <= level / 2, B ~ Binomial(n, 1/2)
+// (Hollander & Wolfe §3.6; exact, by the binomial law's terms in logs). 0: the interval is unbounded.
+std::size_t SignCutoff(std::size_t n, double level) {
   const double nn = static_cast<double>(n);
-  const double mean = nn * (nn + 1) / 4;
-  const double sd = std::sqrt(nn * (nn + 1) * (2 * nn + 1) / 24);
-  const double k = std::floor(mean - NormalUpperQuantile(level / 2) * sd);
-  return k < 1 ? 0 : static_cast<std::size_t>(k);
+  double below = 0;
+  std::size_t k = 0;
+  for (; k <= n; ++k) {
+    const double kk = static_cast<double>(k);
+    const double term =
+        std::exp(std::lgamma(nn + 1) - std::lgamma(kk + 1) - std::lgamma(nn - kk + 1) - nn * std::log(2.0));
+    if (below + term > level / 2) break;
+    below += term;
+  }
+  return k;
 }
 
-// The repeated interval of the centre of xs at `level`, as a ratio (exp of the Walsh bounds).
-RatioInterval WalshInterval(const std::vector<double>& xs, std::size_t cutoff) {
+// The repeated interval of the median of xs, as a ratio: exp of the order statistics `cutoff` from each end.
+RatioInterval SignInterval(std::vector<double> xs, std::size_t cutoff) {
   RatioInterval r{1, 0, std::numeric_limits<double>::infinity()};
-  std::vector<double> walsh;
-  walsh.reserve(xs.size() * (xs.size() + 1) / 2);
-  for (std::size_t i = 0; i < xs.size(); ++i) {
-    for (std::size_t j = i; j < xs.size(); ++j) walsh.push_back((xs[i] + xs[j]) / 2);
-  }
-  std::sort(walsh.begin(), walsh.end());
-  r.ratio = std::exp(walsh[(walsh.size() - 1) / 2]);
-  if (cutoff == 0 || cutoff > walsh.size() / 2) return r;
-  r.low = std::exp(walsh[cutoff - 1]);
-  r.high = std::exp(walsh[walsh.size() - cutoff]);
+  std::sort(xs.begin(), xs.end());
+  const std::size_t n = xs.size();
+  r.ratio = std::exp(n % 2 == 1 ? xs[n / 2] : (xs[n / 2 - 1] + xs[n / 2]) / 2);
+  if (cutoff == 0 || 2 * cutoff > n) return r;
+  r.low = std::exp(xs[cutoff - 1]);
+  r.high = std::exp(xs[n - cutoff]);
   return r;
 }
 
@@ -102,7 +63,6 @@ std::vector<SequentialLook> SequentialLooks(std::size_t max_blocks) {
 SequentialResult SequentialSignedRank(const std::vector<double>& log_ratios, const SequentialDesign& design) {
   SequentialResult r;
   const std::vector<SequentialLook> looks = SequentialLooks(design.max_blocks);
-  SignedRankLaw law(std::min<std::size_t>(log_ratios.size(), 49));
   const double bound = std::log1p(design.equivalence);
   for (const SequentialLook& look : looks) {
     if (log_ratios.size() < look.blocks || look.share <= 0) break;
@@ -112,7 +72,7 @@ SequentialResult SequentialSignedRank(const std::vector<double>& log_ratios, con
     r.p = std::min(r.p, WilcoxonSignedRank(first).p / look.share);
     r.p_by_look.push_back(std::min(r.p, 1.0));
     r.min_p = std::min(r.min_p, MinSignedRankP(look.blocks) / look.share);
-    r.interval = WalshInterval(first, WalshCutoff(law, look.blocks, design.alpha * look.share));
+    r.interval = SignInterval(first, SignCutoff(look.blocks, design.alpha * look.share));
     if (r.equivalent_at == 0 && std::log(r.interval.low) > -bound && std::log(r.interval.high) < bound) {
       r.equivalent_at = look.blocks;
     }
@@ -120,6 +80,13 @@ SequentialResult SequentialSignedRank(const std::vector<double>& log_ratios, con
   r.p = std::min(r.p, 1.0);
   r.min_p = std::min(r.min_p, 1.0);
   return r;
+}
+
+std::size_t SequentialBlocksNeeded(std::size_t max_blocks, double level) {
+  for (const SequentialLook& look : SequentialLooks(max_blocks)) {
+    if (look.share > 0 && MinSignedRankP(look.blocks) / look.share < level) return look.blocks;
+  }
+  return 0;
 }
 
 bool SequentialDecided(const SequentialResult& r, double level) { return r.looks > 0 && r.p < level; }

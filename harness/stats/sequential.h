@@ -17,11 +17,12 @@
 //    of Bonferroni over exact joint boundaries is small: the looks share little alpha where they are
 //    most correlated (docs/statistics.md, "Sequential stopping", has the derivation and the simulated
 //    error rates and power);
-//  - the repeated confidence intervals (Jennison & Turnbull ch. 9): at look k the interval of the
-//    centre of the log ratios that the signed-rank test does not reject at level alpha w_k (the Walsh
-//    averages between Hollander & Wolfe's critical order statistics, §3.3). By the same inequality
-//    all of them cover the true centre at once with probability at least 1 - alpha, so "the interval at
-//    some look lies within ±X" may stop the comparison and claim "no change beyond X" at that level.
+//  - the repeated confidence intervals (Jennison & Turnbull ch. 9): at look k the sign test's interval
+//    of the median log ratio at level 1 - alpha w_k (order statistics; Hollander & Wolfe §3.6): the
+//    median is the estimate v8bench reports, and the interval needs neither symmetry nor light tails
+//    (one slow block moves it by one order statistic at most). By the same inequality all of them cover
+//    the true median at once with probability at least 1 - alpha, so "the interval at some look lies
+//    within ±X" may stop the comparison and claim "no change beyond X" at that level.
 // Limits: as the fixed test's (paired.h): blocks independent, log ratios symmetric under no change.
 #pragma once
 
@@ -62,12 +63,16 @@ struct SequentialResult {
   std::size_t last_look = 0;      // blocks at the last look taken (0: none)
   double min_p = 1;               // the smallest p reachable at the looks taken (min_k (2 / 2^n_k) / w_k)
   std::size_t equivalent_at = 0;  // blocks at the first look whose interval is within ±X; 0: none
-  RatioInterval interval;         // the repeated interval at the last look, as a ratio (0 and inf: unbounded)
+  RatioInterval interval;         // the repeated interval of the median at the last look (0, inf: unbounded)
   std::vector<double> p_by_look;  // the sequential p as it stood after each look taken
 };
 
 // The sequential test of `log_ratios` in block order (log(new / base) per block, as LogRatios).
 SequentialResult SequentialSignedRank(const std::vector<double>& log_ratios, const SequentialDesign& design);
+
+// The fewest blocks at whose look a comparison can reach `level` (its smallest p there, (2 / 2^n) / w_k,
+// below it); 0 when no look up to max_blocks can.
+std::size_t SequentialBlocksNeeded(std::size_t max_blocks, double level);
 
 // Whether a comparison may stop: its sequential p is below `level` (the level its verdict is decided at:
 // alpha over the Holm family's size, so the Holm verdict holds), or a look's interval was within ±X.
