@@ -22,7 +22,7 @@ const SettingSpec kSettings[] = {
      "Takes exactly N samples per variant (the fixed-size mode) instead of stopping by the sequential rule.",
      "sequential: each case until its verdict is decided or it is within ±--equivalence, at most --max-runs", false},
     {"target-ci", "target_ci_pct", K::kPercent, 0.001, 100, &S::target_ci, "PCT",
-     "Adaptive mode: samples until every case's 95% CI of the change is within ±PCT percent.", "sequential", false},
+     "Adaptive mode: samples until every case's 95% CI of the change is within ±PCT percent.", "none (the sequential rule)", false},
     {"equivalence", "equivalence_pct", K::kPercent, 0.1, 100, &S::equivalence, "PCT",
      "Sequential mode: a case also stops once its repeated interval says \"no change beyond ±PCT percent\".",
      "the --threshold, else 5", false},
