@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "harness/analysis/analysis.h"
+#include "harness/analysis/analysis_text.h"
 #include "harness/driver/driver.h"
 #include "harness/driver/variant.h"
 #include "harness/files/results_file.h"
@@ -1211,7 +1212,7 @@ TEST(Analysis, AGateNeverPassesWithoutAJudgedComparison) {
   // No samples at all: no case (interrupted before the plan was known), or cases without samples.
   const Analysis none = Analyse(Dataset{{"a", "b"}, {}}, o);
   EXPECT_EQ(none.exit_code, 2);
-  EXPECT_EQ(GateLine(none), "gate: NOT JUDGED (exit 2): no comparison was judged: no samples");
+  EXPECT_EQ(GateLine(none), "gate: NOT JUDGED (exit 2): no comparison was judged: no case has samples");
   CompareState interrupted = TwoVariants("", "--no-opt", 3);
   interrupted.case_keys = {"s/a", "s/b"};
   interrupted.interrupted = true;
@@ -1467,14 +1468,18 @@ TEST(Analysis, MixedCodeIsNotJudgedAndDifferentCodeIsNamed) {
   EXPECT_EQ(back->runs[0].code, mixed.runs[0].code);
   EXPECT_TRUE(Analyse(DatasetFrom(*back), o).cases[0].cells[1].code_mixed);
 
-  // Code that changed while timed is not judged either.
+  // Code that changed while timed in one sample: that sample is left out with its block, the rest judged.
   CompareState changing = TwoVariants("", "--no-opt", 12);
   launcher.behave = CodeWorker([](bool variant, int n) { return FakeCode{"turbofan", "turbofan", variant && n == 2}; });
   Driver again(changing, launcher, "v8bench");
   ASSERT_TRUE(again.Run().ok());
   const Analysis c = Analyse(DatasetFrom(changing), o);
-  EXPECT_TRUE(c.cases[0].cells[1].code_mixed);
-  EXPECT_NE(NoteLine(c, c.code[0]).find("changed while timed"), std::string::npos) << NoteLine(c, c.code[0]);
+  EXPECT_FALSE(c.cases[0].cells[1].code_mixed);
+  EXPECT_EQ(c.cases[0].cells[1].holm_verdict, stats::Verdict::kHigher);
+  ASSERT_EQ(c.code.size(), 1u);
+  EXPECT_NE(NoteLine(c, c.code[0]).find("changed while it was timed: left out with their blocks (1 of 12)"),
+            std::string::npos)
+      << NoteLine(c, c.code[0]);
 
   // Uniform but different code: judged, and named beside the verdict.
   CompareState different = TwoVariants("", "--no-opt", 12);
@@ -1578,6 +1583,153 @@ TEST(Analysis, WorkThatMovedBetweenThreadsIsNamedBesideTheVerdict) {
   EXPECT_TRUE(Analyse(WithBackground(1000, 1350, 1000, 1200), {}).threads.empty());
   EXPECT_TRUE(Analyse(WithBackground(1000, 1030, 1000, 1005), {}).threads.empty());
   EXPECT_TRUE(Analyse(Synthetic(Around(1000, 10, 1), Around(900, 10, 2)), {}).threads.empty());
+}
+
+// The young generation comparison of docs/verdicts.md ("Code that changed while timed"): one of the
+// baseline's 8 samples ran code that changed while timed, the variant is far slower. Judged on the other 7
+// blocks and the gate trips; when every sample's code changes, nothing is judged and the gate says why.
+TEST(Analysis, CodeThatChangedWhileTimedIsLeftOutAndTheGateGivesTheTrueReason) {
+  CompareState state = TwoVariants("", "--no-opt", 8);
+  FakeLauncher launcher;
+  launcher.behave = CodeWorker([](bool variant, int n) {
+    return FakeCode{"turbofan", "turbofan", !variant && n == 3};
+  });
+  Driver driver(state, launcher, "v8bench");
+  ASSERT_TRUE(driver.Run().ok());
+  AnalysisOptions o = AnalysisOptionsFrom(state.settings);
+  o.threshold = 0.05;
+  const Analysis a = Analyse(DatasetFrom(state), o);
+  EXPECT_EQ(a.cases[0].cells[1].holm_verdict, stats::Verdict::kHigher);
+  EXPECT_EQ(a.exit_code, 1);
+  ASSERT_EQ(a.trips.size(), 1u);
+  ASSERT_EQ(a.code.size(), 1u);
+  EXPECT_NE(NoteLine(a, a.code[0]).find("the baseline's 1 of 8 samples"), std::string::npos) << NoteLine(a, a.code[0]);
+
+  CompareState always = TwoVariants("", "--no-opt", 8);
+  launcher.behave = CodeWorker([](bool, int) { return FakeCode{"turbofan", "turbofan", true}; });
+  Driver again(always, launcher, "v8bench");
+  ASSERT_TRUE(again.Run().ok());
+  const Analysis b = Analyse(DatasetFrom(always), o);
+  EXPECT_EQ(b.exit_code, 2);
+  EXPECT_EQ(GateLine(b).find("no samples"), std::string::npos) << GateLine(b);
+  EXPECT_NE(GateLine(b).find("lack samples"), std::string::npos) << GateLine(b);
+
+  // A mixture of code states in every comparison: the gate names it, not "no samples".
+  CompareState mixed = TwoVariants("", "--no-opt", 8);
+  launcher.behave = CodeWorker([](bool, int n) {
+    return n % 2 == 0 ? FakeCode{"ignition", "sparkplug"} : FakeCode{"turbofan", "turbofan"};
+  });
+  Driver third(mixed, launcher, "v8bench");
+  ASSERT_TRUE(third.Run().ok());
+  const Analysis m = Analyse(DatasetFrom(mixed), o);
+  EXPECT_EQ(m.exit_code, 2);
+  EXPECT_NE(GateLine(m).find("1 of 1 comparisons ran a mixture of code states"), std::string::npos) << GateLine(m);
+}
+
+TEST(Analysis, AWarmUpThatHitsItsCapIsNotedOncePerCase) {
+  CompareState state = TwoVariants("", "--no-opt", 6);
+  FakeLauncher launcher;
+  launcher.behave = [](const workers::LaunchRequest& r) {
+    std::string out = Jsonl({"s/x", "s/y"}, {{"s/x", 100}, {"s/y", 100}});
+    if (!HasArg(r, "--no-opt")) {  // the baseline's s/x warm-up ends at the cap in every sample
+      const auto at = out.find("\"status\"", out.find("\"type\":\"case\",\"name\":\"s/x\""));
+      out.insert(at, "\"warmup_capped\":true,");
+    }
+    workers::LaunchResult res;
+    res.out = out;
+    return res;
+  };
+  Driver driver(state, launcher, "v8bench");
+  ASSERT_TRUE(driver.Run().ok());
+  const Analysis a = Analyse(DatasetFrom(state), AnalysisOptionsFrom(state.settings));
+  ASSERT_EQ(a.warmups.size(), 1u);
+  EXPECT_NE(NoteLine(a, a.warmups[0])
+                .find("s/x: the warm-up reached --max-warmup (10 s) with the code still changing "
+                      "in 6 of 6 samples of base"),
+            std::string::npos)
+      << NoteLine(a, a.warmups[0]);
+  const std::string console = RenderConsole(a, ReportHeader{"t", {}}, false);
+  EXPECT_NE(console.find("warm-up capped: s/x"), std::string::npos);
+  EXPECT_EQ(console.find("warm-up capped: s/y"), std::string::npos);
+  // It survives the results file.
+  auto back = ReadCompareState(testing::WriteTempFile("w.json", RenderCompareJson(state, &a)));
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  EXPECT_EQ(Analyse(DatasetFrom(*back), AnalysisOptionsFrom(back->settings)).warmups.size(), 1u);
+}
+
+// The driver's sequential rule as `compare` sets it up.
+void StopSequentially(Driver& driver) {
+  driver.StopSequentiallyWhen([](const CompareState& s) {
+    const SequentialStatus status = SequentialStopping(s);
+    return SequentialCheck{status.Stop(), SequentialProgressText(status)};
+  });
+}
+
+TEST(Driver, SequentialIsTheDefaultAndStopsAtTheFirstLookThatDecides) {
+  CompareSettings defaults;
+  EXPECT_EQ(StoppingModeOf(defaults), StoppingMode::kSequential);
+  // A 10% slowdown with 1% noise: every block slower, decided at the first look (10 blocks).
+  CompareState slower = TwoVariants("--param work=1", "--param work=1.10", 0);
+  FakeLauncher launcher;
+  launcher.behave = WorkWorker({"loop"}, 0.02);
+  Driver driver(slower, launcher, "v8bench");
+  StopSequentially(driver);
+  ASSERT_TRUE(driver.Run().ok());
+  EXPECT_EQ(CountRuns(slower, 0), static_cast<int>(stats::kFirstLook));
+  EXPECT_EQ(CountRuns(slower, 1), static_cast<int>(stats::kFirstLook));
+  const Analysis a = Analyse(DatasetFrom(slower), AnalysisOptionsFrom(slower.settings));
+  ASSERT_TRUE(a.sequential.has_value());
+  EXPECT_EQ(a.cases[0].cells[1].holm_verdict, stats::Verdict::kHigher);
+  EXPECT_EQ(a.stopping.decided, 1u);
+  EXPECT_NE(RenderConsole(a, ReportHeader{"t", {}}, false).find("sequential: p(W) is the sequential"),
+            std::string::npos);
+
+  // A/A with 1% noise: the first look's repeated interval is within ±5%: stopped, "no change".
+  CompareState same = TwoVariants("--param work=1", "--param work=1.0", 0);
+  launcher.behave = WorkWorker({"loop"}, 0.02);
+  Driver aa(same, launcher, "v8bench");
+  StopSequentially(aa);
+  ASSERT_TRUE(aa.Run().ok());
+  EXPECT_EQ(CountRuns(same, 0), static_cast<int>(stats::kFirstLook));
+  const Analysis b = Analyse(DatasetFrom(same), AnalysisOptionsFrom(same.settings));
+  EXPECT_EQ(b.cases[0].cells[1].holm_verdict, stats::Verdict::kNoChange);
+  EXPECT_EQ(b.stopping.equivalent, 1u);
+
+  // 20% noise on a 1% change: neither decided nor within ±1%: it runs to --max-runs.
+  CompareState noisy = TwoVariants("--param work=1", "--param work=1.01", 0);
+  noisy.settings.max_runs = 14;
+  noisy.settings.equivalence = 0.01;
+  launcher.behave = WorkWorker({"loop"}, 0.4);
+  Driver capped(noisy, launcher, "v8bench");
+  StopSequentially(capped);
+  ASSERT_TRUE(capped.Run().ok());
+  EXPECT_EQ(CountRuns(noisy, 0), 14);
+  EXPECT_EQ(CountRuns(noisy, 1), 14);
+
+  // --runs N stays the fixed size, whatever the rule would say.
+  CompareState fixed = TwoVariants("--param work=1", "--param work=1.10", 16);
+  launcher.behave = WorkWorker({"loop"}, 0.02);
+  Driver sized(fixed, launcher, "v8bench");
+  StopSequentially(sized);
+  ASSERT_TRUE(sized.Run().ok());
+  EXPECT_EQ(CountRuns(fixed, 0), 16);
+  EXPECT_FALSE(Analyse(DatasetFrom(fixed), AnalysisOptionsFrom(fixed.settings)).sequential.has_value());
+}
+
+TEST(Driver, SequentialStopsAlternatingWorkersToo) {
+  CompareState state = TwoVariants("--param work=1", "--param work=2", 0);
+  state.settings.alternate = 5;
+  FakeLauncher launcher;
+  launcher.behave = PlanningWorker({"a", "b"});
+  Driver driver(state, launcher, "v8bench");
+  StopSequentially(driver);
+  ASSERT_TRUE(driver.Run().ok());
+  ASSERT_TRUE(state.alternated);
+  // Two cases, each 2x slower in every block: both decided at alpha / 2 by the second look (13 blocks).
+  EXPECT_LE(CountRuns(state, 0), 13);
+  const Analysis a = Analyse(DatasetFrom(state), AnalysisOptionsFrom(state.settings));
+  EXPECT_EQ(a.stopping.decided, 2u);
+  for (const CaseAnalysis& ca : a.cases) EXPECT_EQ(ca.cells[1].holm_verdict, stats::Verdict::kHigher) << ca.key;
 }
 
 }  // namespace

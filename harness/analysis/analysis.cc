@@ -72,7 +72,9 @@ Dataset DatasetFrom(const CompareState& state) {
       if (const auto code = run.code.find(key); code != run.code.end()) {
         series.code.push_back(code->second);
         series.code_changed += code->second.changed ? 1 : 0;
+        if (code->second.changed) series.changed_blocks.push_back(block);
       }
+      series.warmup_capped += static_cast<std::size_t>(std::ranges::count(run.warmup_capped, key));
     }
     for (const auto& f : run.failures) {
       if (f.kind == CaseStatus::kUnsupported) {
@@ -93,6 +95,10 @@ AnalysisOptions AnalysisOptionsFrom(const CompareSettings& st) {
   o.stats.min_samples = static_cast<std::size_t>(st.min_samples);
   o.stats.seed = st.seed;
   o.threshold = st.threshold;
+  o.max_warmup_s = st.max_warmup_s;
+  if (driver::StoppingModeOf(st) == driver::StoppingMode::kSequential) {
+    o.sequential = stats::SequentialDesign{st.alpha, static_cast<std::size_t>(st.max_runs), driver::EquivalenceOf(st)};
+  }
   return o;
 }
 
@@ -165,9 +171,15 @@ std::vector<std::optional<PairedAnalysis>> AnalysePaired(const CaseSeries& cs, c
     o.seed = BootstrapSeed(options.stats.seed, cs.key, counter, vi);
     PairedAnalysis pa;
     pa.blocks = stats::CompareBlocks(samples, states, 0, vi, o);
-    // Which comparison the verdict rests on: stats::CompareBlocks decides (paired.h).
-    pa.stratified = pa.blocks.stratified;
+    // Which comparison the verdict rests on: stats::CompareBlocks decides (paired.h); a sequential one
+    // rests on all blocks in their order, the prefixes its looks saw (states reclassified with more
+    // blocks would change what an earlier look was).
+    pa.stratified = pa.blocks.stratified && !options.sequential;
     pa.split_share = states.split_share;
+    if (options.sequential) {
+      pa.sequential =
+          stats::SequentialSignedRank(stats::PairBlocks(samples, states, 0, vi).log_ratio, *options.sequential);
+    }
     out[vi] = pa;
   }
   return out;
@@ -183,10 +195,17 @@ bool PairsCanDecide(const stats::PairedComparison& c, double alpha) {
 bool Tested(stats::Verdict v) { return v != stats::Verdict::kInsufficient && v != stats::Verdict::kNotJudged; }
 
 // The figures the verdict rests on: paired when there are pairs enough to decide, else unpaired
-// (Mann-Whitney's smallest p is far smaller for few samples: 0.008 for 5 and 5).
-Judgement Judge(const CellAnalysis& cell, const std::string& counter, double alpha) {
+// (Mann-Whitney's smallest p is far smaller for few samples: 0.008 for 5 and 5). A sequential comparison
+// is judged by its sequential p only: a fixed test at its end would ignore the looks that stopped it.
+Judgement Judge(const CellAnalysis& cell, const std::string& counter, const stats::CompareOptions& options) {
   Judgement j;
-  if (cell.paired && PairsCanDecide(cell.paired->used(), alpha)) {
+  if (cell.paired && cell.paired->sequential) {
+    const stats::PairedComparison& c = cell.paired->used();
+    if (c.verdict == stats::Verdict::kInsufficient) return j;
+    const double p = cell.paired->sequential->p;
+    return {true, c.ratio, p, stats::Decide(p, c.ratio, options), std::nullopt};
+  }
+  if (cell.paired && PairsCanDecide(cell.paired->used(), options.alpha)) {
     const stats::PairedComparison& c = cell.paired->used();
     return {true, c.ratio, c.wilcoxon.p, c.verdict, std::nullopt};
   }
@@ -221,7 +240,7 @@ void ChooseTestsForFamily(Analysis& a) {
   for (CaseAnalysis& ca : a.cases) {
     for (std::size_t vi = 1; vi < ca.cells.size(); ++vi) {
       CellAnalysis& cell = ca.cells[vi];
-      if (!cell.judged.paired || !Tested(cell.judged.verdict) || !cell.paired) continue;
+      if (!cell.judged.paired || !Tested(cell.judged.verdict) || !cell.paired || cell.paired->sequential) continue;
       if (stats::MinSignedRankP(cell.paired->used().wilcoxon.n) < level) continue;
       const std::optional<Judgement> unpaired = UnpairedJudgement(cell, a.counter);
       if (!unpaired) continue;
@@ -296,6 +315,85 @@ void JudgeCode(Analysis& a, CaseAnalysis& ca, const CaseSeries& cs) {
       a.code.push_back(std::move(note));
     }
   }
+}
+
+// Like with like, sample by sample: the samples whose code changed while they were timed are left out,
+// each with its block (every variant's sample of it), so what remains compares code that ran steadily
+// with code that ran steadily and stays paired. The rule treats every variant alike, so under "no
+// change" the pairs left are as symmetric as before and the tests keep their level (docs/verdicts.md,
+// "Code that changed while timed"). nullopt: nothing to leave out (or no blocks to pair: a diff).
+std::optional<CaseSeries> LeaveOutChangedCode(const CaseSeries& cs) {
+  std::set<std::size_t> out;
+  for (const VariantSeries& vs : cs.variants) out.insert(vs.changed_blocks.begin(), vs.changed_blocks.end());
+  if (out.empty()) return std::nullopt;
+  CaseSeries kept = cs;
+  for (VariantSeries& vs : kept.variants) {
+    for (auto& [name, values] : vs.metrics) {
+      std::vector<std::size_t>& blocks = vs.blocks[name];
+      std::vector<int>& cpus = vs.cpus[name];
+      if (blocks.size() != values.size()) continue;
+      std::size_t to = 0;
+      for (std::size_t i = 0; i < values.size(); ++i) {
+        if (out.count(blocks[i]) != 0) continue;
+        values[to] = values[i];
+        if (i < cpus.size()) cpus[to] = cpus[i];
+        blocks[to++] = blocks[i];
+      }
+      values.resize(to);
+      blocks.resize(to);
+      cpus.resize(std::min(cpus.size(), to));
+    }
+    std::erase_if(vs.code, [](const driver::CaseCode& c) { return c.changed; });
+    vs.code_changed = 0;
+    vs.changed_blocks.clear();
+  }
+  return kept;
+}
+
+// The blocks of a case: the distinct blocks of every variant's values of `counter`.
+std::size_t BlocksOf(const CaseSeries& cs, const std::string& counter) {
+  std::set<std::size_t> blocks;
+  for (const VariantSeries& vs : cs.variants) {
+    if (const auto it = vs.blocks.find(counter); it != vs.blocks.end())
+      blocks.insert(it->second.begin(), it->second.end());
+  }
+  return blocks.size();
+}
+
+// A note per comparison whose samples LeaveOutChangedCode left out (the variant's, else the baseline's).
+void NoteLeftOut(Analysis& a, CaseAnalysis& ca, const CaseSeries& original, const CaseSeries& kept) {
+  const std::size_t blocks = BlocksOf(original, a.counter);
+  const std::size_t left = blocks - BlocksOf(kept, a.counter);
+  for (std::size_t vi = 1; vi < ca.cells.size(); ++vi) {
+    const VariantSeries& own = original.variants[vi];
+    const VariantSeries& base = original.variants[0];
+    if (own.code_changed == 0 && base.code_changed == 0) continue;
+    CodeNote note;
+    note.kind = CodeNote::Kind::kLeftOut;
+    note.key = ca.key;
+    note.variant = vi;
+    note.baseline_mixed = own.code_changed == 0;
+    const VariantSeries& which = note.baseline_mixed ? base : own;
+    note.mixture.samples = which.code.size();
+    note.mixture.changed = which.code_changed;
+    note.blocks_left_out = left;
+    note.blocks = blocks;
+    ca.cells[vi].code_unsettled = blocks >= stats::kFirstLook && 2 * left > blocks;
+    a.code.push_back(std::move(note));
+  }
+}
+
+// A case whose warm-up ended at --max-warmup in some sample: once, with the count per variant.
+void NoteWarmups(Analysis& a, const CaseSeries& cs, double max_warmup_s) {
+  WarmupNote note{cs.key, {}, {}, max_warmup_s};
+  bool any = false;
+  for (const VariantSeries& vs : cs.variants) {
+    const auto values = vs.metrics.find(a.counter);
+    note.capped.push_back(vs.warmup_capped);
+    note.samples.push_back(values == vs.metrics.end() ? 0 : values->second.size());
+    any = any || vs.warmup_capped > 0;
+  }
+  if (any) a.warmups.push_back(std::move(note));
 }
 
 // The variants whose V8 background work differs from the baseline's (ThreadNote), from the medians of
@@ -435,6 +533,7 @@ void AdjustForMultipleComparisons(Analysis& a, const stats::CompareOptions& opti
 // The smallest p the verdict's test can reach with case `ca`'s samples of variant `vi` (stats/power.h).
 double MinimumP(const CaseAnalysis& ca, std::size_t vi, const std::string& counter) {
   const CellAnalysis& cell = ca.cells[vi];
+  if (cell.judged.paired && cell.paired && cell.paired->sequential) return cell.paired->sequential->min_p;
   if (cell.judged.paired && cell.paired) return stats::MinSignedRankP(cell.paired->used().wilcoxon.n);
   const auto count = [&](const CellAnalysis& c) {
     const auto it = c.metrics.find(counter);
@@ -461,6 +560,9 @@ void ApplyPower(Analysis& a) {
       // The fewest samples per variant (= blocks) with which either test reaches the level: with that
       // many, ChooseTestsForFamily gives the comparison a test that can decide.
       cell.needed = std::min(stats::PairsNeeded(level), stats::SamplesPerSideNeeded(level));
+      if (cell.paired && cell.paired->sequential) {  // 0: no look up to --max-runs can reach the level
+        cell.needed = stats::SequentialBlocksNeeded(a.sequential->max_blocks, level);
+      }
       if (!(cell.min_p < a.alpha)) cell.judged.verdict = stats::Verdict::kTooFewSamples;
       if (!(cell.min_p * m < a.alpha)) {
         cell.holm_verdict = stats::Verdict::kTooFewSamples;
@@ -470,6 +572,39 @@ void ApplyPower(Analysis& a) {
       }
     }
   }
+}
+
+// Where each comparison stands in the sequential rule (SequentialStatus). Decided at alpha / m, m every
+// comparison the case list holds (the Holm family it can grow to): below that its Holm-adjusted p, at
+// most m times its own, stays below alpha whatever the others' p-values do later. Also closed: a
+// comparison that more blocks cannot judge (a mixture of code; code that does not settle; a side that
+// failed in at least the first look's count of samples).
+void NoteStopping(Analysis& a) {
+  SequentialStatus& s = a.stopping;
+  for (const CaseAnalysis& ca : a.cases) {
+    if (ca.unsupported.empty()) s.comparisons += ca.cells.size() > 0 ? ca.cells.size() - 1 : 0;
+  }
+  const double level = a.alpha / static_cast<double>(std::max<std::size_t>(s.comparisons, 1));
+  std::size_t fewest = SIZE_MAX;
+  for (const CaseAnalysis& ca : a.cases) {
+    if (!ca.unsupported.empty()) continue;
+    for (std::size_t vi = 1; vi < ca.cells.size(); ++vi) {
+      const CellAnalysis& cell = ca.cells[vi];
+      const stats::SequentialResult* seq = cell.paired && cell.paired->sequential ? &*cell.paired->sequential : nullptr;
+      const auto failed = [&](const CellAnalysis& c) {
+        return c.insufficient && c.failures.size() >= stats::kFirstLook;
+      };
+      if ((seq && stats::SequentialDecided(*seq, level)) || (cell.judged.counted && Tested(cell.judged.verdict))) {
+        ++s.decided;
+      } else if (seq && seq->equivalent_at > 0) {
+        ++s.equivalent;
+      } else if (!cell.code_mixed && !cell.code_unsettled && !failed(cell) && !failed(ca.cells[0])) {
+        ++s.open;
+        fewest = std::min(fewest, seq ? seq->last_look : std::size_t{0});
+      }
+    }
+  }
+  s.blocks = fewest == SIZE_MAX ? 0 : fewest;
 }
 
 // Samples that are the repetitions of one process are not independent: no comparison is tested.
@@ -544,7 +679,10 @@ Analysis Analyse(const Dataset& data, const AnalysisOptions& options) {
   a.min_samples = MinSamples(a.counter, options);
   a.one_process = data.one_process;
   a.interrupted = data.interrupted;
-  for (const CaseSeries& cs : data.cases) {
+  a.sequential = options.sequential;
+  for (const CaseSeries& original : data.cases) {
+    const std::optional<CaseSeries> kept = LeaveOutChangedCode(original);
+    const CaseSeries& cs = kept ? *kept : original;
     CaseAnalysis ca;
     ca.key = cs.key;
     if (AllUnsupported(cs, a.counter)) {
@@ -561,13 +699,15 @@ Analysis Analyse(const Dataset& data, const AnalysisOptions& options) {
       ca.cells.back().paired = std::move(paired[vi]);
       if (vi > 0) {
         ca.cells.back().judged = IsCountedMetric(a.counter) ? JudgeCounted(cs.variants[0], cs.variants[vi], a.counter)
-                                                            : Judge(ca.cells.back(), a.counter, options.stats.alpha);
+                                                            : Judge(ca.cells.back(), a.counter, options.stats);
       }
       const auto m = ca.cells.back().metrics.find(a.counter);
       if (m == ca.cells.back().metrics.end() || !m->second.modality.multimodal) continue;
       a.multimodal.push_back({cs.key, vi, m->second.modality});
     }
     JudgeCode(a, ca, cs);
+    if (kept) NoteLeftOut(a, ca, original, cs);
+    NoteWarmups(a, original, options.max_warmup_s);
     a.cases.push_back(std::move(ca));
   }
   if (a.one_process) MarkNotJudged(a);
@@ -583,6 +723,7 @@ Analysis Analyse(const Dataset& data, const AnalysisOptions& options) {
     NoteThreads(a, ca);
     if (!IsCountedMetric(a.counter)) NoteCpus(a, ca, data.cases[ci]);  // a count does not depend on the CPU
   }
+  if (a.sequential) NoteStopping(a);
   a.exit_code = ExitCode(a);
   return a;
 }
@@ -605,6 +746,12 @@ std::optional<double> WidestInterval(const Analysis& a) {
   }
   if (!any) return std::nullopt;
   return widest;
+}
+
+SequentialStatus SequentialStopping(const CompareState& state) {
+  AnalysisOptions options = AnalysisOptionsFrom(state.settings);
+  options.chosen_metric_only = true;  // the other metrics' comparisons do not decide anything here
+  return Analyse(DatasetFrom(state), options).stopping;
 }
 
 std::size_t JudgeableComparisons(std::size_t runs, double alpha) {

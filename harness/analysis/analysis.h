@@ -20,6 +20,7 @@
 #include "harness/stats/counted.h"
 #include "harness/stats/modality.h"
 #include "harness/stats/paired.h"
+#include "harness/stats/sequential.h"
 #include "harness/stats/statistics.h"
 
 namespace v8bench::analysis {
@@ -43,8 +44,11 @@ struct VariantSeries {
   std::map<std::string, std::vector<std::size_t>> blocks;
   // counter -> the CPU each value in `metrics` ran on (driver::RunRecord::cpu; -1 unknown); absent: none known
   std::map<std::string, std::vector<int>> cpus;
-  std::vector<driver::CaseCode> code;   // per sample that reported it: the code it ran
-  std::size_t code_changed = 0;         // samples with a repetition whose code changed while timed
+  std::vector<driver::CaseCode> code;  // per sample that reported it: the code it ran
+  std::size_t code_changed = 0;        // samples with a repetition whose code changed while timed
+  // The schedule blocks of those samples (compare only): LeaveOutChangedCode takes them out, with their pairs.
+  std::vector<std::size_t> changed_blocks;
+  std::size_t warmup_capped = 0;        // samples whose warm-up ended at --max-warmup with the code still changing
   std::vector<SampleFailure> failures;  // of this case
   std::string unsupported;  // why the engine cannot run this case (unsupported() in the suite); not a failure
 };
@@ -73,6 +77,9 @@ struct PairedAnalysis {
   stats::BlockComparison blocks;  // over all blocks, and over the blocks whose samples shared a state
   bool stratified = false;        // machine states were detected: the verdict rests on same_state
   double split_share = 0;         // of the case's blocks, the share whose samples ran in different states
+  // A sequential comparison (AnalysisOptions::sequential): the group-sequential test of all blocks'
+  // log ratios in block order; the verdict's p is its p, the estimate and interval are `blocks.all`'s.
+  std::optional<stats::SequentialResult> sequential;
   const stats::PairedComparison& used() const { return stratified ? blocks.same_state : blocks.all; }
 };
 
@@ -101,6 +108,9 @@ struct CellAnalysis {                                           // one case, one
   // The variant's or the baseline's samples ran a mixture of code states, or code that changed while
   // timed: the change is not judged (verdict "mixed code"), whatever the figures say.
   bool code_mixed = false;
+  // Most of the case's blocks were left out for code that changed while timed (LeaveOutChangedCode), at
+  // least stats::kFirstLook of them: the code does not settle, and more blocks would not judge it.
+  bool code_unsettled = false;
   std::string code;            // the code the samples ran ("TurboFan/TurboFan"; several joined by " + ")
   double unpaired_p_holm = 1;  // of the Mann-Whitney p, for reference
   stats::Verdict unpaired_holm_verdict = stats::Verdict::kInsufficient;
@@ -168,14 +178,17 @@ struct CodeMixture {
 // A note on the code a case's variant and its baseline ran: a mixture (or changing code) in either is
 // not judged (kMixed, with the mixture of the variant, else of the baseline); different code in the two
 // is named beside the verdict (kDifferent).
+// kLeftOut: samples whose code changed while timed were left out with their blocks, and the rest judged
+// (LeaveOutChangedCode); `mixture.changed` of `mixture.samples` of the variant's (or the baseline's).
 struct CodeNote {
-  enum class Kind { kMixed, kDifferent };
+  enum class Kind { kMixed, kDifferent, kLeftOut };
   Kind kind = Kind::kMixed;
   std::string key;
   std::size_t variant = 0;
-  bool baseline_mixed = false;      // kMixed: the mixture is the baseline's (the variant's own was not mixed)
-  CodeMixture mixture;              // kMixed
-  std::string code, baseline_code;  // kDifferent: the labels each ran
+  bool baseline_mixed = false;                  // kMixed, kLeftOut: the baseline's samples (the variant's own were not)
+  CodeMixture mixture;                          // kMixed, kLeftOut
+  std::string code, baseline_code;              // kDifferent: the labels each ran
+  std::size_t blocks_left_out = 0, blocks = 0;  // kLeftOut: the case's blocks left out, of all its blocks
 };
 
 // A case's variant whose V8 background work (median all-thread CPU minus median main-thread CPU, per
@@ -211,9 +224,29 @@ struct MultimodalNote {
   stats::Modality modality;  // its counts and medians, in the metric's unit
 };
 
+// A case whose warm-up kept ending at --max-warmup with the code still changing: once per case, the
+// samples of each variant where it did (the repetitions may have timed code V8 was still changing).
+struct WarmupNote {
+  std::string key;
+  std::vector<std::size_t> capped, samples;  // per variant
+  double max_warmup_s = 0;
+};
+
+// Where the comparison stands in its sequential rule (stats/sequential.h): per comparison, decided
+// (its sequential p below alpha over the family, so its Holm verdict holds), within ±X at some look, or open.
+struct SequentialStatus {
+  std::size_t comparisons = 0, decided = 0, equivalent = 0, open = 0;
+  std::size_t blocks = 0;  // the fewest blocks of an open comparison (the last look taken)
+  bool Stop() const { return comparisons > 0 && open == 0; }
+};
+
 struct AnalysisOptions {
   std::string metric = kDefaultCompareMetric;
   stats::CompareOptions stats;
+  // The comparison was sampled by the sequential rule: the verdicts rest on its p-values (never on the
+  // fixed tests' p at the end, which would count the looks as one).
+  std::optional<stats::SequentialDesign> sequential;
+  double max_warmup_s = 0;          // for the warm-up note
   std::optional<double> threshold;  // fraction; the gate is on when set
   bool chosen_metric_only = false;  // compare only the chosen metric against the baseline (the stopping check)
 };
@@ -241,6 +274,9 @@ struct Analysis {
   std::vector<CodeNote> code;
   std::vector<ThreadNote> threads;
   std::vector<CpuNote> cpus;
+  std::vector<WarmupNote> warmups;
+  std::optional<stats::SequentialDesign> sequential;  // AnalysisOptions::sequential
+  SequentialStatus stopping;                          // with `sequential`: where the rule stands
   std::optional<double> threshold;
   double alpha = stats::kDefaultAlpha, noise_floor = 0.01;
   std::size_t min_samples = 5;
@@ -263,6 +299,10 @@ std::optional<double> WidestInterval(const Analysis& a);
 // The adaptive stopping rule's measure (driver.h StoppingMeasure): WidestInterval of the report's own
 // analysis of `state` (the same function, the same seeds), over the chosen metric only.
 std::optional<double> StoppingInterval(const driver::CompareState& state);
+
+// The sequential rule's check (driver.h SequentialCheck): the report's own analysis of `state`, over the
+// chosen metric only, so that the comparisons that stopped sampling are the ones reported.
+SequentialStatus SequentialStopping(const driver::CompareState& state);
 
 // The most comparisons (cases x non-baseline variants) that `runs` samples per variant can judge after
 // Holm at `alpha`, with the test the verdict would rest on (paired from 8 blocks at alpha 0.01, else

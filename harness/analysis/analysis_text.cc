@@ -51,6 +51,13 @@ std::string MixtureText(const CodeMixture& m) {
 
 std::string NoteLine(const Analysis& a, const CodeNote& note) {
   const std::string where = fmt::format("{} ({})", note.key, a.variant_names[note.variant]);
+  if (note.kind == CodeNote::Kind::kLeftOut) {
+    return fmt::format(
+        "code changed while timed: {}: {}{} of {} samples ran code that V8 changed while it was timed: left out "
+        "with their blocks ({} of {}), so the verdict compares steadily running code on the {} other blocks",
+        where, note.baseline_mixed ? "the baseline's " : "", note.mixture.changed, note.mixture.samples,
+        note.blocks_left_out, note.blocks, note.blocks - note.blocks_left_out);
+  }
   if (note.kind == CodeNote::Kind::kMixed) {
     return fmt::format(
         "mixed code: {}: not judged: {}{}: the figures mix different machine code, so "
@@ -115,6 +122,36 @@ std::string NoteLine(const Analysis& a, const InsufficientNote& note) {
                      a.min_samples, note.failed ? " (it failed: see above)" : "");
 }
 
+std::string NoteLine(const Analysis& a, const WarmupNote& note) {
+  std::string counts;
+  for (std::size_t vi = 0; vi < note.capped.size() && vi < a.variant_names.size(); ++vi) {
+    if (note.capped[vi] == 0) continue;
+    counts += fmt::format("{}{} of {} samples of {}", counts.empty() ? "" : ", ", note.capped[vi], note.samples[vi],
+                          a.variant_names[vi]);
+  }
+  return fmt::format(
+      "warm-up capped: {}: the warm-up reached --max-warmup ({} s) with the code still changing in {}: each such "
+      "sample waited the whole cap (the code its repetitions ran is judged above)",
+      note.key, note.max_warmup_s, counts);
+}
+
+std::vector<std::string> StoppingLines(const Analysis& a) {
+  if (!a.sequential) return {};
+  const SequentialStatus& s = a.stopping;
+  return {fmt::format(
+      "sequential: p(W) is the sequential signed-rank p (each look's p over its share of alpha, the smallest); {} of "
+      "{} comparisons decided (p below {:.3g}), {} within ±{:.1f}% (repeated 1 - {} interval), {} still open{}; "
+      "alpha {} spent over looks up to {} blocks (docs/statistics.md, \"Sequential stopping\")",
+      s.decided, s.comparisons, a.alpha / static_cast<double>(std::max<std::size_t>(s.comparisons, 1)), s.equivalent,
+      a.sequential->equivalence * 100, a.alpha, s.open,
+      s.open > 0 ? " (they reached --max-runs or the comparison was cut short)" : "", a.alpha,
+      a.sequential->max_blocks)};
+}
+
+std::string SequentialProgressText(const SequentialStatus& s) {
+  return fmt::format("sequential: {} of {} decided, {} within bound", s.decided, s.comparisons, s.equivalent);
+}
+
 std::string NoteLine(const Analysis&, const UnsupportedNote& note) { return note.key + ": " + note.reason; }
 
 std::string NoteLine(const Analysis&, const SampleFailure& failure) {
@@ -127,8 +164,11 @@ std::string VerdictText(const Analysis& a, const CellAnalysis& cell, bool raw) {
   const stats::Verdict v = raw ? cell.judged.verdict : cell.holm_verdict;
   if (v != stats::Verdict::kTooFewSamples) return stats::VerdictName(v, a.is_time);
   // Raw: the test alone (a family of one); Holm: the blocks the whole family needs.
-  const std::size_t needed =
-      raw ? (cell.judged.paired ? stats::PairsNeeded(a.alpha) : stats::SamplesPerSideNeeded(a.alpha)) : cell.needed;
+  const bool sequential = a.sequential && cell.paired && cell.paired->sequential;
+  const std::size_t raw_needed = sequential           ? stats::SequentialBlocksNeeded(a.sequential->max_blocks, a.alpha)
+                                 : cell.judged.paired ? stats::PairsNeeded(a.alpha)
+                                                      : stats::SamplesPerSideNeeded(a.alpha);
+  const std::size_t needed = raw ? raw_needed : cell.needed;
   return fmt::format("{} (need ≥ {} {})", stats::VerdictName(v, a.is_time), needed,
                      cell.judged.paired ? "blocks" : "samples per variant");
 }
@@ -149,6 +189,22 @@ std::vector<std::string> UnjudgedLines(const Analysis& a) {
       const CellAnalysis& cell = ca.cells[vi];
       if (cell.holm_verdict != stats::Verdict::kTooFewSamples) continue;
       const char* unit = cell.judged.paired ? "blocks" : "samples per variant";
+      if (a.sequential && cell.paired && cell.paired->sequential) {
+        lines.push_back(fmt::format(
+            "too few samples to judge: {} of {} comparisons (e.g. {} ({})): with these blocks the sequential "
+            "test's smallest possible p is {:.3g}, and after Holm over {} comparisons nothing above {:.3g} can be "
+            "significant; {}",
+            a.too_few, a.comparisons, ca.key, a.variant_names[vi], cell.min_p, a.comparisons,
+            a.alpha / static_cast<double>(a.comparisons),
+            cell.needed > 0
+                ? fmt::format("it needs {} blocks (whose code ran steadily) to reach that, within --max-runs "
+                              "{}: the comparison was cut short",
+                              cell.needed, a.sequential->max_blocks)
+                : fmt::format("no look up to --max-runs {} can reach that: raise --max-runs, or compare "
+                              "fewer cases (--filter)",
+                              a.sequential->max_blocks)));
+        return lines;
+      }
       lines.push_back(fmt::format(
           "too few samples to judge: {} of {} comparisons (e.g. {} ({})): with these samples the {} test's "
           "smallest possible p is {:.3g}, and after Holm over {} comparisons nothing above {:.3g} can be "
@@ -161,6 +217,35 @@ std::vector<std::string> UnjudgedLines(const Analysis& a) {
   }
   return lines;
 }
+
+namespace {
+
+// Why no comparison was judged, when none lacks samples or power: the comparisons' own reasons.
+std::string NothingJudgedReason(const Analysis& a) {
+  std::size_t mixed = 0, unsettled = 0, cells = 0;
+  for (const CaseAnalysis& ca : a.cases) {
+    if (!ca.unsupported.empty()) continue;
+    for (std::size_t vi = 1; vi < ca.cells.size(); ++vi) {
+      ++cells;
+      mixed += ca.cells[vi].code_mixed ? 1 : 0;
+      unsettled += ca.cells[vi].code_unsettled ? 1 : 0;
+    }
+  }
+  if (cells == 0) {
+    return a.unsupported.empty() ? "no comparison was judged: no case has samples"
+                                 : "no comparison was judged: every case is unsupported (above)";
+  }
+  if (mixed > 0) {
+    return fmt::format("{} of {} comparisons ran a mixture of code states (\"mixed code\" above) and are not judged",
+                       mixed, cells);
+  }
+  if (unsettled > 0) {
+    return fmt::format("{} of {} comparisons have too few blocks whose code ran steadily (above)", unsettled, cells);
+  }
+  return fmt::format("none of the {} comparisons could be judged (see the notes above)", cells);
+}
+
+}  // namespace
 
 std::string GateLine(const Analysis& a) {
   if (!a.threshold) return "";
@@ -184,7 +269,7 @@ std::string GateLine(const Analysis& a) {
   } else if (a.one_process) {
     why = "nothing is judged in a diff of one process per side (above)";
   } else {
-    why = "no comparison was judged: no samples";
+    why = NothingJudgedReason(a);
   }
   return fmt::format("gate: NOT JUDGED (exit {}): {}", a.exit_code, why);
 }

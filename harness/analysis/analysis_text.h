@@ -26,6 +26,13 @@ std::string NoteLine(const Analysis& analysis, const analysis::ThreadNote& note)
 std::string NoteLine(const Analysis& analysis, const analysis::CpuNote& note);
 // "case (variant): 3 of at least 5 samples", or that the engine does not report the metric;
 std::string NoteLine(const Analysis& analysis, const analysis::InsufficientNote& note);
+// "warm-up capped: case: the warm-up reached --max-warmup (10 s) ... in 8 of 8 samples of base, ...".
+std::string NoteLine(const Analysis& analysis, const analysis::WarmupNote& note);
+// Where the sequential rule stopped, for a sequential comparison (empty otherwise): the comparisons
+// decided, within the equivalence bound, or still open.
+std::vector<std::string> StoppingLines(const Analysis& analysis);
+// The progress line's note: "sequential: 1 of 2 decided, 0 within bound".
+std::string SequentialProgressText(const SequentialStatus& status);
 // "case: the suite's reason".
 std::string NoteLine(const Analysis& analysis, const analysis::UnsupportedNote& note);
 // "sample 3: crashed: worker killed by SIGSEGV" ("crashed: ..." where the sample is unknown).

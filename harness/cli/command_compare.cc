@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "harness/analysis/analysis_text.h"
 #include "harness/cli/common.h"
 #include "harness/driver/comparison.h"
 #include "harness/driver/driver.h"
@@ -134,7 +135,8 @@ Expected<driver::CompareState> StateFrom(const ParsedArgs& args) {
     // run --quick's timing (RunSettings::Quick, its one definition) and few samples; options given win.
     st.min_time_s = RunSettings::Quick().min_time_s;
     st.warmup_s = RunSettings::Quick().warmup_s;
-    st.runs = kQuickRuns;
+    // A fixed smoke size, unless the sequential rule's own options are given: quick timing, stopped by the rule.
+    st.runs = args.Has("max-runs") || args.Has("equivalence") ? 0 : kQuickRuns;
   }
   V8BENCH_OK(ApplySettingOptions(args, false, st));
   if (args.Has("target-ci")) st.runs = 0;
@@ -179,6 +181,10 @@ Expected<int> Compare(const ParsedArgs& args, const std::vector<std::string>& ar
   driver::Driver drv(state, *launcher, SelfExecutable());
   drv.SealWorkers(workers::NewSeal());
   drv.StopWhen(analysis::StoppingInterval);
+  drv.StopSequentiallyWhen([](const driver::CompareState& s) {
+    const analysis::SequentialStatus status = analysis::SequentialStopping(s);
+    return driver::SequentialCheck{status.Stop(), analysis::SequentialProgressText(status)};
+  });
   drv.OnSample([&](const driver::CompareState& s) { results.Save(s); });
   if (!quiet)
     drv.OnProgress([&](const driver::Progress& p) {
@@ -221,7 +227,9 @@ CommandSpec CompareSpec() {
       "runs each case once, the variants in blocks in a seeded random order. Versus the first variant the\n"
       "comparison is paired by block: the change is the median of the blocks' ratios, with a 95% CI and a Wilcoxon\n"
       "signed-rank p-value, Holm-adjusted; a verdict needs p below alpha, the CI excluding no change and a change\n"
-      "beyond the noise floor; with too few blocks a Mann-Whitney test decides (docs/paired.md).\n"
+      "beyond the noise floor; with too few blocks a Mann-Whitney test decides (docs/paired.md). By default each\n"
+      "comparison stops as soon as its verdict is decided or it is within ±--equivalence (a sequential rule whose\n"
+      "error rates hold over all its looks: docs/statistics.md); --runs N takes a fixed N.\n"
       "Exit: 0; 1 when the --threshold gate trips; 2 on bad input, a case short of --min-samples, or a gate\n"
       "with nothing judged; 130 when interrupted (143 by SIGTERM).";
   spec.options = {
@@ -237,7 +245,7 @@ CommandSpec CompareSpec() {
        ValueKind::kWhole, 0, 4095},
       {"quick", "",
        fmt::format("The quick grids and `run --quick`'s timing (--min-time {}, --warmup {}), and --runs {} (at least "
-                   "--min-samples), unless given.",
+                   "--min-samples), unless given; with --max-runs or --equivalence, the sequential rule instead.",
                    RunSettings::Quick().min_time_s, RunSettings::Quick().warmup_s, kQuickRuns)},
       {"out", "FILE",
        "FILE.json: the results, rewritten after every sample. FILE.html or FILE.md: the report, at the end, with the "

@@ -44,6 +44,8 @@ struct RunRecord {
   // case key -> the one CPU every repetition's main thread stayed on (Sample::main_cpu): on a VM whose
   // CPUs differ in speed, the sample's speed follows it (analysis CpuNote).
   std::map<std::string, int> cpu;
+  // The case keys whose warm-up ended at --max-warmup with the code still changing (analysis WarmupNote).
+  std::vector<std::string> warmup_capped;
   std::vector<CaseFailure> failures;
   std::string error;  // the worker could not run at all (bad flag, missing engine, ...)
 };

@@ -123,13 +123,22 @@ std::optional<double> Driver::WidestCi(const CompareState& state) const {
 bool Driver::StopStarting() const {
   const CompareSettings& s = state_.settings;
   const auto all_started = [&](int n) { return std::ranges::all_of(started_, [n](int k) { return k >= n; }); };
-  if (s.runs > 0) return all_started(s.runs);
-  if (Elapsed() >= s.max_time_s || all_started(s.max_runs)) return true;
+  const StoppingMode mode = StoppingModeOf(s);
+  if (mode == StoppingMode::kFixed) return all_started(s.runs);
+  if (all_started(s.max_runs)) return true;
+  if (mode == StoppingMode::kSequential) {  // --max-time is the adaptive mode's: the rule spends alpha over blocks
+    if (sequential_rule_ && ci_checked_at_ != state_.runs.size()) {
+      ci_checked_at_ = state_.runs.size();
+      last_check_ = sequential_rule_(state_);
+    }
+    return last_check_ && last_check_->stop;
+  }
+  if (Elapsed() >= s.max_time_s) return true;
   if (ci_checked_at_ != state_.runs.size()) {
     ci_checked_at_ = state_.runs.size();
     last_ci_ = WidestCi(state_);
   }
-  return last_ci_ && *last_ci_ <= s.target_ci;
+  return last_ci_ && *last_ci_ <= *s.target_ci;
 }
 
 void Driver::Report(const std::string& last, bool finished) {
@@ -149,14 +158,16 @@ void Driver::Report(const std::string& last, bool finished) {
   const std::size_t nv = state_.variants.size();
   const double per_sample =
       sessions_done_ > 0 ? (p.elapsed_s - elapsed_before_) / static_cast<double>(sessions_done_) : 0;
-  if (s.runs > 0) {
-    p.total = static_cast<std::size_t>(s.runs) * nv;
+  const StoppingMode mode = StoppingModeOf(s);
+  if (mode != StoppingMode::kAdaptive) {  // sequential: the total and the ETA are at most these
+    p.total = static_cast<std::size_t>(mode == StoppingMode::kFixed ? s.runs : s.max_runs) * nv;
     if (per_sample > 0) p.eta_s = per_sample * static_cast<double>(p.total - std::min(p.total, p.done)) / s.jobs;
+    if (mode == StoppingMode::kSequential) p.note = last_check_ ? last_check_->note : "sequential";
   } else {
     p.total = std::max<std::size_t>(p.done, static_cast<std::size_t>(s.min_runs) * nv);
     p.eta_s = std::max(0.0, s.max_time_s - p.elapsed_s);
-    p.note = last_ci_ ? fmt::format("widest CI ±{:.1f}% (target ±{:.1f}%)", *last_ci_ * 100, s.target_ci * 100)
-                      : fmt::format("target CI ±{:.1f}%", s.target_ci * 100);
+    p.note = last_ci_ ? fmt::format("widest CI ±{:.1f}% (target ±{:.1f}%)", *last_ci_ * 100, *s.target_ci * 100)
+                      : fmt::format("target CI ±{:.1f}%", *s.target_ci * 100);
   }
   progress_(p);
 }
@@ -219,6 +230,7 @@ Status Driver::RecordCases(const workers::WorkerOutput& out, Slot& slot) {
       if (!xs.empty()) values[m.counter] = stats::Median(xs);
     }
     if (auto code = SampleCode(c)) rec.code[key] = *code;
+    if (c.warmup_capped) rec.warmup_capped.push_back(key);
     if (auto cpu = SampleCpu(c)) rec.cpu[key] = *cpu;
   }
   return OkStatus();

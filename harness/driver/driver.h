@@ -55,6 +55,14 @@ struct Progress {
 // none yet), the analysis's own (analysis/analysis.h StoppingInterval), so the interval that stops is the one reported.
 using StoppingMeasure = std::function<std::optional<double>(const CompareState&)>;
 
+// The sequential rule's check (the default mode; analysis/analysis.h SequentialStopping): whether every
+// comparison is decided or within its equivalence bound, and where it stands, for the progress line.
+struct SequentialCheck {
+  bool stop = false;
+  std::string note;  // "sequential: 1 of 2 decided, 0 within ±5%"
+};
+using SequentialRule = std::function<SequentialCheck(const CompareState&)>;
+
 class Driver {
  public:
   // `self` is the executable for variants without an engine of their own.
@@ -63,6 +71,9 @@ class Driver {
   // Adaptive mode (settings.runs == 0) stops once `measure` is at most settings.target_ci; without a
   // measure it samples until --max-time or --max-runs.
   void StopWhen(StoppingMeasure measure) { stopping_measure_ = std::move(measure); }
+  // Sequential mode (settings.runs == 0, no target_ci) stops once `rule` says so, or at --max-runs;
+  // without a rule it samples to --max-runs.
+  void StopSequentiallyWhen(SequentialRule rule) { sequential_rule_ = std::move(rule); }
 
   void OnProgress(std::function<void(const Progress&)> fn) { progress_ = std::move(fn); }
   // Called after every finished sample (to save the state).
@@ -134,6 +145,8 @@ class Driver {
   std::function<void(const Progress&)> progress_;
   std::function<void(const CompareState&)> on_sample_;
   StoppingMeasure stopping_measure_;
+  SequentialRule sequential_rule_;
+  mutable std::optional<SequentialCheck> last_check_;
   std::map<std::uint64_t, Slot> slots_;
   std::map<std::uint64_t, std::uint64_t> process_to_slot_;
   std::uint64_t next_id_ = 1;

@@ -19,14 +19,20 @@ using K = SettingKind;
 // docs/verdicts.md); DefaultSentence appends the default.
 const SettingSpec kSettings[] = {
     {"runs", "runs", K::kCount, 2, 100000, &S::runs, "N",
-     "Takes N samples per variant (unless --target-ci is given: then adaptively).", nullptr, false},
+     "Takes exactly N samples per variant (the fixed-size mode) instead of stopping by the sequential rule.",
+     "sequential: each case until its verdict is decided or it is within ±--equivalence, at most --max-runs", false},
     {"target-ci", "target_ci_pct", K::kPercent, 0.001, 100, &S::target_ci, "PCT",
-     "Adaptive mode: samples until every case's 95% CI of the change is within ±PCT percent.", "fixed --runs", false},
+     "Adaptive mode: samples until every case's 95% CI of the change is within ±PCT percent.",
+     "none (the sequential rule)", false},
+    {"equivalence", "equivalence_pct", K::kPercent, 0.1, 100, &S::equivalence, "PCT",
+     "Sequential mode: a case also stops once its repeated interval says \"no change beyond ±PCT percent\".",
+     "the --threshold, else 5", false},
     {"max-time", "max_time_s", K::kSeconds, 1, 7 * 86400, &S::max_time_s, "S",
-     "Adaptive mode: stops starting samples after S seconds.", nullptr, false},
+     "Adaptive mode (--target-ci): stops starting samples after S seconds.", nullptr, false},
     {"min-runs", "min_runs", K::kCount, 2, 100000, &S::min_runs, "N", "Adaptive mode: at least N samples per variant.",
      nullptr, false},
-    {"max-runs", "max_runs", K::kCount, 2, 1000000, &S::max_runs, "N", "Adaptive mode: at most N samples per variant.",
+    {"max-runs", "max_runs", K::kCount, 2, 1000000, &S::max_runs, "N",
+     "Sequential and adaptive modes: at most N samples per variant; the sequential rule spends its alpha over them.",
      nullptr, false},
     {"seed", "seed", K::kSeed, 0, 9007199254740991.0, &S::seed, "N",
      "Seeds the sampling order and the bootstrap; the seed used is printed, to repeat a comparison.",
@@ -158,6 +164,40 @@ std::string DefaultSentence(const SettingSpec& spec) {
   if (spec.kind == K::kMetric) return fmt::format("Default: {}.", TextOf(defaults, spec));
   const auto v = NumberOf(defaults, spec);
   return v ? fmt::format("Default: {}.", *v) : "Default: none.";
+}
+
+StoppingMode StoppingModeOf(const CompareSettings& s) {
+  if (s.runs > 0) return StoppingMode::kFixed;
+  return s.target_ci ? StoppingMode::kAdaptive : StoppingMode::kSequential;
+}
+
+double EquivalenceOf(const CompareSettings& s) {
+  return s.equivalence.value_or(s.threshold.value_or(kDefaultEquivalence));
+}
+
+std::string StoppingText(const CompareSettings& s) {
+  switch (StoppingModeOf(s)) {
+    case StoppingMode::kFixed:
+      return fmt::format("fixed --runs {}", s.runs);
+    case StoppingMode::kAdaptive:
+      return fmt::format("adaptive: target CI ±{:.1f}%, max {} s", *s.target_ci * 100, s.max_time_s);
+    case StoppingMode::kSequential:
+      break;
+  }
+  return fmt::format("sequential: until decided or within ±{:.1f}%, at most {} blocks", EquivalenceOf(s) * 100,
+                     s.max_runs);
+}
+
+std::string StoppingArgs(const CompareSettings& s) {
+  switch (StoppingModeOf(s)) {
+    case StoppingMode::kFixed:
+      return fmt::format(" --runs {}", s.runs);
+    case StoppingMode::kAdaptive:
+      return fmt::format(" --target-ci {} --max-time {}", *s.target_ci * 100, s.max_time_s);
+    case StoppingMode::kSequential:
+      break;
+  }
+  return fmt::format(" --max-runs {} --equivalence {}", s.max_runs, EquivalenceOf(s) * 100);
 }
 
 workers::WorkerSampling WorkerSamplingOf(const CompareSettings& s) {

@@ -23,14 +23,20 @@ struct CompareSettings {
   std::string filter;               // an ECMAScript regex over case names
   bool quick = false;               // the suites' quick parameter grids (as `run --quick`), on every engine
   std::string metric = kDefaultCompareMetric;
-  // Sampling: fixed `runs` per variant, or (runs == 0) adaptive until every case's CI half-width is at
-  // most target_ci (a fraction), with min_runs to max_runs per variant, within max_time_s.
-  // On a busy machine 40 blocks (turns and copies) missed up to 2 in 10 of a 5% change (docs/verdicts.md).
-  int runs = 50;
-  double target_ci = 0.02;
+  // Sampling (StoppingModeOf): fixed `runs` per variant; or (runs == 0) adaptive until every case's CI
+  // half-width is at most target_ci (a fraction), with min_runs to max_runs per variant, within
+  // max_time_s; or (runs == 0, no target_ci: the default) sequential (stats/sequential.h): each
+  // comparison until it is decided or its repeated interval is within ±equivalence, at most max_runs
+  // blocks, the horizon its alpha is spent over (docs/statistics.md, "Sequential stopping").
+  int runs = 0;
+  std::optional<double> target_ci;
   double max_time_s = 120;
   int min_runs = 10;
-  int max_runs = 1000;
+  // 50: the fixed size's old default, so a sequential comparison never takes longer than it did; on a
+  // busy machine 40 blocks missed up to 2 in 10 of a 5% change (docs/verdicts.md).
+  int max_runs = 50;
+  // X of the sequential rule's "no change beyond X" stop, a fraction; unset: the threshold, else 5%.
+  std::optional<double> equivalence;
   std::uint64_t seed = 0;
   int jobs = 1;
   double timeout_s = 60;     // per worker process
@@ -89,6 +95,16 @@ std::optional<double> NumberOf(const CompareSettings& s, const SettingSpec& spec
 std::string TextOf(const CompareSettings& s, const SettingSpec& spec);  // for kMetric
 // "Default: 120." from default_text or the member's initial value.
 std::string DefaultSentence(const SettingSpec& spec);
+
+enum class StoppingMode { kFixed, kAdaptive, kSequential };
+StoppingMode StoppingModeOf(const CompareSettings& s);
+// The sequential rule's X: --equivalence, else --threshold, else kDefaultEquivalence.
+inline constexpr double kDefaultEquivalence = 0.05;
+double EquivalenceOf(const CompareSettings& s);
+// The stopping mode in words for reports ("sequential: until decided or within ±5.0%, at most 50 blocks"),
+// and as the options that repeat it (" --max-runs 50 --equivalence 5").
+std::string StoppingText(const CompareSettings& s);
+std::string StoppingArgs(const CompareSettings& s);
 
 // What every worker samples: the suites and the timing settings.
 workers::WorkerSampling WorkerSamplingOf(const CompareSettings& s);

@@ -412,6 +412,7 @@ struct JsonFields<RunRecord> {
                                              Field("values", &RunRecord::values, Range{0, kMaxNumber}),
                                              Field("code", &RunRecord::code),
                                              Field("cpu", &RunRecord::cpu, Range{0, 1 << 20}),
+                                             Field("warmup_capped", &RunRecord::warmup_capped),
                                              Field("failures", &RunRecord::failures)};
 };
 

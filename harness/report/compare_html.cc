@@ -223,6 +223,8 @@ std::string RenderCompareHtml(const Analysis& a, const Dataset& data, const Repo
   body += Notes("Unsupported", NoteLines(a, a.unsupported));
   body += Notes("Work moved between threads", NoteLines(a, a.threads));
   body += Notes("Samples on different CPUs", NoteLines(a, a.cpus));
+  body += Notes("Warm-ups that reached --max-warmup", NoteLines(a, a.warmups));
+  body += Notes("Sequential stopping", StoppingLines(a));
   return html::Page(header.title, body);
 }
 

@@ -39,10 +39,8 @@ std::string CompareStartLine(const CompareState& state) {
     }
   }
   return fmt::format("v8bench compare: {}; {}{}; seed {}{}", names,
-                     st.runs > 0 ? fmt::format("{} samples per variant", st.runs)
-                                 : fmt::format("adaptive to ±{:.1f}% within {} s", st.target_ci * 100, st.max_time_s),
-                     power, st.seed,
-                     state.runs.empty() ? "" : fmt::format(" (resuming after {} samples)", state.runs.size()));
+                     st.runs > 0 ? fmt::format("{} samples per variant", st.runs) : driver::StoppingText(st), power,
+                     st.seed, state.runs.empty() ? "" : fmt::format(" (resuming after {} samples)", state.runs.size()));
 }
 
 std::string ProgressLine(const driver::Progress& p) {

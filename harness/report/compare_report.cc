@@ -188,8 +188,10 @@ std::string MethodNote(const Analysis& a) {
 std::vector<std::string> Notes(const Analysis& a) {
   std::vector<std::string> notes;
   notes.push_back(MethodNote(a));
+  for (const auto& s : StoppingLines(a)) notes.push_back(s);
   for (const auto& s : a.states) notes.push_back(NoteLine(a, s));
   for (const auto& c : a.code) notes.push_back(NoteLine(a, c));
+  for (const auto& w : a.warmups) notes.push_back(NoteLine(a, w));
   for (const auto& t : a.threads) notes.push_back(NoteLine(a, t));
   for (const auto& c : a.cpus) notes.push_back(NoteLine(a, c));
   if (a.comparisons > 1) {
@@ -407,9 +409,7 @@ ReportHeader CompareHeader(const CompareState& s) {
   for (const auto& r : s.runs) ++counts[static_cast<std::size_t>(r.variant)];
   std::string per;
   for (std::size_t i = 0; i < counts.size(); ++i) per += fmt::format("{}{}", i ? "/" : "", counts[i]);
-  const std::string runs =
-      st.runs > 0 ? fmt::format("fixed --runs {}", st.runs)
-                  : fmt::format("adaptive: target CI ±{:.1f}%, max {} s", st.target_ci * 100, st.max_time_s);
+  const std::string runs = driver::StoppingText(st);
   const std::string timing =
       fmt::format("{}× for ≥{} s after a warm-up of ≥{} s and until its code stops changing (at most {} s)",
                   st.repetitions, st.min_time_s, st.warmup_s, st.max_warmup_s);
@@ -465,8 +465,7 @@ std::string ReproducingCommand(const CompareState& state) {
       line += fmt::format(" --engine {}", ShellQuote(vs.variant.name + "=" + vs.variant.engine));
     }
   }
-  line += st.runs > 0 ? fmt::format(" --runs {}", st.runs)
-                      : fmt::format(" --target-ci {} --max-time {}", st.target_ci * 100, st.max_time_s);
+  line += driver::StoppingArgs(st);
   line += fmt::format(" --metric {} --seed {}", st.metric, st.seed);
   if (state.shard) line += fmt::format(" --shard {}/{}", state.shard->index, state.shard->count);
   return line;
