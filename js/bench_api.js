@@ -214,9 +214,20 @@
   // may replace JSON.stringify, Object.keys or set Object.prototype.toJSON, and that must not change
   // what the host reads. JSON.stringify on a string primitive never looks up toJSON; objects and
   // arrays are walked by index and own keys.
+  // A number as JSON the host reads back exactly: JS writes integers below 1e21 in full, and one beyond
+  // 64 bits (2^64 ~ 1.8e19) is not an integer the host's JSON reader takes; the same digits with an
+  // exponent are its double, the same value.
+  function numberJson(v) {
+    const text = `${v}`;
+    if (!(v >= 2 ** 63 || v <= -(2 ** 63)) || stringIndexOf(text, 'e') >= 0 || stringIndexOf(text, '.') >= 0) return text;
+    let digits = text.length;
+    while (digits > 1 && text[digits - 1] === '0') digits--;
+    return `${stringSlice(text, 0, digits)}e${text.length - digits}`;
+  }
+
   function toJson(v) {
     if (typeof v === 'string') return quoteString(v);
-    if (typeof v === 'number') return isFinite(v) ? `${v}` : 'null';
+    if (typeof v === 'number') return isFinite(v) ? numberJson(v) : 'null';
     if (typeof v === 'boolean') return v ? 'true' : 'false';
     if (v === null || v === undefined) return 'null';
     let out = '';
@@ -1059,7 +1070,11 @@
     if (typeof main !== 'function') throw new TypeError(`${where}: main must be a function`);
     if (configs === null || typeof configs !== 'object') throw new TypeError(`${where}: configs must be an object`);
     const groups = options.byGroups ? Object.entries(configs) : [['main', configs]];
-    const flags = Array.isArray(options.flags) ? options.flags : [];
+    // Node's common.js concatenates options.flags: one flag may be given as a string.
+    const flags = options.flags === undefined ? [] : [].concat(options.flags);
+    if (!flags.every((f) => typeof f === 'string')) {
+      throw new TypeError(`${where}: options.flags must be a string or an array of strings (node's command-line flags)`);
+    }
     const missing = flags.filter((f) => !HARMLESS_FLAGS.test(f) && !(/^--expose[-_]gc$/.test(f) && typeof global.gc === 'function'));
     const filter = typeof options.combinationFilter === 'function' ? options.combinationFilter : null;
     let setupDone = false;
@@ -1067,7 +1082,11 @@
     for (const [group, config] of groups) {
       const grid = {};
       for (const [k, v] of Object.entries(config)) grid[k] = Array.isArray(v) ? v : [v];
-      benches[safeName(group) || 'main'] = {
+      // Groups whose names differ only in characters a case name cannot hold ('a b', 'a_b') stay apart.
+      const base = safeName(group) || 'main';
+      let name = base;
+      for (let i = 2; Object.prototype.hasOwnProperty.call(benches, name); i++) name = `${base}_${i}`;
+      benches[name] = {
         params: grid,
         quick: grid,
         exclude: filter ? (p) => !filter(p) : undefined,
@@ -1145,6 +1164,8 @@
           return chain;
         },
         range(k, start, end, mult = 8) {
+          checkRange(c.file, name, 'range', k, start, end, mult, start > 0 && mult > 1,
+            'a geometric range needs start > 0 and a multiplier > 1');
           const values = [];
           for (let v = start; v <= end; v *= mult) values.push(v);
           if (values[values.length - 1] !== end) values.push(end);
@@ -1152,6 +1173,7 @@
           return chain;
         },
         dense_range(k, start, end, step = 1) {
+          checkRange(c.file, name, 'dense_range', k, start, end, step, step > 0, 'a dense range needs a step > 0');
           const values = [];
           for (let v = start; v <= end; v += step) values.push(v);
           params[k] = values;
@@ -1178,6 +1200,20 @@
       do_not_optimize: (v) => v,
       measure: async () => unsupported('mitata measure() is not a bench'),
     };
+  }
+
+  // mitata's .range()/.dense_range() arguments, checked before the values are made: a multiplier of 1 or a
+  // step of 0 would add values until the heap is exhausted.
+  function checkRange(file, bench, method, k, start, end, by, grows, rule) {
+    const where = `${file}: mitata bench('${bench}').${method}('${k}', ${start}, ${end}, ${by})`;
+    if (![start, end, by].every((x) => typeof x === 'number' && isFinite(x))) {
+      throw new TypeError(`${where}: start, end and ${method === 'range' ? 'multiplier' : 'step'} must be finite numbers`);
+    }
+    if (!grows) throw new RangeError(`${where}: ${rule}`);
+    const count = method === 'range' ? Math.log(Math.max(end / start, 1)) / Math.log(by) : (end - start) / by;
+    if (count > MAX_CASES) {
+      throw new RangeError(`${where}: makes about ${Math.ceil(count)} values, more than the ${MAX_CASES} cases a grid may have`);
+    }
   }
 
   function mitataGeneratorState(gen, p) {
