@@ -216,9 +216,10 @@ SupervisedRun SuperviseRun(const SupervisorRequest& request) {
   auto launcher = MakeProcessLauncher();
   const bool workerd = request.engine != nullptr && request.engine->engine_kind == EngineKind::kWorkerd;
   const std::string seal = workerd ? std::string() : NewSeal();
-  for (;;) {
+  for (std::uint64_t child = 1;; ++child) {
     LineDispatcher lines(request, context, sink, planned, seal);
     LaunchRequest launch = ChildLaunch(request, filter, seal);
+    launch.id = child;  // SetTimeout names it
     // --timeout is per case (each copy counted in case_timeout_s): a child taking turns over a group of
     // started cases (run --alternate) has the silence limit once for each of them.
     launch.on_stdout = [&lines, &launcher, &launch](std::string_view chunk) {
