@@ -263,9 +263,20 @@
   // may replace JSON.stringify, Object.keys or set Object.prototype.toJSON, and that must not change
   // what the host reads. JSON.stringify on a string primitive never looks up toJSON; objects and
   // arrays are walked by index and own keys.
+  // A number as JSON the host reads back exactly: JS writes integers below 1e21 in full, and one beyond
+  // 64 bits (2^64 ~ 1.8e19) is not an integer the host's JSON reader takes; the same digits with an
+  // exponent are its double, the same value.
+  function numberJson(v) {
+    const text = `${v}`;
+    if (!(v >= 2 ** 63 || v <= -(2 ** 63)) || stringIndexOf(text, 'e') >= 0 || stringIndexOf(text, '.') >= 0) return text;
+    let digits = text.length;
+    while (digits > 1 && text[digits - 1] === '0') digits--;
+    return `${stringSlice(text, 0, digits)}e${text.length - digits}`;
+  }
+
   function toJson(v) {
     if (typeof v === 'string') return quoteString(v);
-    if (typeof v === 'number') return isFinite(v) ? `${v}` : 'null';
+    if (typeof v === 'number') return isFinite(v) ? numberJson(v) : 'null';
     if (typeof v === 'boolean') return v ? 'true' : 'false';
     if (v === null || v === undefined) return 'null';
     let out = '';
@@ -1494,7 +1505,11 @@
           `${config === null ? 'null' : typeof config}`);
       }
     }
-    const flags = Array.isArray(options.flags) ? options.flags : [];
+    // Node's common.js concatenates options.flags: one flag may be given as a string.
+    const flags = options.flags === undefined ? [] : [].concat(options.flags);
+    if (!flags.every((f) => typeof f === 'string')) {
+      throw new TypeError(`${where}: options.flags must be a string or an array of strings (node's command-line flags)`);
+    }
     const missing = flags.filter((f) => !HARMLESS_FLAGS.test(f) && !(/^--expose[-_]gc$/.test(f) && typeof global.gc === 'function'));
     const filter = typeof options.combinationFilter === 'function' ? options.combinationFilter : null;
     let setupDone = false;
@@ -1502,7 +1517,11 @@
     for (const [group, config] of groups) {
       const grid = {};
       for (const [k, v] of Object.entries(config)) grid[k] = Array.isArray(v) ? v : [v];
-      benches[safeName(group) || 'main'] = {
+      // Groups whose names differ only in characters a case name cannot hold ('a b', 'a_b') stay apart.
+      const base = safeName(group) || 'main';
+      let name = base;
+      for (let i = 2; Object.prototype.hasOwnProperty.call(benches, name); i++) name = `${base}_${i}`;
+      benches[name] = {
         params: grid,
         quick: grid,
         exclude: filter ? (p) => !filter(p) : undefined,

@@ -16,6 +16,7 @@
 #include "harness/driver/driver.h"
 #include "harness/driver/variant.h"
 #include "harness/files/results_file.h"
+#include "harness/model/text_lines.h"
 #include "harness/report/compare_report.h"
 #include "harness/stats/bootstrap.h"
 #include "harness/stats/paired.h"
@@ -653,6 +654,8 @@ TEST(Driver, VariantsThatDifferOnlyInTheirParametersTakeEachBlocksTurnsInOneWork
     EXPECT_EQ(*(at("--copies") + 1), "3");
     EXPECT_EQ(*(at("--repetitions") + 1), "2");
     EXPECT_EQ(*(at("--min-time") + 1), "0.05");
+    // --timeout is per case: the worker runs 2 variants' cases x 3 copies in turns, a --timeout for each.
+    EXPECT_DOUBLE_EQ(launcher.requests[i].timeout_s, state.settings.timeout_s * 2 * 3);
   }
   // Every case went to the variant whose value it ran with, each block holding one sample of each.
   ASSERT_EQ(state.runs.size(), 6u);
@@ -1242,6 +1245,29 @@ TEST(Analysis, TheMethodNoteNamesTheComparedMetric) {
   o.metric = "wall";
   EXPECT_NE(RenderMarkdown(Analyse(d, o), ReportHeader{"t", {}}).find("Compared metric: --metric wall (wall/iter)"),
             std::string::npos);
+}
+
+// A counted metric is judged without a test: p(MW) is shown for reference, without significance marks
+// (they were those of the counted rule's 0-or-1, e.g. "p(MW) 1.000 ***").
+TEST(Analysis, ACountedVerdictMarksNoPValue) {
+  Dataset d;
+  d.variant_names = {"base", "new"};
+  CaseSeries c;
+  c.key = "s/x";
+  c.variants.resize(2);
+  c.variants[0].metrics["instructions"] = {1000, 1000, 1000};
+  c.variants[1].metrics["instructions"] = {2000, 2000, 2000};
+  d.cases.push_back(c);
+  AnalysisOptions o;
+  o.metric = "instructions";
+  const Analysis a = Analyse(d, o);
+  const std::string console = RenderConsole(a, ReportHeader{"t", {}}, false);
+  ASSERT_NE(console.find("+100.0%"), std::string::npos) << console;
+  ForEachLine(console, [&](std::string_view line) {
+    if (line.find("+100.0%") != std::string_view::npos) {  // the new variant's row
+      EXPECT_EQ(line.find('*'), std::string_view::npos) << line;
+    }
+  });
 }
 
 // Repetitions inside one process share its speed state: a diff of run files reports the change alone.

@@ -68,6 +68,16 @@ TEST(HostileResume, EverySettingIsValidatedLikeItsOption) {
   ExpectRefused({"compare", "--resume", WriteTempFile("cmp.json", endless), "--quiet"}, {2, "settings."});
 }
 
+// A resumed comparison keeps how its samples were taken: another --copies or --alternate is refused
+// (it was accepted, the file's settings rewritten, and every sample described by the new setting).
+TEST(HostileResume, TheSamplingMethodCannotChange) {
+  const std::string good = SavedComparison();  // --alternate 10, --copies 3 (the defaults)
+  const std::string path = WriteTempFile("cmp.json", good);
+  ExpectRefused({"compare", "--resume", path, "--copies", "1", "--quiet"}, {2, "keeps its --copies (3"});
+  ExpectRefused({"compare", "--resume", path, "--alternate", "0", "--quiet"}, {2, "keeps its --alternate (10"});
+  EXPECT_EQ(ReadWholeFile(path), good) << "a refused resume rewrote its file";
+}
+
 TEST(HostileOptions, SeedsAndRunLimitsAreCheckedLikeEveryOption) {
   const std::string suite = Fixture("compare_loop.js");
   ExpectRefused({"compare", suite, "--variant", "a=", "--variant", "b=", "--seed", "-1"}, {2, "--seed"});

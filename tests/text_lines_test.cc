@@ -33,6 +33,15 @@ TEST(TextLines, AVisitorReturningFalseStopsTheWalk) {
   EXPECT_EQ(seen, (std::vector<std::string>{"one", "two"}));
 }
 
+// A case's error is its message, then the source excerpt and the stack: a note keeps the message.
+TEST(TextLines, FirstLinesKeepsAnErrorsMessageBeforeItsStack) {
+  EXPECT_EQ(FirstLines("", 3), "");
+  EXPECT_EQ(FirstLines("f.js:1:7: Error: boom\n    throw x\n    ^\n    at main (f.js:1:7)\n    at g\n", 3),
+            "f.js:1:7: Error: boom\n    throw x\n    ^");
+  EXPECT_EQ(FirstLines("a\nb", 5), "a\nb");
+  EXPECT_EQ(FirstLines("only\n\n", 1), "only");
+}
+
 TEST(TextLines, LastLinesDropsTrailingBlankSpace) {
   EXPECT_EQ(LastLines("", 3), "");
   EXPECT_EQ(LastLines("\n \n", 3), "");

@@ -12,6 +12,8 @@
 #include "harness/files/atomic_file.h"
 #include "harness/files/results_file.h"
 #include "harness/files/shard_merge.h"
+#include "harness/measure/instruction_counter.h"
+#include "harness/measure/metrics.h"
 #include "harness/report/compare_output.h"
 #include "harness/runner/run_context.h"
 #include "harness/runner/suite_loader.h"
@@ -109,11 +111,20 @@ Expected<driver::CompareState> ResumedState(const ParsedArgs& args, const std::s
                         ": this file is a merge of shards; resume the shard files, then merge them again");
   }
   V8BENCH_OK(SameSuitesAsRecorded(state, path));
-  if (auto seed = args.Get("seed")) {
+  // The seed, and how a sample is taken (in turns or alone, how many copies): new samples taken otherwise
+  // would not be samples of the same comparison, and the file's settings describe every sample.
+  for (const char* option : {"seed", "alternate", "copies"}) {
+    const auto text = args.Get(option);
+    if (!text) continue;
+    const driver::SettingSpec& spec = *driver::FindSetting(option);
     driver::CompareSettings given;
-    V8BENCH_OK(driver::SetFromText(given, *driver::FindSetting("seed"), *seed, "--seed"));
-    if (given.seed != state.settings.seed) {
-      return Error::Usage(fmt::format("--seed: a resumed comparison keeps its seed ({})", state.settings.seed));
+    V8BENCH_OK(driver::SetFromText(given, spec, *text, std::string("--") + option));
+    const auto kept = driver::NumberOf(state.settings, spec);
+    if (driver::NumberOf(given, spec) != kept) {
+      return Error::Usage(fmt::format(
+          "--{} {}: a resumed comparison keeps its --{} ({}, as its {} sample(s) were taken); drop --{}, or start a "
+          "new comparison with another --out",
+          option, *text, option, kept ? fmt::format("{}", *kept) : "none", state.runs.size(), option));
     }
   }
   return state;
@@ -139,6 +150,10 @@ Expected<driver::CompareState> StateFrom(const ParsedArgs& args) {
     st.runs = args.Has("max-runs") || args.Has("equivalence") ? 0 : kQuickRuns;
   }
   V8BENCH_OK(ApplySettingOptions(args, false, st));
+  if (!resume && !args.Has("timeout") && FindMetricOption(st.metric)->counter == std::string(metric::kInstructions) &&
+      !HardwareInstructionsAvailable()) {
+    st.timeout_s *= kCallgrindTimeScale;  // the default, at callgrind's pace (a --timeout given holds as given)
+  }
   if (args.Has("target-ci")) st.runs = 0;
   if (quick && !args.Has("runs") && st.runs > 0) st.runs = std::max(st.runs, st.min_samples);
   V8BENCH_OK(driver::ValidateSettings(st, ""));

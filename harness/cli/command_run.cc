@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstring>
 #include <optional>
+#include <set>
 #include <string>
 
 #include "harness/cli/common.h"
@@ -57,7 +58,10 @@ std::vector<OptionSpec> TimingOptionSpecs() {
       {"tier", "optimized|interpreter|auto",
        "Which code is measured: optimized (TurboFan, after 4 feedback calls), interpreter (Ignition, then Sparkplug "
        "when hot; `-- --no-sparkplug` for Ignition alone) or auto (V8's heuristics). Default: optimized."},
-      RunSettingOption("timeout", "Ends a case that takes over S seconds in one isolate (timed out), or a suite load."),
+      RunSettingOption("timeout",
+                       "Ends a case that takes over S seconds (wall clock) in one isolate or --copies copy (timed "
+                       "out), or a suite load; per case, callgrind included (whose default is 20x; "
+                       "docs/statistics.md, Timeouts)."),
       {"metric", "instructions",
        "Also counts instructions per iteration, under callgrind (some 50x slower) or the CPU's counter, in "
        "fixed --iterations (docs/instructions.md); without either, exit 2. No native floors."},
@@ -149,6 +153,26 @@ Expected<std::string> ReadSeal() {
   return key;
 }
 
+// --alternate NAME: a parameter of some suite's grid; else nothing would take turns, silently.
+Status CheckAlternated(const std::vector<LoadedSuiteFile>& files, const std::vector<std::string>& alternate) {
+  std::set<std::string> known;
+  for (const auto& file : files) {
+    for (const auto& suite : file.description.suites) {
+      for (const auto& bench : suite.benches) {
+        for (const auto& [name, values] : bench.grid) known.insert(name);
+      }
+    }
+  }
+  for (const auto& name : alternate) {
+    if (known.count(name) != 0) continue;
+    return Error::Usage(fmt::format("--alternate {}: no suite has a parameter '{}', so no cases would take turns; {}",
+                                    name, name,
+                                    known.empty() ? std::string("these suites have no parameters")
+                                                  : fmt::format("their parameters are: {}", fmt::join(known, ", "))));
+  }
+  return OkStatus();
+}
+
 // The worker mode (--format jsonl): the plan runs in this process and the protocol goes to stdout.
 Expected<int> RunInProcess(const ParsedArgs& args, RunSettings settings) {
   std::string seal;
@@ -158,8 +182,11 @@ Expected<int> RunInProcess(const ParsedArgs& args, RunSettings settings) {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     V8BENCH_TRY(seal, ReadSeal());
   }
-  // Under callgrind every timeout is at the simulation's pace (loading the files included).
-  if (settings.count_instructions && RunningUnderValgrind()) settings.timeout_s *= kCallgrindTimeScale;
+  // Under callgrind the default timeout is at the simulation's pace (loading the files included); a
+  // --timeout given holds as given.
+  if (settings.count_instructions && RunningUnderValgrind() && !args.Has("timeout")) {
+    settings.timeout_s *= kCallgrindTimeScale;
+  }
   V8BENCH_TRY(const EngineOptions engine, EngineOptionsFrom(args));
   ReserveStdoutForResults();  // before any JS runs: suite output goes to stderr, never into results
   V8BENCH_TRY(auto process, V8Process::Start(engine));
@@ -170,6 +197,7 @@ Expected<int> RunInProcess(const ParsedArgs& args, RunSettings settings) {
   }
   V8BENCH_TRY(const auto files, LoadSuitesWithParams(*process, SuitePathsOrDefault(args.positional), settings.quick,
                                                      settings.params, settings.timeout_s));
+  V8BENCH_OK(CheckAlternated(files, settings.alternate));
   V8BENCH_TRY(const auto plan, PlanCases(files, settings));
   RunContext context = MakeRunContext(*process, engine, settings);
   if (settings.count_instructions) {
@@ -259,6 +287,34 @@ Status AlternationFrom(const ParsedArgs& parsed, RunSettings& settings) {
   return OkStatus();
 }
 
+// The supervising `run` refuses the options only its worker takes.
+Status NoWorkerOptions(const ParsedArgs& parsed, bool jsonl) {
+  for (const char* worker_only : {"plan-only", "sealed"}) {
+    if (parsed.Has(worker_only) && !jsonl) {
+      return Error::Usage(fmt::format("--{} is part of the worker protocol: give --format jsonl", worker_only));
+    }
+  }
+  if (parsed.Has("callgrind-dir")) {
+    return Error::Usage(
+        "--callgrind-dir is set by v8bench on its own worker under callgrind (where callgrind's dumps go); drop it: "
+        "--metric instructions makes a private directory for them");
+  }
+  return OkStatus();
+}
+
+// The longest a case may keep the child silent. --timeout holds per isolate and per copy (--alternate with
+// --copies; a group taking turns has it once per case: SuperviseRun); a native floor is timed after the
+// case, outside it, for each repetition. Under callgrind the default is at its pace, as in the child
+// (RunInProcess).
+double CaseTimeout(const ParsedArgs& parsed, const RunSettings& settings,
+                   const workers::InstructionCounting* counting) {
+  const bool callgrind_default =
+      counting != nullptr && counting->source() == InstructionSource::kCallgrind && !parsed.Has("timeout");
+  return settings.timeout_s * (callgrind_default ? kCallgrindTimeScale : 1) * settings.IsolateCount() *
+             settings.CopiesPerCase() +
+         (settings.native_floors ? settings.repetitions * std::max(settings.min_time_s, 0.5) : 0);
+}
+
 Expected<int> Run(const ParsedArgs& parsed, const std::vector<std::string>& argv) {
   V8BENCH_TRY(RunSettings settings, RunSettingsFrom(parsed));
   settings.share_realm = parsed.Has("share-realm");
@@ -280,11 +336,7 @@ Expected<int> Run(const ParsedArgs& parsed, const std::vector<std::string>& argv
   // (workers/run_supervisor.h), so that a case that kills its process (a signal, an abort, a suite writing to
   // libuv's own descriptors) is reported as crashed and the others still run.
   if (output.jsonl && (parsed.Has("sealed") || parsed.Has("plan-only"))) return RunInProcess(parsed, settings);
-  for (const char* worker_only : {"plan-only", "sealed"}) {
-    if (parsed.Has(worker_only) && !output.jsonl) {
-      return Error::Usage(fmt::format("--{} is part of the worker protocol: give --format jsonl", worker_only));
-    }
-  }
+  V8BENCH_OK(NoWorkerOptions(parsed, output.jsonl));
   V8BENCH_OK(EngineOptionsFrom(parsed));
   V8BENCH_TRY(auto external, ExternalEngineFrom(parsed));
   // Here too, so that the message is the run's and not a child's.
@@ -304,9 +356,7 @@ Expected<int> Run(const ParsedArgs& parsed, const std::vector<std::string>& argv
   }
   request.argv = argv;
   request.filter = settings.filter;
-  // --timeout holds per isolate; a native floor is timed after the case, outside it, for each repetition.
-  request.case_timeout_s = settings.timeout_s * settings.IsolateCount() +
-                           (settings.native_floors ? settings.repetitions * std::max(settings.min_time_s, 0.5) : 0);
+  request.case_timeout_s = CaseTimeout(parsed, settings, counting.get());
   request.open_sink = [&](RunContext& context, const std::vector<std::string>& planned) -> ResultSink& {
     if (request.engine != nullptr) {
       // What the external runner's context line cannot say: this machine's facts, the run's settings and

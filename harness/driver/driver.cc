@@ -106,7 +106,9 @@ void Driver::Launch(std::uint64_t slot_id, const std::string& filter) {
                               {"--alternate-offset", std::to_string(slot.records.front().block)});
   }
   workers::LaunchRequest req = WorkerRequest(worker, filter, false);
-  req.timeout_s *= static_cast<double>(slot.records.size());  // --timeout is per sample: a block's worker takes all
+  // --timeout is per case: a block's worker runs every variant's case, and with --alternate each --copies
+  // times, in turns.
+  req.timeout_s *= static_cast<double>(slot.records.size()) * (alternation_ ? state_.settings.copies : 1);
   process_to_slot_[req.id] = slot_id;
   launcher_.Start(req);
   Report(last_, false);
@@ -216,7 +218,7 @@ Status Driver::RecordCases(const workers::WorkerOutput& out, Slot& slot) {
     NoteCaseKey(key);
     if (c.status != CaseStatus::kOk || c.samples.empty()) {
       rec.failures.push_back(
-          {key, c.status == CaseStatus::kOk ? CaseStatus::kFailed : c.status, workers::LastLines(c.error, 3)});
+          {key, c.status == CaseStatus::kOk ? CaseStatus::kFailed : c.status, FirstLines(c.error, 3)});
       continue;
     }
     if (rec.values.count(key) != 0) return SeveralCasesCompareAsOne(variant, key);

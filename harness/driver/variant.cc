@@ -120,6 +120,12 @@ Status BindEngines(std::vector<Variant>& variants, const std::vector<std::string
     if (access(path.c_str(), X_OK) != 0) {
       return Error::Usage("--engine " + spec + ": '" + path + "' is not an executable file");
     }
+    if (!found->engine.empty() && found->engine != path) {
+      return Error::Usage(fmt::format(
+          "--engine {}: variant '{}' already runs on {}; a variant has one engine: give each engine a variant name "
+          "of its own (e.g. --engine {}2={})",
+          spec, name, found->engine, name, path));
+    }
     found->engine = path;
   }
   return OkStatus();

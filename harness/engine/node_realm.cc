@@ -137,6 +137,29 @@ class NodeRealm final : public Realm {
     return promise->Result();
   }
 
+  Status RunLeftCallbacks(double max_s, const std::atomic<bool>& should_stop) override {
+    uv_loop_t* loop = setup_->event_loop();
+    // Our own timer bounds each wait; unreferenced, so the loop is alive only for what the case left.
+    uv_timer_t limit;
+    uv_timer_init(loop, &limit);
+    uv_unref(reinterpret_cast<uv_handle_t*>(&limit));
+    bool expired = false;
+    limit.data = &expired;
+    uv_timer_start(
+        &limit, [](uv_timer_t* t) { *static_cast<bool*>(t->data) = true; }, static_cast<std::uint64_t>(max_s * 1000),
+        0);
+    while (!expired && !exit_code_ && !should_stop.load() && uv_loop_alive(loop)) {
+      uv_run(loop, UV_RUN_ONCE);
+      platform_->DrainTasks(isolate());
+    }
+    uv_close(reinterpret_cast<uv_handle_t*>(&limit), nullptr);
+    uv_run(loop, UV_RUN_NOWAIT);  // the close callback, before `limit` leaves scope
+    if (!exit_code_) return OkStatus();
+    return Error::Js("after the case was timed, a callback it left on the event loop ended the Node environment: " +
+                     std::string("process.exit(") + std::to_string(*exit_code_) +
+                     ") or an uncaught exception (its text is above, on stderr), as it would end a node process");
+  }
+
   void MarkHandled(v8::Local<v8::Promise> promise) {
     v8::Local<v8::Function> ignore;
     if (v8::Function::New(context(), [](const v8::FunctionCallbackInfo<v8::Value>&) {}).ToLocal(&ignore)) {

@@ -41,6 +41,12 @@ class Realm {
   virtual Expected<v8::Local<v8::Value>> Settle(v8::Local<v8::Promise> promise,
                                                 const std::atomic<bool>& should_stop) = 0;
 
+  // Runs what a case left on the event loop (node: timers, I/O callbacks, late rejections) for at most
+  // `max_s` seconds or until nothing is left, as a node process would before it exits: a callback that
+  // throws or exits then fails the case instead of surfacing after its result was kept. v8 has no loop.
+  // REQUIRES: inside a RealmScope.
+  virtual Status RunLeftCallbacks(double /*max_s*/, const std::atomic<bool>& /*should_stop*/) { return OkStatus(); }
+
   // Thread-safe: wakes this realm's event loop if it is blocked (so a deadline is noticed).
   virtual void Wake() {}
 

@@ -34,8 +34,9 @@ class InstructionCounter {
 // and Node's (workers::InstructionCounting::Wrap) alike.
 inline constexpr std::uint64_t kCountedIterations = 100;
 
-// A process under callgrind runs some 20-50x slower (more on a busy machine): its timeouts (the case
-// watchdog's --timeout, the launcher's silence timeout) are scaled by this much.
+// A process under callgrind runs some 20-50x slower (more on a busy machine): the default --timeout of a
+// counting run or comparison under callgrind is this many times the default (a --timeout given is kept as
+// given: it bounds each case in wall-clock seconds, callgrind included).
 inline constexpr double kCallgrindTimeScale = 20;
 
 // True when this process runs under Valgrind (any tool).

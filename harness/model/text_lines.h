@@ -39,4 +39,17 @@ inline std::string LastLines(std::string_view text, std::size_t lines) {
   return std::string(pos == std::string_view::npos ? text : text.substr(pos + 1));
 }
 
+// The first `lines` lines of text, trailing newlines and spaces dropped (an error's message, then its
+// source excerpt and stack: the message is what a one-line note must keep).
+inline std::string FirstLines(std::string_view text, std::size_t lines) {
+  std::size_t end = 0;  // just past the last line kept
+  for (std::size_t i = 0; i < lines && end != std::string_view::npos; ++i) {
+    const std::size_t nl = text.find('\n', end);
+    end = nl == std::string_view::npos ? nl : nl + 1;
+  }
+  const std::string_view head = end == std::string_view::npos ? text : text.substr(0, end);
+  const auto last = head.find_last_not_of("\n ");
+  return last == std::string_view::npos ? "" : std::string(head.substr(0, last + 1));
+}
+
 }  // namespace v8bench

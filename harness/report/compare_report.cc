@@ -104,7 +104,9 @@ std::vector<Row> Rows(const Analysis& a, const Dataset* data = nullptr, std::siz
           r.ci = fmt::format("[{}, {}]", Pct(j.ratio.low), Pct(j.ratio.high));
           if (j.paired) r.p_w = P(j.p) + " " + std::string(stats::SignificanceMarks(j.p));
           if (vs != cell.versus.end()) r.p_mw = P(vs->second.mann_whitney.p);
-          if (!j.paired) r.p_mw += " " + std::string(stats::SignificanceMarks(j.p));
+          // A counted metric is judged without a test (its p is 0 or 1 by rule): the marks would rate p(MW)
+          // by a p it does not show.
+          if (!j.paired && !j.counted) r.p_mw += " " + std::string(stats::SignificanceMarks(j.p));
           r.verdict = VerdictText(a, cell, true);
           r.v = j.verdict;
           r.holm = VerdictText(a, cell);

@@ -157,6 +157,9 @@ std::vector<CaseResult> RunAlternating(V8Process& process, const std::vector<con
       sessions.push_back(std::make_unique<CaseSession>(host, pc.file->path, pc.info, c == 0 ? settings : later_copies));
     }
   }
+  // --timeout is per case: each setup had its own (CaseSession); the warm-ups and rounds, which every copy of
+  // every case shares, have it once for each of them.
+  const SuiteHost::Deadline shared(host, settings.timeout_s * static_cast<double>(sessions.size()));
   // Every case settled after every setup (CaseSession says why), then the warm-ups a batch each in turn,
   // so that their quiet windows pass together: a block of a compare costs one window, not one per case.
   for (auto& session : sessions) session->StartWarmUp();

@@ -104,7 +104,7 @@ void InstructionCounting::Wrap(LaunchRequest& request, EngineKind engine) const 
     AddV8benchCounting(args);
   }
   if (source_ != InstructionSource::kCallgrind) return;
-  request.timeout_s *= kCallgrindTimeScale;  // the worker scales its own --timeout alike
+  request.cap_stderr = true;  // valgrind's own output is not v8bench's to pass on whole
   std::vector<std::string> wrapped = CallgrindOptions(dir_);
   wrapped.push_back(request.executable);
   wrapped.insert(wrapped.end(), args.begin(), args.end());

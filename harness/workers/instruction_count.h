@@ -39,8 +39,10 @@ class InstructionCounting {
   // running js/external_runner.mjs (kNode; its in-process instrument counts, node_instrument_count.h):
   // the deterministic V8 flags after the variant's own among node's options, and the runner's `--metric instructions`,
   // `--callgrind-dir` and `--iterations kCountedIterations` (unless given). Then, under callgrind,
-  // valgrind as the executable with the worker's command line after its options (and its silence
-  // timeout scaled by kCallgrindTimeScale). Other engines cannot count (PrepareWorkerEngine refused them).
+  // valgrind as the executable with the worker's command line after its options, its stderr capped
+  // (LaunchRequest::cap_stderr) (its timeout is the
+  // caller's: --timeout, whose default the caller scales by kCallgrindTimeScale under callgrind). Other
+  // engines cannot count (PrepareWorkerEngine refused them).
   void Wrap(LaunchRequest& request, EngineKind engine = EngineKind::kV8bench) const;
 
   InstructionSource source() const { return source_; }

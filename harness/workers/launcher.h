@@ -2,6 +2,7 @@
 // and statistics are tested with a fake launcher, without processes or timing.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -22,8 +23,14 @@ struct LaunchRequest {
   double timeout_s = 0;
   // Called with each chunk of stdout as it arrives (stdout is also collected into LaunchResult::out).
   std::function<void(std::string_view)> on_stdout;
-  // The process writes to this process's stderr instead of a pipe (LaunchResult::err stays empty).
+  // The process writes to this process's stderr (LaunchResult::err stays empty): the same descriptor,
+  // or with `cap_stderr` through a pipe, passed on as it comes up to kStderrPassedOn bytes (the rest
+  // dropped, and a line says how much): for a program that is not v8bench's (valgrind) and may flood it.
   bool inherit_stderr = false;
+  bool cap_stderr = false;
+  // Whether stdout is kept in LaunchResult::out; a caller that reads it through on_stdout alone need not.
+  // Kept stdout is capped at kStdoutKept bytes: a process that writes more is killed (stdout_overflow).
+  bool keep_stdout = true;
   // When not empty: the process's stdin is a pipe holding these bytes, then end of file (else stdin is
   // ignored). At most a pipe's buffer (64 KiB).
   std::string stdin_data;
@@ -35,6 +42,11 @@ enum class ExitKind {
   kTimedOut,     // killed by the launcher after timeout_s without output
   kSpawnFailed,  // spawn_error says why
 };
+
+// What the launcher holds of a child's output, so that a process flooding it cannot exhaust memory: more
+// stdout than any worker or probe writes, and stderr passed on beyond what anyone reads.
+inline constexpr std::size_t kStdoutKept = 64 * 1024 * 1024;
+inline constexpr std::size_t kStderrPassedOn = 16 * 1024 * 1024;
 
 struct LaunchResult {
   std::uint64_t id = 0;
@@ -48,6 +60,8 @@ struct LaunchResult {
   // RunToEnd: the user's SIGINT or SIGTERM that killed the process (its kind is then kSignaled, SIGKILL,
   // or kSpawnFailed), or 0. A caller ends its command with InterruptedError, not as if the child crashed.
   int interrupt_signal = 0;
+  // Killed because it wrote more than kStdoutKept bytes to stdout (kind kSignaled, SIGKILL).
+  bool stdout_overflow = false;
 };
 
 class Launcher {
@@ -58,6 +72,9 @@ class Launcher {
   // Blocks until at least one started process has finished, and returns every finished one. Returns
   // an empty vector when nothing is running (or after an interrupt).
   virtual std::vector<LaunchResult> Wait() = 0;
+  // Changes a running process's timeout (LaunchRequest::timeout_s) from now on, e.g. from its on_stdout
+  // when what it has started calls for more time; nothing when it has none or has finished.
+  virtual void SetTimeout(std::uint64_t /*id*/, double /*seconds*/) {}
   // True once the user interrupted (SIGINT/SIGTERM): running workers were killed; stop starting more.
   virtual bool Interrupted() const { return InterruptSignal() != 0; }
   // The signal that interrupted (SIGINT or SIGTERM), or 0.
@@ -72,7 +89,9 @@ inline int InterruptedExitCode(int signal) { return 128 + signal; }
 // (SIGINT)" and what `kept` says was saved (e.g. "nothing was written"); its exit code is 128 + signal.
 Error InterruptedError(int signal, const std::string& kept = "nothing was written");
 
-// The real launcher: libuv processes, pipes and timers on a private loop. Also watches SIGINT and
+// The real launcher: libuv processes, pipes and timers on a private loop. Each child leads a process
+// group (a session) of its own, killed whole when the child ends or is killed: a process the child
+// started and left behind (a suite's child_process.spawn) does not outlive it. Also watches SIGINT and
 // SIGTERM while it exists, so an interrupted command can save what it has: the first one kills the
 // workers and sets InterruptSignal(); the signals' default action is then restored, so a second one
 // ends this process at once.

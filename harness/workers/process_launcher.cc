@@ -1,13 +1,19 @@
 // The libuv launcher: each worker gets pipes for stdout and stderr, a timer for its timeout (restarted
 // whenever the worker writes a line, so it bounds each case rather than the whole process), and an
-// exit callback; a worker is finished when it has exited and both pipes reached end of file.
+// exit callback; a worker is finished when it has exited and both pipes reached end of file. Each worker
+// leads a session (so a process group) of its own, killed whole as soon as the worker has exited: what it
+// started and left running is not left behind, nor does it hold the pipes open.
 #include <fcntl.h>
 #include <signal.h>
 #include <unistd.h>
 #include <uv.h>
 
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <array>
 #include <chrono>
+#include <cstdio>
 #include <cstring>
 #include <map>
 
@@ -28,6 +34,10 @@ struct Child {
   uv_timer_t timer{};
   std::string out_buf, err_buf;
   std::function<void(std::string_view)> on_stdout;
+  bool keep_stdout = true, pass_stderr = false;
+  std::size_t err_passed = 0, err_dropped = 0;
+  bool stdout_overflow = false;
+  int pid = 0;  // also its process group's id
   int handles_open = 0;
   bool exited = false, out_done = false, err_done = false, timed_out = false, reported = false;
   std::int64_t exit_status = 0;
@@ -73,6 +83,8 @@ class ProcessLauncher final : public Launcher {
     c->id = request.id;
     c->started = std::chrono::steady_clock::now();
     c->on_stdout = request.on_stdout;
+    c->keep_stdout = request.keep_stdout;
+    c->pass_stderr = request.inherit_stderr && request.cap_stderr;
     children_[c->id] = std::move(child);
     uv_pipe_init(&loop_, &c->out, 0);
     uv_pipe_init(&loop_, &c->err, 0);
@@ -85,9 +97,10 @@ class ProcessLauncher final : public Launcher {
     }
     ++c->handles_open;  // the process handle
     ++running_;
-    if (interrupt_signal_ != 0) uv_process_kill(&c->process, SIGKILL);
+    c->pid = c->process.pid;
+    if (interrupt_signal_ != 0) KillGroup(c);
     if (request.timeout_s > 0) StartTimeout(c, request.timeout_s);
-    ReadOutput(c, request.inherit_stderr);
+    ReadOutput(c, request.inherit_stderr && !request.cap_stderr);
   }
 
   std::vector<LaunchResult> Wait() override {
@@ -99,6 +112,17 @@ class ProcessLauncher final : public Launcher {
 
   int InterruptSignal() const override { return interrupt_signal_; }
 
+  void SetTimeout(std::uint64_t id, double seconds) override {
+    const auto it = children_.find(id);
+    if (it == children_.end() || it->second->exited) return;
+    uv_timer_t* timer = &it->second->timer;
+    if (!uv_is_active(reinterpret_cast<uv_handle_t*>(timer)) || seconds <= 0) return;
+    const auto ms = static_cast<std::uint64_t>(seconds * 1000);
+    if (uv_timer_get_repeat(timer) == ms) return;
+    uv_timer_set_repeat(timer, ms);
+    uv_timer_again(timer);
+  }
+
   void MaybeFinish(Child* c) {
     if (c->reported || !c->exited || !c->out_done || !c->err_done) return;
     c->reported = true;
@@ -106,6 +130,7 @@ class ProcessLauncher final : public Launcher {
     LaunchResult r;
     r.id = c->id;
     r.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - c->started).count();
+    r.stdout_overflow = c->stdout_overflow;
     if (c->timed_out) {
       r.kind = ExitKind::kTimedOut;
     } else if (c->term_signal != 0) {
@@ -118,6 +143,10 @@ class ProcessLauncher final : public Launcher {
     r.out = std::move(c->out_buf);
     if (c->err_buf.size() > kStderrKeep) c->err_buf.erase(0, c->err_buf.size() - kStderrKeep);
     r.err = std::move(c->err_buf);
+    if (c->err_dropped > 0) {
+      std::fprintf(stderr, "v8bench: %zu more bytes of a child process's stderr were dropped (over %zu MiB)\n",
+                   c->err_dropped, kStderrPassedOn >> 20);
+    }
     done_.push_back(std::move(r));
     Close(c, reinterpret_cast<uv_handle_t*>(&c->process));
     Close(c, reinterpret_cast<uv_handle_t*>(&c->timer));
@@ -132,7 +161,14 @@ class ProcessLauncher final : public Launcher {
   }
 
  private:
-  // Starts the worker: stdin ignored, stdout a pipe, stderr a pipe or ours. uv_spawn's result.
+  // Kills the worker's process group: the worker and whatever it started that did not leave the group.
+  static void KillGroup(Child* c) {
+    if (c->pid > 0) kill(-c->pid, SIGKILL);
+    if (!c->exited) uv_process_kill(&c->process, SIGKILL);
+  }
+
+  // Starts the worker: stdin ignored, stdout a pipe, stderr a pipe or ours, in a session of its own.
+  // uv_spawn's result.
   int Spawn(Child* c, const LaunchRequest& request) {
     std::vector<std::string> owned = {request.executable};
     owned.insert(owned.end(), request.args.begin(), request.args.end());
@@ -148,7 +184,7 @@ class ProcessLauncher final : public Launcher {
     }
     stdio[1].flags = static_cast<uv_stdio_flags>(UV_CREATE_PIPE | UV_WRITABLE_PIPE);
     stdio[1].data.stream = reinterpret_cast<uv_stream_t*>(&c->out);
-    if (request.inherit_stderr) {
+    if (request.inherit_stderr && !request.cap_stderr) {
       stdio[2].flags = UV_INHERIT_FD;
       stdio[2].data.fd = 2;
     } else {
@@ -156,6 +192,7 @@ class ProcessLauncher final : public Launcher {
       stdio[2].data.stream = reinterpret_cast<uv_stream_t*>(&c->err);
     }
     uv_process_options_t options{};
+    options.flags = UV_PROCESS_DETACHED;  // setsid(): the worker leads a process group, KillGroup's unit
     options.file = argv[0];
     options.args = argv.data();
     options.stdio = stdio;
@@ -165,6 +202,9 @@ class ProcessLauncher final : public Launcher {
       ch->exited = true;
       ch->exit_status = status;
       ch->term_signal = signal;
+      // What it started in its group goes with it (libuv has reaped it: the group id stays unused while
+      // any of the group lives).
+      if (ch->pid > 0) kill(-ch->pid, SIGKILL);
       uv_timer_stop(&ch->timer);
       ch->owner->MaybeFinish(ch);
     };
@@ -208,14 +248,15 @@ class ProcessLauncher final : public Launcher {
           auto* ch = static_cast<Child*>(t->data);
           if (ch->exited) return;
           ch->timed_out = true;
-          uv_process_kill(&ch->process, SIGKILL);
+          KillGroup(ch);
         },
         static_cast<std::uint64_t>(seconds * 1000), static_cast<std::uint64_t>(seconds * 1000));
   }
 
-  // Collects stdout (passing each read to on_stdout) and, unless it is inherited, the last
-  // kStderrKeep bytes of stderr; end of file on both is half of what finishes a worker.
-  void ReadOutput(Child* c, bool inherit_stderr) {
+  // Collects stdout (passing each read to on_stdout; kept up to kStdoutKept) and, unless it is inherited,
+  // stderr: passed on (cap_stderr: up to kStderrPassedOn) or its last kStderrKeep bytes kept; end of file on
+  // both is half of what finishes a worker.
+  void ReadOutput(Child* c, bool inherited_stderr) {
     auto alloc = [](uv_handle_t* h, std::size_t, uv_buf_t* buf) {
       auto* ch = static_cast<Child*>(h->data);
       auto& space = h == reinterpret_cast<uv_handle_t*>(&ch->out) ? ch->out_read : ch->err_read;
@@ -225,7 +266,14 @@ class ProcessLauncher final : public Launcher {
     uv_read_start(reinterpret_cast<uv_stream_t*>(&c->out), alloc, [](uv_stream_t* s, ssize_t n, const uv_buf_t* buf) {
       auto* ch = static_cast<Child*>(s->data);
       if (n > 0) {
-        ch->out_buf.append(buf->base, static_cast<std::size_t>(n));
+        if (ch->keep_stdout && !ch->stdout_overflow) {
+          if (ch->out_buf.size() + static_cast<std::size_t>(n) > kStdoutKept) {
+            ch->stdout_overflow = true;
+            KillGroup(ch);
+          } else {
+            ch->out_buf.append(buf->base, static_cast<std::size_t>(n));
+          }
+        }
         if (ch->on_stdout) ch->on_stdout(std::string_view(buf->base, static_cast<std::size_t>(n)));
         // Progress (a case started or finished): the timeout counts from here again.
         if (uv_is_active(reinterpret_cast<uv_handle_t*>(&ch->timer))) uv_timer_again(&ch->timer);
@@ -236,14 +284,16 @@ class ProcessLauncher final : public Launcher {
         ch->owner->MaybeFinish(ch);
       }
     });
-    if (inherit_stderr) {
+    if (inherited_stderr) {
       c->err_done = true;
       Close(c, reinterpret_cast<uv_handle_t*>(&c->err));
       return;
     }
     uv_read_start(reinterpret_cast<uv_stream_t*>(&c->err), alloc, [](uv_stream_t* s, ssize_t n, const uv_buf_t* buf) {
       auto* ch = static_cast<Child*>(s->data);
-      if (n > 0) {
+      if (n > 0 && ch->pass_stderr) {
+        PassOn(*ch, std::string_view(buf->base, static_cast<std::size_t>(n)));
+      } else if (n > 0) {
         ch->err_buf.append(buf->base, static_cast<std::size_t>(n));
         if (ch->err_buf.size() > 2 * kStderrKeep) ch->err_buf.erase(0, ch->err_buf.size() - kStderrKeep);
       }
@@ -255,9 +305,22 @@ class ProcessLauncher final : public Launcher {
     });
   }
 
+  // A chunk of a child's stderr onto ours, within kStderrPassedOn; a failed write drops it (our stderr gone).
+  static void PassOn(Child& c, std::string_view chunk) {
+    const std::size_t room = kStderrPassedOn - std::min(kStderrPassedOn, c.err_passed);
+    std::string_view shown = chunk.substr(0, room);
+    c.err_passed += shown.size();
+    c.err_dropped += chunk.size() - shown.size();
+    while (!shown.empty()) {
+      const ssize_t w = write(STDERR_FILENO, shown.data(), shown.size());
+      if (w <= 0) break;
+      shown.remove_prefix(static_cast<std::size_t>(w));
+    }
+  }
+
   void KillAll() {
     for (auto& [id, c] : children_) {
-      if (!c->exited && !c->reported) uv_process_kill(&c->process, SIGKILL);
+      if (!c->reported) KillGroup(c.get());
     }
   }
 
@@ -278,6 +341,10 @@ std::string DescribeExit(const LaunchResult& r) {
     const char* abbrev = sigabbrev_np(r.interrupt_signal);
     return std::string("interrupted (") + (abbrev ? std::string("SIG") + abbrev : std::to_string(r.interrupt_signal)) +
            ")";
+  }
+  if (r.stdout_overflow) {
+    return fmt::format("killed: it wrote more than {} MiB to its output, far more than any worker or probe writes",
+                       kStdoutKept >> 20);
   }
   switch (r.kind) {
     case ExitKind::kExited:

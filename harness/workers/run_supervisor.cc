@@ -7,6 +7,7 @@
 #include <set>
 
 #include "harness/workers/compare_worker.h"
+#include "harness/workers/instruction_count.h"
 #include "harness/workers/launcher.h"
 #include "harness/workers/worker_protocol.h"
 
@@ -24,6 +25,10 @@ class LineDispatcher {
   // suite wrote to the descriptor without a newline) is dropped, and so is a line without one.
   void Feed(std::string_view chunk) {
     pending_.append(chunk);
+    if (pending_.find('\n') == std::string::npos && pending_.size() > kStdoutKept) {
+      ++unsealed;  // no line of the protocol is that long: bytes a suite wrote to the descriptor
+      pending_.clear();
+    }
     std::size_t nl;
     while ((nl = pending_.find('\n')) != std::string::npos) {
       const std::string_view line = std::string_view(pending_).substr(0, nl + 1);
@@ -36,7 +41,8 @@ class LineDispatcher {
     }
   }
 
-  std::optional<CaseInfo> running;  // started, not finished
+  // Started, not finished: one case, or (run --alternate) every case of the group taking turns.
+  std::vector<CaseInfo> running;
   std::set<std::string> reached;
   int unsealed = 0;  // lines on the results descriptor that the harness did not write
   int failed = 0;
@@ -52,13 +58,13 @@ class LineDispatcher {
       sink_->Begin(*context_);
     }
     for (const CaseInfo& info : out.started) {
-      running = info;
+      running.push_back(info);
       reached.insert(info.name);
       const auto at = std::find(planned_.begin(), planned_.end(), info.name) - planned_.begin();
       if (request_.progress) request_.progress(static_cast<std::size_t>(at) + 1, planned_.size(), info);
     }
     for (const CaseResult& r : out.cases) {
-      running.reset();
+      std::erase_if(running, [&](const CaseInfo& c) { return c.name == r.info.name; });
       ++done;
       if (r.status != CaseStatus::kOk && r.status != CaseStatus::kUnsupported) ++failed;
       if (sink_ != nullptr) sink_->CaseDone(r);
@@ -117,12 +123,15 @@ std::vector<std::string> ChildRunArgs(const std::vector<std::string>& argv, cons
 
 namespace {
 
-// One child's end, told to the sink: the case it was running crashed. Returns false when no other child
-// should start (it died before reaching a case).
+// One child's end, told to the sink: the cases it was running crashed (each of them: a group that takes
+// turns loses none without a line). Returns false when no other child should start (it died before
+// reaching a case).
 bool ReportDeath(const LaunchResult& r, const LineDispatcher& lines, double silence_s, ResultSink& sink, int& failed) {
-  if (lines.running) {
-    sink.CaseDone(Crashed(*lines.running, r, silence_s));
-    ++failed;
+  if (!lines.running.empty()) {
+    for (const CaseInfo& info : lines.running) {
+      sink.CaseDone(Crashed(info, r, silence_s * static_cast<double>(lines.running.size())));
+      ++failed;
+    }
     return true;
   }
   if (lines.reached.empty()) {
@@ -133,6 +142,36 @@ bool ReportDeath(const LaunchResult& r, const LineDispatcher& lines, double sile
     return false;
   }
   return true;
+}
+
+// A child that ended before its context line, told on stderr (unless it is v8bench refusing its input,
+// exit 2, which said why): what ran (valgrind, an engine, v8bench loading the suites) and how it ended.
+void TellDeathBeforeAnyCase(const SupervisorRequest& request, const LaunchResult& r, int unsealed) {
+  if (r.kind == ExitKind::kExited && r.exit_code == 2 && unsealed == 0) return;
+  const std::string how = DescribeExit(r);
+  const std::string odd = unsealed == 0 ? ""
+                                        : fmt::format("; it printed {} line{} that are not the worker protocol",
+                                                      unsealed, unsealed == 1 ? "" : "s");
+  if (request.counting != nullptr && !request.counting->valgrind().empty()) {
+    fmt::print(stderr,
+               "v8bench: {}, which runs the worker under callgrind for --metric instructions, ended before the worker "
+               "began ({}{}); its own output, if any, is above: check that `{} --version` works, or count without it "
+               "(a machine with a hardware instructions counter)\n",
+               request.counting->valgrind(), how, odd, request.counting->valgrind());
+  } else if (request.engine != nullptr) {
+    fmt::print(stderr, "v8bench: --engine {} ended before its first case ({}{}); its own output, if any, is above\n",
+               request.engine->engine, how, odd);
+  } else if (r.kind == ExitKind::kTimedOut) {
+    fmt::print(stderr,
+               "v8bench: the run's process said nothing for {:g} s while loading the suite files and was killed: a "
+               "suite's top level does not finish; run each file alone to find it\n",
+               SilenceLimit(request.case_timeout_s));
+  } else {
+    fmt::print(stderr,
+               "v8bench: the run's process died before any case ({}{}), while loading the suite files: a suite's "
+               "top-level code aborted or was killed; run each file alone to find it\n",
+               how, odd);
+  }
 }
 
 }  // namespace
@@ -152,6 +191,7 @@ LaunchRequest ChildLaunch(const SupervisorRequest& request, const std::string& f
   }
   launch.stdin_data = seal;
   launch.inherit_stderr = true;
+  launch.keep_stdout = false;  // read line by line (LineDispatcher)
   // The child's own watchdog ends a case at --timeout; this catches a child that cannot (stopped, hung
   // outside JS), with time beyond --timeout for the child to report what its watchdog ended.
   launch.timeout_s = SilenceLimit(request.case_timeout_s);
@@ -176,15 +216,22 @@ SupervisedRun SuperviseRun(const SupervisorRequest& request) {
   auto launcher = MakeProcessLauncher();
   const bool workerd = request.engine != nullptr && request.engine->engine_kind == EngineKind::kWorkerd;
   const std::string seal = workerd ? std::string() : NewSeal();
-  for (;;) {
+  for (std::uint64_t child = 1;; ++child) {
     LineDispatcher lines(request, context, sink, planned, seal);
     LaunchRequest launch = ChildLaunch(request, filter, seal);
-    launch.on_stdout = [&lines](std::string_view chunk) { lines.Feed(chunk); };
+    launch.id = child;  // SetTimeout names it
+    // --timeout is per case (each copy counted in case_timeout_s): a child taking turns over a group of
+    // started cases (run --alternate) has the silence limit once for each of them.
+    launch.on_stdout = [&lines, &launcher, &launch](std::string_view chunk) {
+      lines.Feed(chunk);
+      const auto cases = static_cast<double>(std::max<std::size_t>(1, lines.running.size()));
+      launcher->SetTimeout(launch.id, launch.timeout_s * cases);
+    };
     launcher->Start(launch);
     std::vector<LaunchResult> done;
     while (done.empty() && !launcher->Interrupted()) done = launcher->Wait();
     run.cases_done += lines.done;
-    if (lines.unsealed > 0) {
+    if (lines.unsealed > 0 && sink != nullptr) {
       std::fprintf(stderr,
                    "v8bench: ignored %d line%s on the results descriptor that v8bench did not write (a suite wrote "
                    "there)\n",
@@ -202,11 +249,9 @@ SupervisedRun SuperviseRun(const SupervisorRequest& request) {
     if (clean || sink == nullptr) {
       // Finished, or refused its input before any case (exit 2 with the reason on stderr).
       exit_code = r.kind == ExitKind::kExited ? r.exit_code : 2;
-      if (sink == nullptr && r.kind != ExitKind::kExited) {
-        std::fprintf(stderr,
-                     "v8bench: the run's process died before any case (%s), while loading the suite files: a suite's "
-                     "top-level code aborted or was killed; run each file alone to find it\n",
-                     DescribeExit(r).c_str());
+      if (sink == nullptr) {
+        TellDeathBeforeAnyCase(request, r, lines.unsealed);
+        exit_code = 2;
       }
       break;
     }
