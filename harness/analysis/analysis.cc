@@ -71,7 +71,9 @@ Dataset DatasetFrom(const CompareState& state) {
       }
       if (const auto code = run.code.find(key); code != run.code.end()) {
         series.code.push_back(code->second);
-        series.code_changed += code->second.changed ? 1 : 0;
+        // A long call's code changes as it runs, in every sample alike (RunSettings::LongCallSeconds): the
+        // measured object, not a sample that caught V8 mid-change.
+        series.code_changed += code->second.changed && !code->second.long_calls ? 1 : 0;
       }
     }
     for (const auto& f : run.failures) {

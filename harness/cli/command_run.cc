@@ -18,6 +18,7 @@
 #include "harness/measure/cpu_affinity.h"
 #include "harness/measure/instruction_counter.h"
 #include "harness/measure/metrics.h"
+#include "harness/measure/thresholds.h"
 #include "harness/report/jsonl_reporter.h"
 #include "harness/report/reporters.h"
 #include "harness/runner/run_context.h"
@@ -57,7 +58,9 @@ std::vector<OptionSpec> TimingOptionSpecs() {
       {"tier", "optimized|interpreter|auto",
        "Which code is measured: optimized (TurboFan, after 4 feedback calls), interpreter (Ignition, then Sparkplug "
        "when hot; `-- --no-sparkplug` for Ignition alone) or auto (V8's heuristics). Default: optimized."},
-      RunSettingOption("timeout", "Ends a case that takes over S seconds in one isolate (timed out), or a suite load."),
+      RunSettingOption("timeout",
+                       "Ends a case that takes over S seconds in one isolate (timed out), or a suite load; for a case "
+                       "whose calls last max(--min-time, 0.25 s) or more, timed a call per repetition, each call."),
       {"metric", "instructions",
        "Also counts instructions per iteration, under callgrind (some 50x slower) or the CPU's counter, in "
        "fixed --iterations (docs/instructions.md); without either, exit 2. No native floors."},
@@ -304,8 +307,9 @@ Expected<int> Run(const ParsedArgs& parsed, const std::vector<std::string>& argv
   }
   request.argv = argv;
   request.filter = settings.filter;
-  // --timeout holds per isolate; a native floor is timed after the case, outside it, for each repetition.
-  request.case_timeout_s = settings.timeout_s * settings.IsolateCount() +
+  // --timeout holds per isolate (per call for long calls: LongCallCaseSeconds); a native floor is timed after
+  // the case, outside it, for each repetition.
+  request.case_timeout_s = LongCallCaseSeconds(settings.timeout_s, settings.repetitions) * settings.IsolateCount() +
                            (settings.native_floors ? settings.repetitions * std::max(settings.min_time_s, 0.5) : 0);
   request.open_sink = [&](RunContext& context, const std::vector<std::string>& planned) -> ResultSink& {
     if (request.engine != nullptr) {

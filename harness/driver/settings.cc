@@ -34,7 +34,9 @@ const SettingSpec kSettings[] = {
     {"jobs", "jobs", K::kCount, 1, 256, &S::jobs, "N",
      "Runs up to N workers at once; on a small machine they disturb each other.", nullptr, false},
     {"timeout", "timeout_s", K::kSeconds, 0.1, 86400, &S::timeout_s, "S",
-     "Kills a worker whose case runs over S seconds; the case is reported timed out, the sample goes on in a new one.",
+     "Ends a case that runs over S seconds, or a call over S for a case timed a call per repetition (calls of "
+     "max(--min-time, 0.25 s) or more); a worker silent for S x (2 + --repetitions) s (other engines: their only "
+     "bound) is killed. The case is reported timed out, the sample goes on in a new worker.",
      nullptr, false},
     {"alternate", "alternate", K::kCount, 0, 100, &S::alternate, "N",
      "Variants that differ only in --param take turns in one worker per block, in one isolate, so a machine whose "
