@@ -3,7 +3,8 @@
 // driver treats every engine alike. v8bench writes this file and bench_api.js side by side into its
 // cache and runs, e.g.:
 //   node [V8 flags] external_runner.mjs run --repetitions N --min-time S --min-young-gcs N --warmup S
-//        --max-warmup S --tier T [--filter RE] SUITE.js ...   (every setting given: RUN_SETTINGS)
+//        --max-warmup S --tier T --long-call S --long-call-budget S [--filter RE] SUITE.js ...
+//        (every setting given: RUN_SETTINGS)
 //   deno run -A --v8-flags=... external_runner.mjs run ...
 //   bun external_runner.mjs run ...          (JavaScriptCore: no V8 flags, no natives syntax)
 //   workerd test --experimental CONFIG.capnp (harness/workers/external_engine.cc writes the config:
@@ -407,10 +408,81 @@ async function youngCollectionsIn(t) {
 // bench_api.js codeState() tier codes.
 const TIER_KEYS = [null, 'ignition', 'sparkplug', 'maglev', 'turbofan'];
 
+// One repetition: a batch of n iterations, timed, with its counters and code state.
+async function timeRepetition(api, batch, n, isAsync) {
+  gcEntries.length = 0;
+  const before = api.codeState();
+  api.operations(true);
+  const t = await timeBatch(api, batch, n, isAsync);
+  const operations = api.operations(false);
+  const after = api.codeState();
+  await flushObservers();
+  const counters = { wall_ns: ((t.t1 - t.t0) * 1e6) / n };
+  if (t.thread0) counters.cpu_ns = ((t.thread1.user + t.thread1.system - t.thread0.user - t.thread0.system) * 1e3) / n;
+  if (t.cpu !== undefined) counters.process_cpu_ns = (t.cpu * 1e3) / n;
+  if (gcObserved && !t.inst) {
+    let pause = 0;
+    let count = 0;
+    const perKind = {};
+    for (const e of gcEntries) {
+      if (e.startTime < t.t0 || e.startTime > t.t1) continue;
+      pause += e.duration;
+      const kind = gcKind(e);
+      if (kind !== 'incremental_marking' && kind !== 'weak_processing') count++;
+      perKind[kind] = (perKind[kind] || 0) + 1;
+    }
+    counters.gc_ns = (pause * 1e6) / n;
+    counters.gc_count = count / n;
+    for (const [k, c] of Object.entries(perKind)) counters[`${k}_count`] = c / n;
+  }
+  if (t.alloc0 !== undefined && t.alloc1 !== undefined) counters.alloc_bytes = (t.alloc1 - t.alloc0) / n;
+  perOperation(counters, n, operations);
+  if (bunJsc) counters.heap_bytes = bunJsc.heapSize();
+  // The host's figures, per operation too when the bench counts its own (they replace the above).
+  if (t.inst) Object.assign(counters, operations > 0 ? instrument.perOperation(operations) : t.inst.counters);
+  // The case's own counters (bench_api.js counters(): finite numbers) stay apart from the measured
+  // figures, in `own`: the reader refuses one named as a figure or field v8bench records itself, as the
+  // embedded host does (docs/protocol.md), so a suite's counter never replaces a measured one.
+  const own = JSON.parse(withEval(() => api.counters()));
+  // The batch's window on performance.now()'s clock, for GC attribution from --trace-gc lines.
+  const sample = { iterations: n, counters, own, window_ms: [t.t0, t.t1] };
+  // Compiles while timed come from V8's JIT code events, which only the instrument sees; else unknown.
+  if (after !== 0) sample.code = { batch: TIER_KEYS[after >> 3], bench: TIER_KEYS[after & 7], compiles: t.inst ? t.inst.compiles : null, changed: after !== before || (t.inst?.compiles ?? 0) > 0 };
+  if (t.inst && t.inst.main_cpu >= 0) sample.main_cpu = t.inst.main_cpu;
+  return sample;
+}
+
+// Long calls, as the embedded host (harness/runner/run_settings.h RunSettings::LongCallSeconds): after a
+// preparation (setup, probe call, self-check) that lasted --long-call seconds, one call timed on its own;
+// if it lasted that long too, it was the warm-up (no tiering sequence, no waiting for the code to
+// settle) and each repetition is one call, as many as fit in --long-call-budget seconds at its pace (at
+// least one), none re-run for code that changed while timed. Returns the case's measurement, or null
+// when the usual warm-up follows. Not with --iterations (fixed batches).
+async function measureLongCalls(api, batch, isAsync, prepareS, opts) {
+  if (opts.iterations !== null || prepareS < opts.longCall) return null;
+  if (opts.tier !== 'optimized') await withEval(() => api.settle(opts.tier));
+  const t0 = performance.now();
+  const ran = batch(1);
+  if (isAsync) await ran;
+  const callS = (performance.now() - t0) / 1000;
+  if (callS < opts.longCall) return null;
+  // harness/measure/thresholds.h LongCallRepetitions, with its budget handed over.
+  const fit = Math.floor(opts.longCallBudget / callS);
+  const repetitions = Math.max(1, Math.min(opts.repetitions, fit));
+  const samples = [];
+  for (let rep = 0; rep < repetitions; rep++) samples.push(await timeRepetition(api, batch, 1, isAsync));
+  await withEval(() => api.teardown());
+  const warmup = { tier: opts.tier, warmup_s: callS, warmup_capped: false, long_calls: true };
+  return { samples, warmup: { ...warmup, reruns: 0, repetition_s: callS } };
+}
+
 async function measureCase(api, index, opts) {
+  const p0 = performance.now();
   const batch = withEval(() => api.prepare(index, opts.quick));
   const isAsync = api.isAsync();
   await withEval(() => api.check());
+  const long = await measureLongCalls(api, batch, isAsync, (performance.now() - p0) / 1000, opts);
+  if (long) return long;
   // The same rule as the embedded host (harness/runner/case_runner.cc): a fixed tiering sequence
   // (bench_api.js settle()), then warm-up batches growing to 10 ms, until the code state has not changed,
   // the page-fault rate has settled and the young generation has kept its capacity for max(--warmup,
@@ -523,49 +595,11 @@ async function measureCase(api, index, opts) {
   if (opts.metric === 'instructions') instrument.countBatches(true);
   try {
     for (let rep = 0; rep < opts.repetitions; rep++) {
-      gcEntries.length = 0;
-      const before = api.codeState();
-      api.operations(true);
-      const t = await timeBatch(api, batch, n, isAsync);
-      const operations = api.operations(false);
-      const after = api.codeState();
-      await flushObservers();
-      const counters = { wall_ns: ((t.t1 - t.t0) * 1e6) / n };
-      if (t.thread0) counters.cpu_ns = ((t.thread1.user + t.thread1.system - t.thread0.user - t.thread0.system) * 1e3) / n;
-      if (t.cpu !== undefined) counters.process_cpu_ns = (t.cpu * 1e3) / n;
-      if (gcObserved && !t.inst) {
-        let pause = 0;
-        let count = 0;
-        const perKind = {};
-        for (const e of gcEntries) {
-          if (e.startTime < t.t0 || e.startTime > t.t1) continue;
-          pause += e.duration;
-          const kind = gcKind(e);
-          if (kind !== 'incremental_marking' && kind !== 'weak_processing') count++;
-          perKind[kind] = (perKind[kind] || 0) + 1;
-        }
-        counters.gc_ns = (pause * 1e6) / n;
-        counters.gc_count = count / n;
-        for (const [k, c] of Object.entries(perKind)) counters[`${k}_count`] = c / n;
-      }
-      if (t.alloc0 !== undefined && t.alloc1 !== undefined) counters.alloc_bytes = (t.alloc1 - t.alloc0) / n;
-      perOperation(counters, n, operations);
-      if (bunJsc) counters.heap_bytes = bunJsc.heapSize();
-      // The host's figures, per operation too when the bench counts its own (they replace the above).
-      if (t.inst) Object.assign(counters, operations > 0 ? instrument.perOperation(operations) : t.inst.counters);
-      // The case's own counters (bench_api.js counters(): finite numbers) stay apart from the measured
-      // figures, in `own`: the reader refuses one named as a figure or field v8bench records itself, as the
-      // embedded host does (docs/protocol.md), so a suite's counter never replaces a measured one.
-      const own = JSON.parse(withEval(() => api.counters()));
-      // The batch's window on performance.now()'s clock, for GC attribution from --trace-gc lines.
-      const sample = { iterations: n, counters, own, window_ms: [t.t0, t.t1] };
-      // Compiles while timed come from V8's JIT code events, which only the instrument sees; else unknown.
-      if (after !== 0) sample.code = { batch: TIER_KEYS[after >> 3], bench: TIER_KEYS[after & 7], compiles: t.inst ? t.inst.compiles : null, changed: after !== before || (t.inst?.compiles ?? 0) > 0 };
-      if (t.inst && t.inst.main_cpu >= 0) sample.main_cpu = t.inst.main_cpu;
+      const sample = await timeRepetition(api, batch, n, isAsync);
       if (sample.code && sample.code.changed &&
           reruns < RERUNS_PER_REPETITION * opts.repetitions && rerunMs < opts.maxWarmup * 1000) {
         reruns++;
-        rerunMs += t.t1 - t.t0;
+        rerunMs += sample.window_ms[1] - sample.window_ms[0];
         rep--;
         continue;
       }
@@ -682,7 +716,8 @@ function caseFilter(source) {
 // compare_worker.cc ExternalWorkerArgs, engine_profile.cc RunnerProfileArgs) from its own settings
 // table, so the runner has no defaults of its own to drift from it: a command without one is refused.
 const RUN_SETTINGS = { '--repetitions': 'repetitions', '--min-time': 'minTime', '--min-young-gcs': 'minYoungGcs',
-  '--warmup': 'warmup', '--max-warmup': 'maxWarmup', '--tier': 'tier' };
+  '--warmup': 'warmup', '--max-warmup': 'maxWarmup', '--tier': 'tier', '--long-call': 'longCall',
+  '--long-call-budget': 'longCallBudget' };
 const PROFILE_SETTINGS = { '--duration': 'duration', '--interval': 'interval', '--warmup': 'warmup', '--tier': 'tier' };
 
 // Why `command` cannot run with `opts`: the settings of `table` it lacks or that are no number; '' when none.
@@ -693,7 +728,7 @@ function missingSettings(command, opts, table) {
 }
 
 function parseArgs(argv) {
-  const opts = { filter: null, repetitions: null, minTime: null, minYoungGcs: null, warmup: null, maxWarmup: null, tier: null, quick: false, gcTrace: false, planOnly: false, params: {}, files: [],
+  const opts = { filter: null, repetitions: null, minTime: null, minYoungGcs: null, warmup: null, maxWarmup: null, tier: null, longCall: null, longCallBudget: null, quick: false, gcTrace: false, planOnly: false, params: {}, files: [],
     caseName: null, profileOut: null, duration: null, interval: null, metric: null, callgrindDir: '', iterations: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -705,6 +740,8 @@ function parseArgs(argv) {
     else if (a === '--warmup') opts.warmup = Number(next());
     else if (a === '--max-warmup') opts.maxWarmup = Number(next());
     else if (a === '--tier') opts.tier = next();
+    else if (a === '--long-call') opts.longCall = Number(next());
+    else if (a === '--long-call-budget') opts.longCallBudget = Number(next());
     else if (a === '--quick') opts.quick = true;
     else if (a === '--gc-trace') opts.gcTrace = true;
     else if (a === '--case') opts.caseName = next();

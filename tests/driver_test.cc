@@ -18,6 +18,7 @@
 #include "harness/files/results_file.h"
 #include "harness/model/text_lines.h"
 #include "harness/report/compare_report.h"
+#include "harness/report/node_table.h"
 #include "harness/stats/bootstrap.h"
 #include "harness/stats/paired.h"
 #include "harness/stats/power.h"
@@ -425,7 +426,9 @@ TEST(Driver, HungWorkerIsTimedOut) {
   state.settings.timeout_s = 3;
   FakeLauncher launcher;
   launcher.behave = [&](const workers::LaunchRequest& r) {
-    EXPECT_EQ(r.timeout_s, 3);
+    // A worker is silent for at most one case, and a case of long calls (measure/thresholds.h) has --timeout
+    // for each of its calls: the probe, the warm-up call and one per repetition.
+    EXPECT_EQ(r.timeout_s, 3 * (2 + state.settings.repetitions));
     workers::LaunchResult res;
     if (HasArg(r, "--no-opt") && FilterOf(r).empty()) {
       res.kind = workers::ExitKind::kTimedOut;
@@ -1437,6 +1440,7 @@ TEST(InlineBoxPlot, TheConsoleShowsEachCaseOnOneAxisWhenAskedAndItFits) {
 struct FakeCode {
   std::string batch, bench;
   bool changed = false;
+  bool long_calls = false;  // the case line says each repetition was one call (CaseResult::long_calls)
 };
 std::function<workers::LaunchResult(const workers::LaunchRequest&)> CodeWorker(
     std::function<FakeCode(bool, int)> code) {
@@ -1451,6 +1455,7 @@ std::function<workers::LaunchResult(const workers::LaunchRequest&)> CodeWorker(
                                   ",\"changed\":" + (c.changed ? "true" : "false") + "}";
     const auto at = out.find("\"counters\"");
     out.insert(at, code_json + ",");
+    if (c.long_calls) out.insert(out.find("\"samples\""), "\"long_calls\":true,");
     workers::LaunchResult res;
     res.out = out;
     return res;
@@ -1520,6 +1525,43 @@ TEST(Analysis, MixedCodeIsNotJudgedAndDifferentCodeIsNamed) {
   ASSERT_EQ(d.code.size(), 1u);
   EXPECT_NE(NoteLine(d, d.code[0]).find("ran Ignition/Sparkplug, the baseline TurboFan/TurboFan"), std::string::npos)
       << NoteLine(d, d.code[0]);
+}
+
+// A case timed a call per repetition (RunSettings::LongCallSeconds) changes its code during every call, in
+// every sample alike: that is what a process running the file once measures, not a mixture, so it is
+// judged; the mark survives the results file. And compare.R's table (--format node) says it as Node's
+// contributors read it: stars, the change in the rate, its accuracy, beside the Holm verdict.
+TEST(Analysis, LongCallsWhoseCodeChangesInEveryCallAreJudgedAndShownAsCompareR) {
+  CompareState state = TwoVariants("", "--no-opt", 12);
+  FakeLauncher launcher;
+  launcher.behave = CodeWorker([](bool, int) { return FakeCode{"ignition", "ignition", true, true}; });
+  Driver driver(state, launcher, "v8bench");
+  ASSERT_TRUE(driver.Run().ok());
+  ASSERT_TRUE(state.runs[0].code.begin()->second.long_calls);
+  AnalysisOptions o;
+  const Analysis a = Analyse(DatasetFrom(state), o);
+  EXPECT_FALSE(a.cases[0].cells[1].code_mixed);
+  EXPECT_EQ(a.cases[0].cells[1].holm_verdict, stats::Verdict::kHigher);
+  auto back = ReadCompareState(testing::WriteTempFile("long_calls.json", RenderCompareJson(state, &a)));
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  EXPECT_TRUE(back->runs[0].code.begin()->second.long_calls);
+  EXPECT_FALSE(Analyse(DatasetFrom(*back), o).cases[0].cells[1].code_mixed);
+
+  const std::string table = RenderNodeTable(a);
+  EXPECT_NE(table.find("confidence improvement accuracy (*)"), std::string::npos) << table;
+  // About 110 against 100 ns: some 9% fewer operations per second, every block the same way (Wilcoxon p < 0.01).
+  const std::regex row(R"(s/x +\*{2,3} +-9\.[0-9]{2} % +±[0-9.]+% +slower)");
+  EXPECT_TRUE(std::regex_search(table, row)) << table;
+  EXPECT_NE(table.find("with 1 comparisons, expect 0.05 false positives"), std::string::npos) << table;
+
+  // Without the mark, the same changing code is a mixture: not judged, and no figure in the table.
+  CompareState mixed = TwoVariants("", "--no-opt", 12);
+  launcher.behave = CodeWorker([](bool, int) { return FakeCode{"ignition", "ignition", true, false}; });
+  Driver again(mixed, launcher, "v8bench");
+  ASSERT_TRUE(again.Run().ok());
+  const Analysis m = Analyse(DatasetFrom(mixed), o);
+  EXPECT_TRUE(m.cases[0].cells[1].code_mixed);
+  EXPECT_TRUE(std::regex_search(RenderNodeTable(m), std::regex(R"(s/x +mixed code)"))) << RenderNodeTable(m);
 }
 
 // Samples whose CPU is known (RunRecord::cpu): on CPU c each takes `speed[c]` x 1000 ns, the same work.

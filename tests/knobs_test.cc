@@ -100,6 +100,27 @@ TEST(Knobs, AVariantsMainCpuIsAKnobForItsWorkersAndCompareFillsInTheRest) {
       << prepared.error().message;
 }
 
+// compare --set NAME=VALUE is compare.js's --set: every variant gets --param NAME=VALUE, unless it sets NAME
+// itself; shown in flags_text, so that a resumed comparison derives the same variant again.
+TEST(Knobs, CompareSetGivesEveryVariantTheParamItDoesNotSetItself) {
+  using Flags = std::vector<std::string>;
+  auto own = driver::ParseVariant("own=--param n=5");
+  auto plain = driver::ParseVariant("plain=");
+  ASSERT_TRUE(own.ok() && plain.ok());
+  std::vector<driver::Variant> variants = {own.value(), plain.value()};
+  ASSERT_TRUE(driver::ApplySets(variants, {"n=100", "len=0,64"}).ok());
+  EXPECT_EQ(variants[0].worker_args, (Flags{"--param", "n=5", "--param", "len=0,64"}));
+  EXPECT_EQ(variants[1].worker_args, (Flags{"--param", "n=100", "--param", "len=0,64"}));
+  EXPECT_EQ(variants[1].flags_text, "--param n=100 --param len=0,64");
+  auto again = driver::ParseVariant("plain=" + variants[1].flags_text);
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(again->worker_args, variants[1].worker_args);
+  EXPECT_EQ(again->params, variants[1].params);
+  auto refused = driver::ApplySets(variants, {"no-equals-sign"});
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error().message.rfind("--set no-equals-sign: ", 0), 0u) << refused.error().message;
+}
+
 TEST(Knobs, TheEmbeddedEngineGetsTheKnobsFlagsBeforeTheUsersOwn) {
   EngineOptions options;
   options.semi_space_mb = 2;

@@ -45,6 +45,13 @@ LaunchResult RunExternalRunner(const std::vector<std::string>& node_flags,
 
 const char* kCase = "cmp/loop/work:1";
 
+// `args` with the long-call settings the harness hands over (compare_worker.cc), for the runs these tests
+// start by hand: a threshold no case here reaches.
+std::vector<std::string> WithLongCallSettings(std::vector<std::string> args) {
+  args.insert(args.end(), {"--long-call", "10", "--long-call-budget", "30"});
+  return args;
+}
+
 void ExpectConformant(const WorkerOutput& out, const std::string& text) {
   ASSERT_TRUE(out.context.has_value()) << text;
   // Both writers say the version model/format_version.h declares (the JS runner has its own copy).
@@ -122,7 +129,8 @@ TEST(Protocol, ExternalRunnerIsHandedEverySettingAndHasNoDefaults) {
   const LaunchResult all = RunExternalRunner({"--allow-natives-syntax"}, runner_args);
   ASSERT_EQ(all.exit_code, 0) << DescribeExit(all) << all.err;
   ExpectConformant(ParseWorkerOutput(all.out), all.out);
-  for (const char* setting : {"--repetitions", "--min-time", "--min-young-gcs", "--warmup", "--max-warmup", "--tier"}) {
+  for (const char* setting : {"--repetitions", "--min-time", "--min-young-gcs", "--warmup", "--max-warmup", "--tier",
+                              "--long-call", "--long-call-budget"}) {
     auto it = std::find(runner_args.begin(), runner_args.end(), setting);
     ASSERT_NE(it, runner_args.end()) << setting << " is not passed to the runner";
     std::vector<std::string> without(runner_args.begin(), it);
@@ -153,9 +161,10 @@ TEST(Protocol, ExternalRunnersFixedConstantsAreTheHosts) {
 
 TEST(Protocol, ExternalRunnerOutputReadsTheSame) {
   SKIP_WITHOUT_NODE18();
-  const LaunchResult r = RunExternalRunner(
-      {}, {"run", "--filter", "loop", "--repetitions", "2", "--min-time", "0.01", "--warmup", "0", "--max-warmup", "10",
-           "--min-young-gcs", "20", "--tier", "optimized", Fixture("compare_loop.js")});
+  const LaunchResult r =
+      RunExternalRunner({}, WithLongCallSettings({"run", "--filter", "loop", "--repetitions", "2", "--min-time", "0.01",
+                                                  "--warmup", "0", "--max-warmup", "10", "--min-young-gcs", "20",
+                                                  "--tier", "optimized", Fixture("compare_loop.js")}));
   ASSERT_EQ(r.kind, ExitKind::kExited) << DescribeExit(r) << r.err;
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const WorkerOutput out = ParseWorkerOutput(r.out);
@@ -172,10 +181,11 @@ TEST(Protocol, ExternalRunnerOutputReadsTheSame) {
 TEST(Protocol, ExternalRunnerRepetitionsSpanTheYoungCollectionsAsked) {
   SKIP_WITHOUT_NODE18();
   auto run = [](const std::string& young_gcs) {
-    const LaunchResult r = RunExternalRunner(
-        {"--min-semi-space-size=16", "--max-semi-space-size=16"},
-        {"run", "--filter", "garbage", "--repetitions", "2", "--min-time", "0.05", "--warmup", "0.02", "--max-warmup",
-         "10", "--tier", "optimized", "--min-young-gcs", young_gcs, Fixture("young_growth.js")});
+    const LaunchResult r =
+        RunExternalRunner({"--min-semi-space-size=16", "--max-semi-space-size=16"},
+                          WithLongCallSettings({"run", "--filter", "garbage", "--repetitions", "2", "--min-time",
+                                                "0.05", "--warmup", "0.02", "--max-warmup", "10", "--tier", "optimized",
+                                                "--min-young-gcs", young_gcs, Fixture("young_growth.js")}));
     EXPECT_EQ(r.exit_code, 0) << r.err;
     return ParseWorkerOutput(r.out);
   };
@@ -244,7 +254,7 @@ TEST(Protocol, UnsupportedIsToldByWhatWasThrownOnBothSides) {
   std::vector<std::string> runner_args = {"run"};
   runner_args.insert(runner_args.end(), options.begin(), options.end());
   runner_args.push_back(Fixture("unsupported.js"));
-  const LaunchResult external = RunExternalRunner({}, runner_args);
+  const LaunchResult external = RunExternalRunner({}, WithLongCallSettings(runner_args));
   for (const std::string& text : {embedded.out, external.out}) {
     std::map<std::string, CaseResult> by_name;
     for (const CaseResult& c : ParseWorkerOutput(text).cases) by_name[c.info.name] = c;
@@ -267,8 +277,9 @@ TEST(Protocol, ExternalRunnerSettlesADeoptimisedLoopAgain) {
   SKIP_WITHOUT_NODE18();
   const LaunchResult r = RunExternalRunner(
       {"--allow-natives-syntax", "--interrupt-budget=1000000000"},
-      {"run", "--filter", "code_state/deopt_early", "--repetitions", "3", "--min-time", "0.1", "--warmup", "0.2",
-       "--max-warmup", "10", "--min-young-gcs", "20", "--tier", "optimized", Fixture("code_state.js")});
+      WithLongCallSettings({"run", "--filter", "code_state/deopt_early", "--repetitions", "3", "--min-time", "0.1",
+                            "--warmup", "0.2", "--max-warmup", "10", "--min-young-gcs", "20", "--tier", "optimized",
+                            Fixture("code_state.js")}));
   ASSERT_EQ(r.exit_code, 0) << DescribeExit(r) << r.err;
   const WorkerOutput out = ParseWorkerOutput(r.out);
   ASSERT_EQ(out.cases.size(), 1u) << r.out;

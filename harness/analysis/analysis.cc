@@ -71,8 +71,11 @@ Dataset DatasetFrom(const CompareState& state) {
       }
       if (const auto code = run.code.find(key); code != run.code.end()) {
         series.code.push_back(code->second);
-        series.code_changed += code->second.changed ? 1 : 0;
-        if (code->second.changed) series.changed_blocks.push_back(block);
+        // A long call's code changes as it runs, in every sample alike (RunSettings::LongCallSeconds): the
+        // measured object, not a sample that caught V8 mid-change.
+        const bool changed = code->second.changed && !code->second.long_calls;
+        series.code_changed += changed ? 1 : 0;
+        if (changed) series.changed_blocks.push_back(block);
       }
       series.warmup_capped += static_cast<std::size_t>(std::ranges::count(run.warmup_capped, key));
     }

@@ -58,6 +58,7 @@ Expected<driver::CompareState> NewState(const ParsedArgs& args) {
   }
   V8BENCH_OK(driver::BindEngines(variants, args.GetAll("engine")));
   if (auto cpu = args.Whole("main-cpu")) V8BENCH_OK(driver::ApplyMainCpu(variants, *cpu));
+  V8BENCH_OK(driver::ApplySets(variants, args.GetAll("set")));
   V8BENCH_OK(driver::CheckVariants(variants));
   for (auto& v : variants) state.variants.push_back({std::move(v), std::nullopt});
   // Directories become their suite files here, once, as `run` expands them: every engine's worker gets
@@ -99,10 +100,10 @@ Status SameSuitesAsRecorded(const driver::CompareState& state, const std::string
 // A comparison saved by --out, to continue; the file's seed cannot change.
 Expected<driver::CompareState> ResumedState(const ParsedArgs& args, const std::string& path) {
   if (args.Has("variant") || args.Has("engine") || !args.positional.empty() || args.Has("filter") ||
-      args.Has("quick") || args.Has("main-cpu")) {
+      args.Has("quick") || args.Has("main-cpu") || args.Has("set")) {
     return Error::Usage("--resume " + path +
-                        ": the suites, filter, --quick, --main-cpu and variants come from the file; give only sampling "
-                        "and report options");
+                        ": the suites, filter, --quick, --main-cpu, --set and variants come from the file; give only "
+                        "sampling and report options");
   }
   if (args.Has("shard")) return Error::Usage("--resume " + path + ": the shard comes from the file; drop --shard");
   V8BENCH_TRY(driver::CompareState state, files::ReadCompareState(path));
@@ -255,6 +256,10 @@ CommandSpec CompareSpec() {
       {"engine", "NAME=PATH",
        "Runs variant NAME with another v8bench, node, deno, bun or workerd; repeatable. Default: this binary.", true},
       {"filter", "REGEX", "Compares only cases whose name matches this ECMAScript regex. Default: all cases."},
+      {"set", "NAME=VALUE",
+       "Gives every variant --param NAME=VALUE (a grid value, as compare.js's --set n=1000), unless it sets NAME "
+       "itself; repeatable. Default: the files' own grids.",
+       true},
       {"main-cpu", "N",
        "Pins every v8bench worker's measuring thread to CPU N, unless its variant does. Default: not pinned.", false,
        ValueKind::kWhole, 0, 4095},
@@ -278,6 +283,8 @@ CommandSpec CompareSpec() {
       "  v8bench compare suites/example.js --filter sum --variant base= --variant noopt=--no-opt\n"
       "  v8bench compare suites/ --variant base= --variant semi1='--semi-space 1' --metric gc --out semi.json\n"
       "  v8bench compare suites/ --engine old=/opt/v8bench-main --engine new=build/v8bench --target-ci 2\n"
+      "  v8bench compare node/benchmark/buffers --engine old=./node-main --engine new=./node-pr --set n=100000 "
+      "--format node\n"
       "  v8bench compare --resume semi.json --runs 40\n"
       "  v8bench compare suites/ --variant base= --variant noopt=--no-opt --shard 2/4 --out shard2.json\n";
   spec.run = Compare;

@@ -19,6 +19,7 @@
 #include "harness/measure/cpu_affinity.h"
 #include "harness/measure/instruction_counter.h"
 #include "harness/measure/metrics.h"
+#include "harness/measure/thresholds.h"
 #include "harness/report/jsonl_reporter.h"
 #include "harness/report/reporters.h"
 #include "harness/runner/run_context.h"
@@ -60,8 +61,8 @@ std::vector<OptionSpec> TimingOptionSpecs() {
        "when hot; `-- --no-sparkplug` for Ignition alone) or auto (V8's heuristics). Default: optimized."},
       RunSettingOption("timeout",
                        "Ends a case that takes over S seconds (wall clock) in one isolate or --copies copy (timed "
-                       "out), or a suite load; per case, callgrind included (whose default is 20x; "
-                       "docs/statistics.md, Timeouts)."),
+                       "out), or a suite load; per case, callgrind included (whose default is 20x; docs/statistics.md, "
+                       "Timeouts); for a case whose calls last max(--min-time, 0.25 s) or more, each call."),
       {"metric", "instructions",
        "Also counts instructions per iteration, under callgrind (some 50x slower) or the CPU's counter, in "
        "fixed --iterations (docs/instructions.md); without either, exit 2. No native floors."},
@@ -310,8 +311,10 @@ double CaseTimeout(const ParsedArgs& parsed, const RunSettings& settings,
                    const workers::InstructionCounting* counting) {
   const bool callgrind_default =
       counting != nullptr && counting->source() == InstructionSource::kCallgrind && !parsed.Has("timeout");
-  return settings.timeout_s * (callgrind_default ? kCallgrindTimeScale : 1) * settings.IsolateCount() *
-             settings.CopiesPerCase() +
+  // Per isolate and copy; per call for long calls (LongCallCaseSeconds); a native floor is timed after the case,
+  // outside it, for each repetition.
+  return LongCallCaseSeconds(settings.timeout_s * (callgrind_default ? kCallgrindTimeScale : 1), settings.repetitions) *
+             settings.IsolateCount() * settings.CopiesPerCase() +
          (settings.native_floors ? settings.repetitions * std::max(settings.min_time_s, 0.5) : 0);
 }
 

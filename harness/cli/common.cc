@@ -205,8 +205,9 @@ std::vector<OptionSpec> SettingOptionSpecs(bool statistics_only) {
                    fmt::format("{} {}", metric ? MetricHelp() : s.help, driver::DefaultSentence(s))});
   }
   out.push_back({"plot", "", "Adds each variant's samples as text box plots. Default: on a terminal wide enough."});
-  out.push_back({"format", "console|markdown|json|html",
-                 "A table (colour on a terminal unless NO_COLOR), Markdown, JSON with every sample, or an HTML page. "
+  out.push_back({"format", "console|markdown|json|html|node",
+                 "A table (colour on a terminal unless NO_COLOR), Markdown, JSON with every sample, an HTML page, or "
+                 "node: benchmark/compare.R's table (confidence, improvement, accuracy) with the Holm verdicts. "
                  "Default: console."});
   return out;
 }
@@ -222,7 +223,7 @@ Status ApplySettingOptions(const ParsedArgs& args, bool statistics_only, driver:
 }
 
 Expected<std::string> ReportFormat(const ParsedArgs& args) {
-  V8BENCH_TRY(const auto format, args.GetChoice("format", {"console", "markdown", "json", "html"}));
+  V8BENCH_TRY(const auto format, args.GetChoice("format", {"console", "markdown", "json", "html", "node"}));
   return format.value_or("console");
 }
 

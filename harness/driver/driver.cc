@@ -10,6 +10,7 @@
 #include <set>
 
 #include "harness/driver/comparison.h"
+#include "harness/measure/thresholds.h"
 #include "harness/stats/statistics.h"
 
 namespace v8bench::driver {
@@ -25,6 +26,7 @@ std::optional<CaseCode> SampleCode(const CaseResult& c) {
     if (std::ranges::find(code->tiers, tiers) == code->tiers.end()) code->tiers.push_back(tiers);
     code->changed |= s.code->changed;
   }
+  if (code) code->long_calls = c.long_calls;
   return code;
 }
 
@@ -75,7 +77,8 @@ workers::LaunchRequest Driver::WorkerRequest(const Variant& v, const std::string
   req.stdin_data = SealOf(v);
   sampling.sealed = !req.stdin_data.empty();
   req.args = workers::WorkerArgs(sampling, v, filter, plan_only);
-  req.timeout_s = state_.settings.timeout_s;
+  // --timeout bounds each call of a case whose calls are long (measure/thresholds.h LongCallCaseSeconds).
+  req.timeout_s = LongCallCaseSeconds(state_.settings.timeout_s, state_.settings.repetitions);
   if (counting_) counting_->Wrap(req, v.engine_kind);
   return req;
 }

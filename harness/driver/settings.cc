@@ -40,9 +40,10 @@ const SettingSpec kSettings[] = {
     {"jobs", "jobs", K::kCount, 1, 256, &S::jobs, "N",
      "Runs up to N workers at once; on a small machine they disturb each other.", nullptr, false},
     {"timeout", "timeout_s", K::kSeconds, 0.1, 86400, &S::timeout_s, "S",
-     "Per case: a case (each variant's, each --copies copy) may run S seconds in a worker, which is killed when "
-     "silent for S per case it holds; the case is reported timed out, the sample goes on in a new one. Under "
-     "callgrind the default is 20x.",
+     "Per case: a case (each variant's, each --copies copy) may run S seconds in a worker, or each call S for a case "
+     "timed a call per repetition (calls of max(--min-time, 0.25 s) or more); a worker silent for S x (2 + "
+     "--repetitions) per case it holds is killed. The case is reported timed out, the sample goes on in a new one. "
+     "Under callgrind the default is 20x.",
      nullptr, false},
     {"alternate", "alternate", K::kCount, 0, 100, &S::alternate, "N",
      "Variants that differ only in --param take turns in one worker per block, in one isolate, so a machine whose "

@@ -142,6 +142,21 @@ Status ApplyMainCpu(std::vector<Variant>& variants, int cpu) {
   return OkStatus();
 }
 
+Status ApplySets(std::vector<Variant>& variants, const std::vector<std::string>& sets) {
+  for (const std::string& set : sets) {
+    if (auto parsed = ParseParamOverrides({set}); !parsed)
+      return Error::Usage("--set " + set + ": " + parsed.error().message);
+    const std::string name = set.substr(0, set.find('=')), value = set.substr(set.find('=') + 1);
+    for (auto& v : variants) {
+      if (std::any_of(v.params.begin(), v.params.end(), [&](const auto& p) { return p.first == name; })) continue;
+      v.params.emplace_back(name, value);
+      v.worker_args.insert(v.worker_args.end(), {"--param", set});
+      v.flags_text += fmt::format("{}--param {}", v.flags_text.empty() ? "" : " ", ShellQuote(set));
+    }
+  }
+  return OkStatus();
+}
+
 Status CheckVariants(const std::vector<Variant>& variants) {
   if (variants.size() < 2) {
     return Error::Usage(

@@ -46,6 +46,11 @@ Status BindEngines(std::vector<Variant>& variants, const std::vector<std::string
 // reports show it and a resumed file derives it again. A CPU this process may not use is an Error::Usage.
 Status ApplyMainCpu(std::vector<Variant>& variants, int cpu);
 
+// compare --set NAME=VALUE (benchmark/compare.js's --set): gives `--param NAME=VALUE` to every variant that
+// does not set NAME itself, also in flags_text so reports show it and a resumed file derives it again. A
+// malformed spec is an Error::Usage (as --param's).
+Status ApplySets(std::vector<Variant>& variants, const std::vector<std::string>& sets);
+
 // Two variants with the same name, or fewer than two variants, are an Error::Usage.
 Status CheckVariants(const std::vector<Variant>& variants);
 

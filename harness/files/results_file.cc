@@ -383,7 +383,7 @@ struct JsonFields<CaseCode> {
                                     if (e.get(label) != simdjson::SUCCESS) return in.Fail("is not a string");
                                     c.tiers = CodeStatesFromLabel(label);
                                   }},
-                 Field("changed", &CaseCode::changed)};
+                 Field("changed", &CaseCode::changed), Field("long_calls", &CaseCode::long_calls)};
 };
 
 template <>

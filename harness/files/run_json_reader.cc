@@ -62,6 +62,7 @@ CaseResult CaseFrom(object b, const std::string& name) {
   r.warmup_capped = Bool(b, "warmup_capped");
   r.reruns = static_cast<int>(Count(b, "reruns", 1e6));
   r.repetition_s = Num(b, "repetition_s");
+  r.long_calls = Bool(b, "long_calls");
   if (const std::string kind = StringField(b, "native_kind"); !kind.empty()) {
     r.native = NativeFloor{kind, {Num(b, "native_ns")}, 0, 0};
   }

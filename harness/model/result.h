@@ -76,6 +76,10 @@ struct CaseResult {
   // (RunSettings::RepetitionSeconds).
   double repetition_s = 0;
   TierMode tier = TierMode::kOptimized;
+  // Each repetition was one call, after a warm-up of one call (RunSettings::LongCallSeconds): V8 compiled
+  // the code while it ran, as in a process that runs the file once, so `changed` code states are the
+  // measured object here, not an accident of timing.
+  bool long_calls = false;
 };
 
 // Facts about the engine and machine that every result is read against.

@@ -159,6 +159,11 @@ CodeSummary SummariseCode(const CaseResult& r) {
     notes.push_back(std::to_string(r.reruns) + (r.reruns == 1 ? " repetition was" : " repetitions were") +
                     " timed again because V8 changed the code while it was timed");
   }
+  if (r.long_calls) {
+    out.mark += "1";
+    notes.push_back("each repetition was one call (calls of " + std::to_string(r.warmup_s).substr(0, 4) +
+                    " s), after a warm-up of one call: the code V8 compiles during a call is part of what was timed");
+  }
   if (r.warmup_capped) {
     out.mark += "⧗";
     notes.push_back("the code was still changing after --max-warmup (" + std::to_string(r.warmup_s).substr(0, 4) +

@@ -37,7 +37,8 @@ std::optional<FloorSummary> SummariseFloor(const CaseResult& result);
 // What code the repetitions ran, for the table's mark and a plain-words note.
 struct CodeSummary {
   std::string mark;  // tiers of batch loop and bench ("TT"), then ! (changed while timed), ≠ (differs
-                     // between repetitions), ⧗ (warm-up hit --max-warmup); empty when unknown
+                     // between repetitions), 1 (a call per repetition: RunSettings::LongCallSeconds), ⧗ (warm-up
+                     // hit --max-warmup); empty when unknown
   std::string note;  // "2 of 5 repetitions ran code that V8 changed while they were timed", "3 repetitions were
                      // timed again because ..." (RunSettings::rerun_changed); empty: nothing to say
 };
@@ -45,7 +46,8 @@ CodeSummary SummariseCode(const CaseResult& result);
 // The one-line legend of the mark.
 inline constexpr const char* kCodeLegend =
     "code: tiers of the batch loop and the bench (T TurboFan, M Maglev, S Sparkplug, I Ignition, ? unknown); "
-    "! V8 changed the code while a repetition was timed; ≠ repetitions ran different code; ⧗ warm-up hit --max-warmup";
+    "! V8 changed the code while a repetition was timed; ≠ repetitions ran different code; 1 one call per repetition "
+    "(calls that last --min-time or longer); ⧗ warm-up hit --max-warmup";
 
 // How far apart the medians of the case's fresh isolates are (RunSettings::isolates): each isolate
 // times at its own speed (heap layout, tiering history), and the reported median is over all of them.

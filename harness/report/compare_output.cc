@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "harness/report/compare_html.h"
+#include "harness/report/node_table.h"
 
 namespace v8bench::report {
 
@@ -15,6 +16,7 @@ std::string RenderComparison(const std::string& format, const Analysis& analysed
   if (format == "json") return json;
   if (format == "html") return RenderCompareHtml(analysed, data, header, command);
   if (format == "markdown") return RenderMarkdown(analysed, header);
+  if (format == "node") return RenderNodeTable(analysed);
   return RenderConsole(analysed, header, console);
 }
 

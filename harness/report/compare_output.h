@@ -1,5 +1,5 @@
 // What `compare`, `diff`, `merge` and `report` print of a comparison, in one place: the report in the
-// format asked for (console, Markdown, JSON, HTML), and what `compare` says on stderr while it runs
+// format asked for (console, Markdown, JSON, HTML, compare.R's table), and what `compare` says on stderr while it runs
 // (the start line, the progress line) or when nothing could be measured.
 #pragma once
 
@@ -15,7 +15,7 @@ namespace v8bench::report {
 
 // The report in `format`: "json" is `json` (the caller's document: a results file or diff's JSON),
 // "html" the page of compare_html (with `command`, the command line that made it), "markdown" the
-// Markdown, anything else the console table with `console`'s options.
+// Markdown, "node" compare.R's table (node_table.h), anything else the console table with `console`'s options.
 std::string RenderComparison(const std::string& format, const Analysis& analysed, const Dataset& data,
                              const ReportHeader& header, const std::string& command, const std::string& json,
                              const ConsoleOptions& console);

@@ -25,12 +25,19 @@ enum FindingKind : std::size_t {
   kIsolateFinding,
   kThreadFinding,
   kFloorFinding,
-  kStretchedFinding,
+  kStretchedFinding,  // this one and the next are notes, said with --explain only
+  kLongCallFinding,
   kFindingKinds
 };
 
 std::vector<CaseFinding> FindingKinds() {
   std::vector<CaseFinding> f(kFindingKinds);
+  f[kLongCallFinding] = {
+      "a call per repetition, after a warm-up of one call (code mark 1): calls that last --min-time "
+      "(at least 0.25 s) or more, as in a process that runs the file once",
+      "V8 compiles such a call's code while it runs, in every call alike; to batch shorter calls "
+      "after the usual warm-up instead, make them shorter (--param n=...)",
+      {}};
   f[kCodeFinding] = {"code that V8 changed while it was timed, or that differed between repetitions (code marks ! ≠ ⧗)",
                      "such figures mix code states: rerun the case, raise --max-warmup, or look at it with "
                      "`v8bench profile`",
@@ -215,12 +222,15 @@ void ConsoleReporter::NoteFindings(const CaseResult& r, double cv) {
   const bool counted = std::any_of(r.samples.begin(), r.samples.end(),
                                    [](const Sample& x) { return x.Get(metric::kInstructions).has_value(); });
   if (cv > kHighCv && !counted) add(kCvFinding, FormatPercent(cv));
-  if (const CodeSummary code = SummariseCode(r); !code.note.empty()) add(kCodeFinding, code.note);
+  if (const CodeSummary code = SummariseCode(r); !code.note.empty()) {
+    add(r.long_calls ? kLongCallFinding : kCodeFinding, code.note);
+  }
   if (auto iso = SummariseIsolates(r); iso && iso->spread > kIsolateSpreadNoted) {
     add(kIsolateFinding, fmt::format("{} across {}", FormatPercent(iso->spread), iso->isolates));
   }
   if (auto cpus = SummariseCpus(r); cpus && CpusNoted(*cpus)) add(kCpuFinding, CpuMediansText(*cpus));
-  if (r.repetition_s > min_time_s_ * 1.001) add(kStretchedFinding, fmt::format("{:.2g} s", r.repetition_s));
+  if (r.repetition_s > min_time_s_ * 1.001 && !r.long_calls)
+    add(kStretchedFinding, fmt::format("{:.2g} s", r.repetition_s));
   if (auto shift = SummariseThreads(r)) {
     add(kThreadFinding, fmt::format("{}-{}", FormatDuration(shift->least_ns), FormatDuration(shift->most_ns)));
   }
@@ -272,7 +282,7 @@ void ConsoleReporter::PrintExplained() const {
   for (const auto& e : environment_) fmt::print(out_, "warning: {}\n", e);
   for (const CaseFinding& f : findings_) {
     if (f.cases.empty()) continue;
-    const bool note = &f == &findings_[kStretchedFinding];
+    const bool note = &f == &findings_[kStretchedFinding] || &f == &findings_[kLongCallFinding];
     fmt::print(out_, "{}: {}: {}{}{}\n", note ? "note" : "warning", CasesCount(f.cases.size()), f.what,
                f.advice.empty() ? "" : "; ", f.advice);
     for (const auto& [name, detail] : f.cases) fmt::print(out_, "    {}: {}\n", name, detail);

@@ -24,6 +24,7 @@ void WriteCaseIdentityFields(JsonWriter& w, const CaseResult& r) {
   w.Key("warmup_capped").Bool(r.warmup_capped);
   w.Key("reruns").Int(r.reruns);
   w.Key("repetition_s").Number(r.repetition_s);
+  w.Key("long_calls").Bool(r.long_calls);
 }
 
 namespace {

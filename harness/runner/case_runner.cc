@@ -53,6 +53,12 @@ class CaseBenchmark {
  public:
   CaseBenchmark(SuiteHost& host, InstructionCounter* counter) : host_(host), timer_(host.heap(), counter) {}
 
+  // Long calls (RunSettings::LongCallSeconds): `deadline` restarts at `seconds` before every batch, a call.
+  void TimeoutPerCall(SuiteHost::Deadline& deadline, double seconds) {
+    per_call_ = &deadline;
+    per_call_s_ = seconds;
+  }
+
   // Every call, failed or not, logs its tags: the collector pairs the reported runs with them.
   void operator()(benchmark::State& state) {
     RepetitionTags tags;
@@ -78,6 +84,7 @@ class CaseBenchmark {
     if (auto begun = host_.Operations(true); !begun) return Fail(state, begun.error());
     BatchCost cost;
     while (state.KeepRunningBatch(state.max_iterations)) {
+      if (per_call_ != nullptr) per_call_->Restart(per_call_s_);
       timer_.Start();
       auto ran = host_.RunBatch(n);
       cost = timer_.Stop();
@@ -111,6 +118,8 @@ class CaseBenchmark {
 
   SuiteHost& host_;
   BatchTimer timer_;
+  SuiteHost::Deadline* per_call_ = nullptr;
+  double per_call_s_ = 0;
   std::optional<Error> failure_;
   std::map<std::string, Unit> units_;
   std::vector<std::string> order_;
@@ -367,6 +376,7 @@ struct CaseSession::State {
   std::optional<std::uint64_t> iterations;
   std::size_t slot = 0;   // the case among those prepared in `host` (SuiteHost::Resume)
   bool prepared = false;  // prepared and not torn down
+  double prepare_s = 0;   // its setup, probe call and self-check took (RunSettings::LongCallSeconds)
   std::vector<Sample> samples;
 
   // The case is the host's current one again (another case may have been timed in the same host).
@@ -410,13 +420,50 @@ struct CaseSession::State {
     }
     counter = std::move(made.value());
     body.emplace(host, counter.get());
+    if (result.long_calls) {
+      result.repetition_s = warm.value().seconds_per_iteration;
+      iterations = 1;
+      body->TimeoutPerCall(deadline, settings.timeout_s);
+    }
+  }
+
+  // Long calls (RunSettings::LongCallSeconds): after a preparation that lasted a long call (setup, probe
+  // call, self-check), one call timed on its own; if that lasted a long call too, it was the case's
+  // warm-up and the case is timed a call per repetition. Returns whether the warm-up is over (long
+  // calls, or the case failed); false: the usual warm-up follows (the call was then one more untimed
+  // call before the tiering sequence: a suite whose setup is long and whose call is short).
+  bool TryLongCalls() {
+    if (!settings.LongCallsAllowed() || prepare_s < settings.LongCallSeconds()) return false;
+    if (settings.tier != TierMode::kOptimized) {
+      // 'interpreter' marks the bench never to be optimised, before its calls, as the usual warm-up does;
+      // 'optimized''s tiering sequence is what a long call does without (6 calls of seconds).
+      if (auto settled = host.Settle(settings.tier); !settled) {
+        EndWarmUp(settled.error());
+        return true;
+      }
+    }
+    deadline.Restart(settings.timeout_s);  // --timeout is per call for long calls
+    const auto t0 = std::chrono::steady_clock::now();
+    auto ran = host.RunBatch(1);
+    const double call_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (!ran) {
+      EndWarmUp(ran.error());
+      return true;
+    }
+    if (call_s < settings.LongCallSeconds()) return false;
+    result.long_calls = true;
+    EndWarmUp(WarmupOutcome{call_s, false, 0, call_s});
+    return true;
   }
 };
 
 CaseSession::CaseSession(SuiteHost& host, const std::string& file, const CaseInfo& info, const RunSettings& settings)
     : s_(std::make_unique<State>(host, file, info, settings)) {
   State& s = *s_;
-  if (auto prepared = host.Prepare(info.index, settings.quick); !prepared) {
+  const auto t0 = std::chrono::steady_clock::now();
+  auto prepared = host.Prepare(info.index, settings.quick);
+  s.prepare_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (!prepared) {
     s.Fail(prepared.error());
     // The case's deadline may be what stopped setup; the teardown gets one of its own.
     s.deadline.Restart(settings.timeout_s);
@@ -431,6 +478,7 @@ void CaseSession::StartWarmUp() {
   State& s = *s_;
   if (!s.prepared || s.body || s.warmup || !s.Resume()) return;
   s.result.tier = s.settings.tier;
+  if (s.TryLongCalls()) return;
   if (auto settled = s.host.Settle(s.settings.tier); !settled) return s.EndWarmUp(settled.error());
   if (s.settings.count_instructions) return s.EndWarmUp(WarmUpCounted(s.host, s.settings));
   auto run = WarmupRun::Start(s.host, s.settings);
@@ -466,6 +514,7 @@ bool CaseSession::ok() const { return s_->body && !s_->body->failure(); }
 
 void CaseSession::Time(int count) {
   if (!ok() || !s_->Resume()) return;
+  if (s_->result.long_calls) count = LongCallRepetitions(count, s_->result.repetition_s);
   std::vector<Sample> more = s_->TimeRepetitions(count);
   s_->samples.insert(s_->samples.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
 }
@@ -476,7 +525,9 @@ CaseResult CaseSession::Finish() {
   if (!s.Resume()) return std::move(s.result);  // its host is unusable: it goes with its other cases
   CaseBenchmark& body = *s.body;
   const RunSettings& settings = s.settings;
-  if (settings.rerun_changed) {
+  // A long call's code changes as it runs (each call compiles its own hot loops): re-running it would
+  // only cost calls of seconds.
+  if (settings.rerun_changed && !s.result.long_calls) {
     s.result.reruns = RerunChanged(
         s.samples, [&](int count) { return s.TimeRepetitions(count); }, body, settings);
   }
@@ -494,6 +545,7 @@ CaseResult CaseSession::Finish() {
       }
     }
   }
+  if (s.result.long_calls) s.deadline.Restart(settings.timeout_s);  // the teardown's own, as the calls had
   if (body.failure()) {
     s.Fail(*body.failure());
   } else if (s.result.status != CaseStatus::kOk) {

@@ -27,7 +27,7 @@ struct RunSettings {
   double warmup_s = 0.2;                 // untimed warm-up: at least this long, and until the code stops changing
   double max_warmup_s = 10;              // the warm-up gives up waiting for the code to stop changing (reported)
   TierMode tier = TierMode::kOptimized;  // which code state is measured (see model/code_state.h)
-  double timeout_s = 120;                // per case and isolate, setup to teardown
+  double timeout_s = 120;                // per case and isolate, setup to teardown; per call for long calls
   bool quick = false;                    // the suites' quick grids, and short timings (for tests and smoke runs)
   bool share_realm = false;              // one realm per suite file instead of one per case
   std::string filter;                    // ECMAScript regex over case names; empty = all
@@ -112,6 +112,19 @@ struct RunSettings {
     const double span = min_young_collections / young_collections_per_s;
     return std::max(min_time_s, std::min(span, kMaxStretchedSeconds));
   }
+
+  // Long calls: a case whose preparation (its setup, probe call and self-check) and then one more call
+  // each lasted at least LongCallSeconds() is timed as a file sized for one call per process (Node core's
+  // benchmark/ files, often seconds a call) was written to be run: that call is its warm-up (no tiering
+  // sequence, no waiting for the code to settle: that would take minutes), each repetition is one call,
+  // LongCallRepetitions of them, none re-run for code that changed while timed (each call compiles its
+  // own hot loops, as in the file's own process; the code states are recorded and the case is marked
+  // CaseResult::long_calls), and --timeout applies to each call. Not with --iterations, --metric
+  // instructions or --alternate, which fix the batches themselves. Why: a batch of one call is all the
+  // timing can take, and a warm-up of 10 s, 6 settling calls and up to 10 re-runs made `run` of such a
+  // file time out and a compare sample last 12-27 s (docs/measurement.md, "Calls that last seconds").
+  double LongCallSeconds() const { return v8bench::LongCallSeconds(min_time_s); }
+  bool LongCallsAllowed() const { return !FixedIterations() && alternate.empty(); }
 
   // The isolates a case actually runs in.
   int IsolateCount() const { return share_realm ? 1 : std::max(1, std::min(isolates, repetitions)); }

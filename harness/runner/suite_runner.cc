@@ -97,6 +97,7 @@ void JoinPass(CaseResult& joined, CaseResult&& part) {
                         std::make_move_iterator(part.samples.end()));
   joined.warmup_s = std::max(joined.warmup_s, part.warmup_s);
   joined.warmup_capped = joined.warmup_capped || part.warmup_capped;
+  joined.long_calls = joined.long_calls || part.long_calls;
   joined.reruns += part.reruns;
   joined.repetition_s = std::max(joined.repetition_s, part.repetition_s);
   joined.young_generation_bytes = part.young_generation_bytes;

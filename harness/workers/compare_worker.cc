@@ -1,6 +1,7 @@
 #include "harness/workers/compare_worker.h"
 
 #include "harness/measure/cpu_affinity.h"
+#include "harness/measure/thresholds.h"
 
 #include <fmt/format.h>
 
@@ -67,7 +68,11 @@ std::vector<std::string> ExternalWorkerArgs(const WorkerSampling& s, const Worke
                                           "--max-warmup",
                                           fmt::format("{}", s.max_warmup_s),
                                           "--min-young-gcs",
-                                          std::to_string(s.min_young_collections)};
+                                          std::to_string(s.min_young_collections),
+                                          "--long-call",
+                                          fmt::format("{}", LongCallSeconds(s.min_time_s)),
+                                          "--long-call-budget",
+                                          fmt::format("{}", kLongCallRepetitionSeconds)};
   if (!filter.empty()) {
     runner_args.push_back("--filter");
     runner_args.push_back(filter);

@@ -277,6 +277,8 @@ CaseResult ReadCase(const object& o, std::vector<SampleWindow>& windows) {
   if (o["warmup_s"].get(warmup) == SUCCESS && warmup >= 0) r.warmup_s = warmup;
   bool capped = false;
   if (o["warmup_capped"].get(capped) == SUCCESS) r.warmup_capped = capped;
+  bool long_calls = false;
+  if (o["long_calls"].get(long_calls) == SUCCESS) r.long_calls = long_calls;
   int64_t reruns = 0;
   if (o["reruns"].get(reruns) == SUCCESS && reruns >= 0 && reruns <= 1000000) r.reruns = static_cast<int>(reruns);
   double repetition = 0;
