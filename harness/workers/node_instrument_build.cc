@@ -30,12 +30,12 @@ std::string ReadText(const fs::path& path) {
   return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
-// A compiler's first error lines (those that say "error"), or its first lines when none does.
+// A compiler's first error lines (those that say "error:"), or its first lines when none does.
 std::string FirstErrorLines(std::string_view err) {
   std::vector<std::string> errors, first;
   ForEachLine(err, [&](std::string_view line) {
     if (first.size() < 6) first.emplace_back(line);
-    if (errors.size() < 6 && line.find("error") != std::string_view::npos) errors.emplace_back(line);
+    if (errors.size() < 6 && line.find("error:") != std::string_view::npos) errors.emplace_back(line);
   });
   std::string text;
   for (const auto& line : errors.empty() ? first : errors) text += (text.empty() ? "" : "\n") + line;
@@ -109,7 +109,7 @@ Status CompileAddon(const NodeBuildFacts& facts, const std::vector<std::string>&
     if (r.interrupt_signal != 0) return InterruptedError(r.interrupt_signal);
     if (r.kind == ExitKind::kExited && r.exit_code == 0) return OkStatus();
     WriteText(dir / "compile.log", r.err);
-    return Error::Input(fmt::format("{} failed ({}){}", argv.front(),
+    return Error::Input(fmt::format("{} failed ({}){}", recipe.compiler,
                                     r.kind == ExitKind::kSpawnFailed ? r.spawn_error : DescribeExit(r),
                                     r.err.empty() ? "" : ":\n" + FirstErrorLines(r.err)));
   };
