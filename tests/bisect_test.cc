@@ -135,6 +135,18 @@ TEST(BisectStep, MovedIsAChangeVerdictBeyondTheThreshold) {
   EXPECT_THAT(missing.error().message, HasSubstr("other"));
 }
 
+TEST(BisectStep, AReleaseThatMovedTheOtherWayIsLikeTheBaseline) {
+  analysis::BisectStep lower;
+  lower.changed = true;
+  lower.ratio = 0.93;
+  EXPECT_TRUE(analysis::StepMoved(lower, 0.05, 0));
+  EXPECT_TRUE(analysis::StepMoved(lower, 0.05, -1));
+  EXPECT_FALSE(analysis::StepMoved(lower, 0.05, +1)) << "the endpoints went up: a lower release is not the culprit";
+  EXPECT_FALSE(analysis::StepMoved(lower, 0.08, -1));
+  lower.changed = false;
+  EXPECT_FALSE(analysis::StepMoved(lower, 0.05, -1));
+}
+
 TEST(BisectCli, HelpNamesTheOptions) {
   auto r = RunCli({"bisect", "--help"});
   EXPECT_EQ(r.exit_code, 0);

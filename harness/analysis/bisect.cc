@@ -90,6 +90,10 @@ std::vector<NodeVersion> MinorsBetween(const std::vector<NodeVersion>& published
   return out;
 }
 
+bool StepMoved(const BisectStep& step, double threshold, int direction) {
+  return step.changed && std::abs(step.ratio - 1) > threshold && (step.ratio - 1) * direction >= 0;
+}
+
 Expected<BisectStep> StepFromAnalysis(const Analysis& analysed, const std::string& key, const std::string& metric,
                                       double threshold) {
   const MetricInfo* info = FindMetricOption(metric);
@@ -119,7 +123,7 @@ Expected<BisectStep> StepFromAnalysis(const Analysis& analysed, const std::strin
   const stats::Verdict v = c->cells[1].holm_verdict;
   step.verdict = stats::VerdictName(v, info->unit == Unit::kNanoseconds);
   step.changed = v == stats::Verdict::kLower || v == stats::Verdict::kHigher;
-  step.moved = step.changed && std::abs(step.ratio - 1) > threshold;
+  step.moved = StepMoved(step, threshold, 0);
   return step;
 }
 

@@ -49,6 +49,11 @@ struct BisectStep {
   bool cached = false;                  // read back from the step cache, not measured now (not saved)
 };
 
+// Whether a step moved: its verdict is a change, by more than `threshold` (a fraction), in `direction`
+// (+1 higher, -1 lower, 0 either): the endpoints' direction, so a release that moved the other way reads as
+// like the baseline for the question asked.
+bool StepMoved(const BisectStep& step, double threshold, int direction);
+
 // The step of a comparison's analysis: case `key`'s figures on variant 1 against variant 0, moved when
 // its verdict is a change and |ratio - 1| > threshold. An Error::Input when the case was not measured.
 Expected<BisectStep> StepFromAnalysis(const Analysis& analysed, const std::string& key, const std::string& metric,

@@ -225,9 +225,7 @@ Expected<analysis::BisectStep> Bisection::Measure(const std::string& base, const
     V8BENCH_TRY(step, Compare(base, candidate));
     files::WriteCachedStep(key, step);
   }
-  // Moved: a change beyond the threshold in the endpoints' direction (the cache keeps the verdict, not this).
-  // A release that moved the other way is like `from` for the question asked, and is shown as it measured.
-  step.moved = step.changed && std::abs(step.ratio - 1) > threshold_ && (step.ratio - 1) * direction_ >= 0;
+  step.moved = analysis::StepMoved(step, threshold_, direction_);  // the cache keeps the verdict, not this
   step.stage = stage;
   step.base = base;
   step.candidate = candidate;

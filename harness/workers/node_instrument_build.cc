@@ -12,6 +12,7 @@
 #include <functional>
 #include <map>
 #include <mutex>
+#include <set>
 
 #include "harness/model/text_lines.h"
 #include "harness/workers/external_engine.h"
@@ -60,17 +61,23 @@ bool ConfigOn(simdjson::dom::element variables, const std::string& name) {
   return v.get(s) == simdjson::SUCCESS && (s == "true" || s == "1");
 }
 
-// The digest of what the addon is compiled from: the recipe, its sources and every harness header
-// (an edited v8bench compiles a new addon rather than reusing one of older code).
+// The digest of what the addon is compiled from: the recipe, its sources and the headers of their
+// directories (the layers they may include: engine, measure, profile, model; tools/check_layers.py), so
+// an edited instrument compiles a new addon, while an edit elsewhere in v8bench keeps the cached ones.
 std::size_t SourceDigest(const InstrumentRecipe& recipe) {
   std::string all = recipe.compiler;
   for (const auto& f : recipe.flags) all += "\n" + f;
-  for (const auto& s : recipe.sources) all += "\n" + s + "\n" + ReadText(s);
+  std::set<fs::path> dirs = {fs::path(recipe.source_dir) / "js"};
+  for (const auto& s : recipe.sources) {
+    all += "\n" + s + "\n" + ReadText(s);
+    dirs.insert(fs::path(s).parent_path());
+  }
   std::vector<fs::path> headers;
   std::error_code ec;
-  for (auto it = fs::recursive_directory_iterator(fs::path(recipe.source_dir) / "harness", ec);
-       !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-    if (it->path().extension() == ".h") headers.push_back(it->path());
+  for (const auto& dir : dirs) {
+    for (const auto& entry : fs::directory_iterator(dir, ec)) {
+      if (entry.path().extension() == ".h") headers.push_back(entry.path());
+    }
   }
   std::sort(headers.begin(), headers.end());
   for (const auto& h : headers) all += "\n" + h.string() + "\n" + ReadText(h);
