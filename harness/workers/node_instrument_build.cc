@@ -66,10 +66,10 @@ bool ConfigOn(simdjson::dom::element variables, const std::string& name) {
 // an edited instrument compiles a new addon, while an edit elsewhere in v8bench keeps the cached ones.
 std::size_t SourceDigest(const InstrumentRecipe& recipe) {
   std::string all = recipe.compiler;
-  for (const auto& f : recipe.flags) all += "\n" + f;
+  for (const auto& f : recipe.flags) all.append("\n").append(f);
   std::set<fs::path> dirs = {fs::path(recipe.source_dir) / "js"};
   for (const auto& s : recipe.sources) {
-    all += "\n" + s + "\n" + ReadText(s);
+    all.append("\n").append(s).append("\n").append(ReadText(s));
     dirs.insert(fs::path(s).parent_path());
   }
   std::vector<fs::path> headers;
@@ -80,7 +80,7 @@ std::size_t SourceDigest(const InstrumentRecipe& recipe) {
     }
   }
   std::sort(headers.begin(), headers.end());
-  for (const auto& h : headers) all += "\n" + h.string() + "\n" + ReadText(h);
+  for (const auto& h : headers) all.append("\n").append(h.string()).append("\n").append(ReadText(h));
   return std::hash<std::string>{}(all);
 }
 
