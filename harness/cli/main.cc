@@ -13,7 +13,7 @@ namespace v8bench::cli {
 namespace {
 
 constexpr CommandSpec (*kCommands[])() = {RunSpec,   ListSpec, InfoSpec,   ProfileSpec, CompareSpec,
-                                          MergeSpec, DiffSpec, NativeSpec, ReportSpec};
+                                          MergeSpec, DiffSpec, NativeSpec, ReportSpec,  BisectSpec};
 
 std::string Usage() {
   std::string commands;

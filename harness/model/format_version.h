@@ -31,6 +31,8 @@ inline constexpr FormatVersion kRunJsonFormat{1, 1};
 // field; 2.0 made a compared metric's "versus_baseline" the judged result (the verdict printed and gated,
 // paired where paired) and moved the unpaired figures, which 1.x had there, to "unpaired".
 inline constexpr FormatVersion kCompareFileFormat{2, 0};
+// `v8bench bisect --out FILE.json` and its cached steps.
+inline constexpr FormatVersion kBisectFileFormat{1, 0};
 
 // "1.1".
 std::string FormatVersionText(FormatVersion v);

@@ -105,7 +105,7 @@ std::vector<std::string> ExternalWorkerArgs(const WorkerSampling& s, const Worke
     runner_args.push_back("--gc-trace");
   }
   runner_args.insert(runner_args.end(), s.suites.begin(), s.suites.end());
-  return ExternalEngineArgs(w.engine_kind, w.runner, v8_flags, runner_args);
+  return ExternalEngineArgs(w.engine, w.engine_kind, w.runner, v8_flags, runner_args);
 }
 
 }  // namespace

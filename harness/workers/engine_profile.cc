@@ -193,7 +193,8 @@ Expected<EngineProfile> ProfileOnEngine(const EngineProfileRequest& request) {
   const RemoveFileOnExit remove_scratch{request.scratch_path};
   LaunchRequest launch;
   launch.executable = request.engine;
-  launch.args = ExternalEngineArgs(request.kind, runner.value(), request.v8_flags, RunnerProfileArgs(request));
+  launch.args =
+      ExternalEngineArgs(request.engine, request.kind, runner.value(), request.v8_flags, RunnerProfileArgs(request));
   launch.timeout_s = request.options.timeout_s;
   auto said = RunProfilingEngine(launch, request);
   if (!said) return said.error();

@@ -16,6 +16,7 @@
 #include "harness/model/json_writer.h"
 #include "harness/model/text_lines.h"
 #include "harness/workers/launcher.h"
+#include "harness/workers/node_instrument_build.h"
 #include "js/js_sources.h"
 
 namespace v8bench::workers {
@@ -67,12 +68,6 @@ std::string CapnpText(const std::string& s) {
   return out + "\"";
 }
 
-fs::path CacheDir() {
-  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) return fs::path(xdg) / "v8bench";
-  if (const char* home = std::getenv("HOME"); home && *home) return fs::path(home) / ".cache" / "v8bench";
-  return fs::temp_directory_path() / ("v8bench-" + std::to_string(getuid()));
-}
-
 bool WriteIfDifferent(const fs::path& path, const std::string& content) {
   {
     std::ifstream in(path, std::ios::binary);
@@ -93,6 +88,12 @@ bool WriteIfDifferent(const fs::path& path, const std::string& content) {
 }
 
 }  // namespace
+
+std::string CacheDirectory() {
+  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) return (fs::path(xdg) / "v8bench").string();
+  if (const char* home = std::getenv("HOME"); home && *home) return (fs::path(home) / ".cache" / "v8bench").string();
+  return (fs::temp_directory_path() / ("v8bench-" + std::to_string(getuid()))).string();
+}
 
 const char* EngineKindName(EngineKind kind) {
   switch (kind) {
@@ -161,7 +162,7 @@ Expected<bool> EngineHasV8Flag(const std::string& path, EngineKind kind, const s
       auto runner = MaterializeRunner();
       if (!runner) return runner.error();
       std::vector<std::string> argv = {path};
-      for (auto& a : ExternalEngineArgs(kind, runner.value(), {"--" + name}, {"info"})) argv.push_back(a);
+      for (auto& a : ExternalEngineArgs(path, kind, runner.value(), {"--" + name}, {"info"})) argv.push_back(a);
       auto out = Capture(argv);
       if (out) return true;
       if (out.error().message.find("unrecognized V8 flag") != std::string::npos) return false;
@@ -187,7 +188,7 @@ Expected<std::vector<double>> RunTrigProbe(const std::string& path, EngineKind k
   const fs::path inputs = fs::path(runner).parent_path() / "trig-inputs.json";
   if (!WriteIfDifferent(inputs, w.str())) return Error::Input("cannot write " + inputs.string());
   std::vector<std::string> argv = {path};
-  for (auto& a : ExternalEngineArgs(kind, runner, v8_flags, {"trig", inputs.string()})) argv.push_back(a);
+  for (auto& a : ExternalEngineArgs(path, kind, runner, v8_flags, {"trig", inputs.string()})) argv.push_back(a);
   auto trig = Capture(argv);
   if (!trig) {
     if (v8_flags.empty() || trig.error().kind == Error::Kind::kInterrupted) return trig.error();
@@ -282,7 +283,7 @@ Expected<std::string> MaterializeRunner() {
   const std::string runner = kExternalRunnerJs;
   const std::string api = kBenchApiJs;
   const std::size_t hash = std::hash<std::string>{}(runner + api);
-  const fs::path dir = CacheDir() / ("runner-" + std::to_string(hash));
+  const fs::path dir = fs::path(CacheDirectory()) / ("runner-" + std::to_string(hash));
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec) return Error::Input("cannot create " + dir.string() + ": " + ec.message());
@@ -299,7 +300,7 @@ Expected<std::string> MaterializeRunner() {
   return (dir / "external_runner.mjs").string();
 }
 
-std::vector<std::string> ExternalEngineArgs(EngineKind kind, const std::string& runner,
+std::vector<std::string> ExternalEngineArgs(const std::string& engine, EngineKind kind, const std::string& runner,
                                             const std::vector<std::string>& v8_flags,
                                             const std::vector<std::string>& runner_args) {
   std::vector<std::string> args;
@@ -331,13 +332,15 @@ std::vector<std::string> ExternalEngineArgs(EngineKind kind, const std::string& 
   args.push_back(runner);
   args.insert(args.end(), runner_args.begin(), runner_args.end());
   if (kind == EngineKind::kNode) {
-    // The in-process instruments the build made for each fetched Node (CMakeLists.txt), beside this
-    // executable; the runner loads the one for its Node's module version, or says why not.
-    std::error_code ec;
-    const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
-    if (!ec) {
-      args.push_back("--instrument-dir");
-      args.push_back((self.parent_path() / "node_instrument").string());
+    // The in-process instrument for this Node (node_instrument_build.h): the build's, or one compiled for
+    // it; the runner loads it, or says why there is none.
+    const InstrumentChoice instrument = InstrumentFor(engine);
+    if (instrument.dir.empty()) {
+      std::string why = instrument.note;  // one line for the runner's `instrument` line
+      std::replace(why.begin(), why.end(), '\n', ' ');
+      args.insert(args.end(), {"--no-instrument", why});
+    } else {
+      args.insert(args.end(), {"--instrument-dir", instrument.dir});
     }
   }
   return args;
@@ -431,7 +434,7 @@ Expected<ExternalEngineInfo> ProbeExternalEngine(const std::string& path, Engine
   info.kind = kind;
   auto facts = Capture([&] {
     std::vector<std::string> argv = {path};
-    for (auto& a : ExternalEngineArgs(kind, runner.value(), {}, {"info"})) argv.push_back(a);
+    for (auto& a : ExternalEngineArgs(path, kind, runner.value(), {}, {"info"})) argv.push_back(a);
     return argv;
   }());
   if (!facts) return facts.error();

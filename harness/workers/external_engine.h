@@ -46,6 +46,9 @@ Expected<bool> EngineHasV8Flag(const std::string& path, EngineKind kind, const s
 Expected<std::vector<std::string>> EngineV8Flags(const std::string& path, EngineKind kind, const std::string& who,
                                                  const EngineKnobs& knobs, const std::vector<std::string>& v8_flags);
 
+// v8bench's cache directory: $XDG_CACHE_HOME/v8bench, else ~/.cache/v8bench, else /tmp/v8bench-UID.
+std::string CacheDirectory();
+
 // Writes the embedded runner and bench API into v8bench's cache ($XDG_CACHE_HOME or ~/.cache, else
 // /tmp), once per content, and returns the runner's path.
 Expected<std::string> MaterializeRunner();
@@ -54,9 +57,10 @@ Expected<std::string> MaterializeRunner();
 // options and suite files) with `v8_flags`, each in the engine's own syntax:
 //   node --max-semi-space-size=1 RUNNER run ...      deno run -A --v8-flags=--a,--b RUNNER run ...
 //   bun RUNNER run ...                               workerd test --experimental CONFIG.capnp
-// For workerd this writes CONFIG (WorkerdConfig) into the runner's directory first. Node gets
-// `--instrument-dir DIR` last: where this build's in-process instruments are (js/external_runner.mjs).
-std::vector<std::string> ExternalEngineArgs(EngineKind kind, const std::string& runner,
+// For workerd this writes CONFIG (WorkerdConfig) into the runner's directory first. Node `engine` gets
+// `--instrument-dir DIR` last, where its in-process instrument is (InstrumentFor, node_instrument_build.h),
+// or `--no-instrument WHY` (js/external_runner.mjs).
+std::vector<std::string> ExternalEngineArgs(const std::string& engine, EngineKind kind, const std::string& runner,
                                             const std::vector<std::string>& v8_flags,
                                             const std::vector<std::string>& runner_args);
 

@@ -1,0 +1,109 @@
+#include "harness/files/bisect_file.h"
+
+#include <simdjson.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "harness/files/atomic_file.h"
+#include "harness/model/format_version.h"
+#include "harness/model/json_reader.h"
+#include "harness/model/json_writer.h"
+#include "harness/workers/external_engine.h"
+
+namespace v8bench::files {
+namespace {
+
+namespace fs = std::filesystem;
+
+void WriteStep(JsonWriter& w, const analysis::BisectStep& s) {
+  w.BeginObject();
+  w.Key("stage").String(s.stage).Key("base").String(s.base).Key("candidate").String(s.candidate);
+  w.Key("base_v8").String(s.base_v8).Key("candidate_v8").String(s.candidate_v8);
+  w.Key("metric").String(s.metric).Key("unit").String(s.unit);
+  w.Key("base_figure").Number(s.base_figure).Key("figure").Number(s.figure);
+  w.Key("ratio").Number(s.ratio).Key("ci_low").Number(s.low).Key("ci_high").Number(s.high);
+  w.Key("change").Number(s.ratio - 1).Key("verdict").String(s.verdict);
+  w.Key("changed").Bool(s.changed).Key("moved").Bool(s.moved);
+  w.EndObject();
+}
+
+fs::path StepPath(const std::string& key) { return fs::path(workers::CacheDirectory()) / "bisect" / (key + ".json"); }
+
+double NumberField(simdjson::dom::element e, const char* key) {
+  double v = 0;
+  return e[key].get(v) == simdjson::SUCCESS ? v : 0;
+}
+
+}  // namespace
+
+std::string RenderBisectJson(const BisectReport& r) {
+  JsonWriter w;
+  w.BeginObject().Key(kFormatVersionKey).String(FormatVersionText(kBisectFileFormat));
+  w.Key("suite").String(r.suite).Key("case").String(r.case_name).Key("metric").String(r.metric);
+  w.Key("threshold").Number(r.threshold).Key("from").String(r.from).Key("to").String(r.to);
+  w.Key("steps").BeginArray();
+  for (const auto& s : r.steps) WriteStep(w, s);
+  w.EndArray().Key("culprit");
+  if (r.culprit) {
+    const BisectCulprit& c = *r.culprit;
+    w.BeginObject().Key("before").String(c.before).Key("after").String(c.after);
+    w.Key("before_v8").String(c.before_v8).Key("after_v8").String(c.after_v8);
+    w.Key("node_delta").String(c.before + " -> " + c.after).Key("v8_delta").String(c.before_v8 + " -> " + c.after_v8);
+    w.Key("confirmed");
+    if (c.confirmed) {
+      WriteStep(w, *c.confirmed);
+    } else {
+      w.Null();
+    }
+    w.EndObject();
+  } else {
+    w.Null();
+  }
+  w.Key("complete").Bool(r.complete);
+  if (!r.error.empty()) w.Key("error").String(r.error);
+  w.EndObject();
+  return w.str() + "\n";
+}
+
+std::optional<analysis::BisectStep> ReadCachedStep(const std::string& key) {
+  simdjson::dom::parser parser;
+  simdjson::dom::element e;
+  if (parser.load(StepPath(key).string()).get(e) != simdjson::SUCCESS) return std::nullopt;
+  std::string_view version;
+  if (e[kFormatVersionKey].get(version) != simdjson::SUCCESS || !CheckFormatVersion(version, kBisectFileFormat, "") ||
+      e["step"].get(e) != simdjson::SUCCESS) {
+    return std::nullopt;
+  }
+  analysis::BisectStep s;
+  s.stage = StringField(e, "stage");
+  s.base = StringField(e, "base");
+  s.candidate = StringField(e, "candidate");
+  s.base_v8 = StringField(e, "base_v8");
+  s.candidate_v8 = StringField(e, "candidate_v8");
+  s.metric = StringField(e, "metric");
+  s.unit = StringField(e, "unit");
+  s.verdict = StringField(e, "verdict");
+  s.base_figure = NumberField(e, "base_figure");
+  s.figure = NumberField(e, "figure");
+  s.ratio = NumberField(e, "ratio");
+  s.low = NumberField(e, "ci_low");
+  s.high = NumberField(e, "ci_high");
+  bool flag = false;
+  s.changed = e["changed"].get(flag) == simdjson::SUCCESS && flag;
+  s.moved = e["moved"].get(flag) == simdjson::SUCCESS && flag;
+  s.cached = true;
+  return s;
+}
+
+void WriteCachedStep(const std::string& key, const analysis::BisectStep& step) {
+  std::error_code ec;
+  fs::create_directories(StepPath(key).parent_path(), ec);
+  JsonWriter w;
+  w.BeginObject().Key(kFormatVersionKey).String(FormatVersionText(kBisectFileFormat)).Key("step");
+  WriteStep(w, step);
+  w.EndObject();
+  (void)WriteFileAtomically(StepPath(key).string(), w.str() + "\n");  // a cache: a failed write measures again
+}
+
+}  // namespace v8bench::files
