@@ -209,6 +209,11 @@ TEST_P(Corpus, EndsAsItsCaseFileSays) {
   for (const char* alarm : {"AddressSanitizer", "LeakSanitizer", "runtime error:", "terminate called", "Aborted"}) {
     EXPECT_EQ(err.find(alarm), std::string::npos) << "'" << alarm << "' on stderr\n" << context;
   }
+  // Whatever the case, a message about the user's file never names a line of v8bench's own JS as its place.
+  for (const char* own : {"bench_api.js:", "external_runner.mjs:"}) {
+    EXPECT_EQ(r.err.find(own), std::string::npos) << "'" << own << "' on stderr: a message placed in v8bench's JS\n"
+                                                  << context;
+  }
   for (auto [it, end] = c.directives.equal_range("stderr"); it != end; ++it) {
     EXPECT_NE(r.err.find(Expand(it->second, c.path, tmp)), std::string::npos) << "stderr lacks: " << it->second << "\n"
                                                                               << context;

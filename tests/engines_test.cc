@@ -196,10 +196,16 @@ TEST_F(Engines, MainCpuIsRefusedForAnExternalEngine) {
 
 TEST_F(Engines, AMetricTheEngineCannotGiveIsAnErrorNotAnEmptyColumn) {
   // Instructions are counted where the worker marks each batch for callgrind: v8bench's own engine, and a Node
-  // with v8bench's in-process instrument. This test binary has no instrument directory beside it
-  // (build/tests/node_instrument), so the Node it probes runs JS-only and cannot count: refused, saying why and
-  // naming the metrics it does give. (build/v8bench's Node counts: tests/node_instructions_test.sh.)
-  auto info = workers::ProbeExternalEngine(Node18(), workers::EngineKind::kNode);
+  // with v8bench's in-process instrument. A Node without headers beside it and without a cached instrument runs
+  // JS-only and cannot count: refused, saying why and naming the metrics it does give. (build/v8bench's Node counts:
+  // tests/node_instructions_test.sh.) The instrument is compiled on demand for a Node with headers beside it (and
+  // cached): so this Node is a copy of Node 18's executable alone, with an empty cache.
+  const std::string bare = testing::TempDir() + "/bare_node18";
+  std::filesystem::create_directories(bare + "/cache");
+  std::filesystem::copy_file(Node18(), bare + "/node", std::filesystem::copy_options::overwrite_existing);
+  ASSERT_EQ(setenv("XDG_CACHE_HOME", (bare + "/cache").c_str(), 1), 0);
+  auto info = workers::ProbeExternalEngine(bare + "/node", workers::EngineKind::kNode);
+  unsetenv("XDG_CACHE_HOME");
   ASSERT_TRUE(info.ok()) << info.error().message;
   auto counted = workers::CheckEngineMeasures(info.value(), "instructions", "node18");
   ASSERT_FALSE(counted.ok());

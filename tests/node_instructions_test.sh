@@ -13,9 +13,11 @@ fixture="$src/tests/fixtures/trig_loop.js"
 "$v8bench" info --engine "$node18" >"$tmp/info.txt" 2>&1 || fail "info --engine node18: $(cat "$tmp/info.txt")"
 grep -qi "instructions.*callgrind" "$tmp/info.txt" || fail "info --engine node18 does not say it counts: $(cat "$tmp/info.txt")"
 
-# A Node without this build's instrument (a v8bench with no node_instrument directory beside it): refused.
-cp "$v8bench" "$tmp/v8bench"
-"$tmp/v8bench" run --engine "$node18" "$fixture" --quick --metric instructions >"$tmp/out" 2>"$tmp/err"
+# A Node without an instrument (its executable alone, no headers to compile one from, an empty cache): refused.
+mkdir -p "$tmp/bare/cache"
+cp "$node18" "$tmp/bare/node"
+XDG_CACHE_HOME="$tmp/bare/cache" "$v8bench" run --engine "$tmp/bare/node" "$fixture" --quick --metric instructions \
+  >"$tmp/out" 2>"$tmp/err"
 code=$?
 [ "$code" -eq 2 ] || fail "a Node without the instrument: exit $code, not 2: $(cat "$tmp/err")"
 grep -q "instrument" "$tmp/err" || fail "the refusal does not say why (the instrument): $(cat "$tmp/err")"

@@ -700,6 +700,13 @@ Analysis Analyse(const Dataset& data, const AnalysisOptions& options) {
       ca.cells.push_back(
           AnalyseCell(cs.variants[vi], vi == 0 ? nullptr : &cs.variants[0], cs.key, vi, a.counter, options));
       ca.cells.back().paired = std::move(paired[vi]);
+      if (kept) {
+        // Blocks left out for changed code were taken: too few steady ones is the verdict's (code unsettled,
+        // too few to judge), not samples missing from the command (NoteInsufficient, exit 2).
+        const auto taken = original.variants[vi].metrics.find(a.counter);
+        ca.cells.back().insufficient =
+            (taken == original.variants[vi].metrics.end() ? 0 : taken->second.size()) < MinSamples(a.counter, options);
+      }
       if (vi > 0) {
         ca.cells.back().judged = IsCountedMetric(a.counter) ? JudgeCounted(cs.variants[0], cs.variants[vi], a.counter)
                                                             : Judge(ca.cells.back(), a.counter, options.stats);

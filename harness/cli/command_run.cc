@@ -311,10 +311,11 @@ double CaseTimeout(const ParsedArgs& parsed, const RunSettings& settings,
                    const workers::InstructionCounting* counting) {
   const bool callgrind_default =
       counting != nullptr && counting->source() == InstructionSource::kCallgrind && !parsed.Has("timeout");
-  // Per isolate and copy; per call for long calls (LongCallCaseSeconds); a native floor is timed after the case,
-  // outside it, for each repetition.
-  return LongCallCaseSeconds(settings.timeout_s * (callgrind_default ? kCallgrindTimeScale : 1), settings.repetitions) *
-             settings.IsolateCount() * settings.CopiesPerCase() +
+  // Per isolate and copy; per call for a case that may be timed a call per repetition (LongCallCaseSeconds: its
+  // line comes after all its calls); a native floor is timed after the case, outside it, for each repetition.
+  const double per_case = settings.timeout_s * (callgrind_default ? kCallgrindTimeScale : 1);
+  const double silence = settings.LongCallsAllowed() ? LongCallCaseSeconds(per_case, settings.repetitions) : per_case;
+  return silence * settings.IsolateCount() * settings.CopiesPerCase() +
          (settings.native_floors ? settings.repetitions * std::max(settings.min_time_s, 0.5) : 0);
 }
 

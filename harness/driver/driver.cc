@@ -77,8 +77,11 @@ workers::LaunchRequest Driver::WorkerRequest(const Variant& v, const std::string
   req.stdin_data = SealOf(v);
   sampling.sealed = !req.stdin_data.empty();
   req.args = workers::WorkerArgs(sampling, v, filter, plan_only);
-  // --timeout bounds each call of a case whose calls are long (measure/thresholds.h LongCallCaseSeconds).
-  req.timeout_s = LongCallCaseSeconds(state_.settings.timeout_s, state_.settings.repetitions);
+  // --timeout bounds each call of a case whose calls are long (measure/thresholds.h LongCallCaseSeconds), which
+  // neither a counting nor an alternating worker times (RunSettings::LongCallsAllowed): theirs is per case.
+  const bool long_calls_possible = counting_ == nullptr && !alternation_;
+  req.timeout_s = long_calls_possible ? LongCallCaseSeconds(state_.settings.timeout_s, state_.settings.repetitions)
+                                      : state_.settings.timeout_s;
   if (counting_) counting_->Wrap(req, v.engine_kind);
   return req;
 }

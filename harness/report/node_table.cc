@@ -38,6 +38,10 @@ NodeRow RowOf(const Analysis& a, const CaseAnalysis& ca, std::size_t vi) {
     r.holm = "mixed code";  // no figure: it would compare a mixture of code states (see the console report)
     return r;
   }
+  if (cell.code_unsettled) {
+    r.holm = "code unsettled";  // most blocks left out for code that changed while timed (the console report)
+    return r;
+  }
   if (j.verdict == stats::Verdict::kInsufficient || !std::isfinite(j.ratio.ratio) || !(j.ratio.ratio > 0)) {
     r.confidence = "NA";  // as compare.R, without two samples a side
     r.holm = "insufficient";

@@ -91,11 +91,14 @@ class ProcessLauncher final : public Launcher {
     uv_timer_init(&loop_, &c->timer);
     c->out.data = c->err.data = c->timer.data = c->process.data = c;
     c->handles_open = 3;
-    if (const int rc = Spawn(c, request); rc != 0) {
+    const int rc = Spawn(c, request);
+    // uv_spawn puts the process handle on the loop even when it fails, so it is closed like the others either
+    // way: freed while still on the loop, it corrupted the loop's list of handles.
+    ++c->handles_open;  // the process handle
+    if (rc != 0) {
       SpawnFailed(c, std::string("cannot start ") + request.executable + ": " + uv_strerror(rc));
       return;
     }
-    ++c->handles_open;  // the process handle
     ++running_;
     c->pid = c->process.pid;
     if (interrupt_signal_ != 0) KillGroup(c);
@@ -238,6 +241,7 @@ class ProcessLauncher final : public Launcher {
     Close(c, reinterpret_cast<uv_handle_t*>(&c->out));
     Close(c, reinterpret_cast<uv_handle_t*>(&c->err));
     Close(c, reinterpret_cast<uv_handle_t*>(&c->timer));
+    Close(c, reinterpret_cast<uv_handle_t*>(&c->process));
   }
 
   // Kills the worker when `seconds` pass without a line from it (ReadOutput restarts the timer).
