@@ -983,12 +983,19 @@
         return e instanceof SyntaxError && MODULE_ONLY.test(e.message);
       }
     }
+    // A path into a package's own folder under node_modules names that package: Bun's older
+    // bench/snippets/runner.mjs imports '../node_modules/mitata/src/cli.mjs', installed or not.
+    function packageOfPath(specifier) {
+      const m = /^(?:\.{1,2}\/|\/|file:)(?:.*\/)?node_modules\/([^/@.][^/]*)\/[^/]/.exec(specifier);
+      return m ? m[1] : specifier;
+    }
     function resolve(specifier, context, next) {
       // require() (registerHooks sees it too) is answered by Module._resolveFilename.
       const conditions = context.conditions || [];
       if (conditions.indexOf('require') < 0) {
-        if (own(exportsOf, specifier)) return { url: PREFIX + specifier, format: 'module', shortCircuit: true };
-        if (own(refusals, specifier)) throw new Error(`${refusals[specifier]} (imported by ${context.parentURL})`);
+        const name = packageOfPath(specifier);
+        if (own(exportsOf, name)) return { url: PREFIX + name, format: 'module', shortCircuit: true };
+        if (own(refusals, name)) throw new Error(`${refusals[name]} (imported by ${context.parentURL})`);
       }
       return next(specifier, context);
     }

@@ -358,6 +358,14 @@ TEST(BenchmarkFiles, BunSnippetsReachMitataThroughTheirRunnerModule) {
   }
 }
 
+// Bun's older snippets import mitata by a path into node_modules ('../node_modules/mitata/src/cli.mjs'),
+// installed or not: a path into a harness's package folder is that harness.
+TEST(BenchmarkFiles, APathIntoAHarnessPackageFolderIsThatHarness) {
+  auto r = RunCli({"list", ModuleFixture("snippets/by_package_path.mjs")}, 60);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_THAT(r.out, HasSubstr("by_package_path/sort_by_path"));
+}
+
 // Valid modules that text rewriting refused or changed: import.meta.url, `export { a as b }`, `export
 // default function`, a byte order mark before the first import, import attributes, import/export lines
 // inside a template literal (the fixture throws if its data changed), only dynamic import(), and a
