@@ -1728,6 +1728,112 @@ TEST(Analysis, AWarmUpThatHitsItsCapIsNotedOncePerCase) {
   EXPECT_EQ(Analyse(DatasetFrom(*back), AnalysisOptionsFrom(back->settings)).warmups.size(), 1u);
 }
 
+std::string MaxWarmupOf(const workers::LaunchRequest& r) {
+  const auto at = std::find(r.args.begin(), r.args.end(), "--max-warmup");
+  return at == r.args.end() || at + 1 == r.args.end() ? "" : *(at + 1);
+}
+
+// A worker whose cases in `capped` end their warm-up at the cap; records each worker's --max-warmup.
+std::function<workers::LaunchResult(const workers::LaunchRequest&)> CappingWorker(
+    std::vector<std::string> cases, std::vector<std::string> capped,
+    std::vector<std::pair<std::string, std::string>>& seen) {
+  return [cases, capped, &seen](const workers::LaunchRequest& r) {
+    std::vector<FakeCase> cpu;
+    for (const auto& c : cases) cpu.push_back({c, 100});
+    std::string out = Jsonl(cases, cpu);
+    for (const auto& c : capped) {
+      const auto at = out.find("\"status\"", out.find("\"type\":\"case\",\"name\":\"" + c + "\""));
+      out.insert(at, "\"warmup_capped\":true,");
+    }
+    seen.emplace_back(HasArg(r, "--no-opt") ? "b" : "a", MaxWarmupOf(r));
+    workers::LaunchResult res;
+    res.out = out;
+    return res;
+  };
+}
+
+TEST(Driver, AfterAWarmUpHitsItsCapLaterBlocksWarmUpShorterForEveryVariant) {
+  // Only the baseline's warm-up caps, in block 1: every later block's workers (both variants) get the
+  // shorter cap; block 1's do not.
+  CompareState state = TwoVariants("", "--no-opt", 5);
+  state.settings.warmup_s = 0.5;
+  FakeLauncher launcher;
+  std::vector<std::pair<std::string, std::string>> seen;
+  auto capping = CappingWorker({"s/x"}, {"s/x"}, seen);
+  launcher.behave = [&](const workers::LaunchRequest& r) {
+    auto res = capping(r);
+    if (HasArg(r, "--no-opt")) res.out = Jsonl({"s/x"}, {{"s/x", 100}});  // the other variant settles
+    return res;
+  };
+  Driver driver(state, launcher, "v8bench");
+  ASSERT_TRUE(driver.Run().ok());
+  ASSERT_EQ(seen.size(), 10u);
+  EXPECT_EQ(ShortenedWarmupCap(0.5, 10), 2.0);
+  const std::string shorter = "2";
+  for (const RunRecord& r : state.runs) {
+    EXPECT_EQ(r.warmup_cap_s, r.block == 0 ? 0.0 : 2.0) << "block " << r.block << " variant " << r.variant;
+  }
+  EXPECT_EQ(seen[0].second, "10");
+  EXPECT_EQ(seen[1].second, "10");
+  for (std::size_t i = 2; i < seen.size(); ++i) EXPECT_EQ(seen[i].second, shorter) << i << " " << seen[i].first;
+  const Analysis a = Analyse(DatasetFrom(state), AnalysisOptionsFrom(state.settings));
+  ASSERT_EQ(a.warmups.size(), 1u);
+  EXPECT_NE(NoteLine(a, a.warmups[0])
+                .find("s/x: the warm-up hit its 10 s cap (--max-warmup) with the code still changing in block 1; "
+                      "blocks from 2 on warmed up at most 2 s"),
+            std::string::npos)
+      << NoteLine(a, a.warmups[0]);
+  // The results file keeps each sample's cap: a resumed comparison goes on alike.
+  auto back = ReadCompareState(testing::WriteTempFile("wc.json", RenderCompareJson(state, &a)));
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  EXPECT_EQ(back->runs.back().warmup_cap_s, state.runs.back().warmup_cap_s);
+  back->settings.runs = 6;
+  seen.clear();
+  Driver resumed(*back, launcher, "v8bench");
+  ASSERT_TRUE(resumed.Run().ok());
+  ASSERT_EQ(seen.size(), 2u);
+  EXPECT_EQ(seen[0].second, shorter);
+  EXPECT_EQ(seen[1].second, shorter);
+}
+
+TEST(Driver, ACaseThatNeverCappedKeepsTheFullWarmUpCap) {
+  // s/y never caps: its worker (which also runs s/x) keeps the default cap in every block.
+  CompareState state = TwoVariants("", "--no-opt", 3);
+  FakeLauncher launcher;
+  std::vector<std::pair<std::string, std::string>> seen;
+  launcher.behave = CappingWorker({"s/x", "s/y"}, {"s/x"}, seen);
+  Driver driver(state, launcher, "v8bench");
+  ASSERT_TRUE(driver.Run().ok());
+  ASSERT_EQ(seen.size(), 6u);
+  for (const auto& [variant, cap] : seen) EXPECT_EQ(cap, "10") << variant;
+  for (const RunRecord& r : state.runs) EXPECT_EQ(r.warmup_cap_s, 0.0);
+}
+
+TEST(Driver, AlternatedBlocksWarmUpShorterAfterACappedBlock) {
+  // A block is one worker running every variant: the same rule, from its second block on.
+  CompareState state = TwoVariants("--param work=1", "--param work=2", 3);
+  state.settings.alternate = 2;
+  FakeLauncher launcher;
+  std::vector<std::pair<std::string, std::string>> seen;
+  const auto planning = PlanningWorker({"loop"});
+  launcher.behave = [&](const workers::LaunchRequest& r) {
+    auto res = planning(r);
+    if (HasArg(r, "--plan-only")) return res;
+    for (std::size_t at = 0; (at = res.out.find("\"status\"", at)) != std::string::npos; at += 40) {
+      res.out.insert(at, "\"warmup_capped\":true,");
+    }
+    seen.emplace_back("block", MaxWarmupOf(r));
+    return res;
+  };
+  Driver driver(state, launcher, "v8bench");
+  ASSERT_TRUE(driver.Run().ok());
+  ASSERT_TRUE(state.alternated);
+  ASSERT_EQ(seen.size(), 3u);
+  EXPECT_EQ(seen[0].second, "10");
+  EXPECT_EQ(seen[1].second, "2");
+  EXPECT_EQ(seen[2].second, "2");
+}
+
 // The driver's sequential rule as `compare` sets it up.
 void StopSequentially(Driver& driver) {
   driver.StopSequentiallyWhen([](const CompareState& s) {

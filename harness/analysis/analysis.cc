@@ -35,6 +35,16 @@ MetricStats Describe(const std::vector<double>& xs) {
   return m;
 }
 
+// The blocks of a case's warm-up note: where the cap was first hit, and where the driver's shorter cap began.
+void NoteWarmupBlocks(CaseSeries& cs, const driver::RunRecord& run, const std::string& key, std::size_t block) {
+  const auto earliest = [block](std::optional<std::size_t>& at) { at = at ? std::min(*at, block) : block; };
+  if (std::ranges::find(run.warmup_capped, key) != run.warmup_capped.end()) earliest(cs.first_capped_block);
+  if (run.warmup_cap_s > 0) {
+    earliest(cs.first_shortened_block);
+    cs.shortened_cap_s = run.warmup_cap_s;
+  }
+}
+
 }  // namespace
 
 std::uint64_t BootstrapSeed(std::uint64_t seed, const std::string& key, const std::string& counter,
@@ -78,6 +88,7 @@ Dataset DatasetFrom(const CompareState& state) {
         if (changed) series.changed_blocks.push_back(block);
       }
       series.warmup_capped += static_cast<std::size_t>(std::ranges::count(run.warmup_capped, key));
+      NoteWarmupBlocks(slot(key), run, key, block);
     }
     for (const auto& f : run.failures) {
       if (f.kind == CaseStatus::kUnsupported) {
@@ -389,6 +400,11 @@ void NoteLeftOut(Analysis& a, CaseAnalysis& ca, const CaseSeries& original, cons
 // A case whose warm-up ended at --max-warmup in some sample: once, with the count per variant.
 void NoteWarmups(Analysis& a, const CaseSeries& cs, double max_warmup_s) {
   WarmupNote note{cs.key, {}, {}, max_warmup_s};
+  if (cs.first_capped_block && cs.first_shortened_block) {
+    note.first_capped_block = *cs.first_capped_block + 1;
+    note.first_shortened_block = *cs.first_shortened_block + 1;
+    note.shortened_cap_s = cs.shortened_cap_s;
+  }
   bool any = false;
   for (const VariantSeries& vs : cs.variants) {
     const auto values = vs.metrics.find(a.counter);

@@ -55,6 +55,10 @@ struct VariantSeries {
 struct CaseSeries {
   std::string key;
   std::vector<VariantSeries> variants;  // parallel to Dataset::variant_names
+  // The first block (0-based) in which its warm-up hit --max-warmup, and the first whose workers ran with
+  // the shortened cap that followed (RunRecord::warmup_cap_s, that cap), for the warm-up note.
+  std::optional<std::size_t> first_capped_block, first_shortened_block;
+  double shortened_cap_s = 0;
 };
 struct Dataset {
   std::vector<std::string> variant_names;
@@ -230,6 +234,10 @@ struct WarmupNote {
   std::string key;
   std::vector<std::size_t> capped, samples;  // per variant
   double max_warmup_s = 0;
+  // The driver shortened the cap from this block on (1-based; 0: it did not), after the cap was first hit
+  // in block `first_capped_block` (1-based), to `shortened_cap_s` (CaseSeries).
+  std::size_t first_capped_block = 0, first_shortened_block = 0;
+  double shortened_cap_s = 0;
 };
 
 // Where the comparison stands in its sequential rule (stats/sequential.h): per comparison, decided

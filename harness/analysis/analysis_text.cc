@@ -129,6 +129,13 @@ std::string NoteLine(const Analysis& a, const WarmupNote& note) {
     counts += fmt::format("{}{} of {} samples of {}", counts.empty() ? "" : ", ", note.capped[vi], note.samples[vi],
                           a.variant_names[vi]);
   }
+  if (note.first_shortened_block > 0) {
+    return fmt::format(
+        "warm-up capped: {}: the warm-up hit its {} s cap (--max-warmup) with the code still changing in block {}; "
+        "blocks from {} on warmed up at most {} s, every variant alike ({} in all; the code its repetitions ran is "
+        "judged above)",
+        note.key, note.max_warmup_s, note.first_capped_block, note.first_shortened_block, note.shortened_cap_s, counts);
+  }
   return fmt::format(
       "warm-up capped: {}: the warm-up reached --max-warmup ({} s) with the code still changing in {}: each such "
       "sample waited the whole cap (the code its repetitions ran is judged above)",

@@ -48,6 +48,10 @@ struct RunRecord {
   std::map<std::string, int> cpu;
   // The case keys whose warm-up ended at --max-warmup with the code still changing (analysis WarmupNote).
   std::vector<std::string> warmup_capped;
+  // The --max-warmup this sample's worker ran with when the driver shortened it (ShortenedWarmupCap: an
+  // earlier block's warm-up hit the cap), decided per block so both sides of a pair ran alike; 0: the
+  // settings' --max-warmup. Kept in the results file, so --resume goes on alike.
+  double warmup_cap_s = 0;
   std::vector<CaseFailure> failures;
   std::string error;  // the worker could not run at all (bad flag, missing engine, ...)
 };

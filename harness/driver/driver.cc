@@ -69,11 +69,13 @@ Status Driver::PrepareEngines() {
   return OkStatus();
 }
 
-workers::LaunchRequest Driver::WorkerRequest(const Variant& v, const std::string& filter, bool plan_only) {
+workers::LaunchRequest Driver::WorkerRequest(const Variant& v, const std::string& filter, bool plan_only,
+                                             double warmup_cap_s) {
   workers::LaunchRequest req;
   req.id = next_id_++;
   req.executable = v.engine.empty() ? self_ : v.engine;
   workers::WorkerSampling sampling = WorkerSamplingOf(state_.settings);
+  if (warmup_cap_s > 0) sampling.max_warmup_s = warmup_cap_s;
   req.stdin_data = SealOf(v);
   sampling.sealed = !req.stdin_data.empty();
   req.args = workers::WorkerArgs(sampling, v, filter, plan_only);
@@ -104,14 +106,34 @@ workers::WorkerOutput Driver::ReadOutput(const Variant& v, const workers::Launch
   return out;
 }
 
+double Driver::BlockWarmupCap(int block) {
+  if (const auto known = block_caps_.find(block); known != block_caps_.end()) return known->second;
+  const auto begun = std::ranges::find_if(state_.runs, [block](const RunRecord& r) { return r.block == block; });
+  if (begun != state_.runs.end()) return block_caps_[block] = begun->warmup_cap_s;
+  // Decided at the block's first worker, from the samples finished by then: its other workers (the other
+  // variants, or a worker that continues after a death) get the same cap whatever finishes meanwhile.
+  std::set<std::string> capped;
+  for (const RunRecord& r : state_.runs) {
+    if (r.block < block) capped.insert(r.warmup_capped.begin(), r.warmup_capped.end());
+  }
+  // A worker runs every case of its variant (or of its shard): one that never capped keeps the full cap.
+  const bool all_capped = !state_.case_keys.empty() && std::ranges::all_of(state_.case_keys, [&](const auto& key) {
+    return capped.count(key) != 0;
+  });
+  const double shorter = ShortenedWarmupCap(state_.settings.warmup_s, state_.settings.max_warmup_s);
+  return block_caps_[block] = all_capped && shorter < state_.settings.max_warmup_s ? shorter : 0;
+}
+
 void Driver::Launch(std::uint64_t slot_id, const std::string& filter) {
-  const Slot& slot = slots_.at(slot_id);
+  Slot& slot = slots_.at(slot_id);
+  const double warmup_cap_s = BlockWarmupCap(slot.records.front().block);
+  for (RunRecord& r : slot.records) r.warmup_cap_s = warmup_cap_s;
   Variant worker = alternation_ ? alternation_->worker : VariantOf(slot.records.front().variant);
   if (alternation_) {  // each block starts with another variant: a position inside rounds hits them alike
     worker.worker_args.insert(worker.worker_args.end(),
                               {"--alternate-offset", std::to_string(slot.records.front().block)});
   }
-  workers::LaunchRequest req = WorkerRequest(worker, filter, false);
+  workers::LaunchRequest req = WorkerRequest(worker, filter, false, warmup_cap_s);
   // --timeout is per case: a block's worker runs every variant's case, and with --alternate each --copies
   // times, in turns.
   req.timeout_s *= static_cast<double>(slot.records.size()) * (alternation_ ? state_.settings.copies : 1);

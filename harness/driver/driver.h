@@ -116,7 +116,13 @@ class Driver {
   // The cases each variant's worker would run (--plan-only); empty after an interrupt.
   Expected<std::vector<std::vector<CaseInfo>>> ListCases();
   // A worker of `variant` over the cases `filter` matches (a fresh process id).
-  workers::LaunchRequest WorkerRequest(const Variant& variant, const std::string& filter, bool plan_only);
+  // warmup_cap_s > 0: the workers' --max-warmup instead of the settings' (BlockWarmupCap).
+  workers::LaunchRequest WorkerRequest(const Variant& variant, const std::string& filter, bool plan_only,
+                                       double warmup_cap_s = 0);
+  // The --max-warmup of block `block`'s workers, decided once per block (0: the settings'): shortened
+  // (ShortenedWarmupCap) when every case of the comparison has hit the cap in a finished sample of an
+  // earlier block; a block already begun (this session, or before a --resume) keeps its cap.
+  double BlockWarmupCap(int block);
   void Launch(std::uint64_t slot_id, const std::string& filter);
   // An error that must stop the comparison, or OkStatus; a sample is complete unless ContinueAfterDeath
   // (true) has a new worker continue it.
@@ -159,6 +165,7 @@ class Driver {
   mutable std::size_t ci_checked_at_ = 0;
   std::unique_ptr<workers::InstructionCounting> counting_;  // --metric instructions: wraps each request
   std::optional<Alternation> alternation_;
+  std::map<int, double> block_caps_;  // block -> its workers' --max-warmup (BlockWarmupCap)
 };
 
 }  // namespace v8bench::driver

@@ -413,6 +413,7 @@ struct JsonFields<RunRecord> {
                                              Field("code", &RunRecord::code),
                                              Field("cpu", &RunRecord::cpu, Range{0, 1 << 20}),
                                              Field("warmup_capped", &RunRecord::warmup_capped),
+                                             Field("warmup_cap_s", &RunRecord::warmup_cap_s, Range{0, 86400}),
                                              Field("failures", &RunRecord::failures)};
 };
 

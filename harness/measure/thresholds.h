@@ -36,6 +36,18 @@ inline constexpr int LongCallRepetitions(int repetitions, double call_s) {
   return fit >= repetitions ? repetitions : (fit < 1 ? 1 : static_cast<int>(fit));
 }
 
+// compare: once a case's warm-up has ended at --max-warmup in a finished sample, the workers of the
+// blocks that start afterwards wait at most this long for its code to settle (never less than --warmup,
+// never more than --max-warmup), every variant alike. Why: code that did not settle in the whole cap
+// will not settle in the next sample either (the same engine, flags and case), so each further sample
+// would pay the full cap (10 s by default) for nothing; 2 s still covers the six settling calls of the
+// usual warm-up of a case a few hundred ms a call, and the code state of what is timed stays recorded.
+inline constexpr double kCappedWarmupSeconds = 2;
+inline constexpr double ShortenedWarmupCap(double warmup_s, double max_warmup_s) {
+  const double capped = kCappedWarmupSeconds < max_warmup_s ? kCappedWarmupSeconds : max_warmup_s;
+  return capped > warmup_s ? capped : warmup_s;
+}
+
 // The CV above which a figure is flagged as noisy.
 inline constexpr double kHighCv = 0.05;
 
