@@ -62,7 +62,10 @@ Dataset DatasetFrom(const CompareState& state) {
   auto slot = [&](const std::string& key) -> CaseSeries& {
     auto [it, fresh] = index.emplace(key, d.cases.size());
     if (fresh) {
-      d.cases.push_back({key, std::vector<VariantSeries>(d.variant_names.size())});
+      CaseSeries cs;
+      cs.key = key;
+      cs.variants.resize(d.variant_names.size());
+      d.cases.push_back(std::move(cs));
     }
     return d.cases[it->second];
   };

@@ -246,8 +246,14 @@ std::string NothingJudgedReason(const Analysis& a) {
     return fmt::format("{} of {} comparisons ran a mixture of code states (\"mixed code\" above) and are not judged",
                        mixed, cells);
   }
-  if (unsettled > 0) {
-    return fmt::format("{} of {} comparisons have too few blocks whose code ran steadily (above)", unsettled, cells);
+  // Most blocks left out for code that changed while timed, however many blocks there were.
+  std::size_t unsteady = 0;
+  for (const CodeNote& n : a.code) {
+    unsteady += n.kind == CodeNote::Kind::kLeftOut && 2 * n.blocks_left_out > n.blocks ? 1 : 0;
+  }
+  if (unsettled > 0 || unsteady > 0) {
+    return fmt::format("{} of {} comparisons have too few blocks whose code ran steadily (above)",
+                       std::max(unsettled, unsteady), cells);
   }
   return fmt::format("none of the {} comparisons could be judged (see the notes above)", cells);
 }

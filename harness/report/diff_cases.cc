@@ -30,7 +30,10 @@ Expected<Dataset> PairCases(const files::ResultsSide& base, const files::Results
       only_base.push_back(key);
       continue;
     }
-    data.cases.push_back({key, {base.cases.at(key), it->second}});
+    analysis::CaseSeries cs;
+    cs.key = key;
+    cs.variants = {base.cases.at(key), it->second};
+    data.cases.push_back(std::move(cs));
   }
   for (const auto& key : next.order) {
     if (selected(key) && base.cases.count(key) == 0) only_new.push_back(key);

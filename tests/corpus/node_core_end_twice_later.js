@@ -5,6 +5,7 @@
 // stdout: failed
 // stdout: after the case was timed, a callback it left on the event loop ended the Node environment
 // stderr: bench.end() was called outside main(config), or twice in one call
+// known-v8bench-js-place: node's own uncaught-exception banner heads the late throw with the bench API's line
 'use strict';
 const common = require('../common.js');
 const bench = common.createBenchmark(main, { n: [10] });
