@@ -142,14 +142,20 @@ std::size_t MinSamples(const std::string& counter, const AnalysisOptions& option
 
 // --- end of counted metrics -------------------------------------------------------------------------
 
+std::size_t SamplesOf(const VariantSeries& vs, const std::string& counter) {
+  const auto it = vs.metrics.find(counter);
+  return it == vs.metrics.end() ? 0 : it->second.size();
+}
+
 // One variant's figures of one case; versus `base` (null for the baseline itself) the comparisons.
+// `taken`: the variant's samples of `counter` as taken, before any were left out for changed code (too
+// few steady ones is the verdict's, "code unsettled", not samples missing from the command).
 CellAnalysis AnalyseCell(const VariantSeries& vs, const VariantSeries* base, const std::string& key, std::size_t vi,
-                         const std::string& counter, const AnalysisOptions& options) {
+                         const std::string& counter, std::size_t taken, const AnalysisOptions& options) {
   CellAnalysis cell;
   cell.failures = vs.failures;
   for (const auto& [name, values] : vs.metrics) cell.metrics[name] = Describe(values);
-  const auto primary = vs.metrics.find(counter);
-  cell.insufficient = (primary == vs.metrics.end() ? 0 : primary->second.size()) < MinSamples(counter, options);
+  cell.insufficient = taken < MinSamples(counter, options);
   // Against wall time, as everywhere (measure/metrics.h GcShare): a pause is wall time.
   auto wall = cell.metrics.find(metric::kWall);
   auto gc = cell.metrics.find(metric::kGc);
@@ -395,7 +401,7 @@ void NoteLeftOut(Analysis& a, CaseAnalysis& ca, const CaseSeries& original, cons
     note.mixture.changed = which.code_changed;
     note.blocks_left_out = left;
     note.blocks = blocks;
-    ca.cells[vi].code_unsettled = blocks >= stats::kFirstLook && 2 * left > blocks;
+    ca.cells[vi].code_unsettled = blocks >= stats::kFirstLook && note.MostlyLeftOut();
     a.code.push_back(std::move(note));
   }
 }
@@ -716,16 +722,9 @@ Analysis Analyse(const Dataset& data, const AnalysisOptions& options) {
     }
     auto paired = AnalysePaired(cs, a.counter, options);
     for (std::size_t vi = 0; vi < cs.variants.size(); ++vi) {
-      ca.cells.push_back(
-          AnalyseCell(cs.variants[vi], vi == 0 ? nullptr : &cs.variants[0], cs.key, vi, a.counter, options));
+      ca.cells.push_back(AnalyseCell(cs.variants[vi], vi == 0 ? nullptr : &cs.variants[0], cs.key, vi, a.counter,
+                                     SamplesOf(original.variants[vi], a.counter), options));
       ca.cells.back().paired = std::move(paired[vi]);
-      if (kept) {
-        // Blocks left out for changed code were taken: too few steady ones is the verdict's (code unsettled,
-        // too few to judge), not samples missing from the command (NoteInsufficient, exit 2).
-        const auto taken = original.variants[vi].metrics.find(a.counter);
-        ca.cells.back().insufficient =
-            (taken == original.variants[vi].metrics.end() ? 0 : taken->second.size()) < MinSamples(a.counter, options);
-      }
       if (vi > 0) {
         ca.cells.back().judged = IsCountedMetric(a.counter) ? JudgeCounted(cs.variants[0], cs.variants[vi], a.counter)
                                                             : Judge(ca.cells.back(), a.counter, options.stats);

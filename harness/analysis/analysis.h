@@ -193,6 +193,10 @@ struct CodeNote {
   CodeMixture mixture;                          // kMixed, kLeftOut
   std::string code, baseline_code;              // kDifferent: the labels each ran
   std::size_t blocks_left_out = 0, blocks = 0;  // kLeftOut: the case's blocks left out, of all its blocks
+
+  // kLeftOut: most of the case's blocks ran code that changed while timed (a verdict on the rest would
+  // rest on the minority that happened to run steadily).
+  bool MostlyLeftOut() const { return kind == Kind::kLeftOut && 2 * blocks_left_out > blocks; }
 };
 
 // A case's variant whose V8 background work (median all-thread CPU minus median main-thread CPU, per

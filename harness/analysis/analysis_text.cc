@@ -248,9 +248,7 @@ std::string NothingJudgedReason(const Analysis& a) {
   }
   // Most blocks left out for code that changed while timed, however many blocks there were.
   std::size_t unsteady = 0;
-  for (const CodeNote& n : a.code) {
-    unsteady += n.kind == CodeNote::Kind::kLeftOut && 2 * n.blocks_left_out > n.blocks ? 1 : 0;
-  }
+  for (const CodeNote& n : a.code) unsteady += n.MostlyLeftOut() ? 1 : 0;
   if (unsettled > 0 || unsteady > 0) {
     return fmt::format("{} of {} comparisons have too few blocks whose code ran steadily (above)",
                        std::max(unsettled, unsteady), cells);
