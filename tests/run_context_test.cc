@@ -5,10 +5,14 @@
 
 #include <cstdio>
 
+#include "harness/files/results_file.h"
 #include "harness/files/run_json_reader.h"
+#include "harness/measure/metrics.h"
+#include "harness/report/case_summary.h"
 #include "harness/report/jsonl_reporter.h"
 #include "harness/report/reporters.h"
 #include "harness/workers/worker_protocol.h"
+#include "tests/support/cli.h"
 
 namespace v8bench::workers {
 namespace {
@@ -144,6 +148,127 @@ TEST(RunContextFiles, HostileCountsInARunJsonsEntriesKeepTheirDefaults) {
   ASSERT_TRUE(r.samples[0].code.has_value());
   EXPECT_FALSE(r.samples[0].code->compiles.has_value());
   EXPECT_EQ(r.samples[1].code->compiles, 3);
+}
+
+// A case with every field a run JSON carries, and cases that did not finish, one of each kind.
+std::vector<CaseResult> EveryKindOfCase() {
+  CaseResult ok;
+  ok.file = "suites/young_gen.js";
+  ok.info = {0, "young_gen/alloc/size:64", "young_gen", "alloc", RealmKind::kNode, {{"size", "64"}}};
+  ok.young_generation_bytes = 33554432;
+  ok.trig_path = "fdlibm";
+  ok.native = NativeFloor{"memcpy", {12.5, 13.5, 12.0}, 64, 0};
+  ok.warmup_s = 0.75;
+  ok.warmup_capped = true;
+  ok.reruns = 2;
+  ok.repetition_s = 0.125;
+  ok.tier = TierMode::kInterpreter;
+  ok.long_calls = true;
+  for (int i = 0; i < 2; ++i) {
+    Sample s;
+    s.iterations = 1000 + static_cast<std::uint64_t>(i);
+    // Every standard metric, a per-kind GC pause and count, and a suite's own counters (their units by name).
+    for (const MetricInfo& m : kMetrics) s.counters.push_back({m.counter, 100.5 + i, m.unit});
+    s.counters.push_back({"scavenge_ns", 42.25, Unit::kNanoseconds});
+    s.counters.push_back({"scavenge_count", 0.5, Unit::kCount});
+    s.counters.push_back({"payload_bytes", 65536, Unit::kBytes});
+    s.counters.push_back({"parse_ns", 7.5, Unit::kNanoseconds});
+    s.counters.push_back({"items", 3, Unit::kCount});
+    s.isolate = i;
+    s.main_cpu = 1 - i;
+    s.main_cpu_moved = i == 0;
+    if (i == 0) s.code = CodeState{CodeTier::kTurboFan, CodeTier::kSparkplug, 4, true};
+    ok.samples.push_back(std::move(s));
+  }
+  std::vector<CaseResult> cases{ok};
+  for (CaseStatus status : {CaseStatus::kFailed, CaseStatus::kTimedOut, CaseStatus::kOutOfMemory,
+                            CaseStatus::kUnsupported, CaseStatus::kCrashed}) {
+    CaseResult r;
+    r.file = "suites/other.js";
+    r.info = {cases.size(), std::string("other/") + CaseStatusName(status), "other", CaseStatusName(status), {}, {}};
+    r.status = status;
+    r.error = std::string("why: ") + CaseStatusName(status);
+    cases.push_back(std::move(r));
+  }
+  return cases;
+}
+
+// Every case and repetition field a run JSON carries reads back as written, each counter with its unit,
+// through the one reader of run files (which `report` and `diff` both use).
+TEST(RunContextFiles, ARunJsonGivesBackEveryCaseAndRepetitionFieldWithItsUnit) {
+  const std::vector<CaseResult> want = EveryKindOfCase();
+  auto doc = ParseRunJson("run.json", RenderJson(AFullContext(), want));
+  ASSERT_TRUE(doc.ok()) << doc.error().message;
+  ASSERT_EQ(doc->results.size(), want.size());
+  for (std::size_t c = 0; c < want.size(); ++c) {
+    const CaseResult& got = doc->results[c];
+    const CaseResult& w = want[c];
+    SCOPED_TRACE(w.info.name);
+    EXPECT_EQ(got.file, w.file);
+    EXPECT_EQ(got.info.name, w.info.name);
+    EXPECT_EQ(got.info.suite, w.info.suite);
+    EXPECT_EQ(got.info.bench, w.info.bench);
+    EXPECT_EQ(got.info.realm, w.info.realm);
+    EXPECT_EQ(got.info.params, w.info.params);
+    EXPECT_EQ(got.status, w.status);
+    EXPECT_EQ(got.error, w.error);
+    EXPECT_EQ(got.young_generation_bytes, w.young_generation_bytes);
+    EXPECT_EQ(got.trig_path, w.trig_path);
+    EXPECT_EQ(got.tier, w.tier);
+    EXPECT_DOUBLE_EQ(got.warmup_s, w.warmup_s);
+    EXPECT_EQ(got.warmup_capped, w.warmup_capped);
+    EXPECT_EQ(got.reruns, w.reruns);
+    EXPECT_DOUBLE_EQ(got.repetition_s, w.repetition_s);
+    EXPECT_EQ(got.long_calls, w.long_calls);
+    // The run JSON carries a native floor's summary (its median), as the table shows it.
+    ASSERT_EQ(SummariseFloor(got).has_value(), SummariseFloor(w).has_value());
+    if (auto floor = SummariseFloor(w)) {
+      EXPECT_EQ(SummariseFloor(got)->kind, floor->kind);
+      EXPECT_DOUBLE_EQ(SummariseFloor(got)->native_ns, floor->native_ns);
+      EXPECT_DOUBLE_EQ(SummariseFloor(got)->js_over_native, floor->js_over_native);
+    }
+    ASSERT_EQ(got.samples.size(), w.samples.size());
+    for (std::size_t i = 0; i < w.samples.size(); ++i) {
+      const Sample& gs = got.samples[i];
+      const Sample& ws = w.samples[i];
+      EXPECT_EQ(gs.iterations, ws.iterations);
+      EXPECT_EQ(gs.isolate, ws.isolate);
+      EXPECT_EQ(gs.main_cpu, ws.main_cpu);
+      EXPECT_EQ(gs.main_cpu_moved, ws.main_cpu_moved);
+      EXPECT_EQ(gs.code, ws.code);
+      ASSERT_EQ(gs.counters.size(), ws.counters.size());
+      for (std::size_t k = 0; k < ws.counters.size(); ++k) {
+        EXPECT_EQ(gs.counters[k].name, ws.counters[k].name);
+        EXPECT_DOUBLE_EQ(gs.counters[k].value, ws.counters[k].value) << ws.counters[k].name;
+        EXPECT_EQ(gs.counters[k].unit, ws.counters[k].unit) << ws.counters[k].name;
+      }
+    }
+  }
+}
+
+// `diff` reads a run file through the same reader: the compared metrics, failures and unsupported cases.
+TEST(RunContextFiles, ARunJsonAsADiffSideKeepsEveryCaseAndItsFigures) {
+  const std::vector<CaseResult> want = EveryKindOfCase();
+  const std::string path = testing::WriteTempFile("run.json", RenderJson(AFullContext(), want));
+  auto side = files::ReadResultsSide(path, "");
+  ASSERT_TRUE(side.ok()) << side.error().message;
+  EXPECT_EQ(side->format, "v8bench run");
+  ASSERT_EQ(side->order.size(), want.size());
+  const analysis::VariantSeries& ok = side->cases.at(want[0].info.name);
+  for (const MetricInfo& m : kMetrics) {
+    if (m.option == nullptr) continue;
+    EXPECT_EQ(ok.metrics.at(m.counter), (std::vector<double>{100.5, 101.5})) << m.counter;
+  }
+  for (std::size_t c = 1; c < want.size(); ++c) {
+    const analysis::VariantSeries& s = side->cases.at(want[c].info.name);
+    if (want[c].status == CaseStatus::kUnsupported) {
+      EXPECT_EQ(s.unsupported, want[c].error);
+      continue;
+    }
+    ASSERT_EQ(s.failures.size(), 1u);
+    EXPECT_EQ(s.failures[0].kind, want[c].status);
+    EXPECT_EQ(s.failures[0].message, want[c].error);
+  }
 }
 
 }  // namespace

@@ -256,8 +256,8 @@ Expected<std::vector<Counter>> SuiteHost::CaseCounters() {
       return Error::Internal(s_->path + ": the bench API's counter '" + name + "' is not a number");
     }
     if (IsReservedCounterName(name)) return Error::Input(s_->path + ": " + ReservedCounterMessage(name));
-    const bool bytes = name.size() >= 6 && name.compare(name.size() - 6, 6, "_bytes") == 0;
-    counters.push_back({name, number, bytes ? Unit::kBytes : Unit::kCount});
+    // Its unit from its name, by the one rule the files are read back with (CounterUnit).
+    counters.push_back({name, number, CounterUnit(name)});
   }
   return counters;
 }

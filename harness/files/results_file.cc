@@ -13,6 +13,8 @@
 #include "harness/analysis/analysis_text.h"
 #include "harness/files/atomic_file.h"
 #include "harness/files/json_fields.h"
+#include "harness/files/run_json_reader.h"
+#include "harness/measure/metrics.h"
 #include "harness/model/json_reader.h"
 #include "harness/model/json_writer.h"
 #include "harness/stats/compare.h"
@@ -636,7 +638,7 @@ Expected<ResultsSide> CompareFileSide(const element& root, const std::string& pa
   return side;
 }
 
-// One entry of Google Benchmark's "benchmarks" array (`v8bench run` JSON adds its own counters).
+// One entry of Google Benchmark's "benchmarks" array (a run of any Google Benchmark program).
 Status ReadBenchmark(const object& b, std::size_t index, const std::string& path, ResultsSide& side) {
   if (StringField(b, "run_type") == "aggregate") return OkStatus();
   const std::string where = fmt::format("benchmarks[{}]", index);
@@ -682,6 +684,45 @@ Status ReadBenchmark(const object& b, std::size_t index, const std::string& path
   return OkStatus();
 }
 
+// A `v8bench run` file as a diff side, read by the one reader of run files (run_json_reader.h): each
+// case's samples of the compared metrics, its failure or its reason for being unsupported.
+Expected<ResultsSide> RunFileSide(const std::string& path, const std::string& text) {
+  auto doc = ParseRunJson(path, text);
+  if (!doc) return doc.error();
+  ResultsSide side;
+  side.path = path;
+  side.format = "v8bench run";
+  const RunContext& ctx = doc->context;
+  side.engine = "V8 " + ctx.v8_version + (ctx.node_version.empty() ? "" : " (Node " + ctx.node_version + ")") +
+                (ctx.v8_flags.empty() ? "" : ", flags: " + ctx.v8_flags);
+  for (const CaseResult& r : doc->results) {
+    const std::string& key = r.info.name;
+    if (key.empty()) return Corrupt(path, "a case of \"benchmarks\" has no name");
+    side.order.push_back(key);
+    VariantSeries& series = side.cases[key];
+    if (r.status == CaseStatus::kUnsupported) {
+      series.unsupported = r.error;
+      continue;
+    }
+    if (r.status != CaseStatus::kOk) {
+      series.failures.push_back({std::nullopt, r.status, r.error});
+      continue;
+    }
+    for (const Sample& sample : r.samples) {
+      for (const MetricInfo& m : kMetrics) {
+        const auto v = m.option != nullptr ? sample.Get(m.counter) : std::nullopt;
+        if (!v) continue;
+        if (!std::isfinite(*v) || *v < 0) {
+          return Corrupt(path, fmt::format("'{}' has {} {}: a figure is a number of at least 0", key, m.counter, *v));
+        }
+        series.metrics[m.counter].push_back(*v);
+      }
+    }
+    if (series.metrics.empty()) return Corrupt(path, "'" + key + "' has no cpu_ns or wall_ns");
+  }
+  return side;
+}
+
 }  // namespace
 
 Expected<ResultsSide> ReadResultsSide(const std::string& path, const std::string& variant) {
@@ -700,17 +741,13 @@ Expected<ResultsSide> ReadResultsSide(const std::string& path, const std::string
                         "' is neither a v8bench compare file nor Google Benchmark JSON (it has no \"benchmarks\" "
                         "array)");
   }
+  if (object ctx; o["context"].get(ctx) == SUCCESS && !StringField(ctx, "v8_version").empty()) {
+    return RunFileSide(path, text.value());
+  }
+  // Google Benchmark's own JSON (any program's), in its time units.
   ResultsSide side;
   side.path = path;
   side.format = "Google Benchmark";
-  object ctx;
-  if (o["context"].get(ctx) == SUCCESS && !StringField(ctx, "v8_version").empty()) {
-    side.format = "v8bench run";
-    const std::string node = StringField(ctx, "node_version");
-    const std::string flags = StringField(ctx, "v8_flags");
-    side.engine = "V8 " + StringField(ctx, "v8_version") + (node.empty() ? "" : " (Node " + node + ")") +
-                  (flags.empty() ? "" : ", flags: " + flags);
-  }
   std::size_t index = 0;
   for (element e : benchmarks) {
     object b;

@@ -34,17 +34,8 @@ bool Bool(object o, const char* key) {
   return o[key].get(b) == SUCCESS && b;
 }
 
-CaseStatus StatusFrom(const std::string& name) {
-  const auto status = CaseStatusFromName(name);
-  return status && *status != CaseStatus::kCrashed ? *status : CaseStatus::kFailed;
-}
-
-Unit UnitOf(std::string_view counter) {
-  for (const MetricInfo& m : kMetrics) {
-    if (counter == m.counter) return m.unit;
-  }
-  return Unit::kCount;
-}
+// A status name that is none reads as a failure, never as a success.
+CaseStatus StatusFrom(const std::string& name) { return CaseStatusFromName(name).value_or(CaseStatus::kFailed); }
 
 // A case's description and outcome from the first entry of "benchmarks" that names it; no samples yet.
 CaseResult CaseFrom(object b, const std::string& name) {
@@ -52,6 +43,7 @@ CaseResult CaseFrom(object b, const std::string& name) {
   r.info.name = name;
   r.info.suite = StringField(b, "suite");
   r.info.bench = StringField(b, "bench");
+  r.info.realm = StringField(b, "realm") == RealmName(RealmKind::kNode) ? RealmKind::kNode : RealmKind::kV8;
   r.info.params = StringMembers(b, "params");
   r.file = StringField(b, "file");
   r.status = StatusFrom(StringField(b, "status"));
@@ -70,7 +62,8 @@ CaseResult CaseFrom(object b, const std::string& name) {
 }
 
 // One repetition: its iterations, every numeric field that is not one of the entry's own (the
-// counters, with their units from the metric registry) and its tags (isolate, code state).
+// counters, with their units as their names give them, measure/metrics.h CounterUnit, the rule every
+// producer of a counter follows) and its tags (isolate, code state).
 Sample SampleFrom(object b) {
   Sample s;
   s.iterations = Count(b, "iterations", 1e18);
@@ -79,9 +72,9 @@ Sample SampleFrom(object b) {
     double d;
     int64_t i;
     if (field.value.get(d) == SUCCESS) {
-      s.counters.push_back({std::string(field.key), d, UnitOf(field.key)});
+      s.counters.push_back({std::string(field.key), d, CounterUnit(field.key)});
     } else if (field.value.get(i) == SUCCESS) {
-      s.counters.push_back({std::string(field.key), static_cast<double>(i), UnitOf(field.key)});
+      s.counters.push_back({std::string(field.key), static_cast<double>(i), CounterUnit(field.key)});
     }
   }
   workers::ReadRepetitionTags(b, s);
