@@ -1390,8 +1390,27 @@
     return items;
   }
 
+  // The first call of the bench API a file made where no caller could be told (recordStrayCall), and how
+  // many such calls there were since the host last asked (strayCall).
+  let strayCallMessage = '';
+  let strayCalls = 0;
+  function recordStrayCall(messageOf) {
+    if (strayCalls++ === 0) strayCallMessage = messageOf();
+  }
+  // The host asks at the end of every case, once the callbacks the case left have run: '' when no call of
+  // the API strayed since it last asked, else the first one's message (with how many there were).
+  function strayCall() {
+    const n = strayCalls;
+    const message = strayCallMessage;
+    strayCalls = 0;
+    strayCallMessage = '';
+    if (n === 0) return '';
+    return n === 1 ? message : `${message} (${n} such calls; the first is named)`;
+  }
+
   function nodeCoreCommon(file) {
     let active = null; // the call of main() in progress (a realm runs one case at a time)
+    let inMain = false; // main(config) itself is on the stack (callMain called it and it has not returned)
     function finish(call, error) {
       if (call.done) return;
       call.done = true;
@@ -1402,19 +1421,35 @@
         else call.resolve();
       }
     }
+    // bench.start() or bench.end() with no call of main in progress. Inside main (a second end() in one
+    // call), the throw fails that call. Anywhere else it comes from a callback main left on the event
+    // loop, or from an async main that went on after its call had ended: a throw there would reach no
+    // caller (node's uncaught-exception handler would report it at this file's line), so it is recorded
+    // with the user's line, and the host fails the case when it asks (strayCall) at the case's end.
+    function straying(what, todo) {
+      if (inMain) {
+        throw new Error(`${what} was called after this call of main(config) had ended (twice in one call)${atUserSite()}: ${todo}`);
+      }
+      // The file's line of the first only: a timer left by every call may make millions of such calls.
+      recordStrayCall(() => `${what} was called while no call of main(config) was in progress${atUserSite()}, from a ` +
+        `callback main left on the event loop or from main after its call had ended: ${todo}`);
+      return undefined;
+    }
     // Node's own messages first (people search for them), then where in the file and what to do.
     const bench = {
       start() {
         const call = active;
         if (!call) {
-          throw new Error(`bench.start() was called outside main(config)${atUserSite()}: call it inside main, once ` +
-            'per call, before the operations it times');
+          return straying('bench.start()', 'call it inside main, once per call, before the operations it times');
         }
         if (call.started) {
           const e = new Error(`Called start more than once in a single benchmark${atUserSite()}: call bench.start() ` +
             'once per call of main(config), then bench.end(n) once');
           finish(call, e);
-          throw e;
+          // Stops main where it is; from a callback main left, a throw would reach no caller (the call
+          // has failed with `e` either way).
+          if (inMain) throw e;
+          return undefined;
         }
         call.started = true;
         call.t0 = now();
@@ -1423,8 +1458,8 @@
         const t1 = now();
         const call = active;
         if (!call) {
-          throw new Error(`bench.end() was called outside main(config), or twice in one call${atUserSite()}: call it ` +
-            'once per call of main(config), after bench.start()');
+          return straying('bench.end()', 'call it once per call of main(config), after bench.start(), before main ' +
+            'returns or its promise settles');
         }
         // The checks stay cheap on the path every call takes: the file's line is looked up only to report.
         if (!call.started) return finish(call, new Error(`called end without start${atUserSite()}: call bench.start() first`));
@@ -1453,7 +1488,13 @@
     function callMain(st) {
       const call = { state: st, started: false, done: false, error: null, t0: 0, resolve: null, reject: null };
       active = call;
-      const ret = st.main(Object.assign({}, st.config));
+      inMain = true;
+      let ret;
+      try {
+        ret = st.main(Object.assign({}, st.config));
+      } finally {
+        inMain = false;
+      }
       const thenable = ret !== null && typeof ret === 'object' && typeof ret.then === 'function';
       if (call.done && !thenable) {
         if (call.error) throw call.error;
@@ -2430,6 +2471,7 @@
       counters: named(counters),
       floor: named(floor),
       teardown: named(teardown),
+      strayCall,
       unsupportedReason: Unsupported.reasonOf,
       operations: named(operations),
       wrap,

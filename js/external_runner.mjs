@@ -3,7 +3,8 @@
 // driver treats every engine alike. v8bench writes this file and bench_api.js side by side into its
 // cache and runs, e.g.:
 //   node [V8 flags] external_runner.mjs run --repetitions N --min-time S --min-young-gcs N --warmup S
-//        --max-warmup S --tier T --long-call S --long-call-budget S [--filter RE] SUITE.js ...
+//        --max-warmup S --tier T --long-call S --long-call-budget S --left-callbacks S [--filter RE]
+//        SUITE.js ...
 //        (every setting given: RUN_SETTINGS)
 //   deno run -A --v8-flags=... external_runner.mjs run ...
 //   bun external_runner.mjs run ...          (JavaScriptCore: no V8 flags, no natives syntax)
@@ -481,6 +482,32 @@ async function measureLongCalls(api, batch, isAsync, prepareS, opts) {
   return { samples, warmup: { ...warmup, reruns: 0, repetition_s: callS } };
 }
 
+// As the embedded host after a case (harness/engine/suite_host.cc SuiteHost::Teardown): the callbacks the
+// case left on the event loop run, while any are left, for at most --left-callbacks seconds; then the
+// bench API's first call that strayed meanwhile (a Node core file's late bench.end(), recorded with the
+// file's line instead of thrown where no caller would see it), or ''.
+// A case fails at the first stray call seen while it is timed: its message alone (not the runner's stack).
+class StrayCall extends Error {}
+function throwIfStrayed(api) {
+  const stray = api.strayCall();
+  if (stray !== '') throw new StrayCall(stray);
+}
+
+async function runLeftCallbacks(api, opts) {
+  const until = performance.now() + opts.leftCallbacks * 1000;
+  do {
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  } while (performance.now() < until && callbacksLeft());
+  return api.strayCall();
+}
+
+// Whether timers or immediates the code keeps alive are left on the event loop (unreferenced ones do not
+// count, as they would not keep a node process running); false where the engine cannot tell.
+function callbacksLeft() {
+  if (typeof globalThis.process?.getActiveResourcesInfo !== 'function') return false;
+  return process.getActiveResourcesInfo().some((kind) => kind === 'Timeout' || kind === 'Immediate');
+}
+
 async function measureCase(api, index, opts) {
   const p0 = performance.now();
   const batch = withEval(() => api.prepare(index, opts.quick));
@@ -509,6 +536,7 @@ async function measureCase(api, index, opts) {
     const f0 = pageFaults();
     const t = await timeBatch(api, batch, n, isAsync);
     const f1 = pageFaults();
+    throwIfStrayed(api);
     const ms = t.t1 - t.t0;
     const longBatch = ms >= WARMUP_BATCH_SECONDS * 1000;
     const faults = f0 === null || f1 === null ? null : (f1 - f0) / n;
@@ -609,6 +637,7 @@ async function measureCase(api, index, opts) {
         continue;
       }
       samples.push(sample);
+      throwIfStrayed(api);
     }
   } finally {
     if (opts.metric === 'instructions') instrument.countBatches(false);
@@ -722,7 +751,7 @@ function caseFilter(source) {
 // table, so the runner has no defaults of its own to drift from it: a command without one is refused.
 const RUN_SETTINGS = { '--repetitions': 'repetitions', '--min-time': 'minTime', '--min-young-gcs': 'minYoungGcs',
   '--warmup': 'warmup', '--max-warmup': 'maxWarmup', '--tier': 'tier', '--long-call': 'longCall',
-  '--long-call-budget': 'longCallBudget' };
+  '--long-call-budget': 'longCallBudget', '--left-callbacks': 'leftCallbacks' };
 const PROFILE_SETTINGS = { '--duration': 'duration', '--interval': 'interval', '--warmup': 'warmup', '--tier': 'tier' };
 
 // Why `command` cannot run with `opts`: the settings of `table` it lacks or that are no number; '' when none.
@@ -733,7 +762,7 @@ function missingSettings(command, opts, table) {
 }
 
 function parseArgs(argv) {
-  const opts = { filter: null, repetitions: null, minTime: null, minYoungGcs: null, warmup: null, maxWarmup: null, tier: null, longCall: null, longCallBudget: null, quick: false, gcTrace: false, planOnly: false, params: {}, files: [],
+  const opts = { filter: null, repetitions: null, minTime: null, minYoungGcs: null, warmup: null, maxWarmup: null, tier: null, longCall: null, longCallBudget: null, leftCallbacks: null, quick: false, gcTrace: false, planOnly: false, params: {}, files: [],
     caseName: null, profileOut: null, duration: null, interval: null, metric: null, callgrindDir: '', iterations: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -747,6 +776,7 @@ function parseArgs(argv) {
     else if (a === '--tier') opts.tier = next();
     else if (a === '--long-call') opts.longCall = Number(next());
     else if (a === '--long-call-budget') opts.longCallBudget = Number(next());
+    else if (a === '--left-callbacks') opts.leftCallbacks = Number(next());
     else if (a === '--quick') opts.quick = true;
     else if (a === '--gc-trace') opts.gcTrace = true;
     else if (a === '--case') opts.caseName = next();
@@ -826,13 +856,21 @@ async function run(argv) {
       const measured = await measureCase(api, c.index, opts);
       line.samples = measured.samples;
       Object.assign(line, measured.warmup);
+      const stray = await runLeftCallbacks(api, opts);
+      if (stray !== '') {
+        line.status = 'failed';
+        line.error = stray;
+        line.samples = [];
+        failed++;
+      }
     } catch (e) {
-      const text = describeError(e);
+      const text = e instanceof StrayCall ? e.message : describeError(e);
       const reason = api.unsupportedReason(e); // the bench API's brand check, never the error's name or text
       line.status = reason === undefined ? 'failed' : 'unsupported';
       line.error = reason === undefined ? text : reason;
       if (line.status === 'failed') failed++;
       try { await withEval(() => api.teardown()); } catch { /* the case already failed */ }
+      await runLeftCallbacks(api, opts); // the case already failed: what it left is not the next case's
     }
     line.measured_by = measuredBy(facts);
     emit(line);
@@ -961,6 +999,11 @@ async function profileCase(argv) {
   const profile = await profiler.stop();
   const codeAfter = api.codeState();
   await api.teardown();
+  const stray = api.strayCall(); // a late bench.end() that ran while profiled (recorded, not thrown)
+  if (stray !== '') {
+    console.error(`v8bench: ${stray}`);
+    return 1;
+  }
   fs.writeFileSync(opts.profileOut, profile);
   const tiers = (state) => (state === 0 ? null : { batch: TIER_KEYS[state >> 3], bench: TIER_KEYS[state & 7] });
   emit({ type: 'profile', ...facts, case: opts.caseName, batch_function: batch.name, iterations, batch_size: n,

@@ -75,8 +75,9 @@ function cover(o, file) {
   // The runner has no defaults of its own: `v8bench run --quick`'s settings, or the smoke's.
   const settings = o.smoke ? ['--repetitions', '1', '--min-time', '0', '--warmup', '0', '--max-warmup', '0']
     : ['--repetitions', '3', '--min-time', '0.05', '--warmup', '0.02', '--max-warmup', '10'];
-  // --long-call as the harness hands it over for these (harness/measure/thresholds.h LongCallSeconds).
-  const smoke = [...settings, '--min-young-gcs', '20', '--tier', 'optimized', '--long-call', '0.25', '--long-call-budget', '30'];
+  // --long-call and --left-callbacks as the harness hands them over for these (harness/measure/thresholds.h).
+  const smoke = [...settings, '--min-young-gcs', '20', '--tier', 'optimized', '--long-call', '0.25', '--long-call-budget', '30',
+    '--left-callbacks', '0.25'];
   const run = runner(o, ['run', '--quick', ...smoke, '--filter', filter, file], o.timeout);
   const seconds = (Date.now() - t0) / 1000;
   const cases = run.out.filter((l) => l.type === 'case');

@@ -52,17 +52,8 @@ CorpusCase ReadCase(const fs::path& file) {
     key.erase(0, key.find_first_not_of(' '));
     std::string value = line.substr(colon + 1);
     value.erase(0, value.find_first_not_of(' '));
-    static const char* kKeys[] = {"args",
-                                  "exit",
-                                  "stderr",
-                                  "stdout",
-                                  "not-stderr",
-                                  "not-stdout",
-                                  "stdout-format",
-                                  "file-format",
-                                  "timeout",
-                                  "crashes-its-process",
-                                  "known-v8bench-js-place"};
+    static const char* kKeys[] = {"args",       "exit",          "stderr",      "stdout",  "not-stderr",
+                                  "not-stdout", "stdout-format", "file-format", "timeout", "crashes-its-process"};
     if (std::find(std::begin(kKeys), std::end(kKeys), key) == std::end(kKeys)) {
       if (!js) c.problem += "unknown directive '" + key + "'; ";
       continue;
@@ -218,10 +209,8 @@ TEST_P(Corpus, EndsAsItsCaseFileSays) {
   for (const char* alarm : {"AddressSanitizer", "LeakSanitizer", "runtime error:", "terminate called", "Aborted"}) {
     EXPECT_EQ(err.find(alarm), std::string::npos) << "'" << alarm << "' on stderr\n" << context;
   }
-  // Whatever the case, a message about the user's file never names a line of v8bench's own JS as its place
-  // (a case that still does says why in `known-v8bench-js-place`: a known defect, not a pass).
+  // Whatever the case, a message about the user's file never names a line of v8bench's own JS as its place.
   for (const char* own : {"bench_api.js:", "external_runner.mjs:"}) {
-    if (c.directives.count("known-v8bench-js-place")) break;
     EXPECT_EQ(r.err.find(own), std::string::npos) << "'" << own << "' on stderr: a message placed in v8bench's JS\n"
                                                   << context;
   }

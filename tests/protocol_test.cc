@@ -48,7 +48,7 @@ const char* kCase = "cmp/loop/work:1";
 // `args` with the long-call settings the harness hands over (compare_worker.cc), for the runs these tests
 // start by hand: a threshold no case here reaches.
 std::vector<std::string> WithLongCallSettings(std::vector<std::string> args) {
-  args.insert(args.end(), {"--long-call", "10", "--long-call-budget", "30"});
+  args.insert(args.end(), {"--long-call", "10", "--long-call-budget", "30", "--left-callbacks", "0.25"});
   return args;
 }
 
@@ -132,7 +132,7 @@ TEST(Protocol, ExternalRunnerIsHandedEverySettingAndHasNoDefaults) {
   ASSERT_EQ(all.exit_code, 0) << DescribeExit(all) << all.err;
   ExpectConformant(ParseWorkerOutput(all.out), all.out);
   for (const char* setting : {"--repetitions", "--min-time", "--min-young-gcs", "--warmup", "--max-warmup", "--tier",
-                              "--long-call", "--long-call-budget"}) {
+                              "--long-call", "--long-call-budget", "--left-callbacks"}) {
     auto it = std::find(runner_args.begin(), runner_args.end(), setting);
     ASSERT_NE(it, runner_args.end()) << setting << " is not passed to the runner";
     std::vector<std::string> without(runner_args.begin(), it);

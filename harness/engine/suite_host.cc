@@ -6,6 +6,7 @@
 #include "harness/engine/suite_host_state.h"
 #include "harness/engine/v8_compat.h"
 #include "harness/measure/metrics.h"
+#include "harness/measure/thresholds.h"
 #include "harness/model/json_writer.h"
 #include "js/js_sources.h"
 
@@ -269,10 +270,15 @@ Status SuiteHost::Teardown() {
   if (s_->live > 0) --s_->live;
   if (s_->live == 0) s_->listening.reset();
   if (!out) return out.error();
-  // A Node core file's late bench.end(), or its main rejecting after bench.end(): a node process would run
-  // the callbacks and crash; they fail the case here, before its result is kept.
-  constexpr double kLeftCallbacksWait_s = 0.25;
-  return s_->realm->RunLeftCallbacks(kLeftCallbacksWait_s, s_->watchdog->expired());
+  // A Node core file's main rejecting after bench.end(), or a callback that ends the environment: a node
+  // process would run the callbacks and crash; they fail the case here, before its result is kept.
+  if (auto left = s_->realm->RunLeftCallbacks(kLeftCallbacksSeconds, s_->watchdog->expired()); !left) return left;
+  // A late bench.end() (from a callback the case left): the bench API records it with the file's line
+  // rather than throwing where no caller would see it.
+  auto stray = s_->CallApi("strayCall", {});
+  if (!stray) return stray.error();
+  if (!stray.value()->IsString() || stray.value().As<v8::String>()->Length() == 0) return OkStatus();
+  return Error::Js(ToUtf8(s_->realm->isolate(), stray.value()));
 }
 
 Status SuiteHost::Settle(TierMode mode) {

@@ -36,6 +36,12 @@ inline constexpr int LongCallRepetitions(int repetitions, double call_s) {
   return fit >= repetitions ? repetitions : (fit < 1 ? 1 : static_cast<int>(fit));
 }
 
+// After a case, the callbacks it left on the event loop (a Node core file's timer that calls bench.end()
+// again, an async main that rejects after bench.end()) run for at most this long, while any are left, so
+// that what would crash a node process fails the case before its result is kept; for the embedded host
+// (SuiteHost::Teardown) and, handed over (--left-callbacks), the external runner.
+inline constexpr double kLeftCallbacksSeconds = 0.25;
+
 // compare: once a case's warm-up has ended at --max-warmup in a finished sample, the workers of the
 // blocks that start afterwards wait at most this long for its code to settle (never less than --warmup,
 // never more than --max-warmup), every variant alike. Why: code that did not settle in the whole cap

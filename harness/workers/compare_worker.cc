@@ -72,7 +72,9 @@ std::vector<std::string> ExternalWorkerArgs(const WorkerSampling& s, const Worke
                                           "--long-call",
                                           fmt::format("{}", LongCallSeconds(s.min_time_s)),
                                           "--long-call-budget",
-                                          fmt::format("{}", kLongCallRepetitionSeconds)};
+                                          fmt::format("{}", kLongCallRepetitionSeconds),
+                                          "--left-callbacks",
+                                          fmt::format("{}", kLeftCallbacksSeconds)};
   if (!filter.empty()) {
     runner_args.push_back("--filter");
     runner_args.push_back(filter);

@@ -365,8 +365,9 @@ Expected<std::string> WorkerdConfig(const std::string& runner, const std::vector
     argv.push_back(name);
     return OkStatus();
   };
-  static const char* kWithValue[] = {"--filter",     "--repetitions", "--min-time",  "--min-young-gcs",    "--warmup",
-                                     "--max-warmup", "--tier",        "--long-call", "--long-call-budget", "--param"};
+  static const char* kWithValue[] = {"--filter",           "--repetitions",    "--min-time", "--min-young-gcs",
+                                     "--warmup",           "--max-warmup",     "--tier",     "--long-call",
+                                     "--long-call-budget", "--left-callbacks", "--param"};
   for (std::size_t i = 0; i < runner_args.size(); ++i) {
     const std::string& a = runner_args[i];
     const bool takes_value = std::find(std::begin(kWithValue), std::end(kWithValue), a) != std::end(kWithValue);

@@ -2,7 +2,8 @@
 // whenever the worker writes a line, so it bounds each case rather than the whole process), and an
 // exit callback; a worker is finished when it has exited and both pipes reached end of file. Each worker
 // leads a session (so a process group) of its own, killed whole as soon as the worker has exited: what it
-// started and left running is not left behind, nor does it hold the pipes open.
+// started and left running is not left behind, nor does it hold the pipes open. Should v8bench itself be
+// killed, the orphan guard (orphan_guard.h) kills the groups still running.
 #include <fcntl.h>
 #include <signal.h>
 #include <unistd.h>
@@ -18,6 +19,7 @@
 #include <map>
 
 #include "harness/workers/launcher.h"
+#include "harness/workers/orphan_guard.h"
 
 namespace v8bench::workers {
 namespace {
@@ -101,6 +103,7 @@ class ProcessLauncher final : public Launcher {
     }
     ++running_;
     c->pid = c->process.pid;
+    GuardGroup(c->pid);  // killed by the guard should v8bench end without killing it (SIGKILL)
     if (interrupt_signal_ != 0) KillGroup(c);
     if (request.timeout_s > 0) StartTimeout(c, request.timeout_s);
     ReadOutput(c, request.inherit_stderr && !request.cap_stderr);
@@ -208,6 +211,7 @@ class ProcessLauncher final : public Launcher {
       // What it started in its group goes with it (libuv has reaped it: the group id stays unused while
       // any of the group lives).
       if (ch->pid > 0) kill(-ch->pid, SIGKILL);
+      ReleaseGroup(ch->pid);
       uv_timer_stop(&ch->timer);
       ch->owner->MaybeFinish(ch);
     };

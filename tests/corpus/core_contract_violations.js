@@ -9,7 +9,7 @@
 // stdout: {self}:27:20: Error: called end() without specifying operation count (at {self}:27
 // stdout: got the string "5"
 // stdout: {self}:29:13: Error: Called start more than once in a single benchmark (at {self}:29
-// stdout: {self}:33:13: Error: bench.end() was called outside main(config), or twice in one call (at {self}:33
+// stdout: {self}:33:13: Error: bench.end() was called after this call of main(config) had ended (twice in one call) (at {self}:33
 // not-stdout: bench_api.js
 'use strict';
 const common = require('../common.js');
