@@ -1,4 +1,5 @@
-// Key-value round trips against a real Redis on this machine, through the official client (`redis` from npm).
+// Key-value round trips against real stores on this machine: Redis through the official client (`redis` from npm),
+// and Cloudflare KV as miniflare (Cloudflare's local Workers runtime: workerd in a child process) serves it.
 //
 // One iteration is one request of the Worker this project's runtime comparisons ran against Cloudflare KV and a
 // hosted Redis: a random value of 4-64 KB (random bytes decoded as UTF-8 by TextDecoder, as the Worker made it),
@@ -43,7 +44,19 @@ function loadStore() {
   }
   // Node 18 has Web Crypto as require('node:crypto').webcrypto only; later runtimes also as a global.
   const webcrypto = globalThis.crypto || require('node:crypto').webcrypto;
-  return { redis: require('redis'), webcrypto };
+  return { redis: require('redis'), webcrypto, miniflare: loadMiniflare() };
+}
+
+// miniflare 4 declares Node 22 or later; elsewhere its cases say why they cannot run.
+function loadMiniflare() {
+  const node = typeof process !== 'undefined' && process.versions && !process.versions.bun && !process.versions.deno ?
+    Number(process.versions.node.split('.')[0]) : null;
+  if (node !== null && node < 22) return { why: `miniflare 4 needs Node 22 or later; this is Node ${process.versions.node}` };
+  try {
+    return { Miniflare: require('miniflare').Miniflare };
+  } catch (e) {
+    return { why: `miniflare does not load on this engine: ${e && e.message}` };
+  }
 }
 const store = loadStore();
 
@@ -60,8 +73,20 @@ function freePort() {
   });
 }
 
-// Starts this case's server and connects the client; resolves once a PING is answered.
+// Starts this case's store and connects its client: a redis-server and the redis client, or miniflare's workerd
+// with one KV namespace (get and put go from this process to workerd over loopback HTTP, as miniflare does).
 async function start(s) {
+  if (s.store === 'miniflare') {
+    const mf = new store.miniflare.Miniflare({
+      modules: true,
+      script: 'export default { fetch() { return new Response(null, { status: 404 }); } };',
+      kvNamespaces: ['KV'],
+    });
+    s.mf = mf;
+    const kv = await mf.getKVNamespace('KV');
+    s.client = { get: (key) => kv.get(key), set: (key, value) => kv.put(key, value, { expirationTtl: TTL_SECONDS }) };
+    return;
+  }
   const port = await freePort();
   const server = require('node:child_process').spawn('redis-server', [
     '--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--loglevel', 'warning',
@@ -80,21 +105,30 @@ async function start(s) {
     },
   });
   client.on('error', () => {});  // connection errors surface through the failing command
-  s.client = client;
+  s.redis = client;
   await client.connect();
   if ((await client.ping()) !== 'PONG') throw new Error('redis-server did not answer PING');
+  const ttl = { EX: TTL_SECONDS };
+  s.client = { get: (key) => client.get(key), set: (key, value) => client.set(key, value, ttl) };
   s.port = port;
 }
 
 function stop(s) {
-  if (s.client) {
+  if (s.mf) {
+    // dispose() stops workerd; its promise is not awaited (teardown is synchronous): the worker's process group
+    // ends workerd in any case when the worker ends.
+    s.mf.dispose().catch(() => {});
+    s.mf = null;
+  }
+  if (s.redis) {
     try {
-      s.client.destroy();
+      s.redis.destroy();
     } catch {
       // already closed
     }
-    s.client = null;
+    s.redis = null;
   }
+  s.client = null;
   if (s.server && s.server.exitCode === null) s.server.kill('SIGKILL');
   s.server = null;
 }
@@ -106,13 +140,16 @@ function percentile(sorted, q) {
 
 function setup(p) {
   if (store.why) unsupported(store.why);
+  if (p.store === 'miniflare' && store.miniflare.why) unsupported(store.miniflare.why);
   const random = seededRandom(p.seed);
   return {
     random,
     decoder: new TextDecoder(),
-    ttl: { EX: TTL_SECONDS },
+    store: p.store,
+    mf: null,
     starting: null,
     client: null,
+    redis: null,
     server: null,
     port: 0,
     gets: [],
@@ -136,7 +173,7 @@ async function request(s) {
   s.requests++;
   s.valueBytes += size;
   if (got !== null) return got.length;
-  await s.client.set(key, value, s.ttl);
+  await s.client.set(key, value);
   s.sets.push(performance.now() - t1);
   s.misses++;
   return 0;
@@ -146,16 +183,17 @@ suite({
   name: 'kv_round_trip',
   realm: 'node',
   description: 'The KV Worker\'s request against a local redis-server through the `redis` client: a random 4-64 KB ' +
-    'value, get of one of 1,000 keys, set with a 60 s TTL on a miss. Per request: the client\'s CPU, GC and ' +
+    'value, get of one of 1,000 keys, set with a 60 s TTL on a miss; or the same against miniflare\'s local KV. Per request: the client\'s CPU, GC and ' +
     'allocation; per operation: get and set latency percentiles over each repetition (loopback, not a network).',
-  params: { seed: [1] },
+  params: { store: ['redis', 'miniflare'], seed: [1] },
+  quick: { store: ['redis', 'miniflare'], seed: [1] },
   setup,
   teardown: stop,
   benches: {
     get_set_on_miss: {
       fn: request,
       check(s) {
-        if (!s.client || s.requests !== 1) throw new Error('the first request did not reach redis-server');
+        if (!s.client || s.requests !== 1) throw new Error(`the first request did not reach the store (${s.store})`);
       },
       counters(s) {
         const gets = s.gets.sort((a, b) => a - b);
