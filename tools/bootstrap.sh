@@ -17,6 +17,8 @@ case "$mode" in
 esac
 
 "$here/tools/setup.sh"
+# The npm dependencies of the suites that have their own (suites/*/package.json, pinned by their lockfiles).
+"$here/tools/suite_deps.sh"
 
 if [ "$mode" = test ]; then
   # The external-engine tests run the suites on npm Node builds (Node 18: V8 10.2, the embedded V8's twin);

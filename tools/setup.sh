@@ -29,6 +29,8 @@ packages=(
   chromium
   # Valgrind's callgrind counts instructions for --metric instructions (and its callgrind.h is built in).
   valgrind
+  # The kv_round_trip suite's store: each case starts a private redis-server on a loopback port.
+  redis-server
 )
 
 missing=()

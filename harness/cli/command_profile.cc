@@ -11,6 +11,7 @@
 #include "harness/profile/cpuprofile_writer.h"
 #include "harness/profile/profile_text.h"
 #include "harness/runner/case_profiler.h"
+#include "harness/runner/suite_loader.h"
 #include "harness/workers/engine_profile.h"
 
 namespace v8bench::cli {
@@ -25,7 +26,14 @@ Expected<CaseProfileRequest> RequestFrom(const ParsedArgs& args) {
                     args.positional.size()));
   }
   CaseProfileRequest r;
-  r.suite_path = args.positional[0];
+  // A suite folder (suites/request_path) is its one suite file, for the embedded V8 and --engine alike (an
+  // external engine's runner reads files, not directories).
+  V8BENCH_TRY(const auto files, ExpandSuitePaths(args.positional));
+  if (files.size() != 1) {
+    return Error::Usage(
+        fmt::format("profile takes one suite file; {} holds {}: give one of them", args.positional[0], files.size()));
+  }
+  r.suite_path = files[0];
   r.case_name = args.Get("case");
   V8BENCH_TRY(r.params, ParseParamOverrides(args.GetAll("param")));
   r.options.quick = args.Has("quick");

@@ -117,6 +117,12 @@ Expected<std::unique_ptr<V8Process>> V8Process::Start(const EngineOptions& optio
   if (std::find(flags.begin(), flags.end(), "--no-allow-natives-syntax") == flags.end()) {
     flags.insert(flags.begin(), "--allow-natives-syntax");
   }
+  // WebAssembly compiled on the main thread: in V8 10.2 a background wasm compile job (undici's llhttp, which
+  // Node's fetch, Request and Response load) and the isolate's teardown deadlock on the wasm engine's lock, so
+  // a node-realm suite that touched fetch hung at the end of its case. No JS code is affected.
+  const auto wasm_tasks = [](const std::string& f) { return f.starts_with("--wasm-num-compilation-tasks"); };
+  if (std::none_of(flags.begin(), flags.end(), wasm_tasks))
+    flags.insert(flags.begin(), "--wasm-num-compilation-tasks=0");
 
   auto has_libm_switch = OfferFlagsToV8(flags, options.trig);
   if (!has_libm_switch) return has_libm_switch.error();
