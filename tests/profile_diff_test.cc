@@ -118,7 +118,9 @@ TEST(ProfileDiff, TiersBeforeAndAfterFromTheCodeEvents) {
   Shape grown;
   grown.hot = 150;
   CpuProfileData before = Profile(Shape{}), after = Profile(grown);
-  before.code = {{3, "hot", 20, CodeTier::kIgnition, -1}, {3, "hot", 20, CodeTier::kTurboFan, -0.5}};
+  before.code = {{3, "hot", 20, CodeTier::kIgnition, -1},
+                 {3, "hot", 20, CodeTier::kTurboFan, -0.5},
+                 {3, "cold", 30, CodeTier::kSparkplug, -0.5}};
   after.code = {{3, "hot", 20, CodeTier::kMidTier, -0.5}, {3, "cold", 30, CodeTier::kTurboFan, -0.2}};
   before.nodes[3].deopts = {ProfileDeopt{"wrong map", {}}, ProfileDeopt{"wrong map", {}}};
   const ProfileDiff d = DiffProfiles(before, after);
@@ -131,11 +133,14 @@ TEST(ProfileDiff, TiersBeforeAndAfterFromTheCodeEvents) {
   EXPECT_EQ(hot->deopts_after, 0u);
   const FunctionChange* cold = Find(d, "cold");
   ASSERT_NE(cold, nullptr);
-  EXPECT_EQ(cold->tier_before, "");
+  EXPECT_EQ(cold->tier_before, "Sparkplug");
   EXPECT_EQ(cold->tier_after, "TurboFan");
+  EXPECT_EQ(Find(d, "(garbage collector)"), nullptr) << "no GC samples on either side";
   const FunctionChange* bench = Find(d, "bench");
   ASSERT_NE(bench, nullptr);
   EXPECT_FALSE(bench->TierChanged());
+  after.code.clear();  // a side without code events: tiers unknown there, not changed
+  EXPECT_FALSE(Find(DiffProfiles(before, after), "hot")->TierChanged());
   // A tier change of a function with a share of the samples is among the top rows even past top_n.
   const auto top = TopChanges(d, 1);
   EXPECT_TRUE(std::any_of(top.begin(), top.end(), [](const auto& f) { return f.name == "cold"; }));

@@ -31,7 +31,8 @@ struct FunctionChange {
   std::uint64_t deopts_before = 0, deopts_after = 0;
 
   double SelfChange() const { return self_after - self_before; }
-  bool TierChanged() const { return tier_before != tier_after; }
+  // Both sides name a tier and they differ (a function one side did not run has no tier there to compare).
+  bool TierChanged() const { return !tier_before.empty() && !tier_after.empty() && tier_before != tier_after; }
 };
 
 // A frame of the merged call tree: one call path, with its costs on each side (the diff's unit).
