@@ -146,6 +146,12 @@ TEST(ProfileDiff, TiersBeforeAndAfterFromTheCodeEvents) {
   EXPECT_TRUE(std::any_of(top.begin(), top.end(), [](const auto& f) { return f.name == "cold"; }));
   EXPECT_TRUE(std::any_of(top.begin(), top.end(), [](const auto& f) { return f.name == "hot"; }));
   EXPECT_FALSE(std::any_of(top.begin(), top.end(), [](const auto& f) { return f.name == "bench"; }));
+  // A function with no self time on either side (only callers' time) is no row of its own.
+  Shape callers;
+  callers.bench = 0;
+  const auto rows = TopChanges(DiffProfiles(Profile(callers), Profile(callers)), 10);
+  EXPECT_FALSE(std::any_of(rows.begin(), rows.end(), [](const auto& f) { return f.name == "bench"; }));
+  EXPECT_TRUE(std::any_of(rows.begin(), rows.end(), [](const auto& f) { return f.name == "hot"; }));
 }
 
 TEST(ProfileDiff, GarbageCollectionIsARowOfItsOwn) {

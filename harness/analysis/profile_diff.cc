@@ -227,7 +227,8 @@ std::vector<FunctionChange> TopChanges(const ProfileDiff& diff, std::size_t top_
   for (std::size_t i = 0; i < diff.functions.size(); ++i) {
     const FunctionChange& f = diff.functions[i];
     const bool notable_tier = f.TierChanged() && std::max(f.self_share_before, f.self_share_after) >= 0.01;
-    if (i < top_n || notable_tier) top.push_back(f);
+    const bool self_time = f.self_share_before > 0 || f.self_share_after > 0;
+    if ((i < top_n && self_time) || notable_tier) top.push_back(f);
   }
   return top;
 }

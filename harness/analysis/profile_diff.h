@@ -58,8 +58,9 @@ struct ProfileDiff {
 
 ProfileDiff DiffProfiles(const CpuProfileData& before, const CpuProfileData& after);
 
-// The rows a person reads first: the `top_n` largest self changes, then any other function whose tier
-// changed and that held at least 1% of the samples on either side, in the diff's order.
+// The rows a person reads first: the `top_n` largest self changes (of functions with self time on a side),
+// then any other function whose tier changed and that held at least 1% of the samples on either side, in
+// the diff's order.
 std::vector<FunctionChange> TopChanges(const ProfileDiff& diff, std::size_t top_n);
 
 // The differential table as text: each row's self cost before and after, the change, the shares, the tiers

@@ -97,11 +97,14 @@ std::string WhySection(const files::BisectCulprit& c) {
       fmt::format("<h2>Why: node {} → {}, profiled on both sides</h2>\n", Escape(c.before), Escape(c.after));
   if (!why.error.empty()) return out + fmt::format("<p class=\"warn\">{}</p>\n", Escape(why.error));
   const analysis::ProfileDiff& d = why.diff;
+  const auto profiler = [](const std::string& name) {
+    return name == "instrument" ? std::string("the in-process profiler") : "the " + name + "'s profiler";
+  };
   out += fmt::format(
-      "<p class=\"note\">Profiled by the {} ({}) and the {} ({}); {} and {} samples. Self time {}, the largest "
+      "<p class=\"note\">Profiled by {} on {} and {} on {}; {} and {} samples. Self time {}, the largest "
       "changes first; functions whose tier changed are marked.</p>\n",
-      Escape(why.profiler_before), Escape(c.before), Escape(why.profiler_after), Escape(c.after), d.samples_before,
-      d.samples_after,
+      Escape(profiler(why.profiler_before)), Escape(c.before), Escape(profiler(why.profiler_after)), Escape(c.after),
+      d.samples_before, d.samples_after,
       d.per_iteration
           ? fmt::format("per iteration (profiled wall time per iteration {} → {})",
                         DiffCostText(d, d.seconds_per_iteration_before), DiffCostText(d, d.seconds_per_iteration_after))
