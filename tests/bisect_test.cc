@@ -208,6 +208,14 @@ TEST(CacheCli, ListsAndCleansThePartsItNames) {
   const std::string saved = old ? old : "";
   setenv("XDG_CACHE_HOME", home.c_str(), 1);
 
+  auto help = RunCli({"cache", "--help"});
+  EXPECT_EQ(help.exit_code, 0);
+  for (const char* word : {"clean", "engines", "instruments", "steps", "runners", "XDG_CACHE_HOME"}) {
+    EXPECT_THAT(help.out, HasSubstr(word));
+  }
+  EXPECT_THAT(RunCli({"--help"}).out, HasSubstr("cache"));
+  EXPECT_EQ(RunCli({"cache", "prune"}).exit_code, 2) << "an unknown action";
+
   auto ls = RunCli({"cache"});
   EXPECT_EQ(ls.exit_code, 0) << ls.err;
   EXPECT_THAT(ls.out, HasSubstr(cache.string()));
