@@ -241,7 +241,9 @@ Expected<analysis::BisectStep> Bisection::Compare(const std::string& base, const
 
 Expected<analysis::BisectStep> Bisection::Measure(const std::string& base, const std::string& candidate,
                                                   const std::string& stage) {
-  const std::string key = StepKey(base, candidate);
+  // The culprit pair measured again is a measurement of its own, never the bisection's step of the same pair
+  // read back (the pair is that step when the culprit's first release is --from); cached under its own key.
+  const std::string key = StepKey(base, candidate) + (stage == "confirm" ? "-confirm" : "");
   std::optional<analysis::BisectStep> cached = args_.Has("fresh") ? std::nullopt : files::ReadCachedStep(key);
   analysis::BisectStep step;
   if (cached) {
