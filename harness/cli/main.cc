@@ -12,8 +12,8 @@
 namespace v8bench::cli {
 namespace {
 
-constexpr CommandSpec (*kCommands[])() = {RunSpec,   ListSpec, InfoSpec,   ProfileSpec, CompareSpec,
-                                          MergeSpec, DiffSpec, NativeSpec, ReportSpec,  BisectSpec};
+constexpr CommandSpec (*kCommands[])() = {RunSpec,  ListSpec,   InfoSpec,   ProfileSpec, CompareSpec, MergeSpec,
+                                          DiffSpec, NativeSpec, ReportSpec, BisectSpec,  CacheSpec};
 
 std::string Usage() {
   std::string commands;

@@ -28,7 +28,38 @@ void WriteStep(JsonWriter& w, const analysis::BisectStep& s) {
   w.EndObject();
 }
 
-fs::path StepPath(const std::string& key) { return fs::path(workers::CacheDirectory()) / "bisect" / (key + ".json"); }
+void WriteFunctionChange(JsonWriter& w, const analysis::FunctionChange& f) {
+  w.BeginObject().Key("function").String(f.name).Key("location").String(f.location);
+  w.Key("owner").String(FrameOwnerName(f.owner));
+  w.Key("self_before").Number(f.self_before).Key("self_after").Number(f.self_after);
+  w.Key("self_change").Number(f.SelfChange());
+  w.Key("self_share_before").Number(f.self_share_before).Key("self_share_after").Number(f.self_share_after);
+  w.Key("total_before").Number(f.total_before).Key("total_after").Number(f.total_after);
+  w.Key("tier_before").String(f.tier_before).Key("tier_after").String(f.tier_after);
+  w.Key("tier_changed").Bool(f.TierChanged());
+  w.Key("deopts_before").Number(static_cast<double>(f.deopts_before));
+  w.Key("deopts_after").Number(static_cast<double>(f.deopts_after));
+  w.EndObject();
+}
+
+void WriteWhy(JsonWriter& w, const BisectWhy& why) {
+  w.BeginObject();
+  if (!why.error.empty()) w.Key("error").String(why.error);
+  w.Key("profiler_before").String(why.profiler_before).Key("profiler_after").String(why.profiler_after);
+  w.Key("profile_before").String(why.profile_before).Key("profile_after").String(why.profile_after);
+  const analysis::ProfileDiff& d = why.diff;
+  // The unit of every self_/total_ figure below: seconds per iteration, or shares of the side's samples.
+  w.Key("unit").String(d.per_iteration ? "seconds_per_iteration" : "share");
+  w.Key("samples_before").Number(static_cast<double>(d.samples_before));
+  w.Key("samples_after").Number(static_cast<double>(d.samples_after));
+  w.Key("seconds_per_iteration_before").Number(d.seconds_per_iteration_before);
+  w.Key("seconds_per_iteration_after").Number(d.seconds_per_iteration_after);
+  w.Key("functions").BeginArray();
+  for (const auto& f : analysis::TopChanges(d, kWhyRowsKept)) WriteFunctionChange(w, f);
+  w.EndArray().EndObject();
+}
+
+fs::path StepPath(const std::string& key) { return fs::path(StepCacheDir()) / (key + ".json"); }
 
 double NumberField(simdjson::dom::element e, const char* key) {
   double v = 0;
@@ -36,6 +67,8 @@ double NumberField(simdjson::dom::element e, const char* key) {
 }
 
 }  // namespace
+
+std::string StepCacheDir() { return (fs::path(workers::CacheDirectory()) / "bisect").string(); }
 
 std::string RenderBisectJson(const BisectReport& r) {
   JsonWriter w;
@@ -53,6 +86,12 @@ std::string RenderBisectJson(const BisectReport& r) {
     w.Key("confirmed");
     if (c.confirmed) {
       WriteStep(w, *c.confirmed);
+    } else {
+      w.Null();
+    }
+    w.Key("why");
+    if (c.why) {
+      WriteWhy(w, *c.why);
     } else {
       w.Null();
     }

@@ -194,6 +194,67 @@ std::string ForestPlot(const std::vector<ForestRow>& rows) {
   return out + "</svg>";
 }
 
+namespace {
+
+// A frame's fill: grey when unchanged, towards red as it grew, towards blue as it shrank.
+std::string HeatFill(double heat) {
+  const double h = std::clamp(std::isfinite(heat) ? heat : 0.0, -1.0, 1.0);
+  const auto mix = [&](int from, int to) { return static_cast<int>(from + (to - from) * std::abs(h)); };
+  return h >= 0 ? fmt::format("rgb({},{},{})", mix(222, 220), mix(222, 60), mix(222, 50))
+                : fmt::format("rgb({},{},{})", mix(222, 40), mix(222, 110), mix(222, 220));
+}
+
+struct FlameLayout {
+  const std::vector<FlameFrame>& frames;
+  double px_per_unit, height;
+  std::string out;
+  int depth = 0;
+};
+
+void DrawFrame(FlameLayout& l, std::size_t i, double x, int depth) {
+  constexpr double kRowH = 17;
+  const FlameFrame& f = l.frames[i];
+  const double w = f.width * l.px_per_unit;
+  if (!(w >= 0.5)) return;
+  const double y = l.height - kRowH * (depth + 1);
+  l.out += fmt::format(R"(<g><title>{}</title><rect x="{:.1f}" y="{:.1f}" width="{:.1f}" height="{:.1f}" )"
+                       R"(fill="{}" stroke="#fff" stroke-width="0.5"/>)",
+                       Escape(f.title), x, y, w, kRowH - 1, HeatFill(f.heat));
+  if (w > 24) {
+    const std::size_t fits = static_cast<std::size_t>((w - 6) / 6.2);
+    std::string label = f.label.size() > fits ? f.label.substr(0, fits > 2 ? fits - 2 : 0) + ".." : f.label;
+    l.out += fmt::format(R"(<text x="{:.1f}" y="{:.1f}">{}</text>)", x + 3, y + 12, Escape(label));
+  }
+  l.out += "</g>";
+  for (std::size_t c : f.children) {
+    if (c <= i || c >= l.frames.size()) continue;  // a tree: children after their parent
+    DrawFrame(l, c, x, depth + 1);
+    x += l.frames[c].width * l.px_per_unit;
+  }
+}
+
+int Depth(const std::vector<FlameFrame>& frames, std::size_t i) {
+  int deepest = 0;
+  for (std::size_t c : frames[i].children) {
+    if (c > i && c < frames.size()) deepest = std::max(deepest, Depth(frames, c));
+  }
+  return deepest + 1;
+}
+
+}  // namespace
+
+std::string FlameGraph(const std::vector<FlameFrame>& frames, double full) {
+  constexpr double kWidth = 1000, kRowH = 17;
+  if (frames.empty() || !(full > 0)) return "<p class=\"note\">no samples to draw</p>";
+  const double height = kRowH * Depth(frames, 0) + 2;
+  FlameLayout l{frames, kWidth / full, height, {}};
+  l.out = fmt::format(R"(<svg class="flame" xmlns="http://www.w3.org/2000/svg" width="{0:.0f}" height="{1:.0f}" )"
+                      R"(viewBox="0 0 {0:.0f} {1:.0f}" role="img">)",
+                      kWidth, height);
+  DrawFrame(l, 0, 0, 0);
+  return l.out + "</svg>";
+}
+
 std::string ShareBar(double fraction, int width) {
   const double f = std::clamp(std::isfinite(fraction) ? fraction : 0.0, 0.0, 1.0);
   return fmt::format(R"(<span class="bar" style="width:{}px"><span style="width:{:.0f}px"></span></span>)", width,

@@ -43,6 +43,19 @@ struct ForestRow {
 // Rows share one axis that always includes 0 (the "no change" line).
 std::string ForestPlot(const std::vector<ForestRow>& rows);
 
+// One frame of a flame graph: a call path's label, its width (a cost, in the graph's unit), its heat in
+// [-1, 1] (its colour: +1 the frame that grew most, -1 the one that shrank most, 0 unchanged), its tooltip,
+// and its children (indexes into the same list).
+struct FlameFrame {
+  std::string label, title;
+  double width = 0, heat = 0;
+  std::vector<std::size_t> children;
+};
+// frames[0] is the root, drawn at the bottom across `full` (>= its width: a side that cost less draws
+// narrower); each frame's children stand on it, left to right in their order. Frames narrower than half a
+// pixel are left out with what stands on them.
+std::string FlameGraph(const std::vector<FlameFrame>& frames, double full);
+
 // A horizontal bar of `fraction` (0..1) of `width` pixels, for shares such as the GC share.
 std::string ShareBar(double fraction, int width = 80);
 

@@ -283,7 +283,7 @@ Expected<std::string> MaterializeRunner() {
   const std::string runner = kExternalRunnerJs;
   const std::string api = kBenchApiJs;
   const std::size_t hash = std::hash<std::string>{}(runner + api);
-  const fs::path dir = fs::path(CacheDirectory()) / ("runner-" + std::to_string(hash));
+  const fs::path dir = fs::path(CacheDirectory()) / (kRunnerCachePrefix + std::to_string(hash));
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec) return Error::Input("cannot create " + dir.string() + ": " + ec.message());

@@ -48,6 +48,8 @@ Expected<std::vector<std::string>> EngineV8Flags(const std::string& path, Engine
 
 // v8bench's cache directory: $XDG_CACHE_HOME/v8bench, else ~/.cache/v8bench, else /tmp/v8bench-UID.
 std::string CacheDirectory();
+// The runner's folders in it: CacheDirectory()/PREFIX<digest of the runner's files>, one per v8bench build.
+inline constexpr const char* kRunnerCachePrefix = "runner-";
 
 // Writes the embedded runner and bench API into v8bench's cache ($XDG_CACHE_HOME or ~/.cache, else
 // /tmp), once per content, and returns the runner's path.

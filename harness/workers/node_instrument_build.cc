@@ -140,12 +140,18 @@ Status CompileAddon(const NodeBuildFacts& facts, const std::vector<std::string>&
   return OkStatus();
 }
 
+}  // namespace
+
+std::string InstrumentCacheDir() { return (fs::path(CacheDirectory()) / "instrument").string(); }
+
+namespace {
+
 // The cached addon for this Node's build, compiled now when absent (said on stderr).
 Expected<std::string> CachedAddonDir(const std::string& node, const NodeBuildFacts& facts,
                                      const std::vector<std::string>& includes) {
   const std::size_t key = std::hash<std::string>{}(fmt::format(
       "{}\n{}\n{}\n{}\n{}", facts.version, facts.v8, facts.modules, facts.config, SourceDigest(TheInstrumentRecipe())));
-  const fs::path dir = fs::path(CacheDirectory()) / "instrument" / fmt::format("{}-{:016x}", facts.version, key);
+  const fs::path dir = fs::path(InstrumentCacheDir()) / fmt::format("{}-{:016x}", facts.version, key);
   std::error_code ec;
   if (fs::exists(dir / AddonName(facts.modules), ec)) return dir.string();
   if (fs::exists(dir / "failed.txt", ec)) {

@@ -35,6 +35,9 @@ struct NodeBuildFacts {
 };
 Expected<NodeBuildFacts> AskNodeBuild(const std::string& node);
 
+// Where addons compiled at run time live: CacheDirectory()/instrument, one folder per Node build.
+std::string InstrumentCacheDir();
+
 // The include directories of a Node's headers, found from its executable: PREFIX/include/node for
 // PREFIX/bin/node (an npm package, a `make install` prefix), or a source tree's src/, deps/v8/include
 // and deps/uv/include above it (out/Release/node). An Error::Input says where it looked.
