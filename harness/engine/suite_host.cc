@@ -162,6 +162,12 @@ Expected<SuiteFile> ParseDescription(const std::string& path, const std::string&
     }
     file.cases.push_back(std::move(info));
   }
+  if (simdjson::dom::element no_case; doc["no_case"].get(no_case) == simdjson::SUCCESS) {
+    if (!text(no_case, "text", file.no_case_reason) ||
+        no_case["left_out"].get(file.all_left_out) != simdjson::SUCCESS) {
+      return bad("no_case lacks text or left_out");
+    }
+  }
   return file;
 }
 
