@@ -535,6 +535,7 @@
   // After a file has loaded: null when it declared a suite, else noCaseReason's answer for that file alone.
   function fileWithoutCase(before) {
     definePending();
+    if (loadFailure !== null) throw loadFailure; // the file's own failure, not a missing suite
     return suites.length > before.suites ? null : noCaseReason(before.suites, before.leftOut);
   }
 
