@@ -507,9 +507,42 @@
     overrides = parseJson(overridesJson);
   }
 
+  // Why a loaded file has no case: its benches were all left out on purpose (Deno's ignore: true, Vitest's
+  // .skip, .only elsewhere, tinybench's todo), which `deno bench` and `vitest bench` report and exit 0 for, so
+  // the hosts say it and go on (left_out true); or it declares nothing to measure, which is bad input.
+  // From the counts declaredSoFar() gave before a file loaded (0, 0 for the whole realm); null when a suite
+  // was declared since.
+  function noCaseReason(suitesBefore, leftOutBefore) {
+    if (suites.length > suitesBefore) {
+      return { left_out: false, text: "its suites' grids leave no case (every combination is excluded)" };
+    }
+    if (leftOutFiles.length > leftOutBefore) {
+      const parts = [];
+      for (let i = leftOutBefore; i < leftOutFiles.length; i++) append(parts, arrayJoin(leftOutFiles[i].notes, '; '));
+      return { left_out: true, text: `no case to run: every bench it declares is left out on purpose (${arrayJoin(parts, '; ')}); ` +
+        '`deno bench` and `vitest bench` report such a file and exit 0, and so does v8bench' };
+    }
+    return { left_out: false, text: 'declares no suite (call suite({...}), or createBenchmark, bench(), add() of the ' +
+      'harnesses docs/benchmark-files.md lists)' };
+  }
+
+  // What the realm has declared so far: for a host loading several files in one realm (the external runner)
+  // to tell, per file, whether it declared anything (fileWithoutCase).
+  function declaredSoFar() {
+    definePending();
+    return { suites: suites.length, leftOut: leftOutFiles.length };
+  }
+  // After a file has loaded: null when it declared a suite, else noCaseReason's answer for that file alone.
+  function fileWithoutCase(before) {
+    definePending();
+    if (loadFailure !== null) throw loadFailure; // the file's own failure, not a missing suite
+    return suites.length > before.suites ? null : noCaseReason(before.suites, before.leftOut);
+  }
+
   function describe(quick) {
     const list = cases(quick);
     const described = { suites: [], cases: [] };
+    if (list.length === 0) described.no_case = noCaseReason(0, 0);
     for (let i = 0; i < suites.length; i++) {
       const s = suites[i];
       const benches = [];
@@ -989,11 +1022,26 @@
       const m = /^(?:\.{1,2}\/|\/|file:)(?:.*\/)?node_modules\/([^/@.][^/]*)\/[^/]/.exec(specifier);
       return m ? m[1] : specifier;
     }
+    // A relative, absolute or file: specifier naming a folder whose package.json names a harness is that
+    // harness: a file inside mitata's own checkout imports it as '..'. null when it is not such a folder.
+    function packageOfFolder(specifier, parentURL) {
+      if (!/^(?:\.{1,2}(?:\/|$)|\/|file:)/.test(specifier) || typeof parentURL !== 'string' || !parentURL.startsWith('file:')) {
+        return null;
+      }
+      try {
+        const folder = new URL(specifier.endsWith('/') ? specifier : `${specifier}/`, parentURL);
+        const name = JSON.parse(tools.readFileSync(tools.fileURLToPath(new URL('package.json', folder)), 'utf8')).name;
+        return typeof name === 'string' ? name : null;
+      } catch (notAPackageFolder) {
+        return null;
+      }
+    }
     function resolve(specifier, context, next) {
       // require() (registerHooks sees it too) is answered by Module._resolveFilename.
       const conditions = context.conditions || [];
       if (conditions.indexOf('require') < 0) {
-        const name = packageOfPath(specifier);
+        let name = packageOfPath(specifier);
+        if (!own(exportsOf, name) && !own(refusals, name)) name = packageOfFolder(specifier, context.parentURL) || name;
         if (own(exportsOf, name)) return { url: PREFIX + name, format: 'module', shortCircuit: true };
         if (own(refusals, name)) throw new Error(`${refusals[name]} (imported by ${context.parentURL})`);
       }
@@ -1013,7 +1061,7 @@
       const loaded = next(url, context);
       return typeof loaded.then === 'function' ? loaded.then((r) => detected(url, context, r)) : detected(url, context, loaded);
     }
-    return { resolve, load, hasModuleSyntax };
+    return { resolve, load, hasModuleSyntax, packageOfFolder };
   }
   // The source of the module that answers a harness's name: v8bench's implementation, read from this
   // realm's globalThis.__v8bench when the module is evaluated (in the realm's own thread). Self-contained:
@@ -1058,7 +1106,14 @@
     if (requireRedirected) return;
     requireRedirected = true;
     const resolveFilename = Module._resolveFilename;
+    // Taken before the patch: require() itself goes through Module._resolveFilename.
+    const url = global.require('url');
+    const folderHooks = moduleHooks({}, {}, { readFileSync: global.require('fs').readFileSync, fileURLToPath: url.fileURLToPath });
     Module._resolveFilename = function (request, parent, isMain, options) {
+      if (!isHarnessName(request) && typeof request === 'string' && parent && typeof parent.filename === 'string') {
+        const named = folderHooks.packageOfFolder(request, url.pathToFileURL(parent.filename).href);
+        if (isHarnessName(named)) request = named;
+      }
       if (isHarnessName(request)) {
         if (hasOwn(refusals, request)) throw new Error(`${refusals[request]} (required by ${parent && parent.filename})`);
         const id = `v8bench:harness/${request}`;
@@ -1139,7 +1194,65 @@
     for (let i = 0; i < lines.length; i++) {
       if (i === 0 || !matches(/^\s+at .*(?:node:internal\/|data:text\/javascript)/, lines[i])) append(kept, lines[i]);
     }
+    if (e instanceof SyntaxError) {
+      const located = locateSyntaxError(path);
+      if (located !== '') return fileError(located);
+    }
     return fileError(`${path}: the module failed while loading: ${arrayJoin(kept, '\n')}`);
+  }
+
+  // Node's module loader throws a module's SyntaxError without its file and line (it prints them itself from
+  // a hidden property). For the message, the file given and the modules it imports by a relative path are
+  // parsed again as a script with the same lines and columns (import/export declarations blanked out, the
+  // body an async function for top-level await): "FILE:LINE:COL: SyntaxError: ..." and the line, from the
+  // engine's parser; '' when none of them fails that way (TypeScript is not parsed here).
+  const SYNTAX_LOCATED = /^(.*):(\d+)\n([^\n]*)\n( *)\^+[^\n]*\n\n([^\n]*)/;
+  function locateSyntaxError(path) {
+    const nodeRequire = global.require;
+    if (typeof nodeRequire !== 'function') return '';
+    let fs;
+    let vm;
+    let pathModule;
+    try {
+      [fs, vm, pathModule] = [nodeRequire('fs'), nodeRequire('vm'), nodeRequire('path')];
+    } catch (ignored) {
+      return '';
+    }
+    const blank = (text) => text.replace(/[^\n]/g, ' ');
+    const queue = [pathModule.resolve(path)];
+    const seen = new Set();
+    while (queue.length > 0 && seen.size < 100) {
+      const file = queue.shift();
+      if (seen.has(file) || TYPESCRIPT.test(file)) continue;
+      seen.add(file);
+      let source;
+      try {
+        source = fs.readFileSync(file, 'utf8');
+      } catch (ignored) {
+        continue;
+      }
+      const dir = pathModule.dirname(file);
+      const body = source.replace(/^\uFEFF/, ' ').replace(/^#!/, '//')
+        .replace(/\bimport\s*(?:[\w$*{][^;'"]*?\bfrom\s*)?(['"])([^'"\n]+)\1(?:\s*(?:with|assert)\s*\{[^}]*\})?/g, (m, q, spec) => {
+          if (/^\.{1,2}\//.test(spec)) queue.push(pathModule.resolve(dir, spec));
+          return blank(m);
+        })
+        .replace(/\bexport\s*(?:\*|\{)[^;]*?(?:\bfrom\s*(['"])[^'"\n]+\1)?(?=\s*(?:;|$))/gm, blank)
+        .replace(/\bexport\s+default\b/g, (m) => `void${blank(m.slice(4))}`)
+        .replace(/\bexport(?=\s)/g, blank)
+        .replace(/\bimport\.meta\b/g, '_ImportMeta');
+      try {
+        new vm.Script(`(async function () {'use strict';${body}\n})`, { filename: file });
+      } catch (e) {
+        const m = e instanceof SyntaxError && typeof e.stack === 'string' ? SYNTAX_LOCATED.exec(e.stack) : null;
+        if (m === null) continue;
+        const line = Number(m[2]);
+        const column = m[4].length + 1 - (line === 1 ? "(async function () {'use strict';".length : 0);
+        const text = source.split('\n')[line - 1];
+        return `${file}:${line}:${column}: ${m[5]}\n${text === undefined ? m[3] : text.replace(/\r$/, '')}`;
+      }
+    }
+    return '';
   }
   // An error about the user's file, whose stack (what hosts print) is its message: not v8bench's frames.
   function fileError(message) {
@@ -1201,7 +1314,13 @@
   // Imports the file's module graph; settles when it has been evaluated, rejects naming the file.
   function importModule(url, path, importer) {
     const declaredBefore = suites.length;
-    const importing = importer(url);
+    const file = loadingFile;
+    // What a harness does once the module has been evaluated (Vitest collects its describe bodies then).
+    const afterLoad = () => {
+      const c = collectors.get(file);
+      return c !== undefined && typeof c.afterLoad === 'function' ? c.afterLoad() : undefined;
+    };
+    const importing = promiseThen(importer(url), afterLoad);
     return promiseThen(importing, () => {
       // Only the node realm loads modules: a suite() of this file cannot run in the bare one.
       for (let i = declaredBefore; i < suites.length; i++) {
@@ -1603,6 +1722,8 @@
   // notes: what the adapter did differently from the harness (hooks timed with the bench, options v8bench
   // replaces, benches left out on purpose): they end the suite's description, which `list` shows.
   const collectors = new Map();
+  // The files whose benches were all left out on purpose, with the notes saying which and why (noCaseReason).
+  const leftOutFiles = [];
   function collectorFor(file) {
     if (collectors.has(file)) return collectors.get(file);
     const c = {
@@ -1610,6 +1731,7 @@
       benches: {},
       notes: [],
       beforeDefine: null,
+      afterLoad: null,
       add(name, spec) {
         const base = safeName(name) || 'bench';
         let unique = base;
@@ -1627,7 +1749,10 @@
     collectors.set(file, c);
     pending.push(() => {
       if (c.beforeDefine) c.beforeDefine();
-      if (ownKeys(c.benches).length === 0) return;
+      if (ownKeys(c.benches).length === 0) {
+        if (c.notes.length > 0) append(leftOutFiles, { file, notes: c.notes.slice() });
+        return;
+      }
       const notes = c.notes.length > 0 ? ` ${c.notes.join('; ')}.` : '';
       suite({
         name: suiteNameOf(file),
@@ -1656,21 +1781,20 @@
   // mitata 1.x: bench(name, fn) (a function, an iterator function(state), a generator yielding the timed
   // function or { [0]() {...}, bench(a) {...} }), .args()/.range()/.dense_range() as parameters (so --param
   // and --quick apply), group() names as name prefixes, summary()/plots/compact() as groupings, run().
+  // Its library API too: new B(name, fn) is a trial that becomes a case when its run() is called (what
+  // mitata measures then), and measure(fn, opts) is a case of its own; both resolve to mitata's shapes,
+  // unmeasured, as run() does.
   function mitataModule(c) {
     c.title = 'mitata';
     let prefix = '';
     let compactNow = false;
     let groupId = 0;
+    let creator = 'B';
     const trials = [];
-    function bench(name, fn) {
-      if (typeof name === 'function') [name, fn] = [name.name || 'anonymous', name];
-      if (typeof fn !== 'function') {
-        throw new TypeError(`mitata bench('${name}')${atUserSite()}: expected iterator, generator or one-shot function`);
-      }
-      const params = {};
-      const trial = { alias: `${name}`, params, group: groupId, baseline: false, highlight: false, compact: compactNow };
-      trials.push(trial);
-      let spec;
+    const trialOf = new WeakMap();
+    // What v8bench times for fn: its params object is the trial's own, filled by .args()/.range() until the
+    // file's top level has run.
+    function specOf(name, fn, params) {
       if (isGenerator(fn)) {
         // Computed parameters ({ [0]() {...}, bench(a) {...} }), seen in the generator's text so that the
         // description (built before any case runs) can say how they are timed (mitataGeneratorState).
@@ -1678,92 +1802,136 @@
           c.note(`'${name}' yields computed parameters ([0]() ...): they are made with every iteration inside the ` +
             'timed loop, so their cost is part of its figures');
         }
-        spec = { params, setup: (p) => mitataGeneratorState(fn, p), fn: (st) => st.call(), teardown: (st) => st.finish() };
-      } else if (fn.length > 0) {
+        return { params, setup: (p) => mitataGeneratorState(fn, p), fn: (st) => st.call(), teardown: (st) => st.finish() };
+      }
+      if (fn.length > 0) {
         // The iterator form: fn(state) loops `for (const _ of state)`; each call here loops once, so what fn
         // does before its loop is timed with it.
         c.note(`'${name}' is an iterator bench (fn(state)): one iteration is one call whose loop runs once, so ` +
           'the code before its loop is timed too');
-        spec = { params, setup: (p) => mitataIterState(p), fn: (st) => fn(st) };
-      } else {
-        spec = { params, fn: () => fn() };
+        return { params, setup: (p) => mitataIterState(p), fn: (st) => fn(st) };
       }
-      trial.unique = c.add(prefix + name, spec);
-      const refuse = (what) => {
-        throw new TypeError(`mitata bench('${name}')${atUserSite()}: ${what}`);
-      };
-      const chain = {
-        args(k, values) {
-          if (k === null) {
-            delete params.x;
-          } else if (Array.isArray(k)) {
-            params.x = k;
-          } else if (typeof k === 'string' && values === null) {
-            delete params[k];
-          } else if (typeof k === 'string' && Array.isArray(values)) {
-            params[k] = values;
-          } else if (k !== null && typeof k === 'object') {
-            for (const key of ownKeys(k)) {
-              const v = k[key];
-              if (v === null || v === undefined) delete params[key];
-              else if (Array.isArray(v)) params[key] = v;
-              else refuse(`.args({ ${key}: ... }): invalid arguments map value (an array of values, or null)`);
-            }
-          } else {
-            refuse('.args(): invalid arguments (name and array of values, an array, or { name: values })');
+      return { params, fn: () => fn() };
+    }
+    // A trial becomes a case once: bench() at once, a B when its run() is called.
+    function register(t, namePrefix) {
+      if (t.unique !== null) return;
+      t.prefix = namePrefix;
+      t.unique = c.add(namePrefix + t.alias, t.spec);
+    }
+    function trialOfThis(self) {
+      const t = trialOf.get(self);
+      if (t === undefined) throw new TypeError(`mitata B method${atUserSite()}: called on something that is not a B`);
+      return t;
+    }
+    class B {
+      constructor(name, fn) {
+        const by = creator;
+        creator = 'B';
+        if (typeof fn !== 'function') {
+          throw new TypeError(`mitata ${by}('${name}')${atUserSite()}: expected iterator, generator or one-shot function`);
+        }
+        const params = {};
+        trialOf.set(this, { alias: `${name}`, params, group: 0, baseline: false, highlight: false, compact: compactNow,
+          spec: specOf(`${name}`, fn, params), unique: null, prefix: '', by });
+      }
+      args(k, values) {
+        const t = trialOfThis(this);
+        const params = t.params;
+        if (k === null) {
+          delete params.x;
+        } else if (Array.isArray(k)) {
+          params.x = k;
+        } else if (typeof k === 'string' && values === null) {
+          delete params[k];
+        } else if (typeof k === 'string' && Array.isArray(values)) {
+          params[k] = values;
+        } else if (k !== null && typeof k === 'object') {
+          for (const key of ownKeys(k)) {
+            const v = k[key];
+            if (v === null || v === undefined) delete params[key];
+            else if (Array.isArray(v)) params[key] = v;
+            else refuse(t, `.args({ ${key}: ... }): invalid arguments map value (an array of values, or null)`);
           }
-          return chain;
-        },
-        range(k, start, end, mult = 8) {
-          if (!(isFinite(start) && isFinite(end) && isFinite(mult)) || !(start > 0) || !(mult > 1) || end < start) {
-            refuse(`.range('${k}', ${start}, ${end}, ${mult}): needs finite numbers 0 < start <= end and a multiplier > 1`);
-          }
-          const values = [];
-          for (let v = start; v <= end; v *= mult) values.push(Math.min(v, end));
-          if (!values.includes(end)) values.push(end);
-          return chain.args(k, values);
-        },
-        dense_range(k, start, end, step = 1) {
-          if (!(isFinite(start) && isFinite(end) && isFinite(step)) || !(step > 0) || end < start) {
-            refuse(`.dense_range('${k}', ${start}, ${end}, ${step}): needs finite numbers start <= end and a step > 0`);
-          }
-          if ((end - start) / step > MAX_CASES) {
-            refuse(`.dense_range('${k}', ${start}, ${end}, ${step}): more than ${MAX_CASES} values; use a larger step`);
-          }
-          const values = [];
-          for (let v = start; v <= end; v += step) values.push(v);
-          if (!values.includes(end)) values.push(end);
-          return chain.args(k, values);
-        },
-        name(n) {
-          c.remove(trial.unique);
-          trial.alias = `${n}`;
-          trial.unique = c.add(prefix + n, spec);
-          return chain;
-        },
-        // mitata collects garbage before (true, 'once') or inside ('inner') its samples: v8bench measures the
-        // GC a bench causes per iteration instead, so the mode is checked and left out.
-        gc(mode = 'once') {
-          if (![true, false, 'once', 'inner'].includes(mode)) refuse(`.gc(${quoteString(`${mode}`)}): invalid gc type`);
-          return chain;
-        },
-        baseline(on = true) {
-          trial.baseline = !!on;
-          return chain;
-        },
-        highlight(color = false) {
-          trial.highlight = color;
-          return chain;
-        },
-        compact(on = true) {
-          trial.compact = !!on;
-          return chain;
-        },
-        opts() {
-          return chain;
-        },
-      };
-      return chain;
+        } else {
+          refuse(t, '.args(): invalid arguments (name and array of values, an array, or { name: values })');
+        }
+        return this;
+      }
+      range(k, start, end, mult = 8) {
+        const t = trialOfThis(this);
+        if (!(isFinite(start) && isFinite(end) && isFinite(mult)) || !(start > 0) || !(mult > 1) || end < start) {
+          refuse(t, `.range('${k}', ${start}, ${end}, ${mult}): needs finite numbers 0 < start <= end and a multiplier > 1`);
+        }
+        const values = [];
+        for (let v = start; v <= end; v *= mult) values.push(Math.min(v, end));
+        if (!values.includes(end)) values.push(end);
+        return this.args(k, values);
+      }
+      dense_range(k, start, end, step = 1) {
+        const t = trialOfThis(this);
+        if (!(isFinite(start) && isFinite(end) && isFinite(step)) || !(step > 0) || end < start) {
+          refuse(t, `.dense_range('${k}', ${start}, ${end}, ${step}): needs finite numbers start <= end and a step > 0`);
+        }
+        if ((end - start) / step > MAX_CASES) {
+          refuse(t, `.dense_range('${k}', ${start}, ${end}, ${step}): more than ${MAX_CASES} values; use a larger step`);
+        }
+        const values = [];
+        for (let v = start; v <= end; v += step) values.push(v);
+        if (!values.includes(end)) values.push(end);
+        return this.args(k, values);
+      }
+      name(n) {
+        const t = trialOfThis(this);
+        t.alias = `${n}`;
+        if (t.unique !== null) {
+          c.remove(t.unique);
+          t.unique = c.add(t.prefix + n, t.spec);
+        }
+        return this;
+      }
+      // mitata collects garbage before (true, 'once') or inside ('inner') its samples: v8bench measures the
+      // GC a bench causes per iteration instead, so the mode is checked and left out.
+      gc(mode = 'once') {
+        const t = trialOfThis(this);
+        if (![true, false, 'once', 'inner'].includes(mode)) refuse(t, `.gc(${quoteString(`${mode}`)}): invalid gc type`);
+        return this;
+      }
+      baseline(on = true) {
+        trialOfThis(this).baseline = !!on;
+        return this;
+      }
+      highlight(color = false) {
+        trialOfThis(this).highlight = color;
+        return this;
+      }
+      compact(on = true) {
+        trialOfThis(this).compact = !!on;
+        return this;
+      }
+      opts() {
+        return this;
+      }
+      // mitata measures the trial now and resolves to it; v8bench declares it a case (named by the B's name)
+      // and measures it after the file has loaded: the trial resolves unmeasured.
+      run() {
+        const t = trialOfThis(this);
+        register(t, '');
+        return PromiseCtor.resolve(trialResult(t));
+      }
+    }
+    function refuse(t, what) {
+      throw new TypeError(`mitata ${t.by}('${t.alias}')${atUserSite()}: ${what}`);
+    }
+    function bench(name, fn) {
+      if (typeof name === 'function') [name, fn] = [name.name || 'anonymous', name];
+      creator = 'bench';
+      const b = new B(name, fn);
+      const t = trialOf.get(b);
+      t.group = groupId;
+      trials.push(t);
+      register(t, prefix);
+      return b;
     }
     // group(name, fn) prefixes the names of the benches fn declares; summary(), the plots and compact()
     // group without a name. An async fn's benches are declared when its promise settles.
@@ -1790,33 +1958,53 @@
       });
       return undefined;
     }
+    const stats = () => ({
+      kind: 'fn', min: NaN, max: NaN, avg: NaN, p25: NaN, p50: NaN, p75: NaN, p99: NaN, p999: NaN, ticks: 0,
+      samples: [], heap: undefined, gc: undefined, debug: NOT_MEASURED,
+    });
+    // A trial as mitata's run() and B.run() give it: one run per combination of its arguments.
+    function trialResult(t) {
+      const names = ownKeys(t.params);
+      const runs = cartesian(t.params).map((args) => {
+        let runName = t.alias;
+        for (const k of names) runName = runName.split(`$${k}`).join(`${args[k]}`);
+        return { stats: stats(), error: undefined, args, name: runName };
+      });
+      return {
+        kind: names.length === 0 ? 'static' : names.length === 1 ? 'args' : 'multi-args',
+        args: t.params, alias: t.alias, group: t.group, baseline: t.baseline, runs,
+        style: { highlight: t.highlight, compact: t.compact },
+      };
+    }
     function run() {
-      const stats = () => ({
-        kind: 'fn', min: NaN, max: NaN, avg: NaN, p25: NaN, p50: NaN, p75: NaN, p99: NaN, p999: NaN, ticks: 0,
-        samples: [], heap: undefined, gc: undefined, debug: NOT_MEASURED,
-      });
-      const benchmarks = trials.map((t) => {
-        const names = ownKeys(t.params);
-        const runs = cartesian(t.params).map((args) => {
-          let runName = t.alias;
-          for (const k of names) runName = runName.split(`$${k}`).join(`${args[k]}`);
-          return { stats: stats(), error: undefined, args, name: runName };
-        });
-        return {
-          kind: names.length === 0 ? 'static' : names.length === 1 ? 'args' : 'multi-args',
-          args: t.params, alias: t.alias, group: t.group, baseline: t.baseline, runs,
-          style: { highlight: t.highlight, compact: t.compact },
-        };
-      });
       const context = {
         now: Date.now(), arch: `${typeof process === 'object' ? `${process.arch}-${process.platform}` : 'unknown'}`,
         version: typeof process === 'object' ? process.version : 'unknown', runtime: 'node',
         cpu: { name: 'unknown', freq: NaN }, noop: { fn: stats(), iter: stats(), fn_gc: stats() }, v8bench: NOT_MEASURED,
       };
-      return PromiseCtor.resolve({ layout: [{ name: 0, types: [] }], context, benchmarks });
+      return PromiseCtor.resolve({ layout: [{ name: 0, types: [] }], context, benchmarks: trials.map(trialResult) });
+    }
+    // measure(fn, opts): mitata times fn at once and resolves to its stats. Here it is a case named
+    // 'measure' (measure_2, ... for later calls), opts.args its parameters (one value each); the tuning
+    // options (batch_samples, min_cpu_time, ...) are replaced by v8bench's timing rules. Resolves unmeasured.
+    function measure(fn, opts) {
+      if (typeof fn !== 'function') {
+        throw new TypeError(`mitata measure()${atUserSite()}: expected iterator, generator or one-shot function`);
+      }
+      const o = opts !== null && typeof opts === 'object' ? opts : {};
+      const params = {};
+      if (o.args !== null && typeof o.args === 'object') {
+        for (const k of ownKeys(o.args)) params[k] = [o.args[k]];
+      }
+      const site = atUserSite();
+      const unique = c.add('measure', specOf('measure', fn, params));
+      c.note(`'${unique}' is the measure() call${site}`);
+      const tuned = ownKeys(o).filter((k) => k !== 'args');
+      if (tuned.length > 0) c.note(`'${unique}': measure()'s ${tuned.join(', ')} replaced by v8bench's own timing rules`);
+      return PromiseCtor.resolve(stats());
     }
     return {
-      bench, run,
+      B, bench, run, measure,
       group: (name, fn) => nest(name, fn, false),
       summary: (fn) => nest(null, fn, false),
       barplot: (fn) => nest(null, fn, false),
@@ -1824,7 +2012,6 @@
       lineplot: (fn) => nest(null, fn, false),
       compact: (fn) => nest(null, fn, true),
       do_not_optimize: (v) => v,
-      measure: async () => unsupported('mitata measure() times a function outside a bench; declare it with bench()'),
     };
   }
 
@@ -2060,41 +2247,71 @@
   // Vitest: bench(name, fn, tinybench options) inside describe() groups, whose names prefix the case name
   // (describe('sort', () => bench('native', ...)) is case FILE/sort_native); .skip/.only/.todo; beforeAll
   // and afterAll around each case; beforeEach/afterEach, per iteration, refused with their name.
+  // As Vitest collects a file: describe() records its body, and the bodies run once the module has been
+  // evaluated (c.afterLoad), parents before children, in declaration order, each awaited; so a body may use
+  // a const the file declares below it.
   function vitestModule(c) {
     c.title = 'Vitest bench';
-    const entries = [];
-    let scope = { prefix: '', before: [], after: [], skip: false, only: false, parent: null };
+    const newScope = (parent, name, how, body) => ({
+      prefix: parent === null ? '' : `${parent.prefix}${name}/`, before: [], after: [], tasks: [], body, parent,
+      skip: (parent !== null && parent.skip) || how === 'skip', only: (parent !== null && parent.only) || how === 'only',
+    });
+    const root = newScope(null, '', undefined, null);
+    let scope = root;
+    let collected = false;
     function describe(name, fn, how) {
       if (typeof fn !== 'function') return; // describe.todo('name'), or one without a body: nothing to run
-      const saved = scope;
-      scope = { prefix: `${scope.prefix}${name}/`, before: [], after: [], skip: saved.skip || how === 'skip',
-        only: saved.only || how === 'only', parent: saved };
-      let r;
-      try {
-        r = fn();
-      } finally {
-        if (!isThenable(r)) scope = saved;
-      }
-      if (isThenable(r)) {
-        return r.then(() => {
-          scope = saved;
-        });
-      }
-      return undefined;
+      scope.tasks.push({ suite: newScope(scope, name, how, fn) });
     }
     describe.skip = (name, fn) => describe(name, fn, 'skip');
     describe.only = (name, fn) => describe(name, fn, 'only');
     describe.todo = (name) => c.note(`describe '${name}' is a todo (nothing measured)`);
     describe.skipIf = (cond) => (cond ? describe.skip : describe);
     describe.runIf = (cond) => (cond ? describe : describe.skip);
+    // The suites of s's tasks from index i, each body run with its suite current; returns a promise when a
+    // body is async.
+    function collectTasks(s, i) {
+      for (; i < s.tasks.length; i++) {
+        if (s.tasks[i].suite === undefined) continue;
+        const r = collectSuite(s.tasks[i].suite);
+        if (isThenable(r)) {
+          const next = i + 1;
+          return r.then(() => collectTasks(s, next));
+        }
+      }
+      return undefined;
+    }
+    function collectSuite(s) {
+      const saved = scope;
+      scope = s;
+      let r;
+      try {
+        r = s.body();
+      } finally {
+        if (!isThenable(r)) scope = saved;
+      }
+      if (!isThenable(r)) return collectTasks(s, 0);
+      return r.then(() => {
+        scope = saved;
+        return collectTasks(s, 0);
+      }, (e) => {
+        scope = saved;
+        throw e;
+      });
+    }
+    c.afterLoad = () => {
+      if (collected) return undefined;
+      collected = true;
+      return collectTasks(root, 0);
+    };
     function bench(name, fn, options, how) {
       if (typeof fn !== 'function') {
         throw new TypeError(`vitest bench('${name}')${atUserSite()}: needs a function to time`);
       }
       const hooks = [];
       for (let s = scope; s !== null; s = s.parent) hooks.unshift(s);
-      entries.push({ name: `${scope.prefix}${name}`, fn, options: options || {}, hooks,
-        skip: scope.skip || how === 'skip', only: scope.only || how === 'only' });
+      scope.tasks.push({ entry: { name: `${scope.prefix}${name}`, fn, options: options || {}, hooks,
+        skip: scope.skip || how === 'skip', only: scope.only || how === 'only' } });
     }
     bench.skip = (name, fn, options) => bench(name, fn, options, 'skip');
     bench.only = (name, fn, options) => bench(name, fn, options, 'only');
@@ -2105,7 +2322,20 @@
       throw new TypeError(`vitest ${hook}()${atUserSite()}: v8bench does not run per-iteration hooks in a bench file ` +
         `(they would be timed with every iteration); move the work into the bench's setup option or into beforeAll`);
     };
+    function entriesOf(s, out) {
+      for (const t of s.tasks) {
+        if (t.suite !== undefined) entriesOf(t.suite, out);
+        else out.push(t.entry);
+      }
+      return out;
+    }
     c.beforeDefine = () => {
+      // A file loaded as a CommonJS body (no module loader to wait on) is collected here, synchronously.
+      if (isThenable(c.afterLoad())) {
+        throw new TypeError(`${c.file}: an async describe() body in a file loaded as a CommonJS body cannot be ` +
+          'awaited before its cases are listed; write the file as an ES module (import from \'vitest\')');
+      }
+      const entries = entriesOf(root, []);
       const only = entries.some((e) => e.only);
       for (const e of entries) {
         if (e.skip || (only && !e.only)) {
@@ -2136,7 +2366,7 @@
       }
     };
     return {
-      bench, describe, suite: describe,
+      bench, describe, suite: describe, expect: vitestExpect(),
       beforeAll: (fn) => scope.before.push(fn),
       afterAll: (fn) => scope.after.push(fn),
       beforeEach: perIteration('beforeEach'),
@@ -2144,6 +2374,154 @@
       test: (name) => c.note(`test '${name}' is a test, not run by v8bench`),
       it: (name) => c.note(`test '${name}' is a test, not run by v8bench`),
     };
+  }
+
+  // Vitest's expect(value), for the checks a bench file makes inside its benches and hooks: the common
+  // matchers, .not, .resolves and .rejects. A failed expectation throws an AssertionError with Vitest's
+  // wording (so the case fails with it); a matcher v8bench does not implement throws a TypeError naming it.
+  function vitestExpect() {
+    class AssertionError extends ErrorCtor {
+      constructor(message, actual, expected) {
+        super(message);
+        this.name = 'AssertionError';
+        this.actual = actual;
+        this.expected = expected;
+      }
+    }
+    const show = (v) => {
+      if (typeof v === 'string') return quoteString(v);
+      if (typeof v === 'function') return `[Function ${v.name || 'anonymous'}]`;
+      if (typeof v === 'bigint' || typeof v === 'symbol' || v === undefined) return toText(v);
+      try {
+        const text = JSON.stringify(v);
+        return text === undefined ? toText(v) : text;
+      } catch (ignored) {
+        return toText(v);
+      }
+    };
+    // Vitest's equality: toEqual ignores undefined properties, toStrictEqual compares them and prototypes.
+    function equal(a, b, strict, seen) {
+      if (Object.is(a, b)) return true;
+      if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+      for (const [x, y] of seen) if (x === a && y === b) return true;
+      seen.push([a, b]);
+      if (strict && Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false;
+      if (Array.isArray(a) !== Array.isArray(b)) return false;
+      if (a instanceof Date || b instanceof Date) return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
+      if (a instanceof RegExp || b instanceof RegExp) return toText(a) === toText(b);
+      if (a instanceof Map || b instanceof Map) {
+        if (!(a instanceof Map && b instanceof Map) || a.size !== b.size) return false;
+        for (const [k, v] of a) if (!b.has(k) || !equal(v, b.get(k), strict, seen)) return false;
+        return true;
+      }
+      if (a instanceof Set || b instanceof Set) {
+        if (!(a instanceof Set && b instanceof Set) || a.size !== b.size) return false;
+        for (const v of a) if (!b.has(v) && !Array.from(b).some((w) => equal(v, w, strict, seen))) return false;
+        return true;
+      }
+      if (Array.isArray(a) && a.length !== b.length) return false;
+      const keysOf = (o) => ownKeys(o).filter((k) => k !== 'length' || !Array.isArray(o)).filter((k) => strict || o[k] !== undefined);
+      const ka = keysOf(a);
+      const kb = keysOf(b);
+      if (ka.length !== kb.length) return false;
+      for (const k of ka) if (!hasOwn(b, k) || !equal(a[k], b[k], strict, seen)) return false;
+      return true;
+    }
+    const throwsOf = (fn) => {
+      try {
+        fn();
+      } catch (e) {
+        return { threw: true, error: e };
+      }
+      return { threw: false, error: undefined };
+    };
+    const messageOf = (e) => (e !== null && typeof e === 'object' && 'message' in e ? `${e.message}` : toText(e));
+    function matchers(actual, negated) {
+      const check = (pass, what, expected) => {
+        if (pass === negated) {
+          throw new AssertionError(`expected ${show(actual)} ${negated ? 'not ' : ''}${what}`, actual, expected);
+        }
+      };
+      const m = {
+        toBe: (e) => check(Object.is(actual, e), `to be ${show(e)} // Object.is equality`, e),
+        toEqual: (e) => check(equal(actual, e, false, []), `to deeply equal ${show(e)}`, e),
+        toStrictEqual: (e) => check(equal(actual, e, true, []), `to strictly equal ${show(e)}`, e),
+        toBeTruthy: () => check(!!actual, 'to be truthy'),
+        toBeFalsy: () => check(!actual, 'to be falsy'),
+        toBeNull: () => check(actual === null, 'to be null'),
+        toBeUndefined: () => check(actual === undefined, 'to be undefined'),
+        toBeDefined: () => check(actual !== undefined, 'to be defined'),
+        toBeNaN: () => check(Number.isNaN(actual), 'to be NaN'),
+        toBeTypeOf: (t) => check(typeof actual === t, `to be type of ${show(t)}`, t),
+        toBeInstanceOf: (C) => check(actual instanceof C, `to be an instance of ${C && C.name}`, C),
+        toBeGreaterThan: (n) => check(actual > n, `to be greater than ${show(n)}`, n),
+        toBeGreaterThanOrEqual: (n) => check(actual >= n, `to be greater than or equal to ${show(n)}`, n),
+        toBeLessThan: (n) => check(actual < n, `to be less than ${show(n)}`, n),
+        toBeLessThanOrEqual: (n) => check(actual <= n, `to be less than or equal to ${show(n)}`, n),
+        toBeCloseTo: (n, digits = 2) => check(Math.abs(actual - n) < 10 ** -digits / 2, `to be close to ${show(n)}`, n),
+        toContain: (item) => check(actual != null && typeof actual.includes === 'function' && actual.includes(item),
+          `to contain ${show(item)}`, item),
+        toContainEqual: (item) => check(Array.from(actual || []).some((v) => equal(v, item, false, [])),
+          `to contain equal ${show(item)}`, item),
+        toHaveLength: (n) => check(actual != null && actual.length === n, `to have a length of ${n}`, n),
+        toHaveProperty: (path, ...value) => {
+          const keys = Array.isArray(path) ? path : `${path}`.split('.');
+          let v = actual;
+          let found = true;
+          for (const k of keys) {
+            if (v === null || v === undefined || !(k in Object(v))) {
+              found = false;
+              break;
+            }
+            v = v[k];
+          }
+          check(found && (value.length === 0 || equal(v, value[0], false, [])), `to have property ${show(path)}`, value[0]);
+        },
+        toMatch: (re) => check(typeof re === 'string' ? `${actual}`.includes(re) : re.test(`${actual}`), `to match ${toText(re)}`, re),
+        toThrow: (expected) => {
+          const r = throwsOf(actual);
+          let pass = r.threw;
+          if (pass && typeof expected === 'string') pass = messageOf(r.error).includes(expected);
+          else if (pass && expected instanceof RegExp) pass = expected.test(messageOf(r.error));
+          else if (pass && typeof expected === 'function') pass = r.error instanceof expected;
+          if (pass === negated) {
+            throw new AssertionError(`expected [Function] ${negated ? 'not ' : ''}to throw` +
+              `${expected === undefined ? '' : ` ${toText(expected)}`}${r.threw ? `, it threw ${show(messageOf(r.error))}` : ''}`, r.error, expected);
+          }
+        },
+      };
+      m.toThrowError = m.toThrow;
+      const target = assign({}, m);
+      Object.defineProperty(target, 'not', { get: () => matchers(actual, !negated) });
+      // .resolves/.rejects: the matchers applied to what the promise settles with; each returns a promise.
+      const settled = (rejects) => {
+        const out = {};
+        for (const k of ownKeys(m)) {
+          out[k] = (...args) => PromiseCtor.resolve(actual).then(
+            (v) => {
+              if (rejects) throw new AssertionError(`promise resolved ${show(v)} instead of rejecting`, v, undefined);
+              return matchers(v, negated)[k](...args);
+            },
+            (e) => {
+              if (!rejects) throw new AssertionError(`promise rejected ${show(messageOf(e))} instead of resolving`, e, undefined);
+              return matchers(e, negated)[k](...args);
+            });
+        }
+        return out;
+      };
+      Object.defineProperty(target, 'resolves', { get: () => settled(false) });
+      Object.defineProperty(target, 'rejects', { get: () => settled(true) });
+      return new ProxyCtor(target, {
+        get(t, key) {
+          if (key in t || typeof key === 'symbol' || key === 'then') return t[key];
+          throw new TypeError(`vitest expect(...).${key}${atUserSite()}: v8bench's expect has no such matcher ` +
+            `(it has ${ownKeys(m).join(', ')}, .not, .resolves, .rejects)`);
+        },
+      });
+    }
+    const expect = (actual) => matchers(actual, false);
+    expect.soft = expect;
+    return expect;
   }
 
   // Deno.bench(name, fn) / (name, options, fn) / (fn) / (options) / (options, fn), with group, baseline,
@@ -2362,7 +2740,7 @@
         teardown() {
           if (typeof o.teardown === 'function') o.teardown();
         },
-        fn: o.defer ? () => new Promise((resolve) => body({ resolve })) : () => body(),
+        fn: (o.defer === undefined ? Benchmark.options.defer : o.defer) ? () => new Promise((resolve) => body({ resolve })) : () => body(),
       };
     }
     // A benchmark as a file reads it after run(): Benchmark.js's fields, unmeasured.
@@ -2442,13 +2820,30 @@
       }
     }
     function Benchmark(name, fn, options) {
+      if (!(this instanceof Benchmark)) return new Benchmark(name, fn, options);
       const label = typeof name === 'string' ? name : (name && name.name) || 'anonymous';
       c.add(label, toSpec(label, typeof name === 'string' ? fn : name, options));
       Object.assign(this, unmeasured(label));
       this.run = () => this;
       this.on = () => this;
     }
-    Benchmark.Suite = Suite;
+    // Benchmark.Suite(...) without `new` makes a suite too, as in Benchmark.js.
+    function SuiteOrNew(name, options) {
+      return new Suite(name, options);
+    }
+    SuiteOrNew.prototype = Suite.prototype;
+    SuiteOrNew.options = { name: undefined };
+    Benchmark.Suite = SuiteOrNew;
+    // Benchmark.js's defaults, which files set before adding benchmarks (Benchmark.options.minSamples = 500).
+    // Its timing settings are replaced by v8bench's rules: any changed from Benchmark.js's default is noted.
+    const TIMING_DEFAULTS = { async: false, delay: 0.005, initCount: 1, maxTime: 5, minSamples: 5, minTime: 0 };
+    Benchmark.options = assign({ defer: false, id: undefined, name: undefined, onAbort: undefined, onComplete: undefined,
+      onCycle: undefined, onError: undefined, onReset: undefined, onStart: undefined }, TIMING_DEFAULTS);
+    Benchmark.version = '2.1.4';
+    c.beforeDefine = () => {
+      const changed = ownKeys(TIMING_DEFAULTS).filter((k) => Benchmark.options[k] !== TIMING_DEFAULTS[k]);
+      if (changed.length > 0) c.note(`Benchmark.options ${changed.join(', ')} replaced by v8bench's own timing rules`);
+    };
     return Benchmark;
   }
 
@@ -2476,6 +2871,8 @@
       operations: named(operations),
       wrap,
       load: named(load),
+      declaredSoFar: named(declaredSoFar),
+      fileWithoutCase: named(fileWithoutCase),
       loadThroughEngineLoader: named(loadThroughEngineLoader),
       harnessNames: () => HARNESS_NAMES.slice(),
       harnessModuleExports: named(harnessModuleExports),

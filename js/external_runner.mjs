@@ -342,12 +342,23 @@ async function loadFiles(api, files) {
   const viaLoader = mapped || installBunModules(api);
   for (const file of files) {
     const source = readText(file);
+    const before = api.declaredSoFar();
     let loaded;
     if (isNode) loaded = api.load(source, file, (url) => import(url));
     else if (viaLoader) loaded = api.loadThroughEngineLoader(source, file, (url) => import(url), require('node:url').pathToFileURL(require('node:path').resolve(file)).href);
     else loaded = api.wrap(source, file);
     if (typeof loaded === 'string') evalScript(loaded, file);
     else await loaded;
+    // A file that declares nothing is bad input, as on the embedded host; one whose benches are all left
+    // out on purpose is said and skipped, as `deno bench` does.
+    const none = api.fileWithoutCase(before);
+    if (none === null) continue;
+    if (!none.left_out) {
+      const e = new Error(`${file}: ${none.text}`);
+      e.stack = e.message; // the file's problem, not the runner's frames
+      throw e;
+    }
+    console.error(`v8bench: ${file}: ${none.text}`);
   }
 }
 // --- end of the other harnesses' section -------------------------------------------------------------

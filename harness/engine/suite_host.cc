@@ -86,6 +86,19 @@ RealmKind SuiteHost::realm() const { return s_->realm->kind(); }
 
 namespace {
 
+// A description without cases says why (bench_api.js noCaseReason): false when that part is malformed.
+bool ReadNoCase(simdjson::dom::element doc, SuiteFile& file) {
+  simdjson::dom::element no_case;
+  if (doc["no_case"].get(no_case) != simdjson::SUCCESS) return true;
+  std::string_view reason;
+  if (no_case["text"].get(reason) != simdjson::SUCCESS ||
+      no_case["left_out"].get(file.all_left_out) != simdjson::SUCCESS) {
+    return false;
+  }
+  file.no_case_reason = std::string(reason);
+  return true;
+}
+
 // Reads the description the bench API built (js/bench_api.js describe()). simdjson's error-code API
 // only: whatever the JSON holds, a wrong shape is an error value naming the file, never an exception.
 Expected<SuiteFile> ParseDescription(const std::string& path, const std::string& json) {
@@ -163,6 +176,7 @@ Expected<SuiteFile> ParseDescription(const std::string& path, const std::string&
     }
     file.cases.push_back(std::move(info));
   }
+  if (!ReadNoCase(doc, file)) return bad("no_case lacks text or left_out");
   return file;
 }
 

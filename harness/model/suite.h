@@ -64,6 +64,10 @@ struct SuiteFile {
   std::string path;
   std::vector<SuiteInfo> suites;
   std::vector<CaseInfo> cases;
+  // Without cases: why (bench_api.js noCaseReason), and whether that is a file whose benches are all left
+  // out on purpose (Deno's ignore: true, Vitest's .skip): not an error, as for `deno bench`.
+  std::string no_case_reason;
+  bool all_left_out = false;
 };
 
 }  // namespace v8bench

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -83,10 +84,12 @@ Expected<std::vector<LoadedSuiteFile>> LoadSuites(V8Process& process, const std:
     }
     // A suite that cannot even be described (syntax error, a throw at top level) is bad input.
     if (!description) return Error::Input(description.error().message);
-    if (description->cases.empty())
-      return Error::Input(path +
-                          ": declares no suite (call suite({...}), or createBenchmark, bench(), add() of "
-                          "the harnesses docs/benchmark-files.md lists)");
+    if (description->cases.empty() && description->all_left_out) {
+      // Like `deno bench` for a file whose benches are all ignored: said, and not an error.
+      std::fprintf(stderr, "v8bench: %s: %s\n", path.c_str(), description->no_case_reason.c_str());
+      continue;
+    }
+    if (description->cases.empty()) return Error::Input(path + ": " + description->no_case_reason);
     out.push_back({path, std::move(source.value()), std::move(description.value())});
   }
   // Suite names are global: compare runs match cases by name.
