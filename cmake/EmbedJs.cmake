@@ -1,6 +1,21 @@
 # Generates a C++ source that holds a JS file as a string constant, so the binary runs from any
-# directory. Invoked at build time: cmake -DIN=<js> -DOUT=<cc> -DSYMBOL=<name> -P EmbedJs.cmake
-file(READ "${IN}" content)
+# directory. Invoked at build time:
+#   cmake -DIN=<dir> -DOUT=<cc> -DJOINED=<js> -DSYMBOL=<name> -P EmbedJs.cmake
+# IN's *.js or *.mjs parts are one script joined in file-name order (js/bench_api/00_begin.js says why);
+# JOINED receives the joined script as a file.
+file(GLOB parts "${IN}/*.js" "${IN}/*.mjs")
+list(SORT parts)
+if(NOT parts)
+  message(FATAL_ERROR "${IN} has no *.js or *.mjs part")
+endif()
+set(content "")
+foreach(part IN LISTS parts)
+  file(READ "${part}" text)
+  string(APPEND content "${text}")
+endforeach()
+file(WRITE "${JOINED}.tmp" "${content}")
+file(COPY_FILE "${JOINED}.tmp" "${JOINED}" ONLY_IF_DIFFERENT)
+file(REMOVE "${JOINED}.tmp")
 set(delim "V8BENCH_JS")
 string(FIND "${content}" ")${delim}\"" clash)
 if(NOT clash EQUAL -1)

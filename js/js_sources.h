@@ -5,7 +5,7 @@
 
 namespace v8bench {
 
-extern const char kBenchApiJs[];        // js/bench_api.js
-extern const char kExternalRunnerJs[];  // js/external_runner.mjs (written out for node/deno engines)
+extern const char kBenchApiJs[];        // js/bench_api/*.js, joined in file-name order
+extern const char kExternalRunnerJs[];  // js/external_runner/*.mjs, joined (written out for external engines)
 
 }  // namespace v8bench

@@ -50,7 +50,7 @@ find "$here" -maxdepth 1 -name 'isolate-*-v8.log' -newer "$out/summary.md" -dele
 suite_abs=$(realpath "$suite")
 out_abs=$(realpath "$out")
 (cd "$out_abs" && perf record -q -e cpu-clock -o "$out_abs/node.perf.data" -- "$node" --allow-natives-syntax \
-  --perf-basic-prof "$here/js/external_runner.mjs" run --filter "$case_re" --repetitions 1 --min-time "$secs" \
+  --perf-basic-prof "$(dirname "$v8bench")/js/external_runner.mjs" run --filter "$case_re" --repetitions 1 --min-time "$secs" \
   --warmup 0.2 --max-warmup 10 --min-young-gcs 20 --tier optimized --long-call 1000 --long-call-budget 30 --left-callbacks 0.25 \
   "$suite_abs" >"$out_abs/node.jsonl" 2>"$out_abs/node.err")
 rm -f "$out_abs"/isolate-*-v8.log

@@ -1,4 +1,4 @@
-// End to end: benchmark files written for other harnesses run unchanged (js/bench_api.js load()):
+// End to end: benchmark files written for other harnesses run unchanged (js/bench_api/04_loading.js load()):
 // Node core's benchmark/ contract (createBenchmark, bench.start/end), mitata, tinybench, bench-node,
 // Benchmark.js, Vitest's bench() and Deno.bench(). The fixtures under tests/fixtures/benchmark_files/ were written for
 // these tests; none has a common.js or node_modules beside them.
@@ -338,7 +338,7 @@ TEST(BenchmarkFiles, BenchNodeTimerFormCountsItsOperationsAndMissingEndIsNamed) 
                                ":16:7): You forgot to call .end(count)"));
 }
 
-// --- Modules, as the engine's own loader loads them (js/bench_api.js load()) ---------------------------
+// --- Modules, as the engine's own loader loads them (js/bench_api/04_loading.js load()) ---------------------------
 
 std::string ModuleFixture(const std::string& name) { return Fixture("benchmark_files/modules/" + name); }
 

@@ -1,5 +1,5 @@
 // Other engines: an npm Node binary (installed by tools/fetch_engines.sh, which the README's test
-// command runs) runs the suites unchanged through js/external_runner.mjs. Bun and workerd
+// command runs) runs the suites unchanged through js/external_runner/. Bun and workerd
 // (`tools/fetch_engines.sh bun workerd`) run the same suites through the same runner; their tests
 // are skipped, with the reason, where they are not fetched.
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 // The worker protocol's conformance (docs/protocol.md): what `v8bench run --format jsonl` writes and
-// what js/external_runner.mjs writes on node both read through the one reader
+// what js/external_runner/ writes on node both read through the one reader
 // (workers/worker_protocol.h) into the same model types, with every field `compare` relies on.
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -19,7 +19,7 @@ namespace {
 
 using testing::Fixture;
 
-// npm's Node 18 (tools/fetch_engines.sh node@18), which runs js/external_runner.mjs; the tests that
+// npm's Node 18 (tools/fetch_engines.sh node@18), which runs js/external_runner/; the tests that
 // need it skip, saying so, without it.
 const std::string& Node18() {
   static const std::string path =
@@ -30,14 +30,14 @@ const std::string& Node18() {
   if (access(Node18().c_str(), X_OK) != 0) \
   GTEST_SKIP() << Node18() << " is missing: run tools/fetch_engines.sh node@18 to test the external runner"
 
-// `node NODE_FLAGS js/external_runner.mjs RUNNER_ARGS` on Node18(), to its end (60 s without output
+// `node NODE_FLAGS js/external_runner/ RUNNER_ARGS` on Node18(), to its end (60 s without output
 // kills it).
 LaunchResult RunExternalRunner(const std::vector<std::string>& node_flags,
                                const std::vector<std::string>& runner_args) {
   LaunchRequest request;
   request.executable = Node18();
   request.args = node_flags;
-  request.args.push_back(std::string(V8BENCH_SOURCE_DIR) + "/js/external_runner.mjs");
+  request.args.push_back(std::string(V8BENCH_JS_DIR) + "/external_runner.mjs");
   request.args.insert(request.args.end(), runner_args.begin(), runner_args.end());
   request.timeout_s = 60;
   return RunToEnd(request);
@@ -104,7 +104,7 @@ TEST(Protocol, V8benchRunOutputReadsIntoTheModel) {
   EXPECT_GT(out.cases[0].warmup_s, 0) << r.out;
 }
 
-// The runner has no settings of its own (js/external_runner.mjs RUN_SETTINGS): the command line the
+// The runner has no settings of its own (js/external_runner/ RUN_SETTINGS): the command line the
 // harness starts it with (WorkerArgs, for compare's workers and `run --engine`) carries every one, and a
 // `run` without any one of them is refused, naming it.
 TEST(Protocol, ExternalRunnerIsHandedEverySettingAndHasNoDefaults) {
@@ -117,7 +117,7 @@ TEST(Protocol, ExternalRunnerIsHandedEverySettingAndHasNoDefaults) {
   WorkerEngine engine;
   engine.engine = Node18();
   engine.engine_kind = EngineKind::kNode;
-  engine.runner = std::string(V8BENCH_SOURCE_DIR) + "/js/external_runner.mjs";
+  engine.runner = std::string(V8BENCH_JS_DIR) + "/external_runner.mjs";
   engine.engine_v8_flags = std::vector<std::string>{};
   const std::vector<std::string> args = WorkerArgs(sampling, engine, "loop", false);
   auto at = std::find(args.begin(), args.end(), engine.runner);
@@ -145,9 +145,9 @@ TEST(Protocol, ExternalRunnerIsHandedEverySettingAndHasNoDefaults) {
 }
 
 // The runner's fixed constants of the warm-up and repetition rules are the host's (its settings are
-// handed to it; these are not settings): read from js/external_runner.mjs and compared.
+// handed to it; these are not settings): read from js/external_runner/ and compared.
 TEST(Protocol, ExternalRunnersFixedConstantsAreTheHosts) {
-  const std::string js = testing::ReadWholeFile(std::string(V8BENCH_SOURCE_DIR) + "/js/external_runner.mjs");
+  const std::string js = testing::ReadWholeFile(std::string(V8BENCH_JS_DIR) + "/external_runner.mjs");
   auto constant = [&](const std::string& name) {
     std::smatch m;
     const std::regex re("\\nconst " + name + " = ([0-9.]+);");

@@ -19,7 +19,7 @@ using Clock = std::chrono::steady_clock;
 double SecondsSince(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
 // Batches aim at this length: long enough that the host->JS call is noise, short enough that the
-// profile ends close to --duration. js/external_runner.mjs (PROFILE_BATCH_SECONDS) keeps the same.
+// profile ends close to --duration. js/external_runner/ (PROFILE_BATCH_SECONDS) keeps the same.
 constexpr double kTargetBatchSeconds = 0.005;
 
 // Untimed batches for at least `seconds` (and three batches), doubling the batch until one takes

@@ -1,5 +1,5 @@
 // A Node addon made of the embedded host's own instruments, so that a case run by an official Node
-// (js/external_runner.mjs) is measured as the embedded host measures it: BatchTimer's clocks (main
+// (js/external_runner/) is measured as the embedded host measures it: BatchTimer's clocks (main
 // thread CPU, process CPU, the main thread's page faults, the CPU it ran on), GcMonitor's GC callbacks
 // (pauses and counts by kind, the bytes each collection freed) and JitCodeLog's JIT code events
 // (optimised compiles while timed, listened to only from start() to stop()), turned into per-iteration counters by the

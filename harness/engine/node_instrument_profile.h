@@ -1,7 +1,7 @@
 // `profile --engine` inside an official Node (harness/engine/node_instrument.cc): V8's CPU profiler and
 // the JIT code log of the isolate that loaded the addon, through the embedded host's own CpuSampler, so
 // that the profile carries what the embedded profile carries (tiers per function from JIT code events,
-// deopts with their reasons, VM states). js/external_runner.mjs's `profile` drives the case (prepare,
+// deopts with their reasons, VM states). js/external_runner/'s `profile` drives the case (prepare,
 // settle, warm-up, the batch loop) as engine/cpu_profile.cc does in the embedded host. Part of the addon
 // only.
 #pragma once

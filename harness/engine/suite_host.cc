@@ -59,7 +59,7 @@ Expected<std::unique_ptr<SuiteHost>> SuiteHost::Open(V8Process& process, RealmKi
         state->CallApi("configure", {v8::String::NewFromUtf8(r->isolate(), json.c_str()).ToLocalChecked()});
     if (!configured) return configured.error();
   }
-  // The bench API says how this realm runs the file (js/bench_api.js load()): a classic script's text to
+  // The bench API says how this realm runs the file (js/bench_api/04_loading.js load()): a classic script's text to
   // run here, or (an ES module in the node realm) nothing once Node's own loader has evaluated the file's
   // module graph: CallApi awaits that under the watchdog, so declarations after a top-level await count.
   auto how = state->CallApi("load", {v8::String::NewFromUtf8(r->isolate(), source.data(), v8::NewStringType::kNormal,
@@ -99,7 +99,7 @@ bool ReadNoCase(simdjson::dom::element doc, SuiteFile& file) {
   return true;
 }
 
-// Reads the description the bench API built (js/bench_api.js describe()). simdjson's error-code API
+// Reads the description the bench API built (js/bench_api/02_suites.js describe()). simdjson's error-code API
 // only: whatever the JSON holds, a wrong shape is an error value naming the file, never an exception.
 Expected<SuiteFile> ParseDescription(const std::string& path, const std::string& json) {
   auto bad = [&](const char* what) {
@@ -305,7 +305,7 @@ Status SuiteHost::Settle(TierMode mode) {
 
 namespace {
 
-// The bench API's tier codes (js/bench_api.js, tierOf): 0 unknown, 1..4 Ignition..TurboFan.
+// The bench API's tier codes (js/bench_api/03_cases.js, tierOf): 0 unknown, 1..4 Ignition..TurboFan.
 std::optional<CodeTier> TierFromCode(int code) {
   switch (code) {
     case 1:

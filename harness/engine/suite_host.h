@@ -47,7 +47,7 @@ class SuiteHost {
   std::size_t PreparedSlot() const;
   Status Resume(std::size_t slot);
   // Untimed: brings the prepared case's code to the state `mode` names, by a fixed sequence of calls
-  // (js/bench_api.js, settle()), whatever the timing settings.
+  // (js/bench_api/03_cases.js, settle()), whatever the timing settings.
   Status Settle(TierMode mode);
   // The tiers of the case's batch loop and bench function now, and how many functions V8 compiled
   // to optimised code since the previous call (JIT code events). `changed` is left to the caller.

@@ -31,7 +31,7 @@ struct SuiteHost::State {
   v8::Global<v8::Object> api;      // globalThis.__v8bench
   v8::Global<v8::Function> batch;  // the current prepared case's compiled loop
   bool async = false;
-  std::size_t prepared = 0;  // cases prepared so far: the next one's slot (js/bench_api.js `prepared`)
+  std::size_t prepared = 0;  // cases prepared so far: the next one's slot (js/bench_api/03_cases.js `prepared`)
   std::size_t live = 0;      // cases prepared and not yet torn down
   std::string path;
   // What JS is doing, for messages: "the case", or loading/describing the file (Open, Describe).
@@ -82,8 +82,8 @@ struct SuiteHost::State {
   }
 
   // `error` with the built-ins a suite replaced named in its text, when the bench API's own code threw
-  // `thrown` over them (js/bench_api.js naming()). Done here rather than by a catch and rethrow in JS, which
-  // would move the exception's location from the thrower's line to the rethrow.
+  // `thrown` over them (js/bench_api/01_safe_builtins.js naming()). Done here rather than by a catch and rethrow in JS,
+  // which would move the exception's location from the thrower's line to the rethrow.
   Error Named(Error error, v8::Local<v8::Value> thrown) {
     if (thrown.IsEmpty() || !thrown->IsObject()) return error;
     auto fn = ApiMethod("nameError");

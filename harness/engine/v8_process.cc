@@ -111,7 +111,7 @@ V8Process::V8Process(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Expected<std::unique_ptr<V8Process>> V8Process::Start(const EngineOptions& options) {
   if (g_started) return Error::Internal("V8Process::Start called twice in one process");
   std::vector<std::string> flags = ComposeV8Flags(options);
-  // The harness reads and drives each case's tiers through V8's natives syntax (js/bench_api.js,
+  // The harness reads and drives each case's tiers through V8's natives syntax (js/bench_api/03_cases.js,
   // settle/codeState); the flag only lets scripts parse %-calls. --no-allow-natives-syntax opts out
   // (code state then unknown, tiering V8's own).
   if (std::find(flags.begin(), flags.end(), "--no-allow-natives-syntax") == flags.end()) {

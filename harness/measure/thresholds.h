@@ -1,5 +1,5 @@
 // The harness's fixed figures, declared once: the defaults a worker is handed whatever engine runs it
-// (the external runner has none of its own: js/external_runner.mjs RUN_SETTINGS), and the spreads from
+// (the external runner has none of its own: js/external_runner/ RUN_SETTINGS), and the spreads from
 // which the reports note a case (run's caveats after the table, compare's notes). The options' own
 // defaults and ranges are declared with the options: runner/run_settings.h for run, driver/settings.h
 // (SettingSpecs) for compare and diff.

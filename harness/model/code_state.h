@@ -17,7 +17,7 @@ const char* CodeTierName(CodeTier tier);  // "Ignition", "Sparkplug", "Maglev", 
 const char* CodeTierKey(CodeTier tier);   // "ignition", "sparkplug", "maglev", "turbofan" (files)
 std::optional<CodeTier> CodeTierFromKey(const std::string& key);
 
-// How the harness brings a case's code to the state it measures (see js/bench_api.js, settle()).
+// How the harness brings a case's code to the state it measures (see js/bench_api/03_cases.js, settle()).
 enum class TierMode {
   kOptimized,    // the bench and its batch loop compiled by the optimising compiler as regular functions
   kInterpreter,  // never optimised

@@ -18,7 +18,7 @@ namespace fs = std::filesystem;
 namespace {
 
 // What a directory's suite files are named: JS and TypeScript, as their engines load them (a module or
-// TypeScript file goes through the engine's module loader: js/bench_api.js load()).
+// TypeScript file goes through the engine's module loader: js/bench_api/04_loading.js load()).
 bool IsSuiteFileName(const fs::path& path) {
   static const char* const kExtensions[] = {".js", ".mjs", ".cjs", ".ts", ".mts", ".cts"};
   const std::string ext = path.extension().string();

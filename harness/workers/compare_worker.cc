@@ -54,7 +54,7 @@ Status PrepareWorkerEngine(WorkerEngine& w, const std::string& variant, const st
 
 namespace {
 
-// Node and Deno run js/external_runner.mjs: harness knobs become the runner's options or V8 flags in
+// Node and Deno run js/external_runner/: harness knobs become the runner's options or V8 flags in
 // the engine's own syntax. Every setting the runner times with is passed (it has no defaults of its own).
 std::vector<std::string> ExternalWorkerArgs(const WorkerSampling& s, const WorkerEngine& w, const std::string& filter,
                                             bool plan_only) {

@@ -59,7 +59,7 @@ struct WorkerSampling {
   // Deno: V8's --trace-gc lines for the reader to attribute to each sample (gc_trace.h), which needs a
   // worker's whole output; `run`'s supervisor reads line by line and turns it off (GC figures absent).
   bool gc_trace = true;
-  // The external runner's too (js/external_runner.mjs RUN_SETTINGS, which has no defaults of its own): the
+  // The external runner's too (js/external_runner/ RUN_SETTINGS, which has no defaults of its own): the
   // young collections a repetition spans (RunSettings::min_young_collections) and the tier measured where
   // the variant does not set --tier.
   int min_young_collections = kDefaultMinYoungCollections;

@@ -1,5 +1,5 @@
 // One case profiled inside another engine (`v8bench profile --engine PATH`): node, deno or bun run
-// js/external_runner.mjs's `profile` command, which prepares the case, settles its tiers and warms it
+// js/external_runner/'s `profile` command, which prepares the case, settles its tiers and warms it
 // up as the embedded profile does, then samples it. On a Node with this build's in-process instrument
 // the sampler is the embedded host's own (engine/node_instrument_profile.h: V8's CpuProfiler with JIT
 // code events, so tiers per function, deopts and VM states); elsewhere (Deno, Bun, a Node whose addon

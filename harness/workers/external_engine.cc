@@ -287,7 +287,7 @@ Expected<std::string> MaterializeRunner() {
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec) return Error::Input("cannot create " + dir.string() + ": " + ec.message());
-  // Deno's import map (ExternalEngineArgs): the harnesses' module names (js/bench_api.js HARNESS_NAMES)
+  // Deno's import map (ExternalEngineArgs): the harnesses' module names (js/bench_api/04_loading.js HARNESS_NAMES)
   // mapped to the files the runner writes beside itself before it loads a suite file.
   const std::string import_map =
       R"({"imports": {"mitata": "./harness/mitata.mjs", "tinybench": "./harness/tinybench.mjs", )"

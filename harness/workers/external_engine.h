@@ -1,5 +1,5 @@
 // Other engines: Node, Deno, Bun and workerd executables (from npm) run the suites unchanged through
-// js/external_runner.mjs, which implements the suite API and speaks the same worker protocol as
+// js/external_runner/, which implements the suite API and speaks the same worker protocol as
 // `v8bench run --format jsonl`. This file knows how to recognise such an engine, where the runner
 // lives, and how each engine takes V8 flags (Bun runs JavaScriptCore and takes none; workerd takes
 // them in the config file v8bench writes for it).
@@ -61,7 +61,7 @@ Expected<std::string> MaterializeRunner();
 //   bun RUNNER run ...                               workerd test --experimental CONFIG.capnp
 // For workerd this writes CONFIG (WorkerdConfig) into the runner's directory first. Node `engine` gets
 // `--instrument-dir DIR` last, where its in-process instrument is (InstrumentFor, node_instrument_build.h),
-// or `--no-instrument WHY` (js/external_runner.mjs).
+// or `--no-instrument WHY` (js/external_runner/).
 std::vector<std::string> ExternalEngineArgs(const std::string& engine, EngineKind kind, const std::string& runner,
                                             const std::vector<std::string>& v8_flags,
                                             const std::vector<std::string>& runner_args);

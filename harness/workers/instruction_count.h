@@ -36,7 +36,7 @@ class InstructionCounting {
 
   // Turns a worker's request into a counting one. A v8bench `run` worker (`engine` kV8bench): `--metric
   // instructions` (unless there), `--callgrind-dir`, the deterministic V8 flags after `--`. A Node
-  // running js/external_runner.mjs (kNode; its in-process instrument counts, node_instrument_count.h):
+  // running js/external_runner/ (kNode; its in-process instrument counts, node_instrument_count.h):
   // the deterministic V8 flags after the variant's own among node's options, and the runner's `--metric instructions`,
   // `--callgrind-dir` and `--iterations kCountedIterations` (unless given). Then, under callgrind,
   // valgrind as the executable with the worker's command line after its options, its stderr capped

@@ -23,7 +23,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The addon's file name in its directory, as js/external_runner.mjs looks for it.
+// The addon's file name in its directory, as js/external_runner/ looks for it.
 std::string AddonName(const std::string& modules) { return "v8bench_instrument-" + modules + ".node"; }
 
 std::string ReadText(const fs::path& path) {

@@ -43,7 +43,7 @@ std::string InstrumentCacheDir();
 // and deps/uv/include above it (out/Release/node). An Error::Input says where it looked.
 Expected<std::vector<std::string>> FindNodeHeaders(const std::string& node);
 
-// The instrument a Node gets, for js/external_runner.mjs: the directory holding
+// The instrument a Node gets, for js/external_runner/: the directory holding
 // v8bench_instrument-<NODE_MODULE_VERSION>.node (`--instrument-dir`), or none and why (`--no-instrument`).
 struct InstrumentChoice {
   std::string dir;   // empty: the Node runs JS-only

@@ -28,7 +28,7 @@ struct SupervisorRequest {
   // --metric instructions: how the child counts (its command line wrapped by it); null otherwise.
   const InstructionCounting* counting = nullptr;
   // `run --engine PATH` with an external engine (node, deno, bun, workerd; PrepareWorkerEngine done): the
-  // child is that engine running js/external_runner.mjs (WorkerArgs with `sampling`, which prints the same
+  // child is that engine running js/external_runner/ (WorkerArgs with `sampling`, which prints the same
   // protocol) instead of this v8bench; null otherwise. Its lines are sealed as a v8bench child's, except
   // on workerd, whose worker has no stdin to read a key from: there every line counts.
   const WorkerEngine* engine = nullptr;

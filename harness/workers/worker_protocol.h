@@ -1,5 +1,5 @@
 // Reads the worker protocol (docs/protocol.md): the JSON lines `v8bench run --format jsonl`
-// (report/jsonl_reporter.h) and js/external_runner.mjs write, into the model's own types — the
+// (report/jsonl_reporter.h) and js/external_runner/ write, into the model's own types — the
 // context line into a RunContext, case lines into CaseResults (status an enum, counters with units).
 // Lines that are not protocol JSON (a suite's console.log, a crash message, V8's --trace-gc) are kept
 // aside, never fatal; unknown fields are ignored, missing ones keep the type's default.

@@ -21,7 +21,10 @@ export function loadInstrument(file) {
 export function loadSuite(suite) {
   globalThis.require = require;
   const here = path.dirname(new URL(import.meta.url).pathname);
-  const apiSource = fs.readFileSync(path.join(here, '../../js/bench_api.js'), 'utf8');
+  // The bench API's parts, joined in file-name order as cmake/EmbedJs.cmake joins them.
+  const parts = path.join(here, '../../js/bench_api');
+  const apiSource = fs.readdirSync(parts).filter((f) => f.endsWith('.js')).sort()
+    .map((f) => fs.readFileSync(path.join(parts, f), 'utf8')).join('');
   (0, eval)(`${apiSource}\n//# sourceURL=v8bench:bench_api.js`);
   const api = globalThis.__v8bench;
   api.configure('{}');
