@@ -4,10 +4,13 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <type_traits>
+#include <variant>
 
 #include "harness/files/results_file.h"
 #include "harness/files/run_json_reader.h"
 #include "harness/measure/metrics.h"
+#include "harness/model/case_fields.h"
 #include "harness/report/case_summary.h"
 #include "harness/report/jsonl_reporter.h"
 #include "harness/report/reporters.h"
@@ -244,6 +247,73 @@ TEST(RunContextFiles, ARunJsonGivesBackEveryCaseAndRepetitionFieldWithItsUnit) {
       }
     }
   }
+}
+
+// Every field declared in model/case_fields.h, each set to a value other than its default, reads back as
+// written from a run JSON and from the worker protocol's case line: a new row there is covered here
+// without a line of this test changing.
+CaseResult EveryDeclaredFieldSet() {
+  CaseResult r;
+  r.info = {0, "t/a", "t", "a", RealmKind::kV8, {}};
+  int k = 0;
+  for (const CaseField& f : kCaseFields) {
+    ++k;
+    std::visit(
+        [&](auto member) {
+          using T = std::remove_cvref_t<decltype(r.*member)>;
+          if constexpr (std::is_same_v<T, std::string>) {
+            r.*member = std::string(f.key) + " value";
+          } else if constexpr (std::is_same_v<T, bool>) {
+            r.*member = true;
+          } else if constexpr (std::is_same_v<T, TierMode>) {
+            r.*member = TierMode::kAuto;
+          } else if constexpr (std::is_same_v<T, double>) {
+            r.*member = 0.375 + k;
+          } else {
+            r.*member = static_cast<T>(7 + k);
+          }
+        },
+        f.member);
+  }
+  Sample s;
+  s.iterations = 10;
+  s.counters.push_back({"cpu_ns", 5, Unit::kNanoseconds});
+  r.samples.push_back(s);
+  return r;
+}
+
+void ExpectEveryDeclaredField(const CaseResult& got, const CaseResult& want) {
+  const CaseResult defaults;
+  for (const CaseField& f : kCaseFields) {
+    std::visit(
+        [&](auto member) {
+          EXPECT_NE(want.*member, defaults.*member) << f.key << ": the test must set a value other than the default";
+          EXPECT_EQ(got.*member, want.*member) << f.key;
+        },
+        f.member);
+  }
+}
+
+TEST(RunContextFiles, EveryDeclaredCaseFieldReadsBackFromARunJsonAndAProtocolLine) {
+  const CaseResult want = EveryDeclaredFieldSet();
+  auto doc = ParseRunJson("run.json", RenderJson(AFullContext(), {want}));
+  ASSERT_TRUE(doc.ok()) << doc.error().message;
+  ASSERT_EQ(doc->results.size(), 1u);
+  ExpectEveryDeclaredField(doc->results[0], want);
+
+  char* text = nullptr;
+  std::size_t size = 0;
+  std::FILE* out = open_memstream(&text, &size);
+  ASSERT_NE(out, nullptr);
+  JsonlReporter reporter(out, {"t/a"});
+  reporter.Begin(AFullContext());
+  reporter.CaseDone(want);
+  reporter.End();
+  std::fclose(out);
+  const WorkerOutput parsed = ParseWorkerOutput(std::string_view(text, size));
+  std::free(text);
+  ASSERT_EQ(parsed.cases.size(), 1u);
+  ExpectEveryDeclaredField(parsed.cases[0], want);
 }
 
 // `diff` reads a run file through the same reader: the compared metrics, failures and unsupported cases.

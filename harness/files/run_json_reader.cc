@@ -5,6 +5,7 @@
 #include <map>
 
 #include "harness/measure/metrics.h"
+#include "harness/model/case_fields.h"
 #include "harness/model/json_reader.h"
 #include "harness/workers/worker_protocol.h"
 
@@ -45,16 +46,8 @@ CaseResult CaseFrom(object b, const std::string& name) {
   r.info.bench = StringField(b, "bench");
   r.info.realm = StringField(b, "realm") == RealmName(RealmKind::kNode) ? RealmKind::kNode : RealmKind::kV8;
   r.info.params = StringMembers(b, "params");
-  r.file = StringField(b, "file");
   r.status = StatusFrom(StringField(b, "status"));
-  r.young_generation_bytes = Count(b, "young_generation_bytes", 1e18);
-  r.trig_path = StringField(b, "trig_path");
-  if (auto tier = TierModeFromName(StringField(b, "tier"))) r.tier = *tier;
-  r.warmup_s = Num(b, "warmup_s");
-  r.warmup_capped = Bool(b, "warmup_capped");
-  r.reruns = static_cast<int>(Count(b, "reruns", 1e6));
-  r.repetition_s = Num(b, "repetition_s");
-  r.long_calls = Bool(b, "long_calls");
+  ReadCaseFields(b, r);
   if (const std::string kind = StringField(b, "native_kind"); !kind.empty()) {
     r.native = NativeFloor{kind, {Num(b, "native_ns")}, 0, 0};
   }

@@ -1,5 +1,7 @@
 #include "harness/measure/metrics.h"
 
+#include "harness/model/case_fields.h"
+
 #include <algorithm>
 
 #include <string>
@@ -104,15 +106,7 @@ bool IsRunEntryField(std::string_view key) {
                                                      "bench",
                                                      "realm",
                                                      "params",
-                                                     "file",
                                                      "status",
-                                                     "young_generation_bytes",
-                                                     "trig_path",
-                                                     "tier",
-                                                     "warmup_s",
-                                                     "warmup_capped",
-                                                     "reruns",
-                                                     "repetition_s",
                                                      "native_kind",
                                                      "native_ns",
                                                      "js_over_native",
@@ -125,7 +119,7 @@ bool IsRunEntryField(std::string_view key) {
   for (std::string_view field : kResultKeys) {
     if (key == field) return true;
   }
-  return false;
+  return IsCaseFieldKey(key);  // the case's own fields, declared once (model/case_fields.h)
 }
 
 bool IsReservedCounterName(std::string_view counter) {

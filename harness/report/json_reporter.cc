@@ -1,6 +1,7 @@
 // Google Benchmark's JSON schema (so its tools/compare.py and CI tooling read it unchanged), with
 // v8bench's engine facts in `context` and per-case fields beside GB's.
 #include "harness/measure/metrics.h"
+#include "harness/model/case_fields.h"
 #include "harness/model/json_writer.h"
 #include "harness/report/case_summary.h"
 #include "harness/report/reporters.h"
@@ -15,16 +16,8 @@ void WriteCaseIdentityFields(JsonWriter& w, const CaseResult& r) {
   w.Key("params").BeginObject();
   for (const auto& [k, v] : r.info.params) w.Key(k).String(v);
   w.EndObject();
-  w.Key("file").String(r.file);
   w.Key("status").String(CaseStatusName(r.status));
-  w.Key("young_generation_bytes").Int(static_cast<long long>(r.young_generation_bytes));
-  w.Key("trig_path").String(r.trig_path);
-  w.Key("tier").String(TierModeName(r.tier));
-  w.Key("warmup_s").Number(r.warmup_s);
-  w.Key("warmup_capped").Bool(r.warmup_capped);
-  w.Key("reruns").Int(r.reruns);
-  w.Key("repetition_s").Number(r.repetition_s);
-  w.Key("long_calls").Bool(r.long_calls);
+  WriteCaseFields(w, r);
 }
 
 namespace {

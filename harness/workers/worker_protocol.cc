@@ -8,6 +8,7 @@
 #include <random>
 
 #include "harness/measure/metrics.h"
+#include "harness/model/case_fields.h"
 #include "harness/model/json_reader.h"
 #include "harness/model/text_lines.h"
 #include "harness/workers/gc_trace.h"
@@ -266,24 +267,10 @@ void ReadSamples(const object& o, CaseResult& r, std::vector<SampleWindow>& wind
 CaseResult ReadCase(const object& o, std::vector<SampleWindow>& windows) {
   CaseResult r;
   r.info = ReadCaseInfo(o);
-  r.file = StringField(o, "file");
   r.error = StringField(o, "error");
   r.status = ReadStatus(StringField(o, "status"), r.error);
-  r.trig_path = StringField(o, "trig_path");
-  uint64_t young = 0;
-  if (o["young_generation_bytes"].get(young) == SUCCESS) r.young_generation_bytes = young;
+  ReadCaseFields(o, r);
   r.native = ReadNativeFloor(o);
-  double warmup = 0;
-  if (o["warmup_s"].get(warmup) == SUCCESS && warmup >= 0) r.warmup_s = warmup;
-  bool capped = false;
-  if (o["warmup_capped"].get(capped) == SUCCESS) r.warmup_capped = capped;
-  bool long_calls = false;
-  if (o["long_calls"].get(long_calls) == SUCCESS) r.long_calls = long_calls;
-  int64_t reruns = 0;
-  if (o["reruns"].get(reruns) == SUCCESS && reruns >= 0 && reruns <= 1000000) r.reruns = static_cast<int>(reruns);
-  double repetition = 0;
-  if (o["repetition_s"].get(repetition) == SUCCESS && repetition >= 0) r.repetition_s = repetition;
-  if (auto tier = TierModeFromName(StringField(o, "tier"))) r.tier = *tier;
   ReadSamples(o, r, windows);
   return r;
 }
