@@ -81,11 +81,6 @@ TEST(Args, HelpTextListsEveryOption) {
   EXPECT_NE(help.find("--help"), std::string::npos);
 }
 
-TEST(EngineOptions, SplitFlagsHonoursQuotes) {
-  EXPECT_EQ(SplitFlags("  --a=1   --b='x y' \"--c\" "), (std::vector<std::string>{"--a=1", "--b=x y", "--c"}));
-  EXPECT_TRUE(SplitFlags("   ").empty());
-}
-
 // The one word splitter (--v8-flags, --variant): quotes group, unbalanced quotes are refused, and
 // ShellQuote is its inverse.
 TEST(ShellWords, SplitQuoteAndRefuseUnbalancedQuotes) {

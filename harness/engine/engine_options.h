@@ -22,7 +22,4 @@ struct EngineOptions {
 // flag given by the user wins.
 std::vector<std::string> ComposeV8Flags(const EngineOptions& options);
 
-// Splits a --v8-flags string on whitespace, honouring single and double quotes.
-std::vector<std::string> SplitFlags(const std::string& text);
-
 }  // namespace v8bench

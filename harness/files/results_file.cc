@@ -242,7 +242,7 @@ Expected<std::string> ReadResultsText(const std::string& path) {
 
 namespace {
 
-Error Corrupt(const std::string& path, const std::string& what) {
+Error CorruptResultsFile(const std::string& path, const std::string& what) {
   return Error::Input("results file '" + path + "' is corrupt: " + what);
 }
 
@@ -508,10 +508,11 @@ Status NoRepeatedSamples(const CompareState& s, const std::string& path) {
     for (const auto& entry : r.values) {
       const bool new_run = runs.emplace(r.variant, r.run, entry.first).second;
       if (new_run && blocks.emplace(r.variant, r.block, entry.first).second) continue;
-      return Corrupt(path, fmt::format("samples[{}] repeats {} {} of variant '{}' for case '{}'; each sample is "
-                                       "recorded once (remove the copies, or start the comparison afresh)",
-                                       i, new_run ? "block" : "sample", new_run ? r.block : r.run,
-                                       s.variants[static_cast<std::size_t>(r.variant)].variant.name, entry.first));
+      return CorruptResultsFile(path,
+                                fmt::format("samples[{}] repeats {} {} of variant '{}' for case '{}'; each sample is "
+                                            "recorded once (remove the copies, or start the comparison afresh)",
+                                            i, new_run ? "block" : "sample", new_run ? r.block : r.run,
+                                            s.variants[static_cast<std::size_t>(r.variant)].variant.name, entry.first));
     }
   }
   return OkStatus();
@@ -543,15 +544,15 @@ Expected<CompareState> StateFromJson(const element& root, const std::string& pat
   JsonIn in("results file '" + path + "'");
   ReadFields(o, s, in);
   if (!in.ok()) return *in.error();
-  if (s.variants.size() < 2) return Corrupt(path, "fewer than two variants");
+  if (s.variants.size() < 2) return CorruptResultsFile(path, "fewer than two variants");
   for (VariantState& vs : s.variants) {
     auto v = ParseVariant(vs.variant.name + "=" + vs.variant.flags_text);
-    if (!v) return Corrupt(path, v.error().message);
+    if (!v) return CorruptResultsFile(path, v.error().message);
     v->engine = vs.variant.engine;
     vs.variant = std::move(v.value());
   }
   if (s.shard && s.shard->index > s.shard->count) {
-    return Corrupt(path, "\"shard\" needs an index from 1 to its count (at most 10000)");
+    return CorruptResultsFile(path, "\"shard\" needs an index from 1 to its count (at most 10000)");
   }
   if (auto valid = ValidateSettings(s.settings, "results file '" + path + "': "); !valid) {
     return Error::Input(valid.error().message);
@@ -644,7 +645,7 @@ Status ReadBenchmark(const object& b, std::size_t index, const std::string& path
   const std::string where = fmt::format("benchmarks[{}]", index);
   std::string key = StringField(b, "run_name");
   if (key.empty()) key = StringField(b, "name");
-  if (key.empty()) return Corrupt(path, where + " has no name");
+  if (key.empty()) return CorruptResultsFile(path, where + " has no name");
   if (side.cases.count(key) == 0) side.order.push_back(key);
   VariantSeries& series = side.cases[key];
   bool error = false;
@@ -662,7 +663,7 @@ Status ReadBenchmark(const object& b, std::size_t index, const std::string& path
   if (b["time_unit"].get(unit) != SUCCESS) unit = "ns";
   const auto factor = TimeUnitFactor(unit);
   if (!factor) {
-    return Corrupt(
+    return CorruptResultsFile(
         path, fmt::format("{} ('{}') has time_unit '{}' (Google Benchmark writes ns, us, ms or s)", where, key, unit));
   }
   for (const MetricInfo& m : kMetrics) {
@@ -675,12 +676,12 @@ Status ReadBenchmark(const object& b, std::size_t index, const std::string& path
       continue;
     }
     if (!std::isfinite(v) || v < 0) {
-      return Corrupt(path, fmt::format("{} ('{}') has {} {}: a figure is a number of at least 0", where, key,
-                                       m.gb_field != nullptr ? m.gb_field : m.counter, v));
+      return CorruptResultsFile(path, fmt::format("{} ('{}') has {} {}: a figure is a number of at least 0", where, key,
+                                                  m.gb_field != nullptr ? m.gb_field : m.counter, v));
     }
     series.metrics[m.counter].push_back(v);
   }
-  if (series.metrics.empty()) return Corrupt(path, where + " ('" + key + "') has no cpu_time or real_time");
+  if (series.metrics.empty()) return CorruptResultsFile(path, where + " ('" + key + "') has no cpu_time or real_time");
   return OkStatus();
 }
 
@@ -697,7 +698,7 @@ Expected<ResultsSide> RunFileSide(const std::string& path, const std::string& te
                 (ctx.v8_flags.empty() ? "" : ", flags: " + ctx.v8_flags);
   for (const CaseResult& r : doc->results) {
     const std::string& key = r.info.name;
-    if (key.empty()) return Corrupt(path, "a case of \"benchmarks\" has no name");
+    if (key.empty()) return CorruptResultsFile(path, "a case of \"benchmarks\" has no name");
     side.order.push_back(key);
     VariantSeries& series = side.cases[key];
     if (r.status == CaseStatus::kUnsupported) {
@@ -713,12 +714,13 @@ Expected<ResultsSide> RunFileSide(const std::string& path, const std::string& te
         const auto v = m.option != nullptr ? sample.Get(m.counter) : std::nullopt;
         if (!v) continue;
         if (!std::isfinite(*v) || *v < 0) {
-          return Corrupt(path, fmt::format("'{}' has {} {}: a figure is a number of at least 0", key, m.counter, *v));
+          return CorruptResultsFile(
+              path, fmt::format("'{}' has {} {}: a figure is a number of at least 0", key, m.counter, *v));
         }
         series.metrics[m.counter].push_back(*v);
       }
     }
-    if (series.metrics.empty()) return Corrupt(path, "'" + key + "' has no cpu_ns or wall_ns");
+    if (series.metrics.empty()) return CorruptResultsFile(path, "'" + key + "' has no cpu_ns or wall_ns");
   }
   return side;
 }
@@ -732,7 +734,7 @@ Expected<ResultsSide> ReadResultsSide(const std::string& path, const std::string
   auto root = ParseJson(parser, path, text.value());
   if (!root) return root.error();
   object o;
-  if (root->get(o) != SUCCESS) return Corrupt(path, "the top level is not a JSON object");
+  if (root->get(o) != SUCCESS) return CorruptResultsFile(path, "the top level is not a JSON object");
   int64_t version = 0;
   if (o["v8bench_compare"].get(version) == SUCCESS) return CompareFileSide(root.value(), path, variant);
   array benchmarks;
@@ -751,7 +753,7 @@ Expected<ResultsSide> ReadResultsSide(const std::string& path, const std::string
   std::size_t index = 0;
   for (element e : benchmarks) {
     object b;
-    if (e.get(b) != SUCCESS) return Corrupt(path, fmt::format("benchmarks[{}] is not an object", index));
+    if (e.get(b) != SUCCESS) return CorruptResultsFile(path, fmt::format("benchmarks[{}] is not an object", index));
     if (auto read = ReadBenchmark(b, index++, path, side); !read) return read.error();
   }
   return side;

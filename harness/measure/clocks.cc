@@ -8,7 +8,8 @@
 namespace v8bench {
 namespace {
 
-std::uint64_t Read(clockid_t id) {
+// The clock `id` now, in nanoseconds.
+std::uint64_t ClockNowNs(clockid_t id) {
   timespec ts{};
   clock_gettime(id, &ts);
   return static_cast<std::uint64_t>(ts.tv_sec) * 1'000'000'000ULL + static_cast<std::uint64_t>(ts.tv_nsec);
@@ -16,9 +17,9 @@ std::uint64_t Read(clockid_t id) {
 
 }  // namespace
 
-std::uint64_t WallNowNs() { return Read(CLOCK_MONOTONIC); }
-std::uint64_t ThreadCpuNowNs() { return Read(CLOCK_THREAD_CPUTIME_ID); }
-std::uint64_t ProcessCpuNowNs() { return Read(CLOCK_PROCESS_CPUTIME_ID); }
+std::uint64_t WallNowNs() { return ClockNowNs(CLOCK_MONOTONIC); }
+std::uint64_t ThreadCpuNowNs() { return ClockNowNs(CLOCK_THREAD_CPUTIME_ID); }
+std::uint64_t ProcessCpuNowNs() { return ClockNowNs(CLOCK_PROCESS_CPUTIME_ID); }
 
 std::uint64_t ThreadMinorFaults() {
   rusage usage{};
