@@ -464,7 +464,7 @@ TEST(LongLived, EachVariantsSamplesComeFromItsKWorkersStartedOnce) {
   EXPECT_EQ(launcher.Live(), 0u);  // every worker told to end
   // The results file keeps each sample's process.
   const std::string json = RenderCompareJson(state, nullptr);
-  EXPECT_NE(json.find("\"worker_process\": 6"), std::string::npos);
+  EXPECT_NE(json.find("\"worker_process\":6"), std::string::npos);
 }
 
 TEST(LongLived, AWorkerThatDiesInASampleFailsItsCaseAndIsStartedAgainAtItsNextTurn) {
@@ -495,7 +495,7 @@ TEST(LongLived, AWorkerThatDiesInASampleFailsItsCaseAndIsStartedAgainAtItsNextTu
 }
 
 TEST(LongLived, RefusedWithJobsOrAnotherEngine) {
-  CompareState state = TwoVariants("", "--no-opt", 4);
+  CompareState state = TwoVariants("", "--no-opt", 6);
   state.settings.long_lived = 2;
   state.settings.jobs = 2;
   const Status jobs = ValidateSettings(state.settings, "");
@@ -1141,6 +1141,7 @@ TEST(ResultsFile, SettingsRoundTripThroughTheOneDeclaration) {
   }
   s.settings.runs = 0;
   s.settings.max_runs = 100000;
+  s.settings.jobs = 1;  // --long-lived takes one sample at a time
   s.settings.min_runs = std::max(s.settings.min_runs, s.settings.min_samples);
   auto back = ReadCompareState(testing::WriteTempFile("c.json", RenderCompareJson(s, nullptr)));
   ASSERT_TRUE(back.ok()) << back.error().message;
