@@ -519,6 +519,8 @@ void CaseSession::Time(int count) {
   s_->samples.insert(s_->samples.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
 }
 
+void CaseSession::PauseDeadline() { s_->deadline.Pause(); }
+
 CaseResult CaseSession::TimeSample(int count) {
   State& s = *s_;
   s.deadline.Restart(s.settings.timeout_s);

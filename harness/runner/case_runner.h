@@ -40,6 +40,9 @@ class CaseSession {
   // has --timeout of its own, and no deadline runs between samples (the case waits, idle). A case that
   // failed comes back with its status, again at every call.
   CaseResult TimeSample(int count);
+  // No deadline until the next TimeSample: a long-lived worker's case waits, warmed up, while the others
+  // warm up (each warm-up has --timeout of its own).
+  void PauseDeadline();
   // Call once, last.
   CaseResult Finish();
 

@@ -257,6 +257,7 @@ void ServePlan(V8Process& process, const std::vector<PlannedCase>& plan, const R
     hosts[i] = std::move(opened.value());
     sessions[i] = std::make_unique<CaseSession>(*hosts[i], pc.file->path, pc.info, served);
     sessions[i]->WarmUp();
+    sessions[i]->PauseDeadline();
   }
   while (next_sample()) {
     for (std::size_t i = 0; i < plan.size(); ++i) {
