@@ -59,8 +59,8 @@ const SettingSpec kSettings[] = {
      "Starts K workers per variant once and has them take the blocks' turns, each sample one more measurement in "
      "a process already warmed up (block b asks worker b mod K), instead of a fresh worker per sample: faster where "
      "start-up and warm-up dominate a sample, but a process's speed state then holds for all its samples "
-     "(docs/paired.md, \"Long-lived workers\"). Not with --jobs > 1, other engines or --metric instructions. 0: a "
-     "fresh worker per sample.",
+     "(docs/paired.md, \"Long-lived workers\"): take K >= 4 for a gate. Not with --jobs > 1, other engines or "
+     "--metric instructions. 0: a fresh worker per sample.",
      nullptr, false, 0},
     {"repetitions", "repetitions", K::kCount, 1, 1000, &S::repetitions, "N",
      "Repetitions of a case per worker, their median the sample (short processes suit bimodal noise).", nullptr, false},
