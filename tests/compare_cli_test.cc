@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <map>
 #include <regex>
+#include <set>
 
 #include "tests/support/cli.h"
 
@@ -99,6 +100,45 @@ TEST(Compare, JitlessIsMuchSlowerAndTripsTheGate) {
   EXPECT_EQ(md.exit_code, 0) << md.err;
   EXPECT_NE(md.out.find("| `cmp/loop/work:1` |"), std::string::npos) << md.out;
   EXPECT_NE(md.out.find("**slower**"), std::string::npos) << md.out;
+}
+
+TEST(Compare, LongLivedWorkersTakeTheBlocksInTurnAndGiveAVerdict) {
+  const std::string out = TempDir() + "/long_lived.json";
+  const auto r =
+      RunCli(Fast({"compare", Fixture("compare_loop.js"), "--filter", "loop", "--variant", "base=", "--variant",
+                   "jitless=--jitless", "--runs", "6", "--long-lived", "2", "--threshold", "10", "--out", out}));
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("slower"), std::string::npos) << r.out;
+  simdjson::dom::parser parser;
+  auto root = Parse(parser, ReadWholeFile(out));
+  std::map<std::string, std::map<int64_t, int>> samples_of;  // variant -> worker process -> its samples
+  for (auto sample : root["samples"].get_array()) {
+    int64_t process = 0, processes = 0;
+    ASSERT_EQ(sample["worker_process"].get(process), simdjson::SUCCESS);
+    ASSERT_EQ(sample["processes"].get(processes), simdjson::SUCCESS);
+    EXPECT_EQ(processes, 1);
+    double cpu = 0;
+    EXPECT_EQ(sample["values"]["cmp/loop/work:1"]["cpu_ns"].get(cpu), simdjson::SUCCESS) << sample;
+    ++samples_of[std::string(sample["variant"].get_string().value())][process];
+  }
+  ASSERT_EQ(samples_of.size(), 2u);
+  std::set<int64_t> all;
+  for (const auto& [variant, processes] : samples_of) {
+    EXPECT_EQ(processes.size(), 2u) << variant;  // K = 2 processes per variant ...
+    for (const auto& [process, n] : processes) {
+      EXPECT_EQ(n, 3) << variant << " " << process;  // ... each asked for every other block
+      all.insert(process);
+    }
+  }
+  EXPECT_EQ(all.size(), 4u);
+  int64_t long_lived = 0;
+  ASSERT_EQ(root["settings"]["long_lived"].get(long_lived), simdjson::SUCCESS);
+  EXPECT_EQ(long_lived, 2);
+  // Not with --jobs > 1: one worker would be asked for two blocks at once.
+  const auto jobs = RunCli({"compare", Fixture("compare_loop.js"), "--variant", "a=", "--variant", "b=", "--long-lived",
+                            "2", "--jobs", "2"});
+  EXPECT_EQ(jobs.exit_code, 2) << jobs.out << jobs.err;
+  EXPECT_NE(jobs.err.find("--long-lived 2 takes one sample at a time"), std::string::npos) << jobs.err;
 }
 
 TEST(Compare, SameVariantTwicePassesAGenerousGate) {

@@ -362,6 +362,155 @@ TEST(Driver, FixedRunsInterleavedWithTheVariantsArguments) {
   EXPECT_EQ(a.trips[0].key, "s/loop");
 }
 
+// Workers that live on (`run --serve`): each "sample" line written to a process's stdin makes it write one
+// sample of case s/loop through on_stdout (its context line ahead of the first) and wake the driver;
+// CloseStdin ends it. `dies_in`: the process (launch id) that dies, without a word, in its second sample.
+class ServingLauncher final : public workers::Launcher {
+ public:
+  std::vector<workers::LaunchRequest> requests;
+  std::map<std::uint64_t, int> samples;  // per process: the samples it was asked for
+  std::uint64_t dies_in = 0;
+
+  void Start(const workers::LaunchRequest& r) override {
+    requests.push_back(r);
+    if (r.keep_stdin_open) {
+      live_[r.id] = r;
+    } else {  // a fresh worker (one that continues a dead one's sample)
+      workers::LaunchResult res;
+      res.id = r.id;
+      res.out = Jsonl({"s/loop"}, {{"s/loop", 100}});
+      ended_.push_back(res);
+    }
+  }
+  bool WriteStdin(std::uint64_t id, std::string_view data) override {
+    const auto it = live_.find(id);
+    if (it == live_.end() || data != "sample\n") return false;
+    const int n = samples[id]++;
+    std::string out = Jsonl({"s/loop"}, {{"s/loop", 100.0 + static_cast<double>(id)}});
+    if (n > 0) out = out.substr(out.find("{\"type\":\"start\""));  // the context came with the first
+    if (id == dies_in && n == 1) {
+      it->second.on_stdout(out.substr(0, out.find('\n') + 1));  // its start line, then it dies
+      workers::LaunchResult died;
+      died.id = id;
+      died.kind = workers::ExitKind::kSignaled;
+      died.signal = 11;
+      ended_.push_back(died);
+      live_.erase(it);
+      return true;
+    }
+    it->second.on_stdout(out);
+    return true;
+  }
+  void CloseStdin(std::uint64_t id) override {
+    if (live_.erase(id) == 0) return;
+    workers::LaunchResult res;
+    res.id = id;
+    ended_.push_back(res);
+  }
+  void Wake() override { woken_ = true; }
+  std::vector<workers::LaunchResult> Wait() override {
+    std::vector<workers::LaunchResult> out = std::move(ended_);
+    ended_.clear();
+    woken_ = false;
+    return out;
+  }
+  std::size_t Live() const { return live_.size(); }
+
+ private:
+  std::map<std::uint64_t, workers::LaunchRequest> live_;
+  std::vector<workers::LaunchResult> ended_;
+  bool woken_ = false;
+};
+
+TEST(LongLived, BlocksTakeTheWorkersInTurn) {
+  EXPECT_EQ(LongLivedWorkerOf(0, 3), 0u);
+  EXPECT_EQ(LongLivedWorkerOf(4, 3), 1u);
+  EXPECT_EQ(LongLivedWorkerOf(7, 1), 0u);
+  std::set<std::size_t> seen;
+  for (int b = 0; b < 8; ++b) {
+    EXPECT_NE(LongLivedWorkerOf(b, 4), LongLivedWorkerOf(b + 1, 4));  // no two neighbouring blocks
+    seen.insert(LongLivedWorkerOf(b, 4));
+  }
+  EXPECT_EQ(seen.size(), 4u);
+}
+
+TEST(LongLived, EachVariantsSamplesComeFromItsKWorkersStartedOnce) {
+  CompareState state = TwoVariants("", "--no-opt", 6);
+  state.settings.long_lived = 3;
+  ServingLauncher launcher;
+  Driver driver(state, launcher, "/self/v8bench");
+  ASSERT_TRUE(driver.Run().ok());
+  EXPECT_TRUE(state.complete);
+  ASSERT_EQ(state.runs.size(), 12u);
+  EXPECT_EQ(launcher.requests.size(), 6u);  // 3 per variant, each started once
+  for (const auto& r : launcher.requests) {
+    EXPECT_TRUE(HasArg(r, "--serve"));
+    EXPECT_TRUE(r.keep_stdin_open);
+    const auto dashes = std::find(r.args.begin(), r.args.end(), "--");
+    EXPECT_TRUE(dashes == r.args.end() || std::find(r.args.begin(), dashes, "--serve") != dashes);  // not a V8 flag
+  }
+  for (const auto& [id, n] : launcher.samples) EXPECT_EQ(n, 2) << id;  // 6 blocks over 3 workers
+  std::map<int, std::set<int>> processes;                              // variant -> its samples' processes
+  std::map<int, int> process_of_worker;  // variant * 3 + block mod 3 -> the one process it is
+  for (const RunRecord& r : state.runs) {
+    EXPECT_TRUE(r.error.empty()) << r.error;
+    EXPECT_EQ(r.values.at("s/loop").count("cpu_ns"), 1u);
+    processes[r.variant].insert(r.worker_process);
+    const auto [it, fresh] = process_of_worker.emplace(r.variant * 3 + r.block % 3, r.worker_process);
+    EXPECT_EQ(it->second, r.worker_process);
+  }
+  EXPECT_EQ(processes[0].size(), 3u);
+  EXPECT_EQ(processes[1].size(), 3u);
+  EXPECT_EQ(launcher.Live(), 0u);  // every worker told to end
+  // The results file keeps each sample's process.
+  const std::string json = RenderCompareJson(state, nullptr);
+  EXPECT_NE(json.find("\"worker_process\":6"), std::string::npos);
+}
+
+TEST(LongLived, AWorkerThatDiesInASampleFailsItsCaseAndIsStartedAgainAtItsNextTurn) {
+  CompareState state = TwoVariants("", "--no-opt", 4);
+  state.settings.long_lived = 1;
+  ServingLauncher launcher;
+  launcher.dies_in = 2;  // the first process started (launch ids follow the first slot's)
+  Driver driver(state, launcher, "/self/v8bench");
+  ASSERT_TRUE(driver.Run().ok());
+  ASSERT_EQ(state.runs.size(), 8u);
+  ASSERT_EQ(launcher.requests.size(), 3u);  // one per variant, and the dead one's successor
+  EXPECT_EQ(launcher.requests[0].id, 2u);
+  const int dead_variant = state.runs.front().variant;  // the first block's first sample was the first process's
+  std::set<int> processes;
+  int failed = 0;
+  for (const RunRecord& r : state.runs) {
+    if (r.variant != dead_variant) continue;
+    processes.insert(r.worker_process);
+    if (r.values.count("s/loop") != 0) continue;
+    ++failed;
+    ASSERT_EQ(r.failures.size(), 1u);
+    EXPECT_EQ(r.failures[0].kind, CaseStatus::kCrashed);
+    EXPECT_NE(r.failures[0].message.find("SIGSEGV"), std::string::npos) << r.failures[0].message;
+  }
+  EXPECT_EQ(failed, 1);
+  EXPECT_EQ(processes.size(), 2u);
+  EXPECT_EQ(launcher.Live(), 0u);
+}
+
+TEST(LongLived, RefusedWithJobsOrAnotherEngine) {
+  CompareState state = TwoVariants("", "--no-opt", 6);
+  state.settings.long_lived = 2;
+  state.settings.jobs = 2;
+  const Status jobs = ValidateSettings(state.settings, "");
+  ASSERT_FALSE(jobs.ok());
+  EXPECT_NE(jobs.error().message.find("--jobs"), std::string::npos) << jobs.error().message;
+  state.settings.jobs = 1;
+  state.variants[1].variant.engine = "/usr/bin/node";
+  ServingLauncher launcher;
+  Driver driver(state, launcher, "/self/v8bench");
+  const Status engine = driver.Run();
+  ASSERT_FALSE(engine.ok());
+  EXPECT_NE(engine.error().message.find("--long-lived"), std::string::npos) << engine.error().message;
+  EXPECT_TRUE(launcher.requests.empty());
+}
+
 TEST(Driver, SameSeedSameOrder) {
   auto order = [](std::uint64_t seed) {
     CompareState state = TwoVariants("", "--no-opt", 5);
@@ -992,6 +1141,7 @@ TEST(ResultsFile, SettingsRoundTripThroughTheOneDeclaration) {
   }
   s.settings.runs = 0;
   s.settings.max_runs = 100000;
+  s.settings.jobs = 1;  // --long-lived takes one sample at a time
   s.settings.min_runs = std::max(s.settings.min_runs, s.settings.min_samples);
   auto back = ReadCompareState(testing::WriteTempFile("c.json", RenderCompareJson(s, nullptr)));
   ASSERT_TRUE(back.ok()) << back.error().message;

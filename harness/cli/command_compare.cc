@@ -112,9 +112,9 @@ Expected<driver::CompareState> ResumedState(const ParsedArgs& args, const std::s
                         ": this file is a merge of shards; resume the shard files, then merge them again");
   }
   V8BENCH_OK(SameSuitesAsRecorded(state, path));
-  // The seed, and how a sample is taken (in turns or alone, how many copies): new samples taken otherwise
-  // would not be samples of the same comparison, and the file's settings describe every sample.
-  for (const char* option : {"seed", "alternate", "copies"}) {
+  // The seed, and how a sample is taken (in turns or alone, how many copies, in long-lived workers): new samples taken
+  // otherwise would not be samples of the same comparison, and the file's settings describe every sample.
+  for (const char* option : {"seed", "alternate", "copies", "long-lived"}) {
     const auto text = args.Get(option);
     if (!text) continue;
     const driver::SettingSpec& spec = *driver::FindSetting(option);

@@ -3,6 +3,7 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <csignal>
 
 #include <algorithm>
@@ -137,21 +138,65 @@ ProgressFn ProgressPrinter(bool table_on_stdout) {
   };
 }
 
-// --sealed: the key on stdin (hex digits, then end of file); stdin is then /dev/null, so no suite reads it.
-Expected<std::string> ReadSeal() {
-  std::string key;
-  char buf[128];
-  ssize_t n;
-  while ((n = read(STDIN_FILENO, buf, sizeof buf)) > 0 && key.size() < 256)
-    key.append(buf, static_cast<std::size_t>(n));
+// stdin becomes /dev/null, so no suite reads what the driver wrote there.
+void StdinFromNull() {
   if (const int null = open("/dev/null", O_RDONLY); null >= 0) {
     dup2(null, STDIN_FILENO);
     if (null != STDIN_FILENO) close(null);
+  }
+}
+
+// A line from `fd` (without its newline), read a byte at a time so nothing after it is consumed; nullopt at
+// end of file or an error before a newline.
+std::optional<std::string> ReadLine(int fd) {
+  std::string line;
+  char c = 0;
+  while (line.size() < 256) {
+    const ssize_t n = read(fd, &c, 1);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return std::nullopt;
+    if (c == '\n') return line;
+    line += c;
+  }
+  return std::nullopt;
+}
+
+// --sealed: the key on stdin (hex digits, then end of file; with --serve, then a newline and the commands).
+Expected<std::string> ReadSeal(bool serving) {
+  std::string key;
+  if (serving) {
+    key = ReadLine(STDIN_FILENO).value_or("");
+  } else {
+    char buf[128];
+    ssize_t n;
+    while ((n = read(STDIN_FILENO, buf, sizeof buf)) > 0 && key.size() < 256)
+      key.append(buf, static_cast<std::size_t>(n));
+    StdinFromNull();
   }
   if (key.size() < 16 || key.size() > 64 || key.find_first_not_of("0123456789abcdef") != std::string::npos) {
     return Error::Usage("--sealed: stdin holds no key (16 to 64 hex digits); it is for the supervising `run`");
   }
   return key;
+}
+
+// --serve: the driver's commands, a line each on stdin: "sample" asks for one more sample; end of file ends
+// the worker. Returns the descriptor they come on (moved aside: stdin becomes /dev/null).
+Expected<int> TakeCommandChannel() {
+  const int fd = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 3);
+  if (fd < 0)
+    return Error::Usage("--serve: stdin is not open; it carries the driver's commands (`compare --long-lived`)");
+  StdinFromNull();
+  return fd;
+}
+
+// Whether the driver asked for another sample ("sample"); false at end of file. Any other line is a usage
+// error the driver cannot make: the worker says so and ends.
+bool AskedForSample(int commands) {
+  const std::optional<std::string> line = ReadLine(commands);
+  if (!line) return false;
+  if (*line == "sample") return true;
+  std::fprintf(stderr, "v8bench: --serve: unknown command '%s' on stdin (expected 'sample'); ending\n", line->c_str());
+  return false;
 }
 
 // --alternate NAME: a parameter of some suite's grid; else nothing would take turns, silently.
@@ -181,7 +226,12 @@ Expected<int> RunInProcess(const ParsedArgs& args, RunSettings settings) {
     // The supervising `run` is this process's parent: a child it can no longer read or stop (it was
     // killed, e.g. by a comparison's timeout) must not run on alone.
     prctl(PR_SET_PDEATHSIG, SIGKILL);
-    V8BENCH_TRY(seal, ReadSeal());
+    V8BENCH_TRY(seal, ReadSeal(args.Has("serve")));
+  }
+  int commands = -1;
+  if (args.Has("serve")) {
+    prctl(PR_SET_PDEATHSIG, SIGKILL);  // a worker whose driver is gone would wait for commands forever
+    V8BENCH_TRY(commands, TakeCommandChannel());
   }
   // Under callgrind the default timeout is at the simulation's pace (loading the files included); a
   // --timeout given holds as given.
@@ -221,8 +271,14 @@ Expected<int> RunInProcess(const ParsedArgs& args, RunSettings settings) {
     lines.End();
     return 0;
   }
-  const RunSummary summary = RunPlan(*process, plan, settings, lines,
-                                     [&](std::size_t, std::size_t, const CaseInfo& info) { lines.CaseStarting(info); });
+  const ProgressFn starting = [&](std::size_t, std::size_t, const CaseInfo& info) { lines.CaseStarting(info); };
+  if (commands >= 0) {  // a long-lived worker: an "end" line closes each sample
+    ServePlan(
+        *process, plan, settings, lines, starting, [&] { return AskedForSample(commands); }, [&] { lines.End(); });
+    close(commands);
+    return 0;
+  }
+  const RunSummary summary = RunPlan(*process, plan, settings, lines, starting);
   lines.End();
   return summary.failed > 0 ? 1 : 0;
 }
@@ -290,7 +346,7 @@ Status AlternationFrom(const ParsedArgs& parsed, RunSettings& settings) {
 
 // The supervising `run` refuses the options only its worker takes.
 Status NoWorkerOptions(const ParsedArgs& parsed, bool jsonl) {
-  for (const char* worker_only : {"plan-only", "sealed"}) {
+  for (const char* worker_only : {"plan-only", "sealed", "serve"}) {
     if (parsed.Has(worker_only) && !jsonl) {
       return Error::Usage(fmt::format("--{} is part of the worker protocol: give --format jsonl", worker_only));
     }
@@ -339,7 +395,9 @@ Expected<int> Run(const ParsedArgs& parsed, const std::vector<std::string>& argv
   // process. Everything else, `run --format jsonl` started by hand included, runs them in a child process
   // (workers/run_supervisor.h), so that a case that kills its process (a signal, an abort, a suite writing to
   // libuv's own descriptors) is reported as crashed and the others still run.
-  if (output.jsonl && (parsed.Has("sealed") || parsed.Has("plan-only"))) return RunInProcess(parsed, settings);
+  if (output.jsonl && (parsed.Has("sealed") || parsed.Has("plan-only") || parsed.Has("serve"))) {
+    return RunInProcess(parsed, settings);
+  }
   V8BENCH_OK(NoWorkerOptions(parsed, output.jsonl));
   V8BENCH_OK(EngineOptionsFrom(parsed));
   V8BENCH_TRY(auto external, ExternalEngineFrom(parsed));
@@ -439,6 +497,10 @@ CommandSpec RunSpec() {
       {"plan-only", "", "With --format jsonl: writes the plan (a line per case) and runs nothing."},
       {"sealed", "",
        "With --format jsonl: keys every protocol line with a key from stdin (docs/protocol.md). Default: off."},
+      {"serve", "",
+       "With --format jsonl: a long-lived worker (compare --long-lived): warms every case up once, then times one "
+       "more sample of each for every 'sample' line on stdin, an 'end' line after each; ends at end of file. "
+       "Default: off."},
   };
   for (const auto& more : {TimingOptionSpecs(), EngineOptionSpecs()})
     spec.options.insert(spec.options.end(), more.begin(), more.end());

@@ -41,6 +41,10 @@ struct RunRecord {
   int block = -1;
   double wall_s = 0;
   int processes = 0;
+  // compare --long-lived: the long-lived worker process that took the sample, numbered from 1 in the order
+  // they started (a worker started again after it died is a new number); 0: a fresh worker's sample.
+  // Samples of one process share its speed state (docs/paired.md, "Long-lived workers").
+  int worker_process = 0;
   std::map<std::string, std::map<std::string, double>> values;  // case key -> counter -> value
   std::map<std::string, CaseCode> code;                         // case key -> its code, where the worker reported it
   // case key -> the one CPU every repetition's main thread stayed on (Sample::main_cpu): on a VM whose

@@ -62,6 +62,12 @@ Driver::Driver(CompareState& state, workers::Launcher& launcher, std::string sel
 Status Driver::PrepareEngines() {
   const std::string& counter = FindMetricOption(state_.settings.metric)->counter;
   for (auto& vs : state_.variants) {
+    if (state_.settings.long_lived > 0 && !vs.variant.engine.empty()) {
+      return Error::Usage(fmt::format(
+          "variant {}: --long-lived keeps this v8bench's own workers (`run --serve`) running; {} is an engine of its "
+          "own, whose workers cannot: drop --long-lived, or the variant's engine",
+          vs.variant.name, vs.variant.engine));
+    }
     V8BENCH_OK(workers::PrepareWorkerEngine(vs.variant, vs.variant.name, counter));
   }
   if (counter != std::string(metric::kInstructions)) return OkStatus();
@@ -70,7 +76,7 @@ Status Driver::PrepareEngines() {
 }
 
 workers::LaunchRequest Driver::WorkerRequest(const Variant& v, const std::string& filter, bool plan_only,
-                                             double warmup_cap_s) {
+                                             double warmup_cap_s, bool serve) {
   workers::LaunchRequest req;
   req.id = next_id_++;
   req.executable = v.engine.empty() ? self_ : v.engine;
@@ -78,6 +84,7 @@ workers::LaunchRequest Driver::WorkerRequest(const Variant& v, const std::string
   if (warmup_cap_s > 0) sampling.max_warmup_s = warmup_cap_s;
   req.stdin_data = SealOf(v);
   sampling.sealed = !req.stdin_data.empty();
+  sampling.serve = serve;
   req.args = workers::WorkerArgs(sampling, v, filter, plan_only);
   // --timeout bounds each call of a case whose calls are long (measure/thresholds.h LongCallCaseSeconds), which
   // neither a counting nor an alternating worker times (RunSettings::LongCallsAllowed): theirs is per case.
@@ -405,8 +412,10 @@ Status Driver::PlanShard() {
 
 Status Driver::PlanAlternation() {
   const CompareSettings& settings = state_.settings;
-  // counting_ (PrepareEngines): counted instructions do not drift with the machine.
-  if (settings.alternate == 0 || state_.shard || ignore_params_.empty() || counting_) return OkStatus();
+  // counting_ (PrepareEngines): counted instructions do not drift with the machine. --long-lived: the user
+  // asked for workers that live across blocks instead.
+  if (settings.alternate == 0 || settings.long_lived > 0 || state_.shard || ignore_params_.empty() || counting_)
+    return OkStatus();
   // What a variant's workers run apart from its parameters: the same for every variant, or no alternation.
   const auto without_params = [](const Variant& v) {
     std::vector<std::string> args;
@@ -476,7 +485,9 @@ Status Driver::Run() {
   for (const auto& r : state_.runs) {
     ++started_[static_cast<std::size_t>(r.variant)];
     order = std::max(order, r.order + 1);
+    long_lived_started_ = std::max(long_lived_started_, r.worker_process);
   }
+  long_lived_.assign(state_.variants.size() * static_cast<std::size_t>(state_.settings.long_lived), {});
   Schedule schedule(started_.size(), state_.settings.seed, started_);
 
   Status status = OkStatus();
@@ -503,13 +514,19 @@ Status Driver::Run() {
       rec.variant = static_cast<int>(v);
       rec.run = rec.block = started_[v]++;  // Schedule: round b holds sample b of every variant
       rec.order = order++;
-      Launch(id, filters_[v]);
+      if (state_.settings.long_lived > 0) {
+        AskLongLived(id);
+      } else {
+        Launch(id, filters_[v]);
+      }
     }
     if (process_to_slot_.empty()) break;
     const auto results = launcher_.Wait();
     const bool interrupted = launcher_.Interrupted();
     state_.interrupted |= interrupted;
+    if (!interrupted && status.ok()) status = FinishLongLivedSamples();
     for (const auto& r : results) {
+      if (LongLivedEnded(r, interrupted, status)) continue;
       if (process_to_slot_.count(r.id) == 0) continue;
       if (interrupted || !status.ok()) {  // a worker killed by the interrupt, or any after an error: dropped
         process_to_slot_.erase(r.id);
@@ -519,6 +536,7 @@ Status Driver::Run() {
       if (auto s = Finish(r); !s.ok()) status = s;
     }
   }
+  StopLongLived();
   state_.elapsed_s = Elapsed();
   state_.complete = status.ok() && !state_.interrupted;
   return status;

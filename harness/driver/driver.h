@@ -9,6 +9,8 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "harness/driver/comparison.h"
 #include "harness/model/expected.h"
@@ -36,6 +38,10 @@ class Schedule {
   std::size_t round_pos_ = 0;        // the next sample's index in the round (variants^2 per round)
   std::vector<int> skip_;
 };
+
+// compare --long-lived K: the long-lived worker, 0..K-1 of its variant's, that takes the variant's sample of
+// block `block`: they take the blocks in turn, so each has every K-th block and no two neighbouring blocks.
+std::size_t LongLivedWorkerOf(int block, int workers_per_variant);
 
 // A fresh seed from the clock and the process id, for when the user gives none.
 std::uint64_t RandomSeed();
@@ -117,8 +123,9 @@ class Driver {
   Expected<std::vector<std::vector<CaseInfo>>> ListCases();
   // A worker of `variant` over the cases `filter` matches (a fresh process id).
   // warmup_cap_s > 0: the workers' --max-warmup instead of the settings' (BlockWarmupCap).
+  // serve: a long-lived worker (`run --serve`).
   workers::LaunchRequest WorkerRequest(const Variant& variant, const std::string& filter, bool plan_only,
-                                       double warmup_cap_s = 0);
+                                       double warmup_cap_s = 0, bool serve = false);
   // The --max-warmup of block `block`'s workers, decided once per block (0: the settings'): shortened
   // (ShortenedWarmupCap) when every case of the comparison has hit the cap in a finished sample of an
   // earlier block; a block already begun (this session, or before a --resume) keeps its cap.
@@ -165,6 +172,32 @@ class Driver {
   mutable std::size_t ci_checked_at_ = 0;
   std::unique_ptr<workers::InstructionCounting> counting_;  // --metric instructions: wraps each request
   std::optional<Alternation> alternation_;
+  // settings.long_lived = K: a variant's long-lived worker (`run --serve`, long_lived.cc), started at its
+  // first turn; block b's sample of variant v is asked of worker v * K + b mod K (LongLivedWorkerOf).
+  struct LongLived {
+    std::uint64_t process = 0;  // its launch id while it runs; 0: not started yet, or ended
+    int serial = 0;             // RunRecord::worker_process
+    double warmup_cap_s = 0;    // the --max-warmup it started with (BlockWarmupCap of its first block)
+    std::string context;        // its context line, which it wrote once, ahead of its first sample
+    std::string pending;        // what it has written of the sample it is taking
+    bool sample_ended = false;  // `pending` ends with the sample's "end" line
+    std::chrono::steady_clock::time_point asked;
+  };
+  // Asks slot `slot_id`'s variant's long-lived worker for the sample (starting the worker if needed).
+  void AskLongLived(std::uint64_t slot_id);
+  void OnLongLivedOutput(std::size_t worker, std::string_view chunk);
+  // What `w` wrote of its sample, with its context line ahead as a fresh worker writes it.
+  static std::string WithContext(const LongLived& w);
+  // The samples whose "end" line came, finished as a worker's whole output would be.
+  Status FinishLongLivedSamples();
+  // A long-lived worker's process ended: a sample it was taking is finished as a dead worker's (Finish);
+  // its next turn starts a new process; with `drop` (an interrupt, or an error that stops the comparison) the
+  // sample is dropped. False: `result` is not a long-lived worker's.
+  bool LongLivedEnded(const workers::LaunchResult& result, bool drop, Status& status);
+  // Closes every long-lived worker's stdin and waits for them to end.
+  void StopLongLived();
+  std::vector<LongLived> long_lived_;
+  int long_lived_started_ = 0;        // serials given, this session and before
   std::map<int, double> block_caps_;  // block -> its workers' --max-warmup (BlockWarmupCap)
 };
 

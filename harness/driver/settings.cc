@@ -55,6 +55,13 @@ const SettingSpec kSettings[] = {
      "the turns dealt over them: one copy can run tens of percent faster or slower than another for much of its "
      "life, and K copies average that out of each block.",
      nullptr, false, 1},
+    {"long-lived", "long_lived", K::kCount, 0, 64, &S::long_lived, "K",
+     "Starts K workers per variant once and has them take the blocks' turns, each sample one more measurement in "
+     "a process already warmed up (block b asks worker b mod K), instead of a fresh worker per sample: faster where "
+     "start-up and warm-up dominate a sample, but a process's speed state then holds for all its samples "
+     "(docs/paired.md, \"Long-lived workers\"): take K >= 4 for a gate. Not with --jobs > 1, other engines or "
+     "--metric instructions. 0: a fresh worker per sample.",
+     nullptr, false, 0},
     {"repetitions", "repetitions", K::kCount, 1, 1000, &S::repetitions, "N",
      "Repetitions of a case per worker, their median the sample (short processes suit bimodal noise).", nullptr, false},
     {"min-time", "min_time_s", K::kSeconds, 0.001, 3600, &S::min_time_s, "S",
@@ -228,6 +235,17 @@ Status ValidateSettings(CompareSettings& s, const std::string& where) {
         fmt::format("{}--max-warmup {} is less than --warmup {}: the warm-up lasts --warmup, and "
                     "until the code stops changing, at most --max-warmup",
                     where, s.max_warmup_s, s.warmup_s));
+  }
+  if (s.long_lived > 0 && s.jobs > 1) {
+    // Block b's sample of a variant is worker b mod K's: two blocks at once could ask one worker twice.
+    return Error::Usage(fmt::format("{}--long-lived {} takes one sample at a time: drop --jobs {} (or --long-lived)",
+                                    where, s.long_lived, s.jobs));
+  }
+  if (s.long_lived > 0 && metric != nullptr && metric->counted) {
+    return Error::Usage(
+        fmt::format("{}--long-lived: a counted metric (--metric {}) does not drift with the process "
+                    "and its worker runs under callgrind: drop --long-lived",
+                    where, s.metric));
   }
   return OkStatus();
 }

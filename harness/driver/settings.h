@@ -56,6 +56,10 @@ struct CompareSettings {
   // the copies (`run --copies`): one compiled copy of a case can run tens of percent faster or slower than
   // another for much of its life, and the copies average that out of each block.
   int copies = 3;
+  // K > 0: each variant's samples come from K long-lived workers (`run --serve`), started once and asked in
+  // turn (block b: worker b mod K), each warmed up once; 0: a fresh worker per sample (docs/paired.md,
+  // "Long-lived workers").
+  int long_lived = 0;
 };
 
 // kSeed: a whole number exact in a JSON number (below 2^53); kPercent: given and saved in percent ("5" or

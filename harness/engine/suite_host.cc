@@ -342,6 +342,7 @@ std::uint64_t SuiteHost::YoungGenerationBytes() { return s_->realm->YoungGenerat
 SuiteHost::Deadline::Deadline(SuiteHost& host, double seconds) : host_(host) { host_.s_->watchdog->Arm(seconds); }
 SuiteHost::Deadline::~Deadline() { host_.s_->watchdog->Disarm(); }
 void SuiteHost::Deadline::Restart(double seconds) { host_.s_->watchdog->Arm(seconds); }
+void SuiteHost::Deadline::Pause() { host_.s_->watchdog->Disarm(); }
 
 }  // namespace v8bench
 

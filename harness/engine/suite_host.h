@@ -81,6 +81,8 @@ class SuiteHost {
     Deadline& operator=(const Deadline&) = delete;
     // A fresh deadline from now (the teardown of a case whose own deadline may be what stopped it).
     void Restart(double seconds);
+    // No deadline until the next Restart (a long-lived worker's case between its samples: it is idle).
+    void Pause();
 
    private:
     SuiteHost& host_;

@@ -410,6 +410,7 @@ struct JsonFields<RunRecord> {
                                              Field("block", &RunRecord::block, Range{0, kMaxCount}),
                                              Field("wall_s", &RunRecord::wall_s, Range{0, 1e12}),
                                              Field("processes", &RunRecord::processes, Range{0, kMaxCount}),
+                                             Field("worker_process", &RunRecord::worker_process, Range{0, kMaxCount}),
                                              Field("error", &RunRecord::error),
                                              Field("values", &RunRecord::values, Range{0, kMaxNumber}),
                                              Field("code", &RunRecord::code),

@@ -423,6 +423,12 @@ ReportHeader CompareHeader(const CompareState& s) {
         "ran {}, each repetition as {} turns taken in one isolate by every variant in rounds, their median the "
         "sample (--alternate {}); each block starting with the next variant",
         s.runs.size(), per, merged, runs, quick, timing, st.alternate, st.alternate));
+  } else if (st.long_lived > 0) {
+    h.lines.push_back(fmt::format(
+        "{} samples ({} per variant{}; {}), taken in turn by {} long-lived worker processes per variant (--long-lived "
+        "{}), each running each case{} {} in its first sample and only the repetitions in the next; in blocks of one "
+        "sample per variant, in a random order, seed {} (--seed {} repeats it)",
+        s.runs.size(), per, merged, runs, st.long_lived, st.long_lived, quick, timing, st.seed, st.seed));
   } else {
     h.lines.push_back(fmt::format(
         "{} samples ({} per variant{}; {}), each a worker process running each case{} {}; in blocks of one sample "

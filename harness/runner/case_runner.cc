@@ -519,6 +519,33 @@ void CaseSession::Time(int count) {
   s_->samples.insert(s_->samples.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
 }
 
+void CaseSession::PauseDeadline() { s_->deadline.Pause(); }
+
+CaseResult CaseSession::TimeSample(int count) {
+  State& s = *s_;
+  s.deadline.Restart(s.settings.timeout_s);
+  Time(count);
+  CaseResult sample = s.result;  // the case's name, warm-up and status; its samples are those below
+  if (ok() && s.settings.rerun_changed && !s.result.long_calls && s.Resume()) {
+    sample.reruns = RerunChanged(
+        s.samples, [&](int n) { return s.TimeRepetitions(n); }, *s.body, s.settings);
+  }
+  if (s.body && s.body->failure()) {
+    sample.status = StatusFor(*s.body->failure());
+    sample.error = s.body->failure()->message;
+  }
+  if (!s.body || s.body->failure()) {  // failed (its status says why)
+    s.deadline.Pause();
+    return sample;
+  }
+  sample.samples = std::move(s.samples);
+  s.samples.clear();
+  for (auto& taken : sample.samples) OrderCounters(taken, s.body->order());
+  sample.young_generation_bytes = s.host.YoungGenerationBytes();
+  s.deadline.Pause();
+  return sample;
+}
+
 CaseResult CaseSession::Finish() {
   State& s = *s_;
   if (!s.body) return std::move(s.result);      // failed before timing, already torn down

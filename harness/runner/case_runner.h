@@ -35,6 +35,14 @@ class CaseSession {
   bool ok() const;
   // `count` more repetitions (nothing once the case has failed).
   void Time(int count);
+  // `count` more repetitions as a result of their own (those whose code changed re-run as Finish does),
+  // the case left prepared and warmed up for more: a long-lived worker's sample (ServePlan). Each sample
+  // has --timeout of its own, and no deadline runs between samples (the case waits, idle). A case that
+  // failed comes back with its status, again at every call.
+  CaseResult TimeSample(int count);
+  // No deadline until the next TimeSample: a long-lived worker's case waits, warmed up, while the others
+  // warm up (each warm-up has --timeout of its own).
+  void PauseDeadline();
   // Call once, last.
   CaseResult Finish();
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <iterator>
 #include <map>
+#include <memory>
+#include <optional>
 #include <utility>
 
 #include "harness/engine/suite_host.h"
@@ -234,6 +236,41 @@ RunSummary RunPlan(V8Process& process, const std::vector<PlannedCase>& plan, con
     }
   }
   return summary;
+}
+
+void ServePlan(V8Process& process, const std::vector<PlannedCase>& plan, const RunSettings& settings, ResultSink& sink,
+               const ProgressFn& progress, const std::function<bool()>& next_sample,
+               const std::function<void()>& sample_done) {
+  RunSettings served = settings;
+  served.native_floors = false;  // a floor is a report's figure, not a comparison's
+  std::vector<std::unique_ptr<SuiteHost>> hosts(plan.size());
+  std::vector<std::unique_ptr<CaseSession>> sessions(plan.size());
+  std::vector<std::optional<CaseResult>> unopened(plan.size());  // a case whose host did not open
+  for (std::size_t i = 0; i < plan.size(); ++i) {
+    const PlannedCase& pc = plan[i];
+    auto opened =
+        SuiteHost::Open(process, pc.info.realm, pc.file->path, pc.file->source, served.params, served.timeout_s);
+    if (!opened) {
+      unopened[i] = OpenFailed(pc, opened.error());
+      continue;
+    }
+    hosts[i] = std::move(opened.value());
+    sessions[i] = std::make_unique<CaseSession>(*hosts[i], pc.file->path, pc.info, served);
+    sessions[i]->WarmUp();
+    sessions[i]->PauseDeadline();
+  }
+  while (next_sample()) {
+    for (std::size_t i = 0; i < plan.size(); ++i) {
+      if (progress) progress(i + 1, plan.size(), plan[i].info);
+      CaseResult result = unopened[i] ? *unopened[i] : CaseResult();
+      if (sessions[i]) {
+        result = sessions[i]->TimeSample(served.repetitions);
+      }
+      result.trig_path = process.trig().path;
+      sink.CaseDone(result);
+    }
+    sample_done();
+  }
 }
 
 }  // namespace v8bench

@@ -33,4 +33,14 @@ using ProgressFn = std::function<void(std::size_t, std::size_t, const CaseInfo&)
 RunSummary RunPlan(V8Process& process, const std::vector<PlannedCase>& plan, const RunSettings& settings,
                    ResultSink& sink, const ProgressFn& progress);
 
+// A long-lived worker (compare --long-lived; docs/paired.md, "Long-lived workers"): every case of the plan
+// prepared in a fresh host of its own and warmed up once, then each time `next_sample` returns true,
+// settings.repetitions more repetitions of every case in plan order, each case's handed to the sink as a
+// result of its own (progress called before each), and `sample_done` after the last. The cases stay
+// prepared between samples: a sample costs its repetitions, not a process, a setup and a warm-up. Returns
+// when `next_sample` returns false (the driver has no more samples to ask for).
+void ServePlan(V8Process& process, const std::vector<PlannedCase>& plan, const RunSettings& settings, ResultSink& sink,
+               const ProgressFn& progress, const std::function<bool()>& next_sample,
+               const std::function<void()>& sample_done);
+
 }  // namespace v8bench

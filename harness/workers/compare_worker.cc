@@ -132,6 +132,7 @@ std::vector<std::string> WorkerArgs(const WorkerSampling& s, const WorkerEngine&
   if (s.quick) args.push_back("--quick");  // the grids; the timing options above are explicit
   if (plan_only) args.push_back("--plan-only");
   if (s.sealed) args.push_back("--sealed");
+  if (s.serve) args.push_back("--serve");
   args.insert(args.end(), w.worker_args.begin(), w.worker_args.end());
   if (!w.v8_flags.empty()) {
     args.push_back("--");

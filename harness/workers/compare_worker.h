@@ -56,6 +56,9 @@ struct WorkerSampling {
   // The worker reads a key from stdin and starts every protocol line with it (`run --sealed`; the
   // external runner's --sealed): lines a suite writes to stdout cannot pass for results.
   bool sealed = false;
+  // A long-lived worker (`run --serve`, compare --long-lived): it warms its cases up once, then takes a sample
+  // for each "sample" line on stdin.
+  bool serve = false;
   // Deno: V8's --trace-gc lines for the reader to attribute to each sample (gc_trace.h), which needs a
   // worker's whole output; `run`'s supervisor reads line by line and turns it off (GC figures absent).
   bool gc_trace = true;

@@ -34,6 +34,9 @@ struct LaunchRequest {
   // When not empty: the process's stdin is a pipe holding these bytes, then end of file (else stdin is
   // ignored). At most a pipe's buffer (64 KiB).
   std::string stdin_data;
+  // stdin is a pipe that stays open after stdin_data: Launcher::WriteStdin sends more, and the process
+  // reads end of file at CloseStdin (a long-lived worker's commands, compare --long-lived).
+  bool keep_stdin_open = false;
 };
 
 enum class ExitKind {
@@ -75,6 +78,14 @@ class Launcher {
   // Changes a running process's timeout (LaunchRequest::timeout_s) from now on, e.g. from its on_stdout
   // when what it has started calls for more time; nothing when it has none or has finished.
   virtual void SetTimeout(std::uint64_t /*id*/, double /*seconds*/) {}
+  // Writes to a running process's stdin (LaunchRequest::keep_stdin_open); false when it has none open, or
+  // the write failed (the process ended, or does not read: the pipe is full).
+  virtual bool WriteStdin(std::uint64_t /*id*/, std::string_view /*data*/) { return false; }
+  // Closes a running process's stdin: it reads end of file.
+  virtual void CloseStdin(std::uint64_t /*id*/) {}
+  // Makes the Wait() under way (or the next) return what has finished, possibly nothing: for a caller
+  // whose on_stdout saw what it waits for in a process that goes on running.
+  virtual void Wake() {}
   // True once the user interrupted (SIGINT/SIGTERM): running workers were killed; stop starting more.
   virtual bool Interrupted() const { return InterruptSignal() != 0; }
   // The signal that interrupted (SIGINT or SIGTERM), or 0.

@@ -39,7 +39,8 @@ struct Child {
   bool keep_stdout = true, pass_stderr = false;
   std::size_t err_passed = 0, err_dropped = 0;
   bool stdout_overflow = false;
-  int pid = 0;  // also its process group's id
+  int pid = 0;           // also its process group's id
+  int stdin_write = -1;  // LaunchRequest::keep_stdin_open: the write end of its stdin
   int handles_open = 0;
   bool exited = false, out_done = false, err_done = false, timed_out = false, reported = false;
   std::int64_t exit_status = 0;
@@ -110,13 +111,33 @@ class ProcessLauncher final : public Launcher {
   }
 
   std::vector<LaunchResult> Wait() override {
-    while (done_.empty() && running_ > 0) uv_run(&loop_, UV_RUN_ONCE);
+    while (done_.empty() && running_ > 0 && !woken_) uv_run(&loop_, UV_RUN_ONCE);
+    woken_ = false;
     std::vector<LaunchResult> out = std::move(done_);
     done_.clear();
     return out;
   }
 
   int InterruptSignal() const override { return interrupt_signal_; }
+
+  void Wake() override { woken_ = true; }
+
+  bool WriteStdin(std::uint64_t id, std::string_view data) override {
+    const auto it = children_.find(id);
+    if (it == children_.end() || it->second->stdin_write < 0) return false;
+    // Non-blocking: a process that does not read its commands must not stop the driver.
+    return write(it->second->stdin_write, data.data(), data.size()) == static_cast<ssize_t>(data.size());
+  }
+
+  void CloseStdin(std::uint64_t id) override {
+    if (const auto it = children_.find(id); it != children_.end()) CloseStdinOf(it->second.get());
+  }
+
+  static void CloseStdinOf(Child* c) {
+    if (c->stdin_write < 0) return;
+    close(c->stdin_write);
+    c->stdin_write = -1;
+  }
 
   void SetTimeout(std::uint64_t id, double seconds) override {
     const auto it = children_.find(id);
@@ -183,7 +204,7 @@ class ProcessLauncher final : public Launcher {
     argv.push_back(nullptr);
     uv_stdio_container_t stdio[3];
     stdio[0].flags = UV_IGNORE;
-    const int stdin_fd = StdinHolding(request.stdin_data);
+    const int stdin_fd = request.keep_stdin_open ? OpenStdin(c, request.stdin_data) : StdinHolding(request.stdin_data);
     if (stdin_fd >= 0) {
       stdio[0].flags = UV_INHERIT_FD;
       stdio[0].data.fd = stdin_fd;
@@ -208,6 +229,7 @@ class ProcessLauncher final : public Launcher {
       ch->exited = true;
       ch->exit_status = status;
       ch->term_signal = signal;
+      CloseStdinOf(ch);
       // What it started in its group goes with it (libuv has reaped it: the group id stays unused while
       // any of the group lives).
       if (ch->pid > 0) kill(-ch->pid, SIGKILL);
@@ -233,6 +255,20 @@ class ProcessLauncher final : public Launcher {
     return fds[0];
   }
 
+  // The read end of a pipe whose write end `c` keeps (non-blocking, not inherited) after writing `data`.
+  static int OpenStdin(Child* c, const std::string& data) {
+    int fds[2];
+    if (pipe2(fds, O_CLOEXEC) != 0) return -1;
+    fcntl(fds[1], F_SETFL, fcntl(fds[1], F_GETFL) | O_NONBLOCK);
+    c->stdin_write = fds[1];
+    if (!data.empty() && write(fds[1], data.data(), data.size()) != static_cast<ssize_t>(data.size())) {
+      CloseStdinOf(c);
+      close(fds[0]);
+      return -1;
+    }
+    return fds[0];
+  }
+
   // A worker that never started: reported at once, its pipes and timer closed.
   void SpawnFailed(Child* c, std::string message) {
     LaunchResult r;
@@ -242,6 +278,7 @@ class ProcessLauncher final : public Launcher {
     done_.push_back(std::move(r));
     c->reported = true;
     c->exited = c->out_done = c->err_done = true;
+    CloseStdinOf(c);
     Close(c, reinterpret_cast<uv_handle_t*>(&c->out));
     Close(c, reinterpret_cast<uv_handle_t*>(&c->err));
     Close(c, reinterpret_cast<uv_handle_t*>(&c->timer));
@@ -338,6 +375,7 @@ class ProcessLauncher final : public Launcher {
   std::vector<LaunchResult> done_;
   int running_ = 0;
   int interrupt_signal_ = 0;
+  bool woken_ = false;  // Wake(): the Wait() under way returns
 };
 
 }  // namespace

@@ -1,0 +1,142 @@
+// compare --long-lived K (docs/paired.md, "Long-lived workers"): each variant's samples are taken by K
+// worker processes that live across blocks. A worker (`run --serve`) warms its cases up once and then
+// times one more sample for every "sample" line the driver writes to its stdin, closing it with an "end"
+// line; what it writes of one sample is handed to Finish as a fresh worker's whole output would be (its
+// context line ahead of it), so a long-lived sample is recorded, continued after a death and judged as
+// any other.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+
+#include "harness/driver/driver.h"
+
+namespace v8bench::driver {
+namespace {
+
+// An idle long-lived worker writes nothing while the others take their turns: its timeout is set this
+// high between samples, and back to the worker's own when it is asked for one.
+constexpr double kIdleTimeoutS = 1e9;
+
+constexpr std::string_view kEndLine = R"({"type":"end"})";
+
+// The lines ahead of a worker's first case: its context line (a long-lived worker writes it once).
+std::string ContextLines(const std::string& out) {
+  const std::size_t first_case = out.find(R"({"type":"start")");
+  if (first_case == std::string::npos) return out;
+  const std::size_t line_start = out.rfind('\n', first_case);
+  return line_start == std::string::npos ? std::string() : out.substr(0, line_start + 1);
+}
+
+}  // namespace
+
+std::string Driver::WithContext(const LongLived& w) {
+  const bool has_it = w.context.empty() || w.pending.rfind(w.context, 0) == 0;  // its first sample
+  return has_it ? w.pending : w.context + w.pending;
+}
+
+std::size_t LongLivedWorkerOf(int block, int workers_per_variant) {
+  return static_cast<std::size_t>(block % std::max(1, workers_per_variant));
+}
+
+void Driver::AskLongLived(std::uint64_t slot_id) {
+  RunRecord& rec = slots_.at(slot_id).records.front();
+  const int k = state_.settings.long_lived;
+  const std::size_t index =
+      static_cast<std::size_t>(rec.variant) * static_cast<std::size_t>(k) + LongLivedWorkerOf(rec.block, k);
+  LongLived& w = long_lived_.at(index);
+  const Variant& variant = VariantOf(rec.variant);
+  workers::LaunchRequest req =
+      WorkerRequest(variant, filters_[static_cast<std::size_t>(rec.variant)], false, BlockWarmupCap(rec.block), true);
+  if (w.process == 0) {  // its first turn, or its first after it died: start-up and warm-up are this sample's
+    w = LongLived{};
+    w.process = req.id;
+    w.serial = ++long_lived_started_;
+    w.warmup_cap_s = BlockWarmupCap(rec.block);
+    req.keep_stdin_open = true;
+    if (!req.stdin_data.empty()) req.stdin_data += '\n';  // the seal, a line ahead of the commands
+    req.on_stdout = [this, index](std::string_view chunk) { OnLongLivedOutput(index, chunk); };
+    launcher_.Start(req);
+  }
+  rec.worker_process = w.serial;
+  rec.warmup_cap_s = w.warmup_cap_s;
+  w.pending.clear();
+  w.sample_ended = false;
+  w.asked = std::chrono::steady_clock::now();
+  launcher_.SetTimeout(w.process, req.timeout_s);
+  // A worker that has ended cannot take it: its end comes from Wait() and LongLivedEnded records the sample
+  // as a dead worker's.
+  (void)launcher_.WriteStdin(w.process, "sample\n");
+  process_to_slot_[w.process] = slot_id;
+  Report(last_, false);
+}
+
+void Driver::OnLongLivedOutput(std::size_t worker, std::string_view chunk) {
+  LongLived& w = long_lived_.at(worker);
+  w.pending.append(chunk);
+  if (w.sample_ended || w.pending.size() < 2 || w.pending.back() != '\n') return;
+  // The sample ends with its "end" line, the last the worker writes before it waits for the next command.
+  const std::size_t newline_before = w.pending.rfind('\n', w.pending.size() - 2);
+  const std::size_t start = newline_before == std::string::npos ? 0 : newline_before + 1;
+  const std::string_view last = std::string_view(w.pending).substr(start, w.pending.size() - 1 - start);
+  const int variant = static_cast<int>(worker / static_cast<std::size_t>(state_.settings.long_lived));
+  if (workers::UnsealLine(last, SealOf(VariantOf(variant))) == std::optional<std::string_view>(kEndLine)) {
+    w.sample_ended = true;
+    launcher_.Wake();
+  }
+}
+
+Status Driver::FinishLongLivedSamples() {
+  for (LongLived& w : long_lived_) {
+    if (!w.sample_ended || process_to_slot_.count(w.process) == 0) continue;
+    workers::LaunchResult sample;  // as a fresh worker's whole output: its context, then the sample
+    sample.id = w.process;
+    sample.kind = workers::ExitKind::kExited;
+    sample.exit_code = 0;
+    if (w.context.empty()) w.context = ContextLines(w.pending);
+    sample.out = WithContext(w);
+    sample.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - w.asked).count();
+    w.pending.clear();
+    w.sample_ended = false;
+    launcher_.SetTimeout(w.process, kIdleTimeoutS);
+    state_.elapsed_s = Elapsed();
+    V8BENCH_OK(Finish(sample));
+  }
+  return OkStatus();
+}
+
+bool Driver::LongLivedEnded(const workers::LaunchResult& result, bool drop, Status& status) {
+  const auto it = std::ranges::find_if(long_lived_, [&](const LongLived& w) { return w.process == result.id; });
+  if (it == long_lived_.end()) return false;
+  it->process = 0;                                          // its next turn starts a new process
+  if (process_to_slot_.count(result.id) == 0) return true;  // ended between samples: nothing was lost
+  if (drop || !status.ok()) {
+    process_to_slot_.erase(result.id);
+    return true;
+  }
+  workers::LaunchResult dead = result;  // what it wrote of this sample, as a worker that died in it
+  dead.out = WithContext(*it);
+  dead.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - it->asked).count();
+  it->pending.clear();
+  state_.elapsed_s = Elapsed();
+  if (auto s = Finish(dead); !s.ok()) status = s;
+  return true;
+}
+
+void Driver::StopLongLived() {
+  std::set<std::uint64_t> running;
+  for (LongLived& w : long_lived_) {
+    if (w.process == 0) continue;
+    launcher_.CloseStdin(w.process);  // it reads end of file and ends
+    launcher_.SetTimeout(w.process, std::max(1.0, state_.settings.timeout_s));
+    running.insert(w.process);
+    w.process = 0;
+  }
+  while (!running.empty()) {
+    const auto ended = launcher_.Wait();
+    if (ended.empty()) break;
+    for (const auto& r : ended) running.erase(r.id);
+  }
+}
+
+}  // namespace v8bench::driver
