@@ -523,7 +523,27 @@
         '`deno bench` and `vitest bench` report such a file and exit 0, and so does v8bench' };
     }
     return { left_out: false, text: 'declares no suite (call suite({...}), or createBenchmark, bench(), add() of the ' +
-      'harnesses docs/benchmark-files.md lists)' };
+      `harnesses docs/benchmark-files.md lists)${workersStarted > 0 ? workersNote() : ''}` };
+  }
+  // Benches declared inside worker_threads Workers are cases on a Node engine only (js/worker_cases.mjs):
+  // the embedded host measures its own isolate, and says so when a file that declares nothing started one.
+  let workersStarted = 0;
+  function countWorkers(nodeRequire) {
+    const wt = nodeRequire('worker_threads');
+    if (global.process.argv0 !== 'v8bench' || wt.Worker.v8benchCounted) return;
+    wt.Worker = class Worker extends wt.Worker {
+      constructor(...args) {
+        super(...args);
+        workersStarted++;
+      }
+    };
+    wt.Worker.v8benchCounted = true;
+    nodeRequire('module').syncBuiltinESMExports();
+  }
+  function workersNote() {
+    return `; it started ${workersStarted} worker_threads Worker${workersStarted === 1 ? '' : 's'}, whose benches the ` +
+      "embedded host cannot measure (it measures its own isolate): run it with --engine on Node, which measures " +
+      'each bench inside its Worker';
   }
 
   // What the realm has declared so far: for a host loading several files in one realm (the external runner)
@@ -1268,6 +1288,7 @@
     loadingFile = file;
     installDenoFor(source, file);
     const hooks = installModuleHooks(nodeRequire);
+    countWorkers(nodeRequire);
     if (TYPESCRIPT.test(file)) {
       const refusal = typeScriptRefusal(path);
       if (refusal !== '') throw fileError(refusal);

@@ -344,15 +344,19 @@ async function loadFiles(api, files) {
     const source = readText(file);
     const before = api.declaredSoFar();
     let loaded;
+    if (workerCases !== null) workerCases.loading(require('node:path').resolve(file));
     if (isNode) loaded = api.load(source, file, (url) => import(url));
     else if (viaLoader) loaded = api.loadThroughEngineLoader(source, file, (url) => import(url), require('node:url').pathToFileURL(require('node:path').resolve(file)).href);
     else loaded = api.wrap(source, file);
     if (typeof loaded === 'string') evalScript(loaded, file);
     else await loaded;
+    // Benches declared inside the Workers the file started count once those Workers have ended.
+    if (workerCases !== null) await workerCases.settled();
     // A file that declares nothing is bad input, as on the embedded host; one whose benches are all left
     // out on purpose is said and skipped, as `deno bench` does.
     const none = api.fileWithoutCase(before);
     if (none === null) continue;
+    if (workerCases !== null && workerCases.of(require('node:path').resolve(file)).length > 0) continue;
     if (!none.left_out) {
       const e = new Error(`${file}: ${none.text}`);
       e.stack = e.message; // the file's problem, not the runner's frames
@@ -778,7 +782,10 @@ function parseArgs(argv) {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = () => argv[++i];
-    if (a === '--filter') opts.filter = caseFilter(next());
+    if (a === '--filter') {
+      opts.filterSource = next();
+      opts.filter = caseFilter(opts.filterSource);
+    }
     else if (a === '--repetitions') opts.repetitions = Number(next());
     else if (a === '--min-time') opts.minTime = Number(next());
     else if (a === '--min-young-gcs') opts.minYoungGcs = Number(next());
@@ -846,48 +853,143 @@ async function run(argv) {
     emit({ type: 'gc_clock', perf_ms: perfMs });
     gcTraced = true;
   }
+  await captureWorkers(opts);
   await loadFiles(api, opts.files);
   const described = JSON.parse(withEval(() => api.describe(opts.quick)));
   const plan = described.cases.map((c, index) => ({ ...c, index })).filter((c) => !opts.filter || opts.filter.test(c.name));
+  const workerPlan = workerCasePlan(opts.files, opts);
   const v8Flags = isWorkerd ? workerEnv.V8BENCH.v8_flags.join(' ') : (process.execArgv || []).join(' ');
-  emit({ type: 'context', format_version: PROTOCOL_FORMAT_VERSION, ...facts, v8_flags: v8Flags, trig_path: '', planned: plan.map((c) => c.name),
+  emit({ type: 'context', format_version: PROTOCOL_FORMAT_VERSION, ...facts, v8_flags: v8Flags, trig_path: '',
+    planned: [...plan, ...workerPlan.cases()].map((c) => c.name),
     ...(instructionsBy ? { instructions_by: instructionsBy, iterations_per_batch: opts.iterations } : {}) });
   if (opts.planOnly) {
     // compare --shard learns the cases from these lines; nothing runs.
-    for (const c of plan) emit({ type: 'plan', name: c.name, suite: c.suite, bench: c.bench, realm: c.realm, params: Object.fromEntries(c.params) });
+    for (const c of [...plan, ...workerPlan.cases()]) emit({ type: 'plan', name: c.name, suite: c.suite, bench: c.bench, realm: c.realm, params: Object.fromEntries(c.params) });
     emit({ type: 'end' });
     return 0;
   }
   let failed = 0;
   for (const c of plan) {
-    emit({ type: 'start', name: c.name, suite: c.suite, bench: c.bench, realm: c.realm, params: Object.fromEntries(c.params) });
-    const line = { type: 'case', name: c.name, suite: c.suite, bench: c.bench, realm: c.realm,
-      params: Object.fromEntries(c.params), status: 'ok', error: '', samples: [] };
-    try {
-      const measured = await measureCase(api, c.index, opts);
-      line.samples = measured.samples;
-      Object.assign(line, measured.warmup);
-      const stray = await runLeftCallbacks(api, opts);
-      if (stray !== '') {
-        line.status = 'failed';
-        line.error = stray;
-        line.samples = [];
-        failed++;
-      }
-    } catch (e) {
-      const text = e instanceof StrayCall ? e.message : describeError(e);
-      const reason = api.unsupportedReason(e); // the bench API's brand check, never the error's name or text
-      line.status = reason === undefined ? 'failed' : 'unsupported';
-      line.error = reason === undefined ? text : reason;
-      if (line.status === 'failed') failed++;
-      try { await withEval(() => api.teardown()); } catch { /* the case already failed */ }
-      await runLeftCallbacks(api, opts); // the case already failed: what it left is not the next case's
-    }
-    line.measured_by = measuredBy(facts);
+    const { start, line } = await measureLine(api, c, opts);
+    emit(start);
     emit(line);
+    if (line.status === 'failed') failed++;
+  }
+  for (const line of workerPlan.lines()) {
+    emit(line);
+    if (line.type === 'case' && line.status === 'failed') failed++;
   }
   emit({ type: 'end' });
   return failed > 0 ? 1 : 0;
+}
+
+// One case measured: the protocol's start line and case line.
+async function measureLine(api, c, opts) {
+  const start = { type: 'start', name: c.name, suite: c.suite, bench: c.bench, realm: c.realm, params: Object.fromEntries(c.params) };
+  const line = { type: 'case', name: c.name, suite: c.suite, bench: c.bench, realm: c.realm,
+    params: Object.fromEntries(c.params), status: 'ok', error: '', samples: [] };
+  try {
+    const measured = await measureCase(api, c.index, opts);
+    line.samples = measured.samples;
+    Object.assign(line, measured.warmup);
+    const stray = await runLeftCallbacks(api, opts);
+    if (stray !== '') {
+      line.status = 'failed';
+      line.error = stray;
+      line.samples = [];
+    }
+  } catch (e) {
+    const text = e instanceof StrayCall ? e.message : describeError(e);
+    const reason = api.unsupportedReason(e); // the bench API's brand check, never the error's name or text
+    line.status = reason === undefined ? 'failed' : 'unsupported';
+    line.error = reason === undefined ? text : reason;
+    try { await withEval(() => api.teardown()); } catch { /* the case already failed */ }
+    await runLeftCallbacks(api, opts); // the case already failed: what it left is not the next case's
+  }
+  line.measured_by = measuredBy(facts);
+  return { start, line };
+}
+
+// --- Benches declared inside worker_threads Workers (js/worker_cases.mjs) --------------------------
+let workerCases = null; // captureWorkerCases()'s answer, in the runner's thread on Node
+let instrumentArgs = { dir: '', none: '' };
+
+async function captureWorkers(opts) {
+  if (!isNode) return;
+  const { captureWorkerCases } = await import('./worker_cases.mjs');
+  const settings = { ...opts, filter: null, instrumentDir: instrumentArgs.dir, noInstrument: instrumentArgs.none };
+  workerCases = captureWorkerCases({ require, runnerFile: require('node:url').fileURLToPath(import.meta.url), settings });
+}
+
+// The cases Workers declared, after the files' own: names made unique (a Worker file started twice
+// declares its benches twice: the later ones get /worker:N), and the lines each Worker measured, or a
+// failed case where a Worker ended before it measured one.
+function workerCasePlan(files, opts) {
+  const cases = [];
+  const taken = new Set();
+  let n = 0;
+  for (const file of workerCases === null ? [] : files) {
+    for (const w of workerCases.of(require('node:path').resolve(file))) {
+      n++;
+      for (const c of w.declared) {
+        if (opts.filter && !opts.filter.test(c.name)) continue;
+        const name = taken.has(c.name) ? `${c.name}/worker:${n}` : c.name;
+        taken.add(name);
+        cases.push({ c: { ...c, name }, from: c.name, w });
+      }
+    }
+  }
+  return {
+    cases: () => cases.map((x) => x.c),
+    lines() {
+      const out = [];
+      for (const { c, from, w } of cases) {
+        const own = w.lines.filter((l) => l.name === from).map((l) => ({ ...l, name: c.name }));
+        if (own.some((l) => l.type === 'case')) {
+          out.push(...own);
+          continue;
+        }
+        const why = w.error || `the Worker ended (exit code ${w.exitCode}) before this case was measured`;
+        out.push({ type: 'start', name: c.name, suite: c.suite, bench: c.bench, realm: c.realm, params: Object.fromEntries(c.params) },
+          { type: 'case', name: c.name, suite: c.suite, bench: c.bench, realm: c.realm, params: Object.fromEntries(c.params),
+            status: 'failed', error: `${w.file} (a worker_threads Worker): ${why}`, samples: [], measured_by: measuredBy(facts) });
+      }
+      return out;
+    },
+  };
+}
+
+// The runner as the entry of a Worker a suite file started (captureWorkerCases): the Worker's file
+// loaded with the bench API in this isolate, its cases measured here when the runner's thread says so.
+async function workerMain() {
+  const { workerSession, runWorkerSession } = await import('./worker_cases.mjs');
+  const session = workerSession();
+  const s = session.settings;
+  loadInstrument(s.instrumentDir, s.noInstrument);
+  facts = engineFacts();
+  const opts = { ...s, filter: s.filterSource ? caseFilter(s.filterSource) : null };
+  const api = installGlobals();
+  api.configure(JSON.stringify(opts.params));
+  await runWorkerSession(session, {
+    async load(file) {
+      const loaded = api.load(readText(file), file, (url) => import(url));
+      if (typeof loaded === 'string') evalScript(loaded, file);
+      else await loaded;
+    },
+    describe: () => JSON.parse(api.describe(opts.quick)).cases.map((c, index) => ({ ...c, index }))
+      .filter((c) => !opts.filter || opts.filter.test(c.name)),
+    async measure(c) {
+      if (opts.metric !== null) {
+        const start = { type: 'start', name: c.name, suite: c.suite, bench: c.bench, realm: c.realm, params: Object.fromEntries(c.params) };
+        return [start, { ...start, type: 'case', status: 'unsupported', samples: [], measured_by: measuredBy(facts),
+          error: `--metric ${opts.metric} is not counted inside a worker_threads Worker (its bench runs on the Worker's thread, which the counter does not follow)` }];
+      }
+      const { start, line } = await measureLine(api, c, opts);
+      return [start, line];
+    },
+    planOnly: opts.planOnly,
+    describeError,
+  });
 }
 
 // --- Profile -------------------------------------------------------------------------------------
@@ -1026,6 +1128,7 @@ async function profileCase(argv) {
 async function main(argvIn) {
   const { argv, dir, none } = takeInstrumentDir(argvIn);
   loadInstrument(dir, none);
+  instrumentArgs = { dir, none };
   const [command, ...rest] = argv;
   facts = engineFacts();
   if (command === 'info') {
@@ -1045,7 +1148,11 @@ async function main(argvIn) {
   return 2;
 }
 
-if (!isWorkerd) {
+// A Worker a suite file started runs this file as its entry, with its session (js/worker_cases.mjs).
+const inSuiteWorker = isNode && typeof process.env.V8BENCH_WORKER_SESSION === 'string' && !require('node:worker_threads').isMainThread;
+if (inSuiteWorker) {
+  workerMain();
+} else if (!isWorkerd) {
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (e) => {

@@ -1,0 +1,183 @@
+// Benches declared inside worker_threads Workers (Node engines, through js/external_runner.mjs).
+//
+// A bench file may start Workers and declare its benches inside them (fast-json-stringify's
+// benchmark/bench-array.js starts one Worker per schema, whose body builds a Benchmark.js suite). Such
+// a bench lives in the Worker's own isolate and thread, where the runner's thread cannot call it. So
+// the Worker measures it itself, with the runner's own measurement code:
+//   - In the runner's thread, while the files load, a Worker a file starts from a file path runs the
+//     runner (external_runner.mjs) as its entry instead, with the Worker's file, id and the run's
+//     settings in the environment variable SESSION_VARIABLE (removed before the file runs). Everything
+//     else is the file's: its workerData, parentPort, argv, resource limits.
+//   - In the Worker, the runner loads v8bench's bench API and the in-process instrument into the
+//     Worker's isolate, runs the Worker's file as a file given to v8bench (the harnesses' names answered
+//     there as in the runner's thread), announces the cases it declared, waits for its turn (one Worker
+//     measures at a time, while the runner's thread is idle in its event loop) and measures each case
+//     with the same rules: the clocks, GC and allocation it reads are the Worker thread's and isolate's.
+//     Then the Worker's own code goes on (its run() events, its messages to the file) and it ends.
+//   - The runner's thread waits until every Worker the file started has ended (Workers started later
+//     by the file's own callbacks included), then counts those cases as the file's and emits them after
+//     its own, in the worker protocol's order.
+// Not covered: Workers started from code (eval: true) or a data: URL, and those given env: SHARE_ENV
+// (the session cannot be handed over without changing the file's environment): they run as they are,
+// and a bench they declare is not seen.
+
+export const SESSION_VARIABLE = 'V8BENCH_WORKER_SESSION';
+
+// How long after a Worker's exit its last messages may still arrive on the channel (they are posted
+// before it exits, and delivered on this thread's event loop).
+const LATE_MESSAGE_MS = 200;
+
+// In the runner's thread: replaces worker_threads.Worker (for require and import alike) with one that
+// starts the runner in the Worker. `runnerFile` is external_runner.mjs; `settings` the run's options the
+// Worker needs (JSON-safe). Returns the cases Workers declared and what they measured, per file.
+export function captureWorkerCases({ require, runnerFile, settings }) {
+  const wt = require('node:worker_threads');
+  const path = require('node:path');
+  const { fileURLToPath } = require('node:url');
+  const OriginalWorker = wt.Worker;
+  const channelName = `v8bench:worker-cases:${process.pid}`;
+  const channel = new wt.BroadcastChannel(channelName);
+  channel.unref();
+  const workers = new Map(); // id -> { owner, file, exitedAt, done, declared: [], lines: [], error }
+  let owner = '';
+  let lastId = 0;
+  const ready = [];
+  let measuring = null;
+  let wake = null;
+  const poke = () => {
+    if (wake !== null) wake();
+  };
+  function grantNext() {
+    if (measuring !== null || ready.length === 0) return;
+    measuring = ready.shift();
+    channel.postMessage({ type: 'go', id: measuring });
+  }
+  function finished(id) {
+    if (measuring === id) measuring = null;
+    grantNext();
+    poke();
+  }
+  channel.onmessage = ({ data }) => {
+    const w = workers.get(data.id);
+    if (w === undefined) return;
+    if (data.type === 'declared') w.declared = data.cases;
+    else if (data.type === 'ready') {
+      ready.push(data.id);
+      grantNext();
+    } else if (data.type === 'line') w.lines.push(data.line);
+    else if (data.type === 'done') {
+      w.done = true;
+      w.error = data.error || '';
+      finished(data.id);
+    }
+  };
+  const fileOf = (filename) => {
+    if (filename instanceof URL) return filename.protocol === 'file:' ? fileURLToPath(filename) : null;
+    if (typeof filename !== 'string') return null;
+    if (filename.startsWith('file:')) return fileURLToPath(filename);
+    return /^data:/.test(filename) ? null : path.resolve(filename);
+  };
+  class Worker extends OriginalWorker {
+    constructor(filename, options) {
+      const opts = options === undefined ? {} : options;
+      const file = opts.eval ? null : fileOf(filename);
+      if (file === null || opts.env === wt.SHARE_ENV) {
+        super(filename, options);
+        return;
+      }
+      const id = ++lastId;
+      const session = JSON.stringify({ channel: channelName, id, file, settings });
+      const env = { ...(opts.env === undefined || opts.env === null ? process.env : opts.env), [SESSION_VARIABLE]: session };
+      super(runnerFile, { ...opts, env });
+      const w = { owner, file, exitedAt: null, done: false, declared: [], lines: [], error: '' };
+      workers.set(id, w);
+      this.on('exit', (code) => {
+        w.exitedAt = Date.now();
+        w.exitCode = code;
+        finished(id);
+      });
+    }
+  }
+  wt.Worker = Worker;
+  require('node:module').syncBuiltinESMExports();
+
+  // Settles when every Worker started so far (and any they or the file start meanwhile) has ended and
+  // said all it had to say.
+  async function settled() {
+    for (;;) {
+      const now = Date.now();
+      let pending = false;
+      for (const w of workers.values()) {
+        if (w.exitedAt === null || (!w.done && now - w.exitedAt < LATE_MESSAGE_MS)) pending = true;
+      }
+      // A Worker the file starts from another one's exit handler exists after this turn of the loop.
+      await new Promise((resolve) => {
+        wake = resolve;
+        setTimeout(resolve, pending ? LATE_MESSAGE_MS : 20);
+      });
+      wake = null;
+      if (!pending && [...workers.values()].every((w) => w.exitedAt !== null && (w.done || Date.now() - w.exitedAt >= LATE_MESSAGE_MS))) {
+        return;
+      }
+    }
+  }
+  return {
+    // The file loading now: the Workers it starts are its own.
+    loading(file) {
+      owner = file;
+    },
+    settled,
+    // The Workers `file` started that declared cases, in the order they started.
+    of(file) {
+      return [...workers.values()].filter((w) => w.owner === file && w.declared.length > 0);
+    },
+  };
+}
+
+// In a Worker started by captureWorkerCases: the session, or null (not such a Worker). The variable is
+// removed, so the Worker's file sees the environment it was given.
+export function workerSession() {
+  const text = process.env[SESSION_VARIABLE];
+  if (typeof text !== 'string') return null;
+  delete process.env[SESSION_VARIABLE];
+  return JSON.parse(text);
+}
+
+// In the Worker: loads the file through `load(file)` (the runner's loader, with the bench API installed
+// in this isolate), announces its cases (`describe()`: the described cases, the filter applied), and
+// measures them when its turn comes (`measure(c)`: the protocol's start and case lines). A file that
+// fails to load fails as it would have: its error is the Worker's.
+export async function runWorkerSession(session, { load, describe, measure, planOnly, describeError }) {
+  const { BroadcastChannel } = await import('node:worker_threads');
+  const channel = new BroadcastChannel(session.channel);
+  const post = (message) => channel.postMessage({ id: session.id, ...message });
+  let cases = [];
+  try {
+    await load(session.file);
+    cases = describe();
+  } catch (e) {
+    post({ type: 'done', error: describeError(e) });
+    channel.close();
+    throw e;
+  }
+  post({ type: 'declared', cases });
+  if (cases.length === 0 || planOnly) {
+    post({ type: 'done' });
+    channel.close();
+    return;
+  }
+  await new Promise((resolve) => {
+    channel.onmessage = ({ data }) => {
+      if (data.type === 'go' && data.id === session.id) resolve();
+    };
+    post({ type: 'ready' });
+  });
+  channel.onmessage = null;
+  try {
+    for (const c of cases) for (const line of await measure(c)) post({ type: 'line', line });
+    post({ type: 'done' });
+  } catch (e) {
+    post({ type: 'done', error: describeError(e) });
+  }
+  channel.close();
+}
