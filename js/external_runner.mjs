@@ -864,7 +864,7 @@ async function run(argv) {
     ...(instructionsBy ? { instructions_by: instructionsBy, iterations_per_batch: opts.iterations } : {}) });
   if (opts.planOnly) {
     // compare --shard learns the cases from these lines; nothing runs.
-    for (const c of [...plan, ...workerPlan.cases()]) emit({ type: 'plan', name: c.name, suite: c.suite, bench: c.bench, realm: c.realm, params: Object.fromEntries(c.params) });
+    for (const c of [...plan, ...workerPlan.cases()]) emit({ type: 'plan', ...caseFields(c) });
     emit({ type: 'end' });
     return 0;
   }
@@ -883,11 +883,13 @@ async function run(argv) {
   return failed > 0 ? 1 : 0;
 }
 
+// What every protocol line about described case `c` starts with.
+const caseFields = (c) => ({ name: c.name, suite: c.suite, bench: c.bench, realm: c.realm, params: Object.fromEntries(c.params) });
+
 // One case measured: the protocol's start line and case line.
 async function measureLine(api, c, opts) {
-  const start = { type: 'start', name: c.name, suite: c.suite, bench: c.bench, realm: c.realm, params: Object.fromEntries(c.params) };
-  const line = { type: 'case', name: c.name, suite: c.suite, bench: c.bench, realm: c.realm,
-    params: Object.fromEntries(c.params), status: 'ok', error: '', samples: [] };
+  const start = { type: 'start', ...caseFields(c) };
+  const line = { type: 'case', ...caseFields(c), status: 'ok', error: '', samples: [] };
   try {
     const measured = await measureCase(api, c.index, opts);
     line.samples = measured.samples;
@@ -950,9 +952,8 @@ function workerCasePlan(files, opts) {
           continue;
         }
         const why = w.error || `the Worker ended (exit code ${w.exitCode}) before this case was measured`;
-        out.push({ type: 'start', name: c.name, suite: c.suite, bench: c.bench, realm: c.realm, params: Object.fromEntries(c.params) },
-          { type: 'case', name: c.name, suite: c.suite, bench: c.bench, realm: c.realm, params: Object.fromEntries(c.params),
-            status: 'failed', error: `${w.file} (a worker_threads Worker): ${why}`, samples: [], measured_by: measuredBy(facts) });
+        out.push({ type: 'start', ...caseFields(c) }, { type: 'case', ...caseFields(c), status: 'failed',
+          error: `${w.file} (a worker_threads Worker): ${why}`, samples: [], measured_by: measuredBy(facts) });
       }
       return out;
     },
@@ -980,8 +981,7 @@ async function workerMain() {
       .filter((c) => !opts.filter || opts.filter.test(c.name)),
     async measure(c) {
       if (opts.metric !== null) {
-        const start = { type: 'start', name: c.name, suite: c.suite, bench: c.bench, realm: c.realm, params: Object.fromEntries(c.params) };
-        return [start, { ...start, type: 'case', status: 'unsupported', samples: [], measured_by: measuredBy(facts),
+        return [{ type: 'start', ...caseFields(c) }, { type: 'case', ...caseFields(c), status: 'unsupported', samples: [], measured_by: measuredBy(facts),
           error: `--metric ${opts.metric} is not counted inside a worker_threads Worker (its bench runs on the Worker's thread, which the counter does not follow)` }];
       }
       const { start, line } = await measureLine(api, c, opts);
