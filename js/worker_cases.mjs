@@ -26,6 +26,12 @@ export const SESSION_VARIABLE = 'V8BENCH_WORKER_SESSION';
 // How long after a Worker's exit its last messages may still arrive on the channel (they are posted
 // before it exits, and delivered on this thread's event loop).
 const LATE_MESSAGE_MS = 200;
+// The file's Workers have settled once none has started, declared, measured or ended for this long: a file
+// that starts its next Worker when the last one ends (bench-array.js) does so within it.
+const QUIET_MS = 500;
+// A Worker whose file has not finished loading after this long (its top level waits for a message the file
+// sends only later, say) is not waited for: its benches, if any, are not counted, and it is said.
+const LOAD_LIMIT_MS = 30000;
 
 // In the runner's thread: replaces worker_threads.Worker (for require and import alike) with one that
 // starts the runner in the Worker. `runnerFile` is external_runner.mjs; `settings` the run's options the
@@ -38,30 +44,37 @@ export function captureWorkerCases({ require, runnerFile, settings }) {
   const channelName = `v8bench:worker-cases:${process.pid}`;
   const channel = new wt.BroadcastChannel(channelName);
   channel.unref();
-  const workers = new Map(); // id -> { owner, file, exitedAt, done, declared: [], lines: [], error }
+  const workers = new Map(); // id -> { owner, file, startedAt, declared (null until said), done, exitedAt, lines, error }
   let owner = '';
   let lastId = 0;
+  let lastEventAt = 0;
   const ready = [];
   let measuring = null;
   let wake = null;
-  const poke = () => {
+  const event = () => {
+    lastEventAt = Date.now();
     if (wake !== null) wake();
   };
   function grantNext() {
-    if (measuring !== null || ready.length === 0) return;
-    measuring = ready.shift();
-    channel.postMessage({ type: 'go', id: measuring });
+    while (measuring === null && ready.length > 0) {
+      const id = ready.shift();
+      if (workers.get(id).abandoned) continue;
+      measuring = id;
+      channel.postMessage({ type: 'go', id });
+    }
   }
   function finished(id) {
     if (measuring === id) measuring = null;
     grantNext();
-    poke();
+    event();
   }
   channel.onmessage = ({ data }) => {
     const w = workers.get(data.id);
     if (w === undefined) return;
-    if (data.type === 'declared') w.declared = data.cases;
-    else if (data.type === 'ready') {
+    if (data.type === 'declared') {
+      w.declared = data.cases;
+      event();
+    } else if (data.type === 'ready') {
       ready.push(data.id);
       grantNext();
     } else if (data.type === 'line') w.lines.push(data.line);
@@ -89,8 +102,9 @@ export function captureWorkerCases({ require, runnerFile, settings }) {
       const session = JSON.stringify({ channel: channelName, id, file, settings });
       const env = { ...(opts.env === undefined || opts.env === null ? process.env : opts.env), [SESSION_VARIABLE]: session };
       super(runnerFile, { ...opts, env });
-      const w = { owner, file, exitedAt: null, done: false, declared: [], lines: [], error: '' };
+      const w = { owner, file, startedAt: Date.now(), declared: null, done: false, exitedAt: null, lines: [], error: '' };
       workers.set(id, w);
+      event();
       this.on('exit', (code) => {
         w.exitedAt = Date.now();
         w.exitCode = code;
@@ -101,24 +115,32 @@ export function captureWorkerCases({ require, runnerFile, settings }) {
   wt.Worker = Worker;
   require('node:module').syncBuiltinESMExports();
 
-  // Settles when every Worker started so far (and any they or the file start meanwhile) has ended and
-  // said all it had to say.
+  // Whether `w` may still declare or measure something worth waiting for.
+  function open(w, now) {
+    if (w.done || w.abandoned) return false;
+    if (w.exitedAt !== null) return now - w.exitedAt < LATE_MESSAGE_MS;
+    if (w.declared === null && now - w.startedAt >= LOAD_LIMIT_MS) {
+      w.abandoned = true;
+      console.error(`v8bench: ${w.owner}: the worker_threads Worker running ${w.file} had not finished loading after ` +
+        `${LOAD_LIMIT_MS / 1000} s: the benches it may declare are not counted`);
+      return false;
+    }
+    return true;
+  }
+  // Settles when every Worker started so far has declared its benches and measured them (or ended), and no
+  // Worker has started, declared, measured or ended for QUIET_MS (Workers the file starts meanwhile
+  // included). A Worker that lives on (a pool the file's own benches use) is not waited for once done.
   async function settled() {
+    if (workers.size === 0) return;
     for (;;) {
       const now = Date.now();
-      let pending = false;
-      for (const w of workers.values()) {
-        if (w.exitedAt === null || (!w.done && now - w.exitedAt < LATE_MESSAGE_MS)) pending = true;
-      }
-      // A Worker the file starts from another one's exit handler exists after this turn of the loop.
+      const waiting = [...workers.values()].some((w) => open(w, now));
+      if (!waiting && now - lastEventAt >= QUIET_MS) return;
       await new Promise((resolve) => {
         wake = resolve;
-        setTimeout(resolve, pending ? LATE_MESSAGE_MS : 20);
+        setTimeout(resolve, waiting ? LATE_MESSAGE_MS : QUIET_MS - (now - lastEventAt));
       });
       wake = null;
-      if (!pending && [...workers.values()].every((w) => w.exitedAt !== null && (w.done || Date.now() - w.exitedAt >= LATE_MESSAGE_MS))) {
-        return;
-      }
     }
   }
   return {
@@ -129,7 +151,7 @@ export function captureWorkerCases({ require, runnerFile, settings }) {
     settled,
     // The Workers `file` started that declared cases, in the order they started.
     of(file) {
-      return [...workers.values()].filter((w) => w.owner === file && w.declared.length > 0);
+      return [...workers.values()].filter((w) => w.owner === file && !w.abandoned && w.declared !== null && w.declared.length > 0);
     },
   };
 }

@@ -607,6 +607,23 @@ TEST(BenchmarkFiles, BenchesDeclaredInsideWorkerThreadsAreMeasuredInTheirWorkers
   EXPECT_THAT(embedded.err, HasSubstr("worker_threads"));
 }
 
+// A Worker the file keeps alive for its own benches (a pool) declares nothing and never ends: v8bench does
+// not wait for its end, and the file's bench that round-trips through it runs, on a Node engine and on the
+// embedded host alike.
+TEST(BenchmarkFiles, AWorkerThatLivesOnDoesNotHoldUpTheFilesOwnBenches) {
+  std::vector<std::vector<std::string>> engines = {{}};
+  const std::string node = NodeEngine(26);
+  if (access(node.c_str(), X_OK) == 0) engines.push_back({"--engine", node});
+  for (const auto& engine : engines) {
+    std::vector<std::string> args = {"run", Fixture("benchmark_files/workers/uses_a_worker.mjs"), "--quick"};
+    args.insert(args.end(), engine.begin(), engine.end());
+    auto r = RunCli(args, 180);
+    EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+    EXPECT_THAT(r.out, HasSubstr("uses_a_worker/round_trip"));
+    EXPECT_THAT(r.out, HasSubstr("1 case ok"));
+  }
+}
+
 // Node's module loader throws a module's SyntaxError without its place: v8bench names the file (here one
 // the given file imports), its line and column, and shows the line.
 TEST(BenchmarkFiles, ASyntaxErrorInAModuleNamesItsFileLineAndColumn) {
