@@ -6,17 +6,18 @@
 // the Worker measures it itself, with the runner's own measurement code:
 //   - In the runner's thread, while the files load, a Worker a file starts from a file path runs the
 //     runner (external_runner.mjs) as its entry instead, with the Worker's file, id and the run's
-//     settings in the environment variable SESSION_VARIABLE (removed before the file runs). Everything
-//     else is the file's: its workerData, parentPort, argv, resource limits.
+//     settings in the environment variable SESSION_VARIABLE (removed, and process.argv[1] set to the
+//     Worker's file, before the file runs). The other options are the file's as given (workerData,
+//     transferList, resourceLimits, ...).
 //   - In the Worker, the runner loads v8bench's bench API and the in-process instrument into the
 //     Worker's isolate, runs the Worker's file as a file given to v8bench (the harnesses' names answered
 //     there as in the runner's thread), announces the cases it declared, waits for its turn (one Worker
 //     measures at a time, while the runner's thread is idle in its event loop) and measures each case
 //     with the same rules: the clocks, GC and allocation it reads are the Worker thread's and isolate's.
 //     Then the Worker's own code goes on (its run() events, its messages to the file) and it ends.
-//   - The runner's thread waits until every Worker the file started has ended (Workers started later
-//     by the file's own callbacks included), then counts those cases as the file's and emits them after
-//     its own, in the worker protocol's order.
+//   - The runner's thread waits until the file's Workers have settled (settled() below: Workers started
+//     later by the file's own callbacks included), then counts those cases as the file's and emits them
+//     after its own, in the worker protocol's order.
 // Not covered: Workers started from code (eval: true) or a data: URL, and those given env: SHARE_ENV
 // (the session cannot be handed over without changing the file's environment): they run as they are,
 // and a bench they declare is not seen.
@@ -88,7 +89,9 @@ export function captureWorkerCases({ require, runnerFile, settings }) {
     if (filename instanceof URL) return filename.protocol === 'file:' ? fileURLToPath(filename) : null;
     if (typeof filename !== 'string') return null;
     if (filename.startsWith('file:')) return fileURLToPath(filename);
-    return /^data:/.test(filename) ? null : path.resolve(filename);
+    // Node takes an absolute path or one starting with ./ or ../ (relative to the working directory), and
+    // refuses anything else itself.
+    return path.isAbsolute(filename) || /^\.\.?[\\/]/.test(filename) ? path.resolve(filename) : null;
   };
   class Worker extends OriginalWorker {
     constructor(filename, options) {
@@ -157,12 +160,14 @@ export function captureWorkerCases({ require, runnerFile, settings }) {
 }
 
 // In a Worker started by captureWorkerCases: the session, or null (not such a Worker). The variable is
-// removed, so the Worker's file sees the environment it was given.
+// removed and process.argv[1] names the Worker's file, so the file sees what Node would have given it.
 export function workerSession() {
   const text = process.env[SESSION_VARIABLE];
   if (typeof text !== 'string') return null;
   delete process.env[SESSION_VARIABLE];
-  return JSON.parse(text);
+  const session = JSON.parse(text);
+  process.argv[1] = session.file;
+  return session;
 }
 
 // In the Worker: loads the file through `load(file)` (the runner's loader, with the bench API installed
