@@ -855,6 +855,7 @@ async function run(argv) {
   }
   await captureWorkers(opts);
   await loadFiles(api, opts.files);
+  if (workerCases !== null) workerCases.stop();
   const described = JSON.parse(withEval(() => api.describe(opts.quick)));
   const plan = described.cases.map((c, index) => ({ ...c, index })).filter((c) => !opts.filter || opts.filter.test(c.name));
   const workerPlan = workerCasePlan(opts.files, opts);

@@ -18,6 +18,8 @@
 //   - The runner's thread waits until the file's Workers have settled (settled() below: Workers started
 //     later by the file's own callbacks included), then counts those cases as the file's and emits them
 //     after its own, in the worker protocol's order.
+// Only Workers started while the files load are captured: one a bench starts while it is measured is
+// Node's own (stop()), so a bench that times new Worker() times Node's Worker, not v8bench's setup.
 // Not covered: Workers started from code (eval: true) or a data: URL, and those given env: SHARE_ENV
 // (the session cannot be handed over without changing the file's environment): they run as they are,
 // and a bench they declare is not seen.
@@ -47,6 +49,7 @@ export function captureWorkerCases({ require, runnerFile, settings }) {
   channel.unref();
   const workers = new Map(); // id -> { owner, file, startedAt, declared (null until said), done, exitedAt, lines, error }
   let owner = '';
+  let capturing = true;
   let lastId = 0;
   let lastEventAt = 0;
   const ready = [];
@@ -96,7 +99,7 @@ export function captureWorkerCases({ require, runnerFile, settings }) {
   class Worker extends OriginalWorker {
     constructor(filename, options) {
       const opts = options === undefined ? {} : options;
-      const file = opts.eval ? null : fileOf(filename);
+      const file = !capturing || opts.eval ? null : fileOf(filename);
       if (file === null || opts.env === wt.SHARE_ENV) {
         super(filename, options);
         return;
@@ -152,6 +155,13 @@ export function captureWorkerCases({ require, runnerFile, settings }) {
       owner = file;
     },
     settled,
+    // Once the files have loaded: a Worker started from now on (a bench that times new Worker()) is
+    // Node's own, untouched, even through a class the file took while loading.
+    stop() {
+      capturing = false;
+      wt.Worker = OriginalWorker;
+      require('node:module').syncBuiltinESMExports();
+    },
     // The Workers `file` started that declared cases, in the order they started.
     of(file) {
       return [...workers.values()].filter((w) => w.owner === file && !w.abandoned && w.declared !== null && w.declared.length > 0);

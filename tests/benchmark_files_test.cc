@@ -624,6 +624,22 @@ TEST(BenchmarkFiles, AWorkerThatLivesOnDoesNotHoldUpTheFilesOwnBenches) {
   }
 }
 
+// A Worker a bench starts while it is measured is Node's own: the bench (timing new Worker()) fails if
+// its Worker had v8bench's bench API loaded first, which would put v8bench's setup into its figures.
+TEST(BenchmarkFiles, AWorkerABenchStartsIsNodesOwn) {
+  std::vector<std::vector<std::string>> engines = {{}};
+  const std::string node = NodeEngine(26);
+  if (access(node.c_str(), X_OK) == 0) engines.push_back({"--engine", node});
+  for (const auto& engine : engines) {
+    std::vector<std::string> args = {"run", Fixture("benchmark_files/workers/times_new_worker.mjs"), "--quick",
+                                     "--max-warmup", "1"};
+    args.insert(args.end(), engine.begin(), engine.end());
+    auto r = RunCli(args, 240);
+    EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+    EXPECT_THAT(r.out, HasSubstr("1 case ok"));
+  }
+}
+
 // Node's module loader throws a module's SyntaxError without its place: v8bench names the file (here one
 // the given file imports), its line and column, and shows the line.
 TEST(BenchmarkFiles, ASyntaxErrorInAModuleNamesItsFileLineAndColumn) {
