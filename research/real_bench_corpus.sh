@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Which real, public bench files run unchanged under v8bench: Bun's bench/snippets (through their
 # ../runner.mjs wrapper), mitata's examples, tinybench's README example, Vitest's bench fixtures,
-# Deno's Deno.bench test files and two libraries' own benchmark folders.
+# Deno's Deno.bench test files and two libraries' own benchmark folders (fast-json-stringify's declares
+# its benches inside worker_threads Workers).
 #
 #   research/real_bench_corpus.sh OUT.md [SOURCES_DIR]
 #
@@ -14,7 +15,9 @@
 # are materialised but not run on their own.
 # Two more kinds of row reproduce what a user's checkout holds after the repository's documented setup,
 # from the npm registry, at pinned versions: "npm-install" runs `npm install` of the listed packages into
-# the local folder (a bench/package.json's devDependencies, each at the lowest version its range allows);
+# the local folder (a bench/package.json's devDependencies, or a library checkout's dependencies under
+# --omit=dev (its test and lint tools are not needed to run a bench), each at the lowest version its range
+# allows; npm options among the words are passed on);
 # "npm-dist" takes dist/ from the published npm package listed (the release built from that commit's
 # source) instead of building it.
 #

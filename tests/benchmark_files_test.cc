@@ -558,6 +558,86 @@ TEST(BenchmarkFiles, NoCaseRuleIsTheSameOnANodeEngine) {
   ExpectNoCaseRule({"--engine", node});
 }
 
+TEST(BenchmarkFiles, NoCaseRuleIsTheSameOnDenoAndBun) {
+  const std::string engines = std::string(V8BENCH_SOURCE_DIR) + "/third_party/engines/";
+  int ran = 0;
+  for (const std::string& engine : {engines + "deno/node_modules/@deno/linux-x64-glibc/deno",
+                                    engines + "bun/node_modules/@oven/bun-linux-x64/bin/bun"}) {
+    if (access(engine.c_str(), X_OK) != 0) continue;
+    SCOPED_TRACE(engine);
+    ExpectNoCaseRule({"--engine", engine});
+    ++ran;
+  }
+  if (ran == 0) GTEST_SKIP() << "no deno or bun in third_party/engines: run tools/fetch_engines.sh deno bun";
+}
+
+// A bench file whose benches are declared inside worker_threads Workers (js/worker_cases.mjs): the file
+// starts its Workers one at a time, each building a Benchmark.js suite (CommonJS) or mitata benches (an ES
+// module) from its workerData. On a Node engine each bench is a case of the file, measured inside its
+// Worker: the allocation of sort_64 (it copies a 64-element array each call) is the Worker isolate's, which
+// the runner thread's isolate would not see.
+TEST(BenchmarkFiles, BenchesDeclaredInsideWorkerThreadsAreMeasuredInTheirWorkersOnANodeEngine) {
+  const std::string node = NodeEngine(26);
+  if (access(node.c_str(), X_OK) != 0) GTEST_SKIP() << node << " is missing: run tools/fetch_engines.sh node@26";
+  const std::string json = testing::TempDir() + "/workers.json";
+  auto r = RunCli(
+      {"run", Fixture("benchmark_files/workers/starts_workers.js"), "--quick", "--engine", node, "--out", json}, 240);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_THAT(r.out, HasSubstr("3 cases ok"));
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc;
+  ASSERT_EQ(parser.load(json).get(doc), simdjson::SUCCESS);
+  std::vector<std::string> medians;
+  for (simdjson::dom::element b : doc["benchmarks"].get_array()) {
+    std::string_view agg;
+    if (b["aggregate_name"].get(agg) != simdjson::SUCCESS || agg != "median") continue;
+    const std::string name(b["run_name"].get_string().value());
+    medians.push_back(name);
+    double cpu_ns = 0, alloc = 0;
+    EXPECT_EQ(b["cpu_ns"].get(cpu_ns), simdjson::SUCCESS);
+    EXPECT_GT(cpu_ns, 0) << name;
+    EXPECT_EQ(b["alloc_bytes"].get(alloc), simdjson::SUCCESS);
+    if (name == "sort_worker/sort_64") {
+      EXPECT_GT(alloc, 512) << name;
+    }
+  }
+  EXPECT_THAT(medians, ::testing::UnorderedElementsAre("sum_worker/sum_of_100", "sum_worker/sum_of_1000",
+                                                       "sort_worker/sort_64"));
+  // The embedded host measures its own isolate only: the same file declares nothing it can run.
+  auto embedded = RunCli({"run", Fixture("benchmark_files/workers/starts_workers.js"), "--quick"}, 120);
+  EXPECT_EQ(embedded.exit_code, 2) << embedded.out << embedded.err;
+  EXPECT_THAT(embedded.err, HasSubstr("worker_threads"));
+}
+
+// Runs one fixture of benchmark_files/workers/ with `args` on the embedded host and on Node 26 (where
+// it is present): its one case runs on both.
+void ExpectOneCaseOkOnEmbeddedAndNode(const std::string& fixture, const std::vector<std::string>& args) {
+  std::vector<std::vector<std::string>> engines = {{}};
+  const std::string node = NodeEngine(26);
+  if (access(node.c_str(), X_OK) == 0) engines.push_back({"--engine", node});
+  for (const auto& engine : engines) {
+    std::vector<std::string> all = {"run", Fixture("benchmark_files/workers/" + fixture)};
+    all.insert(all.end(), args.begin(), args.end());
+    all.insert(all.end(), engine.begin(), engine.end());
+    auto r = RunCli(all, 240);
+    EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+    EXPECT_THAT(r.out, HasSubstr("1 case ok"));
+  }
+}
+
+// A Worker the file keeps alive for its own benches (a pool) declares nothing and never ends: v8bench does
+// not wait for its end, and the file's bench that round-trips through it runs, on a Node engine and on the
+// embedded host alike.
+TEST(BenchmarkFiles, AWorkerThatLivesOnDoesNotHoldUpTheFilesOwnBenches) {
+  ExpectOneCaseOkOnEmbeddedAndNode("uses_a_worker.mjs", {"--quick"});
+}
+
+// A Worker a bench starts while it is measured is Node's own: the bench (timing new Worker()) fails if
+// its Worker had v8bench's bench API loaded first, which would put v8bench's setup into its figures.
+TEST(BenchmarkFiles, AWorkerABenchStartsIsNodesOwn) {
+  ExpectOneCaseOkOnEmbeddedAndNode("times_new_worker.mjs", {"--quick", "--max-warmup", "1"});
+}
+
 // Node's module loader throws a module's SyntaxError without its place: v8bench names the file (here one
 // the given file imports), its line and column, and shows the line.
 TEST(BenchmarkFiles, ASyntaxErrorInAModuleNamesItsFileLineAndColumn) {

@@ -27,7 +27,9 @@
 namespace v8bench {
 namespace {
 
-// The instruments of the isolate that loaded the addon (the runner's main thread: one per process).
+// The instruments of the isolate that loaded the addon: one per thread that loads it (the runner's main
+// thread, and each worker_threads Worker that measures benches declared inside it: js/worker_cases.mjs),
+// so a Worker's batches are timed on its own thread's clocks and see its own isolate's collections.
 struct Instrument {
   explicit Instrument(v8::Isolate* isolate) : gc(isolate), jit(isolate), timer(gc), profile(jit) {}
   GcMonitor gc;
@@ -39,7 +41,7 @@ struct Instrument {
 };
 
 std::unique_ptr<Instrument>& Current() {
-  static std::unique_ptr<Instrument> instrument;
+  thread_local std::unique_ptr<Instrument> instrument;
   return instrument;
 }
 

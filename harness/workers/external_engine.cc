@@ -282,7 +282,8 @@ Expected<std::vector<std::string>> EngineV8Flags(const std::string& path, Engine
 Expected<std::string> MaterializeRunner() {
   const std::string runner = kExternalRunnerJs;
   const std::string api = kBenchApiJs;
-  const std::size_t hash = std::hash<std::string>{}(runner + api);
+  const std::string worker_cases = kWorkerCasesJs;
+  const std::size_t hash = std::hash<std::string>{}(runner + api + worker_cases);
   const fs::path dir = fs::path(CacheDirectory()) / (kRunnerCachePrefix + std::to_string(hash));
   std::error_code ec;
   fs::create_directories(dir, ec);
@@ -294,6 +295,7 @@ Expected<std::string> MaterializeRunner() {
       R"("bench-node": "./harness/bench-node.mjs", "benchmark": "./harness/benchmark.mjs", )"
       R"("vitest": "./harness/vitest.mjs"}})";
   if (!WriteIfDifferent(dir / "bench_api.js", api) || !WriteIfDifferent(dir / "external_runner.mjs", runner) ||
+      !WriteIfDifferent(dir / "worker_cases.mjs", worker_cases) ||
       !WriteIfDifferent(dir / "import-map.json", import_map)) {
     return Error::Input("cannot write the external-engine runner into " + dir.string());
   }

@@ -224,7 +224,7 @@ function noCaseReason(suitesBefore, leftOutBefore) {
       '`deno bench` and `vitest bench` report such a file and exit 0, and so does v8bench' };
   }
   return { left_out: false, text: 'declares no suite (call suite({...}), or createBenchmark, bench(), add() of the ' +
-    'harnesses docs/benchmark-files.md lists)' };
+    `harnesses docs/benchmark-files.md lists)${workersStarted > 0 ? workersNote() : ''}` };
 }
 
 // What the realm has declared so far: for a host loading several files in one realm (the external runner)

@@ -380,6 +380,27 @@ function fileError(message) {
   return e;
 }
 
+// Benches declared inside worker_threads Workers are cases on a Node engine only (js/worker_cases/):
+// the embedded host measures its own isolate, and says so when a file that declares nothing started one.
+let workersStarted = 0;
+function countWorkers(nodeRequire) {
+  const wt = nodeRequire('worker_threads');
+  if (global.process.argv0 !== 'v8bench' || wt.Worker.v8benchCounted) return;
+  wt.Worker = class Worker extends wt.Worker {
+    constructor(...args) {
+      super(...args);
+      workersStarted++;
+    }
+  };
+  wt.Worker.v8benchCounted = true;
+  nodeRequire('module').syncBuiltinESMExports();
+}
+function workersNote() {
+  return `; it started ${workersStarted} worker_threads Worker${workersStarted === 1 ? '' : 's'}, whose benches the ` +
+    "embedded host cannot measure (it measures its own isolate): run it with --engine on Node, which measures " +
+    'each bench inside its Worker';
+}
+
 function load(source, path, importer) {
   const nodeRequire = global.require;
   if (typeof nodeRequire !== 'function') return source;
@@ -387,6 +408,7 @@ function load(source, path, importer) {
   loadingFile = file;
   installDenoFor(source, file);
   const hooks = installModuleHooks(nodeRequire);
+  countWorkers(nodeRequire);
   if (TYPESCRIPT.test(file)) {
     const refusal = typeScriptRefusal(path);
     if (refusal !== '') throw fileError(refusal);

@@ -58,15 +58,19 @@ async function loadFiles(api, files) {
     const source = readText(file);
     const before = api.declaredSoFar();
     let loaded;
+    if (workerCases !== null) workerCases.loading(require('node:path').resolve(file));
     if (isNode) loaded = api.load(source, file, (url) => import(url));
     else if (viaLoader) loaded = api.loadThroughEngineLoader(source, file, (url) => import(url), require('node:url').pathToFileURL(require('node:path').resolve(file)).href);
     else loaded = api.wrap(source, file);
     if (typeof loaded === 'string') evalScript(loaded, file);
     else await loaded;
+    // Benches declared inside the Workers the file started count once those Workers have ended.
+    if (workerCases !== null) await workerCases.settled();
     // A file that declares nothing is bad input, as on the embedded host; one whose benches are all left
     // out on purpose is said and skipped, as `deno bench` does.
     const none = api.fileWithoutCase(before);
     if (none === null) continue;
+    if (workerCases !== null && workerCases.of(require('node:path').resolve(file)).length > 0) continue;
     if (!none.left_out) {
       const e = new Error(`${file}: ${none.text}`);
       e.stack = e.message; // the file's problem, not the runner's frames

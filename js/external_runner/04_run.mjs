@@ -122,7 +122,10 @@ function parseArgs(argv) {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = () => argv[++i];
-    if (a === '--filter') opts.filter = caseFilter(next());
+    if (a === '--filter') {
+      opts.filterSource = next();
+      opts.filter = caseFilter(opts.filterSource);
+    }
     else if (a === '--repetitions') opts.repetitions = Number(next());
     else if (a === '--min-time') opts.minTime = Number(next());
     else if (a === '--min-young-gcs') opts.minYoungGcs = Number(next());
@@ -190,31 +193,44 @@ async function run(argv) {
     emit({ type: 'gc_clock', perf_ms: perfMs });
     gcTraced = true;
   }
+  await captureWorkers(opts);
   await loadFiles(api, opts.files);
+  if (workerCases !== null) workerCases.stop();
   const described = JSON.parse(withEval(() => api.describe(opts.quick)));
   const plan = described.cases.map((c, index) => ({ ...c, index })).filter((c) => !opts.filter || opts.filter.test(c.name));
+  const workerPlan = workerCasePlan(opts.files, opts);
   const v8Flags = isWorkerd ? workerEnv.V8BENCH.v8_flags.join(' ') : (process.execArgv || []).join(' ');
-  emit({ type: 'context', format_version: PROTOCOL_FORMAT_VERSION, ...facts, v8_flags: v8Flags, trig_path: '', planned: plan.map((c) => c.name),
+  emit({ type: 'context', format_version: PROTOCOL_FORMAT_VERSION, ...facts, v8_flags: v8Flags, trig_path: '',
+    planned: [...plan, ...workerPlan.cases()].map((c) => c.name),
     ...(instructionsBy ? { instructions_by: instructionsBy, iterations_per_batch: opts.iterations } : {}) });
   if (opts.planOnly) {
     // compare --shard learns the cases from these lines; nothing runs.
-    for (const c of plan) emit({ type: 'plan', name: c.name, suite: c.suite, bench: c.bench, realm: c.realm, params: Object.fromEntries(c.params) });
+    for (const c of [...plan, ...workerPlan.cases()]) emit({ type: 'plan', ...caseFields(c) });
     emit({ type: 'end' });
     return 0;
   }
   let failed = 0;
   for (const c of plan) {
-    if (!(await runCase(api, c, opts))) failed++;
+    const { start, line } = await measureLine(api, c, opts);
+    emit(start);
+    emit(line);
+    if (line.status === 'failed') failed++;
+  }
+  for (const line of workerPlan.lines()) {
+    emit(line);
+    if (line.type === 'case' && line.status === 'failed') failed++;
   }
   emit({ type: 'end' });
   return failed > 0 ? 1 : 0;
 }
 
-// One case of the plan: its start line, then its case line. False when the case failed.
-async function runCase(api, c, opts) {
-  emit({ type: 'start', name: c.name, suite: c.suite, bench: c.bench, realm: c.realm, params: Object.fromEntries(c.params) });
-  const line = { type: 'case', name: c.name, suite: c.suite, bench: c.bench, realm: c.realm,
-    params: Object.fromEntries(c.params), status: 'ok', error: '', samples: [] };
+// What every protocol line about described case `c` starts with.
+const caseFields = (c) => ({ name: c.name, suite: c.suite, bench: c.bench, realm: c.realm, params: Object.fromEntries(c.params) });
+
+// One case measured: the protocol's start line and case line.
+async function measureLine(api, c, opts) {
+  const start = { type: 'start', ...caseFields(c) };
+  const line = { type: 'case', ...caseFields(c), status: 'ok', error: '', samples: [] };
   try {
     const measured = await measureCase(api, c.index, opts);
     line.samples = measured.samples;
@@ -234,6 +250,5 @@ async function runCase(api, c, opts) {
     await runLeftCallbacks(api, opts); // the case already failed: what it left is not the next case's
   }
   line.measured_by = measuredBy(facts);
-  emit(line);
-  return line.status !== 'failed';
+  return { start, line };
 }

@@ -1,9 +1,10 @@
-// v8bench's external runner, part 06: the commands, and the worker's entry points.
+// v8bench's external runner, part 07: the commands, and the worker's entry points.
 // One module with the other parts of js/external_runner/, joined in file-name order (cmake/EmbedJs.cmake).
 
 async function main(argvIn) {
   const { argv, dir, none } = takeInstrumentDir(argvIn);
   loadInstrument(dir, none);
+  instrumentArgs = { dir, none };
   const [command, ...rest] = argv;
   facts = engineFacts();
   if (command === 'info') {
@@ -23,7 +24,11 @@ async function main(argvIn) {
   return 2;
 }
 
-if (!isWorkerd) {
+// A Worker a suite file started runs this file as its entry, with its session (js/worker_cases/).
+const inSuiteWorker = isNode && typeof process.env.V8BENCH_WORKER_SESSION === 'string' && !require('node:worker_threads').isMainThread;
+if (inSuiteWorker) {
+  workerMain();
+} else if (!isWorkerd) {
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (e) => {

@@ -1,4 +1,4 @@
-// v8bench's external runner, part 05: the profile command.
+// v8bench's external runner, part 06: the profile command.
 // One module with the other parts of js/external_runner/, joined in file-name order (cmake/EmbedJs.cmake).
 
 // --- Profile -------------------------------------------------------------------------------------
