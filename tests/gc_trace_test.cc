@@ -64,5 +64,20 @@ TEST(GcTrace, WithoutAClockSyncNothingIsInvented) {
   EXPECT_FALSE(out.cases[0].samples[0].Get("gc_ns").has_value()) << "absent, not zero";
 }
 
+// A sealed worker's output (compare's workers): V8 prints its trace lines itself, without the seal; they reach
+// the GC attribution and are not counted among the lines a suite wrote, which are dropped.
+TEST(GcTrace, SealedOutputKeepsV8TraceLinesAndDropsASuitesLines) {
+  const std::string trace =
+      "[1:0x1]       30 ms: Scavenge 3.4 (4.4) -> 3.0 (4.9) MB, 2.00 / 0.00 ms (x) allocation failure;";
+  const std::string text = "SEAL{\"type\":\"end\"}\n" + trace + "\na suite's console.log\n";
+  int ignored = 0;
+  const WorkerOutput out = ParseWorkerOutput(UnsealedOutput(text, "SEAL", ignored));
+  EXPECT_TRUE(out.ended);
+  EXPECT_EQ(ignored, 1);
+  ASSERT_EQ(out.other_lines.size(), 1u);
+  EXPECT_EQ(out.other_lines[0], trace);
+  EXPECT_FALSE(IsGcTraceLine("a suite's console.log"));
+}
+
 }  // namespace
 }  // namespace v8bench::workers
