@@ -48,23 +48,10 @@ function loadDependencies() {
 }
 const deps = loadDependencies();
 
-// A loopback port nobody listens on now (the server takes it a moment later; a clash fails the case, loudly). oak's
-// Node server does not say which port `port: 0` gave it, so the port is chosen here for every runtime.
-function freePort() {
-  const net = require('node:net');
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 // The app listening: resolves with its URL once oak says it listens; rejects when listen() fails first.
+// oak's Node server does not say which port `port: 0` gave it, so the port is chosen first, for every runtime.
 async function startServer(s) {
-  const port = await freePort();
+  const port = await require('../lib/free_port.js').freePort();
   // Not logged: the write errors (EPIPE, ECONNRESET) of the responses still in flight when autocannon closes its
   // connections at the end of a run, dozens per run with pipelining. The app's own errors are answered by its
   // error middleware, and a failed response shows in autocannon's counts (failed_responses, the self-check).
