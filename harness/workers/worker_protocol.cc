@@ -258,7 +258,11 @@ void ReadSamples(const object& o, CaseResult& r, std::vector<SampleWindow>& wind
     double begin = 0, end = 0;
     if (e["window_ms"].get(window) == SUCCESS && window.size() == 2 && window.at(0).get(begin) == SUCCESS &&
         window.at(1).get(end) == SUCCESS) {
-      windows.push_back({iterations, begin, end});
+      // A bench that counts its own operations has its figures per operation (the runner's counters already
+      // are), so its window's GC is divided by them too.
+      double operations = 0;
+      const bool counted = e["operations"].get(operations) == SUCCESS && operations > 0;
+      windows.push_back({counted ? operations : iterations, begin, end});
     }
   }
 }
