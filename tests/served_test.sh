@@ -40,10 +40,7 @@ run_and_watch() {
   [ -n "$seen" ] || fail "no process was seen under v8bench: $(cat "$tmp/out.txt")"
   sleep 0.5
   for p in $seen; do
-    # A zombie (state Z: ended, not yet reaped by whoever inherited it) is not running.
-    local state
-    state=$(ps -o stat= -p "$p" 2>/dev/null | cut -c1)
-    if [ -n "$state" ] && [ "$state" != Z ]; then
+    if still_running "$p"; then
       local what
       what=$(ps -o args= -p "$p")
       kill -KILL "$p"
