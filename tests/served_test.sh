@@ -39,14 +39,7 @@ run_and_watch() {
   rc=$?
   [ -n "$seen" ] || fail "no process was seen under v8bench: $(cat "$tmp/out.txt")"
   sleep 0.5
-  for p in $seen; do
-    if still_running "$p"; then
-      local what
-      what=$(ps -o args= -p "$p")
-      kill -KILL "$p"
-      fail "process $p ($what) outlived the run ($*, exit $rc): $(cat "$tmp/out.txt")"
-    fi
-  done
+  fail_if_any_runs "$seen" "the run ($*, exit $rc): $(cat "$tmp/out.txt")"
 }
 
 # Every repetition: requests/s, p50 <= p99, the server's CPU and allocation per request, no failed response.
