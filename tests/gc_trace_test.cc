@@ -64,5 +64,40 @@ TEST(GcTrace, WithoutAClockSyncNothingIsInvented) {
   EXPECT_FALSE(out.cases[0].samples[0].Get("gc_ns").has_value()) << "absent, not zero";
 }
 
+// A sealed worker's output (compare's workers): V8 prints its trace lines itself, without the seal; they reach
+// the GC attribution and are not counted among the lines a suite wrote, which are dropped.
+TEST(GcTrace, SealedOutputKeepsV8TraceLinesAndDropsASuitesLines) {
+  const std::string trace =
+      "[1:0x1]       30 ms: Scavenge 3.4 (4.4) -> 3.0 (4.9) MB, 2.00 / 0.00 ms (x) allocation failure;";
+  const std::string text = "SEAL{\"type\":\"end\"}\n" + trace + "\na suite's console.log\n";
+  int ignored = 0;
+  const WorkerOutput out = ParseWorkerOutput(UnsealedOutput(text, "SEAL", ignored));
+  EXPECT_TRUE(out.ended);
+  EXPECT_EQ(ignored, 1);
+  ASSERT_EQ(out.other_lines.size(), 1u);
+  EXPECT_EQ(out.other_lines[0], trace);
+  EXPECT_FALSE(IsGcTraceLine("a suite's console.log"));
+}
+
+// A bench that counts its own operations (a call of the served suite is one autocannon run of thousands of
+// requests): its figures are per operation, and so is the GC the trace attributes to its window.
+TEST(GcTrace, ABenchCountingItsOwnOperationsHasItsGcPerOperation) {
+  WorkerOutput out = ParseWorkerOutput(
+      "{\"type\":\"case\",\"name\":\"a\",\"status\":\"ok\",\"samples\":[{\"iterations\":1,\"operations\":1000,"
+      "\"counters\":{\"wall_ns\":5},\"window_ms\":[10,20]},{\"iterations\":2,\"counters\":{\"wall_ns\":5},"
+      "\"window_ms\":[30,60]}]}\n");
+  out.gc_clock_perf_ms = 5;
+  out.other_lines = {
+      "[1:0x1]       19 ms: Mark-Compact 2.3 (2.8) -> 2.2 (2.8) MB, 3.00 / 0.00 ms (x) testing;",
+      "[1:0x1]       30 ms: Scavenge 3.4 (4.4) -> 3.0 (4.9) MB, 2.00 / 0.00 ms (x) allocation failure;",  // 16 ms
+      "[1:0x1]       50 ms: Scavenge 3.4 (4.4) -> 3.0 (4.9) MB, 4.00 / 0.00 ms (x) allocation failure;",  // 36 ms
+  };
+  AttributeGcTrace(out);
+  ASSERT_EQ(out.cases.size(), 1u);
+  ASSERT_EQ(out.cases[0].samples.size(), 2u);
+  EXPECT_DOUBLE_EQ(out.cases[0].samples[0].Get("gc_ns").value(), 2.0e6 / 1000);  // per operation
+  EXPECT_DOUBLE_EQ(out.cases[0].samples[1].Get("gc_ns").value(), 4.0e6 / 2);     // per iteration
+}
+
 }  // namespace
 }  // namespace v8bench::workers

@@ -34,13 +34,7 @@ run_and_watch() {
   rc=$?
   [ -n "$servers" ] || fail "no store server was seen under v8bench: $(cat "$tmp/out.txt")"
   sleep 0.5
-  for r in $servers; do
-    # A zombie (state Z: ended, not yet reaped by whoever inherited it) is not running.
-    if [ "$(ps -o stat= -p "$r" 2>/dev/null | cut -c1)" != "" ] && [ "$(ps -o stat= -p "$r" | cut -c1)" != Z ]; then
-      kill -KILL "$r"
-      fail "store server $r outlived the run ($*, exit $rc): $(cat "$tmp/out.txt")"
-    fi
-  done
+  fail_if_any_runs "$servers" "the run as a store server ($*, exit $rc): $(cat "$tmp/out.txt")"
 }
 
 run_and_watch none 0 --filter store:redis --out "$tmp/r.json"

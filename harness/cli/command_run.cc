@@ -460,7 +460,10 @@ CommandSpec RunSpec() {
       "Runs benchmark suites in the embedded V8 and reports per iteration: wall, main-thread and process CPU time,\n"
       "GC pause time and count, bytes allocated and the peak heap, each the median over repetitions with its CV.\n"
       "Without a path, runs the shipped suites at full settings (half an hour or more on a small machine); add\n"
-      "--quick for a first look in a few minutes, name a file for one suite, --filter for some cases.";
+      "--quick for a first look in a few minutes, name a file for one suite, --filter for some cases.\n"
+      "A server under load: `run suites/request_path_served` serves the oak app on a loopback port in the engine\n"
+      "and loads it with autocannon (-c 100 -d 10, -p 10 and -p 1): per request the server's own CPU, GC and\n"
+      "allocation, with autocannon's requests/s (ops_per_s) and latency p50/p99 (docs/served.md).";
   spec.options = {
       {"filter", "REGEX", "Runs only cases whose name (suite/bench/param:value...) matches this regex. Default: all."},
       {"param", "NAME=V[,V...]",

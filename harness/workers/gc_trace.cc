@@ -7,14 +7,19 @@
 
 namespace v8bench::workers {
 
+bool IsGcTraceLine(std::string_view line) {
+  const auto ms = line.find(" ms: ");
+  const auto bracket = line.find("] ");
+  return !line.empty() && line[0] == '[' && ms != std::string_view::npos && bracket != std::string_view::npos &&
+         bracket < ms;
+}
+
 std::vector<GcTraceEvent> ParseGcTrace(const std::vector<std::string>& lines) {
   std::vector<GcTraceEvent> events;
   for (const std::string& line : lines) {
+    if (!IsGcTraceLine(line)) continue;
     const auto ms = line.find(" ms: ");
     const auto bracket = line.find("] ");
-    if (line.empty() || line[0] != '[' || ms == std::string::npos || bracket == std::string::npos || bracket > ms) {
-      continue;
-    }
     GcTraceEvent e;
     e.start_ms = std::strtod(line.c_str() + bracket + 2, nullptr);
     // The kind runs up to the first figure ("Scavenge 3.4 (4.4) -> ...").

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "harness/workers/worker_protocol.h"
@@ -18,6 +19,9 @@ struct GcTraceEvent {
   std::string kind;     // "Scavenge", "Mark-Compact", "Minor Mark-Compact", ...
   bool forced = false;  // reason "testing": the runner's clock-sync gc()
 };
+
+// Whether `line` has the shape of one of V8's --trace-gc lines ("[PID:ISOLATE]   T ms: KIND ...").
+bool IsGcTraceLine(std::string_view line);
 
 // The GC lines among `lines` (others are ignored), e.g.
 // "[1:0x55]   25 ms: Scavenge 3.4 (4.4) -> 3.0 (4.9) MB, pooled: 0.0 MB, 1.81 / 0.00 ms (...) allocation failure;"

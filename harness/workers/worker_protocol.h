@@ -83,8 +83,8 @@ std::string NewSeal();
 // With no seal, the line itself.
 std::optional<std::string_view> UnsealLine(std::string_view line, const std::string& seal);
 
-// The lines of a worker's whole output that the harness wrote (UnsealLine); `ignored` counts the others
-// (blank lines aside).
+// The lines of a worker's whole output that the harness wrote (UnsealLine), and V8's --trace-gc lines (for
+// gc_trace.h: V8 cannot seal them); `ignored` counts the others (blank lines aside).
 std::string UnsealedOutput(std::string_view text, const std::string& seal, int& ignored);
 
 }  // namespace v8bench::workers

@@ -99,8 +99,10 @@ async function timeRepetition(api, batch, n, isAsync) {
   // figures, in `own`: the reader refuses one named as a figure or field v8bench records itself, as the
   // embedded host does (docs/protocol.md), so a suite's counter never replaces a measured one.
   const own = JSON.parse(withEval(() => api.counters()));
-  // The batch's window on performance.now()'s clock, for GC attribution from --trace-gc lines.
+  // The batch's window on performance.now()'s clock, for GC attribution from --trace-gc lines, and what that
+  // GC is divided by: the operations the bench counted itself, else the iterations.
   const sample = { iterations: n, counters, own, window_ms: [t.t0, t.t1] };
+  if (operations > 0) sample.operations = operations;
   // Compiles while timed come from V8's JIT code events, which only the instrument sees; else unknown.
   if (after !== 0) sample.code = { batch: TIER_KEYS[after >> 3], bench: TIER_KEYS[after & 7], compiles: t.inst ? t.inst.compiles : null, changed: after !== before || (t.inst?.compiles ?? 0) > 0 };
   if (t.inst && t.inst.main_cpu >= 0) sample.main_cpu = t.inst.main_cpu;

@@ -60,19 +60,6 @@ function loadMiniflare() {
 }
 const store = loadStore();
 
-// A loopback port nobody listens on now (the server takes it a moment later; a clash fails the start, loudly).
-function freePort() {
-  const net = require('node:net');
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 // Starts this case's store and connects its client: a redis-server and the redis client, or miniflare's workerd
 // with one KV namespace (get and put go from this process to workerd over loopback HTTP, as miniflare does).
 async function start(s) {
@@ -87,7 +74,7 @@ async function start(s) {
     s.client = { get: (key) => kv.get(key), set: (key, value) => kv.put(key, value, { expirationTtl: TTL_SECONDS }) };
     return;
   }
-  const port = await freePort();
+  const port = await require('../lib/free_port.js').freePort();
   const server = require('node:child_process').spawn('redis-server', [
     '--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--loglevel', 'warning',
   ], { stdio: ['ignore', 'ignore', 'inherit'] });

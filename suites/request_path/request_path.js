@@ -4,7 +4,7 @@
 //
 // The app is the one the runtime comparisons this project started from serve under autocannon: a router answering
 // GET / with the JSON { hello: "world" }, a response-time middleware (X-Response-Time) and an error-handling
-// middleware that turns a thrown error into a 500 with a JSON body. It is written twice, on oak (@oakserver/oak, the
+// middleware that turns a thrown error into a 500 with a JSON body (app/app.js). It is written twice, on oak (@oakserver/oak, the
 // npm build: it carries its own Request/Response from npm's undici and a Deno shim on every runtime) and on hono
 // (which uses the runtime's own Request/Response). `route` picks the path: `hello` (the router's JSON answer),
 // `error` (a handler that throws, caught by the error middleware) or `not_found` (no route matches).
@@ -46,47 +46,16 @@ function loadFrameworks() {
 }
 const frameworks = loadFrameworks();
 
-const HELLO = { hello: 'world' };
+const { HELLO, oakApplication, honoApplication } = frameworks.why ? {} : require('./app/app.js');
 
-function oakApp({ Application, Router }) {
-  const router = new Router();
-  router.get('/', (ctx) => {
-    ctx.response.body = HELLO;
-  });
-  router.get('/error', () => {
-    throw new Error('handler failed');
-  });
-  const app = new Application();
-  app.use(async (ctx, next) => {
-    try {
-      await next();
-    } catch (err) {
-      ctx.response.status = 500;
-      ctx.response.body = { error: err.message };
-    }
-  });
-  app.use(async (ctx, next) => {
-    const start = Date.now();
-    await next();
-    ctx.response.headers.set('X-Response-Time', `${Date.now() - start}ms`);
-  });
-  app.use(router.routes());
-  app.use(router.allowedMethods());
+// The fetch-style handler of each framework's app (suites/request_path/app/app.js: the app, written once).
+function oakHandler(oak) {
+  const app = oakApplication(oak);
   return (request) => app.handle(request);
 }
 
-function honoApp({ Hono }) {
-  const app = new Hono();
-  app.onError((err, c) => c.json({ error: err.message }, 500));
-  app.use(async (c, next) => {
-    const start = Date.now();
-    await next();
-    c.header('X-Response-Time', `${Date.now() - start}ms`);
-  });
-  app.get('/', (c) => c.json(HELLO));
-  app.get('/error', () => {
-    throw new Error('handler failed');
-  });
+function honoHandler(hono) {
+  const app = honoApplication(hono);
   return (request) => app.fetch(request);
 }
 
@@ -103,7 +72,7 @@ function setup(p) {
   if (typeof Request !== 'function') unsupported('this engine has no global Request');
   const route = ROUTES[p.route];
   return {
-    handle: p.framework === 'oak' ? oakApp(frameworks.oak) : honoApp(frameworks.hono),
+    handle: p.framework === 'oak' ? oakHandler(frameworks.oak) : honoHandler(frameworks.hono),
     url: `http://localhost:8000${route.path}`,
     // What autocannon sends: a GET with a host, and a client that asks for JSON.
     init: { method: 'GET', headers: { accept: 'application/json', 'user-agent': 'autocannon' } },
