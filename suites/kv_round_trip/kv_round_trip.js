@@ -17,7 +17,6 @@
 // worker ends, however it ends (a failure, --timeout, Ctrl-C): the server is in that group, so none outlives a run.
 'use strict';
 
-const INSTALL = 'tools/suite_deps.sh suites/kv_round_trip';
 const KEYS = 1000;
 const TTL_SECONDS = 60;
 const MIN_VALUE = 4 * 1024;
@@ -31,12 +30,7 @@ function loadStore() {
     return { why: 'workerd runs a suite as one script from v8bench\'s worker configuration: it cannot load the ' +
       'redis client from node_modules, nor start a redis-server' };
   }
-  const fs = require('node:fs');
-  const path = require('node:path');
-  if (!fs.existsSync(path.join(__dirname, 'node_modules', 'redis', 'package.json'))) {
-    throw new Error(`suites/kv_round_trip: its npm dependency redis is not installed in ` +
-      `${path.join(__dirname, 'node_modules')}; install it with: ${INSTALL}`);
-  }
+  require('../lib/npm_dependencies.js').checkInstalled(__dirname, ['redis']);
   const probe = require('node:child_process').spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
   if (probe.error) {
     throw new Error(`suites/kv_round_trip: redis-server could not be run (${probe.error.code || probe.error.message}); ` +

@@ -13,7 +13,6 @@
 // tools/suite_deps.sh (tools/bootstrap.sh runs it); this file requires them from its own node_modules on every engine.
 'use strict';
 
-const INSTALL = 'tools/suite_deps.sh suites/request_path';
 const isWorkerd = typeof navigator !== 'undefined' && navigator.userAgent === 'Cloudflare-Workers';
 
 // The frameworks, or why this engine cannot load them. A missing install is the user's to fix, on every engine
@@ -23,14 +22,7 @@ function loadFrameworks() {
     return { why: 'workerd runs a suite as one script from v8bench\'s worker configuration; it cannot load the ' +
       'suite\'s npm dependencies (oak, hono) from node_modules' };
   }
-  const fs = require('node:fs');
-  const path = require('node:path');
-  for (const name of ['@oakserver/oak', 'hono']) {
-    if (!fs.existsSync(path.join(__dirname, 'node_modules', name, 'package.json'))) {
-      throw new Error(`suites/request_path: its npm dependency ${name} is not installed in ` +
-        `${path.join(__dirname, 'node_modules')}; install it with: ${INSTALL}`);
-    }
-  }
+  require('../lib/npm_dependencies.js').checkInstalled(__dirname, ['@oakserver/oak', 'hono']);
   const out = {};
   try {
     out.oak = require('@oakserver/oak');

@@ -16,7 +16,6 @@
 // process, so it ends with it: v8bench kills a worker's whole process group on every exit path.
 'use strict';
 
-const INSTALL = 'tools/suite_deps.sh suites/request_path_served';
 const LOADGEN_NODE = 'node';
 const isWorkerd = typeof navigator !== 'undefined' && navigator.userAgent === 'Cloudflare-Workers';
 
@@ -26,14 +25,8 @@ function loadDependencies() {
     return { why: 'workerd runs a suite as one script from v8bench\'s worker configuration: it cannot load the ' +
       'suite\'s npm dependencies, listen on a port of its choosing or start autocannon' };
   }
-  const fs = require('node:fs');
   const path = require('node:path');
-  for (const name of ['@oakserver/oak', 'autocannon']) {
-    if (!fs.existsSync(path.join(__dirname, 'node_modules', name, 'package.json'))) {
-      throw new Error(`suites/request_path_served: its npm dependency ${name} is not installed in ` +
-        `${path.join(__dirname, 'node_modules')}; install it with: ${INSTALL}`);
-    }
-  }
+  require('../lib/npm_dependencies.js').checkInstalled(__dirname, ['@oakserver/oak', 'autocannon']);
   const probe = require('node:child_process').spawnSync(LOADGEN_NODE, ['--version'], { encoding: 'utf8' });
   if (probe.error || probe.status !== 0) {
     throw new Error(`suites/request_path_served: autocannon runs on the '${LOADGEN_NODE}' on PATH, which did not ` +
