@@ -227,7 +227,9 @@ def blank_js_literals(text: str) -> str:
             continue
         j = min(j, n)
         literal = text[i:j]
-        out.append(literal[0] + blank(literal[1:-1]) + literal[-1] if c in "\"'`/" and not literal.startswith(("//", "/*")) and len(literal) > 1 else blank(literal))
+        # A comment goes whole; a string, template or regular expression keeps its delimiters.
+        is_comment = literal.startswith(("//", "/*"))
+        out.append(blank(literal) if is_comment or len(literal) < 2 else literal[0] + blank(literal[1:-1]) + literal[-1])
         i = j
     return "".join(out)
 
