@@ -51,13 +51,6 @@ else
   echo "Node 26 is not in third_party/engines (tools/fetch_engines.sh node@26): its part skipped"
 fi
 
-# The same file without its node_modules (beside the suites' shared suites/lib): exit 2, naming the command that
-# installs them.
-mkdir -p "$tmp/copy/request_path"
-cp "$suite/request_path.js" "$suite/package.json" "$tmp/copy/request_path/"
-cp -r "$src/suites/lib" "$tmp/copy/"
-"$v8bench" run "$tmp/copy/request_path" --quick > "$tmp/missing.txt" 2>&1
-rc=$?
-[ "$rc" = 2 ] || fail "without node_modules the run exited $rc (want 2): $(cat "$tmp/missing.txt")"
-grep -q "not installed.*tools/suite_deps.sh" "$tmp/missing.txt" || fail "no install command in: $(cat "$tmp/missing.txt")"
+# The same file without its node_modules: exit 2, naming the command that installs them.
+expect_install_command request_path
 echo "ok"

@@ -1,5 +1,6 @@
 # Sourced by the end-to-end shell tests with their arguments V8BENCH SOURCE_DIR: sets v8bench and src,
-# a scratch directory $tmp removed on exit, fail() (a message on stderr, exit 1) and fail_if_any_runs.
+# a scratch directory $tmp removed on exit, fail() (a message on stderr, exit 1), fail_if_any_runs and
+# expect_install_command.
 set -uo pipefail
 v8bench=$1
 src=$2
@@ -18,4 +19,17 @@ fail_if_any_runs() {
       fail "process $p ($what) outlived $2"
     fi
   done
+}
+# The suite folder suites/$1 copied without its node_modules (beside the suites' shared suites/lib): `run --quick`
+# exits 2 naming the command that installs them.
+expect_install_command() {
+  local name=$1 rc
+  mkdir -p "$tmp/copy/$name"
+  cp "$src/suites/$name/$name.js" "$src/suites/$name/package.json" "$tmp/copy/$name/"
+  cp -r "$src/suites/lib" "$tmp/copy/"
+  "$v8bench" run "$tmp/copy/$name" --quick > "$tmp/missing.txt" 2>&1
+  rc=$?
+  [ "$rc" = 2 ] || fail "without node_modules the run exited $rc (want 2): $(cat "$tmp/missing.txt")"
+  grep -q "not installed.*tools/suite_deps.sh suites/$name" "$tmp/missing.txt" ||
+    fail "no install command in: $(cat "$tmp/missing.txt")"
 }

@@ -79,14 +79,6 @@ fi
 run_and_watch INT --filter pipelining:1
 [ "$rc" = 130 ] || fail "SIGINT: exit $rc, want 130: $(cat "$tmp/out.txt")"
 
-# The suite without its node_modules (beside the suites' shared suites/lib): exit 2, naming the command that
-# installs them.
-mkdir -p "$tmp/copy/request_path_served"
-cp "$suite/request_path_served.js" "$suite/package.json" "$tmp/copy/request_path_served/"
-cp -r "$src/suites/lib" "$tmp/copy/"
-"$v8bench" run "$tmp/copy/request_path_served" --quick > "$tmp/missing.txt" 2>&1
-rc=$?
-[ "$rc" = 2 ] || fail "without node_modules the run exited $rc (want 2): $(cat "$tmp/missing.txt")"
-grep -q "not installed.*tools/suite_deps.sh suites/request_path_served" "$tmp/missing.txt" ||
-  fail "no install command in: $(cat "$tmp/missing.txt")"
+# The suite without its node_modules: exit 2, naming the command that installs them.
+expect_install_command request_path_served
 echo "ok: requests/s, p50 <= p99 and server CPU per request; nothing left after a run and after SIGINT"
