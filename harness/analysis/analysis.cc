@@ -305,7 +305,13 @@ CodeFacts CodeOf(const VariantSeries& vs) {
   }
   const bool one_sample_mixed =
       std::any_of(vs.code.begin(), vs.code.end(), [](const auto& c) { return c.tiers.size() > 1; });
-  f.mixed = f.mixture.samples_per_label.size() > 1 || one_sample_mixed || f.mixture.changed > 0;
+  // Long calls (RunSettings::LongCallSeconds): each repetition is one call of seconds, whose code tiers up
+  // as it runs and ends in whichever tier V8 reached by then, in every sample and every variant alike. That
+  // is the measured object, as a file sized for one call per process (Node core's benchmark/) measures it,
+  // not a mixture: such a variant is judged, its label still naming every tier its calls ended in.
+  const bool long_calls_only =
+      !vs.code.empty() && std::all_of(vs.code.begin(), vs.code.end(), [](const auto& c) { return c.long_calls; });
+  f.mixed = !long_calls_only && (f.mixture.samples_per_label.size() > 1 || one_sample_mixed || f.mixture.changed > 0);
   return f;
 }
 
