@@ -295,7 +295,13 @@ struct CodeFacts {
   bool mixed = false;
   CodeMixture mixture;
 };
-CodeFacts CodeOf(const VariantSeries& vs) {
+// `long_call_case`: some sample of the case, in any variant, was timed as long calls (RunSettings::
+// LongCallSeconds): each repetition one call of seconds, whose code tiers up as it runs and ends in whichever
+// tier V8 reached by then, in every sample and variant alike. That is the measured object, as a file sized
+// for one call per process (Node core's benchmark/) measures it, not a mixture; and whether a sample near
+// the threshold was timed as long calls depends on the machine's speed at the time, not on the variant. So
+// such a case is judged, its label still naming every tier its calls ended in.
+CodeFacts CodeOf(const VariantSeries& vs, bool long_call_case) {
   CodeFacts f;
   for (const auto& c : vs.code) ++f.mixture.samples_per_label[CodeStatesLabel(c.tiers)];
   f.mixture.samples = vs.code.size();
@@ -305,23 +311,20 @@ CodeFacts CodeOf(const VariantSeries& vs) {
   }
   const bool one_sample_mixed =
       std::any_of(vs.code.begin(), vs.code.end(), [](const auto& c) { return c.tiers.size() > 1; });
-  // Long calls (RunSettings::LongCallSeconds): each repetition is one call of seconds, whose code tiers up
-  // as it runs and ends in whichever tier V8 reached by then, in every sample and every variant alike. That
-  // is the measured object, as a file sized for one call per process (Node core's benchmark/) measures it,
-  // not a mixture: such a variant is judged, its label still naming every tier its calls ended in.
-  const bool long_calls_only =
-      !vs.code.empty() && std::all_of(vs.code.begin(), vs.code.end(), [](const auto& c) { return c.long_calls; });
-  f.mixed = !long_calls_only && (f.mixture.samples_per_label.size() > 1 || one_sample_mixed || f.mixture.changed > 0);
+  f.mixed = !long_call_case && (f.mixture.samples_per_label.size() > 1 || one_sample_mixed || f.mixture.changed > 0);
   return f;
 }
 
 // Like with like: a comparison whose samples ran a mixture of code states is not judged;
 // one whose variants ran different code says so beside the verdict.
 void JudgeCode(Analysis& a, CaseAnalysis& ca, const CaseSeries& cs) {
-  const CodeFacts base = CodeOf(cs.variants[0]);
+  const bool long_call_case = std::any_of(cs.variants.begin(), cs.variants.end(), [](const VariantSeries& vs) {
+    return std::any_of(vs.code.begin(), vs.code.end(), [](const driver::CaseCode& c) { return c.long_calls; });
+  });
+  const CodeFacts base = CodeOf(cs.variants[0], long_call_case);
   ca.cells[0].code = base.label;
   for (std::size_t vi = 1; vi < ca.cells.size(); ++vi) {
-    const CodeFacts own = CodeOf(cs.variants[vi]);
+    const CodeFacts own = CodeOf(cs.variants[vi], long_call_case);
     CellAnalysis& cell = ca.cells[vi];
     cell.code = own.label;
     if (own.mixed || base.mixed) {
@@ -372,7 +375,8 @@ std::optional<CaseSeries> LeaveOutChangedCode(const CaseSeries& cs) {
       blocks.resize(to);
       cpus.resize(std::min(cpus.size(), to));
     }
-    std::erase_if(vs.code, [](const driver::CaseCode& c) { return c.changed; });
+    // What was left out (DatasetFrom: a long call's change is no sample's accident, so it stays).
+    std::erase_if(vs.code, [](const driver::CaseCode& c) { return c.changed && !c.long_calls; });
     vs.code_changed = 0;
     vs.changed_blocks.clear();
   }
