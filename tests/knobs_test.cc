@@ -182,7 +182,10 @@ std::vector<Knobs> EveryKnobGiven() {
 
 std::string Words(const Flags& words) {
   std::string text;
-  for (const auto& w : words) text += (text.empty() ? "" : " ") + ShellQuote(w);
+  for (const auto& w : words) {
+    if (!text.empty()) text += ' ';
+    text += ShellQuote(w);
+  }
   return text;
 }
 

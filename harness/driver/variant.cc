@@ -84,7 +84,8 @@ namespace {
 // Gives `v` the knobs `added` sets, also in flags_text, so reports show them and a resumed file derives them again.
 void AddKnobs(Variant& v, const Knobs& added) {
   for (const std::string& word : KnobArgs(added)) {
-    v.flags_text += (v.flags_text.empty() ? "" : " ") + ShellQuote(word);
+    if (!v.flags_text.empty()) v.flags_text += ' ';
+    v.flags_text += ShellQuote(word);
   }
 }
 
