@@ -158,19 +158,19 @@ TEST(Variant, SplitsKnobsFromV8Flags) {
   auto v = ParseVariant("semi=--semi-space 1 --no-opt --param=work=1.05 --max-lazy \"--stack-size=900\"");
   ASSERT_TRUE(v.ok()) << v.error().message;
   EXPECT_EQ(v->name, "semi");
-  EXPECT_EQ(v->worker_args, (std::vector<std::string>{"--semi-space", "1", "--param", "work=1.05"}));
+  EXPECT_EQ(KnobArgs(v->knobs), (std::vector<std::string>{"--semi-space", "1", "--param", "work=1.05"}));
   EXPECT_EQ(v->v8_flags, (std::vector<std::string>{"--no-opt", "--max-lazy", "--stack-size=900"}));
-  ASSERT_EQ(v->params.size(), 1u);
-  EXPECT_EQ(v->params[0].second, "1.05");
+  ASSERT_EQ(v->knobs.params.size(), 1u);
+  EXPECT_EQ(v->knobs.params[0].second, std::vector<std::string>{"1.05"});
   auto base = ParseVariant("base=");
   ASSERT_TRUE(base.ok());
-  EXPECT_TRUE(base->worker_args.empty() && base->v8_flags.empty());
+  EXPECT_TRUE(KnobArgs(base->knobs).empty() && base->v8_flags.empty());
 }
 
 TEST(Variant, TierAndMaxWarmupReachEveryWorker) {
   auto v = ParseVariant("auto=--tier auto --no-opt");
   ASSERT_TRUE(v.ok()) << v.error().message;
-  EXPECT_EQ(v->worker_args, (std::vector<std::string>{"--tier", "auto"}));
+  EXPECT_EQ(KnobArgs(v->knobs), (std::vector<std::string>{"--tier", "auto"}));
   EXPECT_FALSE(ParseVariant("a=--tier turbo").ok());
   CompareSettings s;
   s.suites = {"x.js"};
@@ -979,7 +979,7 @@ TEST(ResultsFile, RoundTripsAndIsReadByDiff) {
   ASSERT_TRUE(back.ok()) << back.error().message;
   EXPECT_EQ(back->runs.size(), state.runs.size());
   EXPECT_EQ(back->settings.seed, 42u);
-  EXPECT_EQ(back->variants[1].variant.worker_args, state.variants[1].variant.worker_args);
+  EXPECT_EQ(back->variants[1].variant.knobs, state.variants[1].variant.knobs);
   EXPECT_EQ(back->runs[3].values, state.runs[3].values);
   for (std::size_t i = 0; i < state.runs.size(); ++i) {
     // Block b holds sample b of every variant; the file keeps it for resume and the paired analysis.

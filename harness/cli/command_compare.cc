@@ -57,7 +57,8 @@ Expected<driver::CompareState> NewState(const ParsedArgs& args) {
     variants.push_back(std::move(v));
   }
   V8BENCH_OK(driver::BindEngines(variants, args.GetAll("engine")));
-  if (auto cpu = args.Whole("main-cpu")) V8BENCH_OK(driver::ApplyMainCpu(variants, *cpu));
+  V8BENCH_TRY(const Knobs knobs, KnobsFrom(args));  // --main-cpu, for every variant
+  if (knobs.main_cpu) V8BENCH_OK(driver::ApplyMainCpu(variants, *knobs.main_cpu));
   V8BENCH_OK(driver::ApplySets(variants, args.GetAll("set")));
   V8BENCH_OK(driver::CheckVariants(variants));
   for (auto& v : variants) state.variants.push_back({std::move(v), std::nullopt});
@@ -100,7 +101,7 @@ Status SameSuitesAsRecorded(const driver::CompareState& state, const std::string
 // A comparison saved by --out, to continue; the file's seed cannot change.
 Expected<driver::CompareState> ResumedState(const ParsedArgs& args, const std::string& path) {
   if (args.Has("variant") || args.Has("engine") || !args.positional.empty() || args.Has("filter") ||
-      args.Has("quick") || args.Has("main-cpu") || args.Has("set")) {
+      args.Has("quick") || args.Has(KnobSpecOf(Knob::kMainCpu).word) || args.Has("set")) {
     return Error::Usage("--resume " + path +
                         ": the suites, filter, --quick, --main-cpu, --set and variants come from the file; give only "
                         "sampling and report options");
@@ -250,8 +251,9 @@ CommandSpec CompareSpec() {
       "with nothing judged; 130 when interrupted (143 by SIGTERM).";
   spec.options = {
       {"variant", "NAME=FLAGS",
-       "A variant: V8 flags and knobs (--semi-space MB, --young-gen, --fast-trig, --no-fast-trig, --param NAME=V, "
-       "--tier, --main-cpu N) in one shell-quoted string. Repeatable; the first is the baseline.",
+       fmt::format("A variant: V8 flags and knobs ({}) in one shell-quoted string. Repeatable; the first is the "
+                   "baseline.",
+                   KnobSynopsis()),
        true},
       {"engine", "NAME=PATH",
        "Runs variant NAME with another v8bench, node, deno, bun or workerd; repeatable. Default: this binary.", true},
@@ -260,9 +262,9 @@ CommandSpec CompareSpec() {
        "Gives every variant --param NAME=VALUE (a grid value, as compare.js's --set n=1000), unless it sets NAME "
        "itself; repeatable. Default: the files' own grids.",
        true},
-      {"main-cpu", "N",
-       "Pins every v8bench worker's measuring thread to CPU N, unless its variant does. Default: not pinned.", false,
-       ValueKind::kWhole, 0, 4095},
+      KnobOption(
+          KnobSpecOf(Knob::kMainCpu),
+          "Pins every v8bench worker's measuring thread to CPU N, unless its variant does. Default: not pinned."),
       {"quick", "",
        fmt::format("The quick grids and `run --quick`'s timing (--min-time {}, --warmup {}), and --runs {} (at least "
                    "--min-samples), unless given; with --max-runs or --equivalence, the sequential rule instead.",

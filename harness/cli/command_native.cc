@@ -46,7 +46,7 @@ CommandSpec NativeSpec() {
       "engine cannot set up is reported as unsupported. Exit: 0; 1 when a floor failed; 2 on bad input.";
   spec.options = {
       {"filter", "REGEX", "Measures only cases whose name matches this ECMAScript regex. Default: all cases."},
-      {"param", "NAME=V[,V...]", "Replaces parameter NAME's values in every grid that has it; repeatable.", true},
+      KnobOption(KnobSpecOf(Knob::kParam), "Replaces parameter NAME's values in every grid that has it; repeatable."),
       {"quick", "", "Uses the suites' quick grids and short timings."},
       RunSettingOption("repetitions", "Measures each floor N times."),
       RunSettingOption("min-time", "Runs each repetition for at least S seconds."),

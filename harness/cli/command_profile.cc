@@ -35,7 +35,8 @@ Expected<CaseProfileRequest> RequestFrom(const ParsedArgs& args) {
   }
   r.suite_path = files[0];
   r.case_name = args.Get("case");
-  V8BENCH_TRY(r.params, ParseParamOverrides(args.GetAll("param")));
+  V8BENCH_TRY(const Knobs knobs, KnobsFrom(args));
+  r.params = knobs.params;
   r.options.quick = args.Has("quick");
   if (auto v = args.Number("duration")) r.options.duration_s = *v;
   if (auto v = args.Whole("interval")) r.options.interval_us = *v;
@@ -52,9 +53,9 @@ Expected<CaseProfileRequest> RequestFrom(const ParsedArgs& args) {
 constexpr int kDefaultTop = 15;  // functions per table
 std::size_t TopN(const ParsedArgs& args) { return args.Whole("top").value_or(kDefaultTop); }
 
-// The engine's profile request from the command line; --perf is the embedded V8's.
-Expected<workers::EngineProfileRequest> EngineRequestFrom(const ParsedArgs& args, const CaseProfileRequest& r,
-                                                          const std::string& path, workers::EngineKind kind) {
+// The engine's profile request from the command line's request; --perf is the embedded V8's.
+Expected<workers::EngineProfileRequest> EngineRequestFrom(const CaseProfileRequest& r, const std::string& path,
+                                                          workers::EngineKind kind) {
   if (r.perf) {
     return Error::Usage(
         "--perf is for the embedded V8; with --engine, run the engine under perf yourself (node --perf-basic-prof)");
@@ -68,7 +69,7 @@ Expected<workers::EngineProfileRequest> EngineRequestFrom(const ParsedArgs& args
   e.kind = kind;
   e.suite_path = r.suite_path;
   e.case_name = *r.case_name;
-  e.params = args.GetAll("param");
+  e.params = r.params;
   e.options = r.options;
   return e;
 }
@@ -87,7 +88,7 @@ Expected<int> ExternalProfile(const ParsedArgs& args, const std::vector<std::str
   }
   if (auto refusal = workers::EngineProfileRefusal(kind, path)) return *refusal;
   V8BENCH_TRY(const CaseProfileRequest request, RequestFrom(args));
-  V8BENCH_TRY(workers::EngineProfileRequest e, EngineRequestFrom(args, request, path, kind));
+  V8BENCH_TRY(workers::EngineProfileRequest e, EngineRequestFrom(request, path, kind));
   const std::string out_path = args.Get("out").value_or(DefaultProfilePath(e.case_name));
   V8BENCH_OK(CheckWritable("--out", out_path));
   e.scratch_path = out_path + fmt::format(".engine-{}.tmp", getpid());
@@ -151,8 +152,8 @@ CommandSpec ProfileSpec() {
       {"inlining", "",
        "Keeps TurboFan inlining on (off by default: V8 10.2's sampler charges an inlined function to its caller)."},
       {"perf", "", "Also writes /tmp/perf-<pid>.map so that Linux perf can name JIT frames; the command is printed."},
-      {"param", "NAME=V[,V...]", "As for run (the case name changes with it); repeatable. Default: the suite's grids.",
-       true},
+      KnobOption(KnobSpecOf(Knob::kParam),
+                 "As for run (the case name changes with it); repeatable. Default: the suite's grids."),
       {"quick", "", "Uses the suite's quick parameter grid (the cases `run --quick` runs)."},
       {"engine", "PATH",
        "Profiles inside node, deno, bun or another v8bench build; on a Node without this build's instrument, with "

@@ -1,17 +1,13 @@
-#include <fcntl.h>
 #include <fmt/format.h>
 #include <sys/prctl.h>
 #include <unistd.h>
 
-#include <cerrno>
 #include <csignal>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <optional>
-#include <set>
 #include <string>
 
 #include "harness/cli/common.h"
@@ -27,18 +23,29 @@
 #include "harness/runner/suite_loader.h"
 #include "harness/runner/suite_runner.h"
 #include "harness/workers/run_supervisor.h"
+#include "harness/workers/worker_stdin.h"
 
 namespace v8bench::cli {
 namespace {
 
-// The options an external engine's runner cannot honour: only the embedded host has them.
-// (--metric instructions and --iterations the runner has; which engines can count, PrepareWorkerEngine says.)
-constexpr const char* kEmbeddedOnly[] = {"main-cpu",      "isolates",  "share-realm", "keep-changed", "min-young-gcs",
-                                         "callgrind-dir", "alternate", "turns",       "copies"};
+// The options an external engine's runner cannot honour: only the embedded host has them (the knobs routed
+// so, then run's own). (--metric instructions and --iterations the runner has; which engines can count,
+// PrepareWorkerEngine says.)
+std::vector<std::string> EmbeddedOnlyOptions() {
+  std::vector<std::string> options;
+  for (const KnobSpec& knob : KnobTable()) {
+    if (knob.route == KnobRoute::kEmbeddedOnly) options.emplace_back(knob.word);
+  }
+  for (const char* own :
+       {"isolates", "share-realm", "keep-changed", "min-young-gcs", "callgrind-dir", "alternate", "turns", "copies"}) {
+    options.emplace_back(own);
+  }
+  return options;
+}
 
 // How each case is timed (RunSettings), and counted with --metric instructions.
 std::vector<OptionSpec> TimingOptionSpecs() {
-  return {
+  std::vector<OptionSpec> options = {
       RunSettingOption("repetitions", "Measures each case N times; figures are medians over these, with their CV."),
       RunSettingOption("isolates",
                        "Runs each case in N fresh isolates, each warmed up, with the repetitions dealt out over them "
@@ -54,12 +61,9 @@ std::vector<OptionSpec> TimingOptionSpecs() {
       {"keep-changed", "",
        fmt::format("Keeps a repetition whose code changed (marked !), not re-timed ({} x --repetitions at most).",
                    RunSettings::kRerunsPerRepetition)},
-      {"main-cpu", "N",
-       "Pins the thread that runs the JS to CPU N once V8's threads run (they keep every CPU). Default: not pinned.",
-       false, ValueKind::kWhole, 0, 4095},
-      {"tier", "optimized|interpreter|auto",
-       "Which code is measured: optimized (TurboFan, after 4 feedback calls), interpreter (Ignition, then Sparkplug "
-       "when hot; `-- --no-sparkplug` for Ignition alone) or auto (V8's heuristics). Default: optimized."},
+  };
+  for (OptionSpec& knob : KnobOptions(KnobGroup::kTiming)) options.push_back(std::move(knob));
+  const std::vector<OptionSpec> rest = {
       RunSettingOption("timeout",
                        "Ends a case that takes over S seconds (wall clock) in one isolate or --copies copy (timed "
                        "out), or a suite load; per case, callgrind included (whose default is 20x; docs/statistics.md, "
@@ -73,6 +77,8 @@ std::vector<OptionSpec> TimingOptionSpecs() {
        false, ValueKind::kWhole, 1, 1000000000},
       {"callgrind-dir", "DIR", "Set by v8bench on its process under callgrind: where the dumps go and are read."},
   };
+  options.insert(options.end(), rest.begin(), rest.end());
+  return options;
 }
 
 // --metric instructions, --iterations and --callgrind-dir into `settings`.
@@ -114,111 +120,6 @@ Expected<Output> OutputFrom(const ParsedArgs& args) {
   return out;
 }
 
-// "2m05s": a duration for the progress line.
-std::string Clock(double seconds) {
-  const auto s = static_cast<long long>(seconds + 0.5);
-  return s >= 60 ? fmt::format("{}m{:02}s", s / 60, s % 60) : fmt::format("{}s", s);
-}
-
-// Progress on stderr, never on stdout (the results): one updating line on a terminal, a line per case when
-// the table is not on stdout to show it. From the second case on it says the time spent and the time left
-// at the pace of the cases so far.
-ProgressFn ProgressPrinter(bool table_on_stdout) {
-  const bool tty = isatty(STDERR_FILENO) != 0;
-  const auto start = std::chrono::steady_clock::now();
-  return [tty, table_on_stdout, start](std::size_t i, std::size_t n, const CaseInfo& info) {
-    if (!tty && table_on_stdout) return;
-    const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::string eta;
-    if (i > 1 && n >= i) {
-      const double left = spent / static_cast<double>(i - 1) * static_cast<double>(n - i + 1);
-      eta = fmt::format(" · {} spent, about {} left", Clock(spent), Clock(left));
-    }
-    std::fprintf(stderr, tty ? "\r\033[K[%zu/%zu]%s · %s" : "[%zu/%zu]%s · %s\n", i, n, eta.c_str(), info.name.c_str());
-  };
-}
-
-// stdin becomes /dev/null, so no suite reads what the driver wrote there.
-void StdinFromNull() {
-  if (const int null = open("/dev/null", O_RDONLY); null >= 0) {
-    dup2(null, STDIN_FILENO);
-    if (null != STDIN_FILENO) close(null);
-  }
-}
-
-// A line from `fd` (without its newline), read a byte at a time so nothing after it is consumed; nullopt at
-// end of file or an error before a newline.
-std::optional<std::string> ReadLine(int fd) {
-  std::string line;
-  char c = 0;
-  while (line.size() < 256) {
-    const ssize_t n = read(fd, &c, 1);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return std::nullopt;
-    if (c == '\n') return line;
-    line += c;
-  }
-  return std::nullopt;
-}
-
-// --sealed: the key on stdin (hex digits, then end of file; with --serve, then a newline and the commands).
-Expected<std::string> ReadSeal(bool serving) {
-  std::string key;
-  if (serving) {
-    key = ReadLine(STDIN_FILENO).value_or("");
-  } else {
-    char buf[128];
-    ssize_t n;
-    while ((n = read(STDIN_FILENO, buf, sizeof buf)) > 0 && key.size() < 256)
-      key.append(buf, static_cast<std::size_t>(n));
-    StdinFromNull();
-  }
-  if (key.size() < 16 || key.size() > 64 || key.find_first_not_of("0123456789abcdef") != std::string::npos) {
-    return Error::Usage("--sealed: stdin holds no key (16 to 64 hex digits); it is for the supervising `run`");
-  }
-  return key;
-}
-
-// --serve: the driver's commands, a line each on stdin: "sample" asks for one more sample; end of file ends
-// the worker. Returns the descriptor they come on (moved aside: stdin becomes /dev/null).
-Expected<int> TakeCommandChannel() {
-  const int fd = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 3);
-  if (fd < 0)
-    return Error::Usage("--serve: stdin is not open; it carries the driver's commands (`compare --long-lived`)");
-  StdinFromNull();
-  return fd;
-}
-
-// Whether the driver asked for another sample ("sample"); false at end of file. Any other line is a usage
-// error the driver cannot make: the worker says so and ends.
-bool AskedForSample(int commands) {
-  const std::optional<std::string> line = ReadLine(commands);
-  if (!line) return false;
-  if (*line == "sample") return true;
-  std::fprintf(stderr, "v8bench: --serve: unknown command '%s' on stdin (expected 'sample'); ending\n", line->c_str());
-  return false;
-}
-
-// --alternate NAME: a parameter of some suite's grid; else nothing would take turns, silently.
-Status CheckAlternated(const std::vector<LoadedSuiteFile>& files, const std::vector<std::string>& alternate) {
-  std::set<std::string> known;
-  for (const auto& file : files) {
-    for (const auto& suite : file.description.suites) {
-      for (const auto& bench : suite.benches) {
-        for (const auto& [name, values] : bench.grid) known.insert(name);
-      }
-    }
-  }
-  for (const auto& name : alternate) {
-    if (known.count(name) != 0) continue;
-    return Error::Usage(fmt::format("--alternate {}: no suite has a parameter '{}', so no cases would take turns; {}",
-                                    name, name,
-                                    known.empty() ? std::string("these suites have no parameters")
-                                                  : fmt::format("their parameters are: {}", fmt::join(known, ", "))));
-  }
-  return OkStatus();
-}
-
 // The worker mode (--format jsonl): the plan runs in this process and the protocol goes to stdout.
 Expected<int> RunInProcess(const ParsedArgs& args, RunSettings settings) {
   std::string seal;
@@ -226,12 +127,12 @@ Expected<int> RunInProcess(const ParsedArgs& args, RunSettings settings) {
     // The supervising `run` is this process's parent: a child it can no longer read or stop (it was
     // killed, e.g. by a comparison's timeout) must not run on alone.
     prctl(PR_SET_PDEATHSIG, SIGKILL);
-    V8BENCH_TRY(seal, ReadSeal(args.Has("serve")));
+    V8BENCH_TRY(seal, workers::ReadSeal(args.Has("serve")));
   }
   int commands = -1;
   if (args.Has("serve")) {
     prctl(PR_SET_PDEATHSIG, SIGKILL);  // a worker whose driver is gone would wait for commands forever
-    V8BENCH_TRY(commands, TakeCommandChannel());
+    V8BENCH_TRY(commands, workers::TakeCommandChannel());
   }
   // Under callgrind the default timeout is at the simulation's pace (loading the files included); a
   // --timeout given holds as given.
@@ -274,7 +175,8 @@ Expected<int> RunInProcess(const ParsedArgs& args, RunSettings settings) {
   const ProgressFn starting = [&](std::size_t, std::size_t, const CaseInfo& info) { lines.CaseStarting(info); };
   if (commands >= 0) {  // a long-lived worker: an "end" line closes each sample
     ServePlan(
-        *process, plan, settings, lines, starting, [&] { return AskedForSample(commands); }, [&] { lines.End(); });
+        *process, plan, settings, lines, starting, [&] { return workers::AskedForSample(commands); },
+        [&] { lines.End(); });
     close(commands);
     return 0;
   }
@@ -290,7 +192,7 @@ Expected<std::optional<workers::WorkerEngine>> ExternalEngineFrom(const ParsedAr
   if (!path) return std::optional<workers::WorkerEngine>();
   V8BENCH_TRY(const workers::EngineKind kind, workers::DetectEngineKind(*path));
   if (kind == workers::EngineKind::kV8bench) return std::optional<workers::WorkerEngine>();
-  for (const char* name : kEmbeddedOnly) {
+  for (const std::string& name : EmbeddedOnlyOptions()) {
     if (args.Has(name)) {
       return Error::Usage(
           fmt::format("--{} is an option of v8bench's own engine; {} ({}) runs the suites through v8bench's external "
@@ -301,10 +203,8 @@ Expected<std::optional<workers::WorkerEngine>> ExternalEngineFrom(const ParsedAr
   V8BENCH_TRY(const EngineOptions engine, EngineOptionsFrom(args));
   workers::WorkerEngine w;
   w.engine = *path;
-  w.knobs = engine.Knobs();
+  V8BENCH_TRY(w.knobs, KnobsFrom(args));  // the runner takes --param and --tier as run does
   w.v8_flags = engine.v8_flags;
-  for (const auto& p : args.GetAll("param")) w.worker_args.insert(w.worker_args.end(), {"--param", p});
-  if (auto tier = args.Get("tier")) w.worker_args.insert(w.worker_args.end(), {"--tier", *tier});
   // Every engine gives wall time; the other figures are each the engine's to give or leave absent, and
   // counted instructions (--metric instructions) are refused where the engine cannot count them.
   const bool counting = args.Get("metric") == std::optional<std::string>("instructions");
@@ -436,7 +336,7 @@ Expected<int> Run(const ParsedArgs& parsed, const std::vector<std::string>& argv
   };
   request.progress =
       output.jsonl ? ProgressFn([&](std::size_t, std::size_t, const CaseInfo& info) { protocol->CaseStarting(info); })
-                   : ProgressPrinter(output.path.has_value() || output.format == OutputFormat::kConsole);
+                   : RunProgressPrinter(output.path.has_value() || output.format == OutputFormat::kConsole);
   request.counting = counting.get();
   const workers::SupervisedRun run = workers::SuperviseRun(request);
   if (isatty(STDERR_FILENO) != 0) std::fprintf(stderr, "\r\033[K");
@@ -466,8 +366,7 @@ CommandSpec RunSpec() {
       "allocation, with autocannon's requests/s (ops_per_s) and latency p50/p99 (docs/served.md).";
   spec.options = {
       {"filter", "REGEX", "Runs only cases whose name (suite/bench/param:value...) matches this regex. Default: all."},
-      {"param", "NAME=V[,V...]",
-       "Replaces parameter NAME's values in every grid; repeatable. Default: the suites' grids.", true},
+      KnobOption(KnobSpecOf(Knob::kParam)),
       {"quick", "", "Uses each suite's quick parameter grid and short timings: a smoke run of every bench."},
       {"no-native", "", "Skips the native floors (the same work in C++) measured after each case that has one."},
       {"share-realm", "", "Runs a suite file's cases in one isolate: faster, but JIT and heap state carry over."},
@@ -496,7 +395,7 @@ CommandSpec RunSpec() {
       {"engine", "PATH",
        fmt::format("Runs the suites in node, deno, bun, workerd or another v8bench; a figure it cannot give is "
                    "absent, and --{} are refused. Default: the embedded V8.",
-                   fmt::join(kEmbeddedOnly, ", --"))},
+                   fmt::join(EmbeddedOnlyOptions(), ", --"))},
       {"plan-only", "", "With --format jsonl: writes the plan (a line per case) and runs nothing."},
       {"sealed", "",
        "With --format jsonl: keys every protocol line with a key from stdin (docs/protocol.md). Default: off."},

@@ -1,7 +1,6 @@
 #include "harness/cli/common.h"
 
 #include "harness/driver/settings.h"
-#include "harness/driver/variant.h"
 #include "harness/files/atomic_file.h"
 #include "harness/files/results_stream.h"
 #include "harness/measure/metrics.h"
@@ -22,18 +21,33 @@
 
 namespace v8bench::cli {
 
+OptionSpec KnobOption(const KnobSpec& knob, const std::string& help) {
+  // A text value: the knob's own parse checks it (KnobsFrom), with the message a variant's word gets.
+  return {knob.word, knob.metavar, help.empty() ? knob.help : help, knob.repeatable};
+}
+
+std::vector<OptionSpec> KnobOptions(KnobGroup group) {
+  std::vector<OptionSpec> options;
+  for (const KnobSpec& knob : KnobTable()) {
+    if (knob.group == group) options.push_back(KnobOption(knob));
+  }
+  return options;
+}
+
+Expected<Knobs> KnobsFrom(const ParsedArgs& args) {
+  Knobs knobs;
+  for (const KnobSpec& knob : KnobTable()) {
+    for (const std::string& value : args.GetAll(knob.word)) V8BENCH_OK(ApplyKnob(knobs, knob, value));
+  }
+  return knobs;
+}
+
 std::vector<OptionSpec> EngineOptionSpecs() {
-  return {
+  std::vector<OptionSpec> options = {
       {"v8-flags", "\"FLAGS\"", "V8 flags (also after a bare --); repeatable; an unknown one is exit 2. Default: none.",
-       true},
-      {"semi-space", "MB",
-       "Pins V8's young-generation semi-space to MB megabytes. Default: not pinned."},  // its range: driver::ApplyKnob
-      {"young-gen", "full|grow",
-       "Where the young generation starts: at its maximum, as in a long-running process, or V8's own growth from "
-       "small. Default: full."},
-      {"fast-trig", "", "Asks for the libm Math.sin/cos path (only V8 builds with v8_use_libm_trig_functions)."},
-      {"no-fast-trig", "", "Asks for V8's fdlibm Math.sin/cos path (every V8's default up to at least 14.6)."},
-  };
+       true}};
+  for (OptionSpec& knob : KnobOptions(KnobGroup::kEngine)) options.push_back(std::move(knob));
+  return options;
 }
 
 Expected<EngineOptions> EngineOptionsFrom(const ParsedArgs& args) {
@@ -44,13 +58,10 @@ Expected<EngineOptions> EngineOptionsFrom(const ParsedArgs& args) {
     for (auto& f : words.value()) options.v8_flags.push_back(std::move(f));
   }
   for (const auto& f : args.passthrough) options.v8_flags.push_back(f);
-  driver::Knobs knobs;  // parsed as a variant's knobs are
-  for (const std::string name : {"semi-space", "young-gen", "fast-trig", "no-fast-trig"}) {
-    if (const auto value = args.Get(name)) V8BENCH_OK(driver::ApplyKnob(knobs, "--" + name, *value));
-  }
-  options.semi_space_mb = knobs.engine.semi_space_mb;
-  options.trig = knobs.engine.trig;
-  options.young = knobs.engine.young;
+  V8BENCH_TRY(const Knobs knobs, KnobsFrom(args));
+  options.semi_space_mb = knobs.semi_space_mb;
+  options.trig = knobs.trig;
+  options.young = knobs.young;
   return options;
 }
 
@@ -87,7 +98,8 @@ std::string ValueText(const RunSettings& s, const RunSettingField& f) {
 Expected<RunSettings> RunSettingsFrom(const ParsedArgs& args) {
   RunSettings settings = args.Has("quick") ? RunSettings::Quick() : RunSettings{};
   settings.filter = args.Get("filter").value_or("");
-  V8BENCH_TRY(settings.params, ParseParamOverrides(args.GetAll("param")));
+  V8BENCH_TRY(const Knobs knobs, KnobsFrom(args));
+  settings.params = knobs.params;
   for (const RunSettingField& f : kRunSettingFields) {
     const std::optional<double> v = args.Number(f.name);  // in the option's range: Parse checked it
     const auto set = [&](auto member) { settings.*member = static_cast<std::decay_t<decltype(settings.*member)>>(*v); };
@@ -99,13 +111,9 @@ Expected<RunSettings> RunSettingsFrom(const ParsedArgs& args) {
                     "--repetitions, or lower --isolates)",
                     settings.isolates, settings.repetitions));
   }
-  settings.main_cpu = args.Whole("main-cpu");
+  settings.main_cpu = knobs.main_cpu;
   settings.rerun_changed = !args.Has("keep-changed");
-  if (auto tier = args.Get("tier")) {
-    driver::Knobs knobs;
-    if (auto applied = driver::ApplyKnob(knobs, "--tier", *tier); !applied) return applied.error();
-    settings.tier = *knobs.tier;
-  }
+  settings.tier = knobs.tier.value_or(settings.tier);
   if (settings.max_warmup_s < settings.warmup_s) {
     return Error::Usage(
         "--max-warmup must be at least --warmup (the warm-up lasts --warmup, and until the code stops changing, at "

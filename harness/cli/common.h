@@ -11,6 +11,7 @@
 #include "harness/cli/args.h"
 #include "harness/driver/comparison.h"
 #include "harness/engine/engine_options.h"
+#include "harness/model/knobs.h"
 #include "harness/model/shell_words.h"
 #include "harness/report/compare_report.h"
 #include "harness/runner/run_settings.h"
@@ -31,7 +32,15 @@ CommandSpec ReportSpec();
 CommandSpec BisectSpec();
 CommandSpec CacheSpec();
 
-// --v8-flags, --semi-space, --young-gen, --fast-trig, --no-fast-trig.
+// A knob of model/knobs.h's table as a command's option: its word, metavar and help (or `help` instead, for a
+// command that gives it another meaning), its value checked by KnobsFrom.
+OptionSpec KnobOption(const KnobSpec& knob, const std::string& help = "");
+// The options of the table's knobs in `group`, in table order.
+std::vector<OptionSpec> KnobOptions(KnobGroup group);
+// The knobs given on the command line (those the command declares), each parsed as a variant's words are.
+Expected<Knobs> KnobsFrom(const ParsedArgs& args);
+
+// --v8-flags and the engine knobs (KnobGroup::kEngine).
 std::vector<OptionSpec> EngineOptionSpecs();
 // Also takes V8 flags given after `--`. Contradictory knobs are an Error::Usage.
 Expected<EngineOptions> EngineOptionsFrom(const ParsedArgs& args);
@@ -39,8 +48,9 @@ Expected<EngineOptions> EngineOptionsFrom(const ParsedArgs& args);
 // The suites shipped with v8bench (the source tree's suites/), used when no path is given.
 std::vector<std::string> SuitePathsOrDefault(const std::vector<std::string>& positional);
 
-// RunSettings from the options a command declares among --quick (quick defaults), --filter, --param,
-// --keep-changed, --tier, --main-cpu and those of RunSettingOption; absent ones keep their defaults.
+// RunSettings from the options a command declares among --quick (quick defaults), --filter, the knobs
+// (KnobsFrom: --param, --tier, --main-cpu), --keep-changed and those of RunSettingOption; absent ones keep
+// their defaults.
 Expected<RunSettings> RunSettingsFrom(const ParsedArgs& args);
 
 // The option of a numeric RunSettings field (repetitions, min-time, warmup, max-warmup, isolates,

@@ -12,9 +12,9 @@ namespace v8bench::driver {
 std::vector<std::string> ParamsToIgnore(const std::vector<VariantState>& variants) {
   // Each parameter some variant sets -> the value each variant gives it (its last --param of that name;
   // nullopt where it sets none).
-  std::map<std::string, std::vector<std::optional<std::string>>> values;
+  std::map<std::string, std::vector<std::optional<std::vector<std::string>>>> values;
   for (std::size_t i = 0; i < variants.size(); ++i) {
-    for (const auto& [name, value] : variants[i].variant.params) {
+    for (const auto& [name, value] : variants[i].variant.knobs.params) {
       values.try_emplace(name, variants.size()).first->second[i] = value;
     }
   }

@@ -101,7 +101,8 @@ std::string Driver::SealOf(const Variant& v) const {
   return takes_one ? seal_ : std::string();
 }
 
-workers::WorkerOutput Driver::ReadOutput(const Variant& v, const workers::LaunchResult& result) const {
+workers::WorkerOutput Driver::ParseOutputWarningOfForgedLines(const Variant& v,
+                                                              const workers::LaunchResult& result) const {
   int ignored = 0;
   workers::WorkerOutput out = workers::ParseWorkerOutput(workers::UnsealedOutput(result.out, SealOf(v), ignored));
   if (ignored > 0) {
@@ -137,8 +138,7 @@ void Driver::Launch(std::uint64_t slot_id, const std::string& filter) {
   for (RunRecord& r : slot.records) r.warmup_cap_s = warmup_cap_s;
   Variant worker = alternation_ ? alternation_->worker : VariantOf(slot.records.front().variant);
   if (alternation_) {  // each block starts with another variant: a position inside rounds hits them alike
-    worker.worker_args.insert(worker.worker_args.end(),
-                              {"--alternate-offset", std::to_string(slot.records.front().block)});
+    worker.turn_args.insert(worker.turn_args.end(), {"--alternate-offset", std::to_string(slot.records.front().block)});
   }
   workers::LaunchRequest req = WorkerRequest(worker, filter, false, warmup_cap_s);
   // --timeout is per case: a block's worker runs every variant's case, and with --alternate each --copies
@@ -312,7 +312,7 @@ Status Driver::Finish(const workers::LaunchResult& result) {
     ++rec.processes;
     rec.wall_s += result.wall_s;
   }
-  const workers::WorkerOutput out = ReadOutput(VariantOf(slot.records.front().variant), result);
+  const workers::WorkerOutput out = ParseOutputWarningOfForgedLines(VariantOf(slot.records.front().variant), result);
   const bool clean =
       result.kind == workers::ExitKind::kExited && (result.exit_code == 0 || result.exit_code == 1) && out.ended;
   V8BENCH_OK(AdoptContext(result, out, slot));
@@ -358,7 +358,7 @@ Expected<std::vector<std::vector<CaseInfo>>> Driver::ListCases() {
       if (node.empty()) continue;
       const std::size_t v = node.mapped();
       const std::string& name = state_.variants[v].variant.name;
-      workers::WorkerOutput out = ReadOutput(state_.variants[v].variant, r);
+      workers::WorkerOutput out = ParseOutputWarningOfForgedLines(state_.variants[v].variant, r);
       if (r.kind != workers::ExitKind::kExited || r.exit_code != 0 || !out.context || !out.ended) {
         if (auto rejected = workers::RejectedConfiguration(r, name)) return *rejected;  // a usage error
         return Error::Input(fmt::format("variant {}: listing its cases for --shard failed ({}):\n{}", name,
@@ -418,15 +418,9 @@ Status Driver::PlanAlternation() {
     return OkStatus();
   // What a variant's workers run apart from its parameters: the same for every variant, or no alternation.
   const auto without_params = [](const Variant& v) {
-    std::vector<std::string> args;
-    for (std::size_t i = 0; i < v.worker_args.size(); ++i) {
-      if (v.worker_args[i] == "--param") {
-        ++i;  // and its value
-      } else {
-        args.push_back(v.worker_args[i]);
-      }
-    }
-    return args;
+    Knobs knobs = v.knobs;
+    knobs.params.clear();
+    return knobs;
   };
   const Variant& first = state_.variants.front().variant;
   for (const auto& vs : state_.variants) {
@@ -439,7 +433,7 @@ Status Driver::PlanAlternation() {
   if (launcher_.Interrupted()) return OkStatus();
   Alternation a;
   a.worker = first;
-  a.worker.worker_args = without_params(first);
+  a.worker.knobs = without_params(first);
   std::map<std::string, std::vector<std::string>> values;  // an alternated parameter -> every variant's values
   std::vector<std::string> names;
   for (std::size_t v = 0; v < plans.size(); ++v) {
@@ -456,11 +450,11 @@ Status Driver::PlanAlternation() {
     }
   }
   for (const auto& [param, list] : values) {
-    a.worker.worker_args.insert(a.worker.worker_args.end(),
-                                {"--param", fmt::format("{}={}", param, fmt::join(list, ",")), "--alternate", param});
+    a.worker.knobs.params.emplace_back(param, list);
+    a.worker.turn_args.insert(a.worker.turn_args.end(), {"--alternate", param});
   }
-  a.worker.worker_args.insert(a.worker.worker_args.end(), {"--turns", std::to_string(settings.alternate), "--copies",
-                                                           std::to_string(settings.copies)});
+  a.worker.turn_args.insert(a.worker.turn_args.end(), {"--turns", std::to_string(settings.alternate), "--copies",
+                                                       std::to_string(settings.copies)});
   a.filter = workers::ExactNamesFilter(names);
   alternation_ = std::move(a);
   return OkStatus();

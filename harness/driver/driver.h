@@ -140,9 +140,11 @@ class Driver {
   void NoteCaseKey(const std::string& key);
   bool StopStarting() const;
   void Report(const std::string& last, bool finished);
-  // The seal `v`'s workers carry (empty: unsealed), and their output as the harness wrote it.
+  // The seal `v`'s workers carry (empty: unsealed).
   std::string SealOf(const Variant& v) const;
-  workers::WorkerOutput ReadOutput(const Variant& v, const workers::LaunchResult& result) const;
+  // A worker's output as the harness wrote it: the lines without `v`'s seal are left out, and how many
+  // there were is said on stderr (a suite wrote them).
+  workers::WorkerOutput ParseOutputWarningOfForgedLines(const Variant& v, const workers::LaunchResult& result) const;
 
   const Variant& VariantOf(int variant) const { return state_.variants[static_cast<std::size_t>(variant)].variant; }
   double Elapsed() const {  // seconds spent sampling, over every session of the comparison

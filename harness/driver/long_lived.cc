@@ -10,6 +10,7 @@
 #include <set>
 
 #include "harness/driver/driver.h"
+#include "harness/workers/worker_stdin.h"
 
 namespace v8bench::driver {
 namespace {
@@ -66,7 +67,7 @@ void Driver::AskLongLived(std::uint64_t slot_id) {
   launcher_.SetTimeout(w.process, req.timeout_s);
   // A worker that has ended cannot take it: its end comes from Wait() and LongLivedEnded records the sample
   // as a dead worker's.
-  (void)launcher_.WriteStdin(w.process, "sample\n");
+  (void)launcher_.WriteStdin(w.process, std::string(workers::kSampleCommand) + "\n");
   process_to_slot_[w.process] = slot_id;
   Report(last_, false);
 }

@@ -13,50 +13,6 @@
 
 namespace v8bench::driver {
 
-namespace {
-
-// `text` as a whole number in [min, max], or nullopt.
-std::optional<int> Whole(const std::string& text, long min, long max) {
-  char* end = nullptr;
-  const long n = std::strtol(text.c_str(), &end, 10);
-  if (text.empty() || *end != '\0' || n < min || n > max) return std::nullopt;
-  return static_cast<int>(n);
-}
-
-}  // namespace
-
-Status ApplyKnob(Knobs& k, std::string_view word, const std::string& v) {
-  std::string bad;  // what to give instead
-  if (word == "--semi-space") {
-    if (!(k.engine.semi_space_mb = Whole(v, 1, 1024))) bad = "give megabytes, 1 to 1024";
-  } else if (word == "--young-gen") {
-    if (v != "full" && v != "grow") bad = "choose full (the default) or grow";
-    k.engine.young = v == "grow" ? YoungGeneration::kGrow : YoungGeneration::kFull;
-    k.young_given = true;
-  } else if (word == "--main-cpu") {
-    // Whether this machine has that CPU is checked when workers are about to run
-    // (workers::PrepareWorkerEngine), not here: a saved comparison is read on other machines too.
-    if (!(k.main_cpu = Whole(v, 0, 4095))) bad = "give a CPU number (0 is the first)";
-  } else if (word == "--tier") {
-    if (!(k.tier = TierModeFromName(v))) bad = "choose optimized (the default), interpreter or auto";
-  } else if (word == "--param") {
-    if (auto parsed = ParseParamOverrides({v}); !parsed) return parsed.error();
-    k.params.emplace_back(v.substr(0, v.find('=')), v.substr(v.find('=') + 1));
-  } else {  // --fast-trig or --no-fast-trig
-    const TrigRequest trig = word == "--fast-trig" ? TrigRequest::kFast : TrigRequest::kSlow;
-    if (k.engine.trig != TrigRequest::kEngineDefault && k.engine.trig != trig) {
-      return Error::Usage("--fast-trig and --no-fast-trig contradict each other; give one");
-    }
-    k.engine.trig = trig;
-  }
-  if (!bad.empty()) return Error::Usage(fmt::format("{} '{}': {}", word, v, bad));
-  if (k.engine.semi_space_mb && k.young_given) {
-    return Error::Usage(
-        "--young-gen and --semi-space contradict each other: --semi-space pins the young generation's size; give one");
-  }
-  return OkStatus();
-}
-
 Expected<Variant> ParseVariant(const std::string& spec) {
   const auto eq = spec.find('=');
   const std::string name = spec.substr(0, eq);
@@ -73,33 +29,25 @@ Expected<Variant> ParseVariant(const std::string& spec) {
   if (!words) return Error::Usage("--variant " + name + ": " + words.error().message);
   const auto& w = words.value();
   auto bad = [&](const std::string& what) { return Error::Usage("--variant " + name + ": " + what); };
-  Knobs knobs;
   for (std::size_t i = 0; i < w.size(); ++i) {
-    const bool is_switch = w[i] == "--fast-trig" || w[i] == "--no-fast-trig";
     const auto e = w[i].rfind("--", 0) == 0 ? w[i].find('=') : std::string::npos;
-    const std::string key = w[i].substr(0, e);
-    if (!is_switch && key != "--semi-space" && key != "--young-gen" && key != "--param" && key != "--tier" &&
-        key != "--main-cpu") {
+    const KnobSpec* knob = w[i].rfind("--", 0) == 0 ? FindKnob(std::string_view(w[i]).substr(2, e - 2)) : nullptr;
+    if (knob == nullptr) {
       if (w[i].size() < 2 || w[i][0] != '-') {
-        return bad("'" + w[i] +
-                   "' is neither a V8 flag (--flag) nor a knob (--semi-space MB, --young-gen full|grow, --fast-trig, "
-                   "--no-fast-trig, --param NAME=V, --tier optimized|interpreter|auto, --main-cpu N)");
+        return bad("'" + w[i] + "' is neither a V8 flag (--flag) nor a knob (" + KnobSynopsis() + ")");
       }
       v.v8_flags.push_back(w[i]);
       continue;
     }
+    const bool is_switch = knob->metavar[0] == '\0';
+    if (is_switch && e != std::string::npos) return bad(w[i].substr(0, e) + " takes no value");
     std::string value = e == std::string::npos ? "" : w[i].substr(e + 1);
     if (!is_switch && e == std::string::npos) {
-      if (i + 1 >= w.size()) return bad(key + " needs a value");
+      if (i + 1 >= w.size()) return bad(w[i] + " needs a value");
       value = w[++i];
     }
-    if (auto applied = ApplyKnob(knobs, key, value); !applied) return bad(applied.error().message);
-    v.worker_args.push_back(key);
-    if (!is_switch) v.worker_args.push_back(value);
+    if (auto applied = ApplyKnob(v.knobs, *knob, value); !applied) return bad(applied.error().message);
   }
-  v.knobs = knobs.engine;
-  v.main_cpu = knobs.main_cpu;
-  v.params = std::move(knobs.params);
   return v;
 }
 
@@ -131,27 +79,41 @@ Status BindEngines(std::vector<Variant>& variants, const std::vector<std::string
   return OkStatus();
 }
 
+namespace {
+
+// Gives `v` the knobs `added` sets, also in flags_text, so reports show them and a resumed file derives them again.
+void AddKnobs(Variant& v, const Knobs& added) {
+  for (const std::string& word : KnobArgs(added)) {
+    if (!v.flags_text.empty()) v.flags_text += ' ';
+    v.flags_text += ShellQuote(word);
+  }
+}
+
+}  // namespace
+
 Status ApplyMainCpu(std::vector<Variant>& variants, int cpu) {
   if (auto allowed = CheckAllowedCpu(cpu); !allowed) return allowed.error();  // said once, not per variant
   for (auto& v : variants) {
-    if (v.main_cpu) continue;
-    v.main_cpu = cpu;
-    v.worker_args.insert(v.worker_args.end(), {"--main-cpu", std::to_string(cpu)});
-    v.flags_text += fmt::format("{}--main-cpu {}", v.flags_text.empty() ? "" : " ", cpu);
+    if (v.knobs.main_cpu) continue;
+    v.knobs.main_cpu = cpu;
+    Knobs added;
+    added.main_cpu = cpu;
+    AddKnobs(v, added);
   }
   return OkStatus();
 }
 
 Status ApplySets(std::vector<Variant>& variants, const std::vector<std::string>& sets) {
+  const KnobSpec& param = KnobSpecOf(Knob::kParam);
   for (const std::string& set : sets) {
-    if (auto parsed = ParseParamOverrides({set}); !parsed)
+    Knobs added;
+    if (auto parsed = ApplyKnob(added, param, set); !parsed)
       return Error::Usage("--set " + set + ": " + parsed.error().message);
-    const std::string name = set.substr(0, set.find('=')), value = set.substr(set.find('=') + 1);
+    const std::string& name = added.params.front().first;
     for (auto& v : variants) {
-      if (std::any_of(v.params.begin(), v.params.end(), [&](const auto& p) { return p.first == name; })) continue;
-      v.params.emplace_back(name, value);
-      v.worker_args.insert(v.worker_args.end(), {"--param", set});
-      v.flags_text += fmt::format("{}--param {}", v.flags_text.empty() ? "" : " ", ShellQuote(set));
+      if (std::ranges::any_of(v.knobs.params, [&](const auto& p) { return p.first == name; })) continue;
+      v.knobs.params.push_back(added.params.front());
+      AddKnobs(v, added);
     }
   }
   return OkStatus();

@@ -13,29 +13,15 @@
 
 namespace v8bench::driver {
 
-// The harness knobs `run` takes (--semi-space MB, --young-gen full|grow, --fast-trig, --no-fast-trig, --param
-// NAME=V, --tier optimized|interpreter|auto, --main-cpu N), from a variant's words and run's options alike.
-struct Knobs {
-  EngineKnobs engine;
-  std::optional<int> main_cpu;
-  std::optional<TierMode> tier;
-  std::vector<std::pair<std::string, std::string>> params;  // --param NAME=VALUES, in the order given
-  bool young_given = false;                                 // --young-gen was given (it contradicts --semi-space)
-};
-
-// Records knob `word` (for a switch, `value` is unread); a bad value or contradicting knobs are an
-// Error::Usage saying what to give (the caller says where).
-Status ApplyKnob(Knobs& k, std::string_view word, const std::string& value);
-
 // The base is what its workers run (workers/compare_worker.h); the variant adds its name and how it was written.
 struct Variant : workers::WorkerEngine {
   std::string name;
-  std::string flags_text;                                   // FLAGS as the user wrote them
-  std::vector<std::pair<std::string, std::string>> params;  // Knobs::params
+  std::string flags_text;  // FLAGS as the user wrote them
 };
 
-// NAME=FLAGS, NAME matching [A-Za-z0-9_.-]+, FLAGS possibly empty (the default configuration). Knobs (also as
-// --knob=value) go to worker_args, other words starting with '-' are V8 flags, anything else is an Error::Usage.
+// NAME=FLAGS, NAME matching [A-Za-z0-9_.-]+, FLAGS possibly empty (the default configuration). The words of
+// model/knobs.h's table (also as --knob=value) are parsed into `knobs`, other words starting with '-' are V8
+// flags, anything else is an Error::Usage.
 Expected<Variant> ParseVariant(const std::string& spec);
 
 // Applies `--engine NAME=PATH` specs. A new name adds a variant with the default configuration (so

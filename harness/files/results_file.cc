@@ -361,8 +361,9 @@ struct JsonFields<RunContext> {
                  Field("iterations_per_batch", &RunContext::iterations_per_batch, Range{0, 0x1p40})};
 };
 
-// The variant as the user declared it (name, flags, engine); v8_flags and harness_args are written
-// for readers of the file and derived again from the flags on reading (StateFromJson).
+// The variant as the user declared it (name, flags, engine); v8_flags and harness_args (its knobs as a
+// worker's arguments, model/knobs.h KnobArgs) are written for readers of the file and derived again from
+// the flags on reading (StateFromJson).
 template <>
 struct JsonFields<VariantState> {
   static constexpr auto kFields = std::tuple{
@@ -372,7 +373,7 @@ struct JsonFields<VariantState> {
       SubField<VariantState, Variant, std::string>{"engine", &VariantState::variant, &Variant::engine},
       Custom<VariantState>{"v8_flags", [](JsonWriter& w, const VariantState& v) { WriteValue(w, v.variant.v8_flags); }},
       Custom<VariantState>{"harness_args",
-                           [](JsonWriter& w, const VariantState& v) { WriteValue(w, v.variant.worker_args); }},
+                           [](JsonWriter& w, const VariantState& v) { WriteValue(w, KnobArgs(v.variant.knobs)); }},
       Field("engine_info", &VariantState::context)};
 };
 

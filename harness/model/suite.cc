@@ -20,7 +20,7 @@ Expected<ParamOverrides> ParseParamOverrides(const std::vector<std::string>& tex
   for (const auto& p : texts) {
     const auto eq = p.find('=');
     if (eq == std::string::npos || eq == 0 || eq + 1 == p.size()) {
-      return Error::Usage("--param '" + p + "': write NAME=VALUE or NAME=V1,V2 (e.g. --param size=1000)");
+      return Error::Usage("--param '" + p + "': " + kParamSyntax);
     }
     std::vector<std::string> values;
     const std::string rest = p.substr(eq + 1);

@@ -37,6 +37,9 @@ struct SuiteInfo {
 // --param name=value[,value...]: replaces that parameter's values in every grid that has it.
 using ParamOverrides = std::vector<std::pair<std::string, std::vector<std::string>>>;
 
+// What a malformed --param text is told to be instead.
+inline constexpr const char* kParamSyntax = "write NAME=VALUE or NAME=V1,V2 (e.g. --param size=1000)";
+
 // The --param texts (NAME=V1,V2, repeatable) as grid overrides, in the order given; a malformed one
 // (no '=', no name or no value) is an Error::Usage that shows the form to write.
 Expected<ParamOverrides> ParseParamOverrides(const std::vector<std::string>& texts);

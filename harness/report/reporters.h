@@ -90,6 +90,11 @@ OutputFormat OutputFormatOfPath(const std::string& path);
 Expected<std::string> RenderConsoleTable(const RunContext& context, const std::vector<CaseResult>& results,
                                          bool explain = false);
 
+// `run`'s progress on stderr, never on stdout (the results): one updating line on a terminal, a line per case
+// when the table is not on stdout to show it. From the second case on it says the time spent and the time
+// left at the pace of the cases so far. Called as case i of n starts.
+std::function<void(std::size_t i, std::size_t n, const CaseInfo& info)> RunProgressPrinter(bool table_on_stdout);
+
 // Sends every call to each sink in turn.
 class TeeSink final : public ResultSink {
  public:

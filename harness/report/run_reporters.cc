@@ -1,11 +1,40 @@
 // The choice of a run's reporters (reporters.h): formats by name or file name, the table and the
-// document together, and the table replayed from saved results.
+// document together, the table replayed from saved results, and run's progress line.
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 
 #include "harness/report/reporters.h"
 
 namespace v8bench {
+
+namespace {
+
+// "2m05s": a duration for the progress line.
+std::string Clock(double seconds) {
+  const auto s = static_cast<long long>(seconds + 0.5);
+  return s >= 60 ? fmt::format("{}m{:02}s", s / 60, s % 60) : fmt::format("{}s", s);
+}
+
+}  // namespace
+
+std::function<void(std::size_t, std::size_t, const CaseInfo&)> RunProgressPrinter(bool table_on_stdout) {
+  const bool tty = isatty(STDERR_FILENO) != 0;
+  const auto start = std::chrono::steady_clock::now();
+  return [tty, table_on_stdout, start](std::size_t i, std::size_t n, const CaseInfo& info) {
+    if (!tty && table_on_stdout) return;
+    const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::string eta;
+    if (i > 1 && n >= i) {
+      const double left = spent / static_cast<double>(i - 1) * static_cast<double>(n - i + 1);
+      eta = fmt::format(" · {} spent, about {} left", Clock(spent), Clock(left));
+    }
+    std::fprintf(stderr, tty ? "\r\033[K[%zu/%zu]%s · %s" : "[%zu/%zu]%s · %s\n", i, n, eta.c_str(), info.name.c_str());
+  };
+}
 
 OutputFormat OutputFormatNamed(const std::string& name) {
   return name == "json"   ? OutputFormat::kJson

@@ -107,26 +107,51 @@ Expected<std::vector<LoadedSuiteFile>> LoadSuites(V8Process& process, const std:
   return out;
 }
 
-Expected<std::vector<LoadedSuiteFile>> LoadSuitesWithParams(V8Process& process, const std::vector<std::string>& paths,
-                                                            bool quick, const ParamOverrides& params,
-                                                            double timeout_s) {
-  auto files = LoadSuites(process, paths, quick, params, timeout_s);
-  if (!files || params.empty()) return files;
+namespace {
+
+// Every parameter name of the files' grids.
+std::set<std::string> GridParameters(const std::vector<LoadedSuiteFile>& files) {
   std::set<std::string> known;
-  for (const auto& file : files.value()) {
+  for (const auto& file : files) {
     for (const auto& suite : file.description.suites) {
       for (const auto& bench : suite.benches) {
         for (const auto& [name, values] : bench.grid) known.insert(name);
       }
     }
   }
+  return known;
+}
+
+// What the suites' parameters are, for a message about one they lack.
+std::string KnownParameters(const std::set<std::string>& known) {
+  return known.empty() ? std::string("these suites have no parameters")
+                       : fmt::format("their parameters are: {}", fmt::join(known, ", "));
+}
+
+}  // namespace
+
+Expected<std::vector<LoadedSuiteFile>> LoadSuitesWithParams(V8Process& process, const std::vector<std::string>& paths,
+                                                            bool quick, const ParamOverrides& params,
+                                                            double timeout_s) {
+  auto files = LoadSuites(process, paths, quick, params, timeout_s);
+  if (!files || params.empty()) return files;
+  const std::set<std::string> known = GridParameters(files.value());
   for (const auto& [name, values] : params) {
     if (known.count(name) != 0) continue;
-    return Error::Usage(fmt::format("--param {}: no suite has a parameter '{}'; {}", name, name,
-                                    known.empty() ? std::string("these suites have no parameters")
-                                                  : fmt::format("their parameters are: {}", fmt::join(known, ", "))));
+    return Error::Usage(
+        fmt::format("--param {}: no suite has a parameter '{}'; {}", name, name, KnownParameters(known)));
   }
   return files;
+}
+
+Status CheckAlternated(const std::vector<LoadedSuiteFile>& files, const std::vector<std::string>& alternate) {
+  const std::set<std::string> known = GridParameters(files);
+  for (const auto& name : alternate) {
+    if (known.count(name) != 0) continue;
+    return Error::Usage(fmt::format("--alternate {}: no suite has a parameter '{}', so no cases would take turns; {}",
+                                    name, name, KnownParameters(known)));
+  }
+  return OkStatus();
 }
 
 }  // namespace v8bench

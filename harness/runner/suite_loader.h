@@ -39,4 +39,8 @@ Expected<std::vector<LoadedSuiteFile>> LoadSuites(V8Process& process, const std:
 Expected<std::vector<LoadedSuiteFile>> LoadSuitesWithParams(V8Process& process, const std::vector<std::string>& paths,
                                                             bool quick, const ParamOverrides& params, double timeout_s);
 
+// `run --alternate NAME`: each NAME a parameter of some loaded grid; else nothing would take turns, silently
+// (an Error::Usage that lists the parameters the suites have).
+Status CheckAlternated(const std::vector<LoadedSuiteFile>& files, const std::vector<std::string>& alternate);
+
 }  // namespace v8bench

@@ -14,8 +14,8 @@ namespace {
 
 // The variant's --main-cpu knob: its CPU must be one this process may run on (this machine's, now).
 Status CheckPinnedCpu(const WorkerEngine& w, const std::string& variant) {
-  if (!w.main_cpu) return OkStatus();
-  auto allowed = CheckAllowedCpu(*w.main_cpu);
+  if (!w.knobs.main_cpu) return OkStatus();
+  auto allowed = CheckAllowedCpu(*w.knobs.main_cpu);
   if (!allowed) return Error::Usage("variant " + variant + ": " + allowed.error().message);
   return OkStatus();
 }
@@ -28,7 +28,7 @@ Status PrepareWorkerEngine(WorkerEngine& w, const std::string& variant, const st
   if (!kind) return kind.error();
   w.engine_kind = kind.value();
   if (w.engine_kind == EngineKind::kV8bench) return CheckPinnedCpu(w, variant);
-  if (w.main_cpu) {
+  if (w.knobs.main_cpu) {
     return Error::Unsupported(
         "variant " + variant + ": --main-cpu pins the measuring thread of v8bench's own engine, and " + w.engine +
         " runs the JS in a process v8bench cannot reach into; pin whole processes instead (`taskset -c N v8bench "
@@ -83,17 +83,12 @@ std::vector<std::string> ExternalWorkerArgs(const WorkerSampling& s, const Worke
   if (plan_only) runner_args.push_back("--plan-only");
   if (s.sealed) runner_args.push_back("--sealed");
   if (s.iterations) runner_args.insert(runner_args.end(), {"--iterations", std::to_string(*s.iterations)});
-  std::string tier = TierModeName(s.tier);  // unless the variant sets its own
-  for (std::size_t i = 0; i < w.worker_args.size(); ++i) {
-    const std::string& knob = w.worker_args[i];
-    if (knob == "--tier" && i + 1 < w.worker_args.size()) {
-      tier = w.worker_args[++i];
-    } else if (knob == "--param" && i + 1 < w.worker_args.size()) {
-      runner_args.push_back(knob);  // the runner takes it as v8bench run does
-      runner_args.push_back(w.worker_args[++i]);
-    }
-  }
-  runner_args.insert(runner_args.end(), {"--tier", tier});
+  // The knobs the runner takes as `run` does (model/knobs.h KnobRoute::kRunnerOption), with the tier always
+  // given: the variant's, else the comparison's.
+  Knobs runner_knobs = w.knobs;
+  if (!runner_knobs.tier) runner_knobs.tier = s.tier;
+  const std::vector<std::string> knob_args = KnobArgs(runner_knobs, KnobRoute::kRunnerOption);
+  runner_args.insert(runner_args.end(), knob_args.begin(), knob_args.end());
   // The engine knobs are V8 flags in the engine's syntax (model/knobs.h, checked by EngineV8Flags).
   std::vector<std::string> v8_flags = w.engine_v8_flags.value_or(KnobV8Flags(w.knobs));
   if (!w.engine_v8_flags) v8_flags.insert(v8_flags.end(), w.v8_flags.begin(), w.v8_flags.end());
@@ -133,7 +128,9 @@ std::vector<std::string> WorkerArgs(const WorkerSampling& s, const WorkerEngine&
   if (plan_only) args.push_back("--plan-only");
   if (s.sealed) args.push_back("--sealed");
   if (s.serve) args.push_back("--serve");
-  args.insert(args.end(), w.worker_args.begin(), w.worker_args.end());
+  const std::vector<std::string> knob_args = KnobArgs(w.knobs);
+  args.insert(args.end(), knob_args.begin(), knob_args.end());
+  args.insert(args.end(), w.turn_args.begin(), w.turn_args.end());
   if (!w.v8_flags.empty()) {
     args.push_back("--");
     args.insert(args.end(), w.v8_flags.begin(), w.v8_flags.end());

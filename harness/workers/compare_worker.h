@@ -33,10 +33,12 @@ struct WorkerEngine {
   // External engines: the V8 flags the engine gets (EngineV8Flags: the knobs' flags, then v8_flags),
   // checked against the engine; nullopt until the comparison starts (then KnobV8Flags + v8_flags).
   std::optional<std::vector<std::string>> engine_v8_flags;
-  std::vector<std::string>
-      worker_args;              // harness knobs for `run`: --semi-space N, --young-gen, --fast-trig, --param K=V
-  EngineKnobs knobs;            // the engine knobs among them (--semi-space, --young-gen, --fast-trig, --no-fast-trig)
-  std::optional<int> main_cpu;  // --main-cpu N among them: the workers' measuring thread pinned to CPU N
+  // The harness knobs (model/knobs.h): a v8bench worker gets them back as `run`'s options (KnobArgs), an
+  // external engine as V8 flags or the runner's options (each knob's KnobRoute; main_cpu is refused there).
+  Knobs knobs;
+  // A v8bench worker's `run` options for a block whose cases take turns (driver's Alternation: --alternate,
+  // --turns, --copies, --alternate-offset); none otherwise.
+  std::vector<std::string> turn_args;
   std::vector<std::string> v8_flags;  // everything else, passed to V8 after `--`
 };
 

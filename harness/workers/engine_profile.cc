@@ -90,14 +90,13 @@ std::vector<std::string> RunnerProfileArgs(const EngineProfileRequest& r) {
                                    "--interval",
                                    std::to_string(r.options.interval_us),
                                    "--warmup",
-                                   fmt::format("{}", r.options.warmup_s),
-                                   "--tier",
-                                   TierModeName(r.options.tier)};
+                                   fmt::format("{}", r.options.warmup_s)};
   if (r.options.quick) args.emplace_back("--quick");
-  for (const auto& p : r.params) {
-    args.emplace_back("--param");
-    args.push_back(p);
-  }
+  Knobs knobs;  // the knobs the runner takes as run does: --param and the tier
+  knobs.params = r.params;
+  knobs.tier = r.options.tier;
+  const std::vector<std::string> knob_args = KnobArgs(knobs, KnobRoute::kRunnerOption);
+  args.insert(args.end(), knob_args.begin(), knob_args.end());
   args.push_back(r.suite_path);
   return args;
 }

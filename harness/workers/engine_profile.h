@@ -38,9 +38,9 @@ struct EngineProfileRequest {
   std::vector<std::string> v8_flags;  // EngineProfileFlags
   std::string suite_path;
   std::string case_name;
-  std::vector<std::string> params;  // --param texts, as the user gave them
-  ProfileOptions options;           // quick, warmup_s, duration_s, interval_us, timeout_s (for the whole run)
-  std::string scratch_path;         // where the engine writes its own .cpuprofile; removed afterwards
+  ParamOverrides params;     // --param, given to the runner as run's knob (model/knobs.h)
+  ProfileOptions options;    // quick, warmup_s, duration_s, interval_us, timeout_s (for the whole run)
+  std::string scratch_path;  // where the engine writes its own .cpuprofile; removed afterwards
 };
 
 // What the runner's `profile` command said of the run, besides the profile.

@@ -237,7 +237,7 @@ Expected<std::vector<std::string>> EngineV8Flags(const std::string& path, Engine
                                                  const EngineKnobs& knobs, const std::vector<std::string>& v8_flags) {
   if (kind == EngineKind::kBun) {
     std::vector<std::string> v8_only = v8_flags;
-    if (knobs.semi_space_mb) v8_only.insert(v8_only.begin(), "--semi-space");
+    if (knobs.semi_space_mb) v8_only.insert(v8_only.begin(), KnobOptionName(Knob::kSemiSpace));
     if (knobs.trig != TrigRequest::kEngineDefault) v8_only.insert(v8_only.begin(), TrigKnobName(knobs.trig));
     if (v8_only.empty()) return std::vector<std::string>{};
     std::string list;
@@ -348,6 +348,21 @@ std::vector<std::string> ExternalEngineArgs(const std::string& engine, EngineKin
   return args;
 }
 
+namespace {
+
+// Whether `a` is one of the runner's options that take a value (its settings, and the knobs it takes as `run`
+// does: model/knobs.h KnobRoute::kRunnerOption), whose value is no suite file.
+bool RunnerOptionTakesValue(const std::string& a) {
+  static const char* kWithValue[] = {"--filter",        "--repetitions",      "--min-time",
+                                     "--min-young-gcs", "--warmup",           "--max-warmup",
+                                     "--long-call",     "--long-call-budget", "--left-callbacks"};
+  if (std::find(std::begin(kWithValue), std::end(kWithValue), a) != std::end(kWithValue)) return true;
+  const KnobSpec* knob = a.starts_with("--") ? FindKnob(std::string_view(a).substr(2)) : nullptr;
+  return knob != nullptr && knob->route == KnobRoute::kRunnerOption && knob->metavar[0] != '\0';
+}
+
+}  // namespace
+
 Expected<std::string> WorkerdConfig(const std::string& runner, const std::vector<std::string>& v8_flags,
                                     const std::vector<std::string>& runner_args) {
   const fs::path dir = fs::path(runner).parent_path();
@@ -367,12 +382,9 @@ Expected<std::string> WorkerdConfig(const std::string& runner, const std::vector
     argv.push_back(name);
     return OkStatus();
   };
-  static const char* kWithValue[] = {"--filter",           "--repetitions",    "--min-time", "--min-young-gcs",
-                                     "--warmup",           "--max-warmup",     "--tier",     "--long-call",
-                                     "--long-call-budget", "--left-callbacks", "--param"};
   for (std::size_t i = 0; i < runner_args.size(); ++i) {
     const std::string& a = runner_args[i];
-    const bool takes_value = std::find(std::begin(kWithValue), std::end(kWithValue), a) != std::end(kWithValue);
+    const bool takes_value = RunnerOptionTakesValue(a);
     if (takes_value && i + 1 < runner_args.size()) {
       argv.push_back(a);
       argv.push_back(runner_args[++i]);
