@@ -30,20 +30,12 @@
 #      REPEATS=3  CAP=3  TIMED= (prefix)  REUSE=1 (keep outputs that exist)
 set -euo pipefail
 
-[ $# -eq 4 ] || { echo "usage:$(sed -n '6p' "$0" | cut -c2-)  (see the script's header)" >&2; exit 2; }
-nbd=$(realpath "$1")
-old=$(realpath "$2")
-new=$(realpath "$3")
-out=$(realpath -m "$4")
-here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-bin=$(realpath "${V8BENCH:-$here/build/v8bench}")
+source "$(dirname "${BASH_SOURCE[0]}")/compare_js_args.sh"
 runs=${RUNS:-30}
-pairs=${PAIRS:-ab aa}
 folders=${FOLDERS:-buffers es util}
 steps=${STEPS:-folders single}
 repeats=${REPEATS:-3}
 cap=${CAP:-3}
-read -r -a timed <<<"${TIMED:-}"
 
 # folder|file|compare.js --set values (a key given twice: both values)|v8bench case regex (same configurations)
 # Chosen by one probe run of each configuration per binary: Node 18 -> 26 changes some a lot, some
@@ -67,10 +59,6 @@ single=${SINGLE:-"es|restparams-bench|method=arguments|restparams-bench/main/met
 for f in compare.js compare.R common.js _cli.js _cli.R _benchmark_progress.js _http-benchmarkers.js; do
   [ -f "$nbd/$f" ] || { echo "compare_js_folders: $nbd has no $f (see the header)" >&2; exit 2; }
 done
-[ -x "$bin" ] || { echo "compare_js_folders: no v8bench at $bin (set V8BENCH)" >&2; exit 2; }
-if ! command -v Rscript >/dev/null; then
-  apt-get install -y --no-install-recommends r-base-core r-cran-ggplot2 r-cran-plyr
-fi
 mkdir -p "$out"
 
 # compare.js for one selection line: appends its CSV rows to $2.csv and its seconds to $2.cjs.time.

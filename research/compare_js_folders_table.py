@@ -38,6 +38,8 @@ def compare_r_rows(path):
 def v8bench_cases(path):
     """v8bench's JSON: {key: dict} per case, and the context (elapsed, complete)."""
     doc = json.loads(path.read_text())
+    if not doc.get("analysis"):  # still running: the samples so far, no analysis yet
+        return {}, doc["context"]
     order = sorted(doc["samples"], key=lambda s: s["order"])
     cases = {}
     for c in doc["analysis"]["cases"]:
@@ -56,7 +58,8 @@ def v8bench_cases(path):
                 blocks.add(s["block"])
         cases[key] = {
             "case": name,
-            "verdict": new.get("verdict_holm", "?"),
+            # A comparison left out for mixed code states is "insufficient" in the JSON's verdict field.
+            "verdict": "mixed code" if new.get("code_mixed") else new.get("verdict_holm", "?"),
             "p": new.get("p_holm"),
             "ratio": judged.get("ratio"),
             "ci": (judged.get("ci_low"), judged.get("ci_high")),
