@@ -128,7 +128,8 @@ def folder_tables(out):
             if case:
                 lo, hi = case["ci"]
                 ci = f" [{pct(lo)}, {pct(hi)}]" if lo else ""
-                v8 = (f"{pct(case['ratio'])}{ci}, **{case['verdict']}**, p={fmt_p(case['p'])}, "
+                judged = case["verdict"] in ("faster", "slower", "no change")
+                v8 = (f"{pct(case['ratio'])}{ci}, **{case['verdict']}**, p={fmt_p(case['p']) if judged else '—'}, "
                       f"{case['blocks']} blocks, {case['last_s']:.0f} s")
             label = case["case"] if case else f"{key[0]} " + " ".join(f"{k}={v}" for k, v in sorted(key[1]))
             print(f"| {folder} | {pair} | {label} | {row[0]:+.1f}% {row[1] or '(none)'} p={fmt_p(row[2])} "
