@@ -154,8 +154,9 @@ def single_table(out):
     if not (out / "single.ab.R.txt").exists():
         return
     print()
-    print("| pair | compare.js 30+30 runs: wall, rate change, stars, p | v8bench run | verdict (Holm), "
-          "change, p, blocks | wall | within compare.js's time | ended |")
+    print("| pair | compare.js 30+30 runs: wall, rate change, stars, p | v8bench run | verdict (Holm; at the "
+          "cap: the report of the blocks so far), change, p, blocks | wall | ended within compare.js's time | "
+          "ended |")
     print("|---|---|---|---|---|---|---|")
     for pair in ("ab", "aa"):
         rfile = out / f"single.{pair}.R.txt"
@@ -169,8 +170,10 @@ def single_table(out):
             wall = seconds(j.with_suffix(".time"))
             ended = "complete" if ctx.get("complete") else "stopped at the cap (SIGINT)"
             print(f"| {pair} | {cjs:.0f} s, {row[0]:+.1f}% {row[1] or '(none)'} p={fmt_p(row[2])} | "
-                  f"{j.stem.split('.')[-1]} | **{case['verdict']}**, {pct(case['ratio'])}, p={fmt_p(case['p'])}, "
-                  f"{case['blocks']} blocks | {wall:.0f} s | {'yes' if wall <= cjs else 'no'} | {ended} |")
+                  f"{j.stem.split('.')[-1]} | **{case['verdict']}**, {pct(case['ratio'])} "
+                  f"[{pct(case['ci'][0])}, {pct(case['ci'][1])}], p={fmt_p(case['p'])}, "
+                  f"{case['blocks']} blocks | {wall:.0f} s | {'yes' if ctx.get('complete') and wall <= cjs else 'no'} | "
+                  f"{ended} |")
 
 
 def main():
