@@ -30,23 +30,11 @@
 #      machine while they run)
 set -euo pipefail
 
-[ $# -eq 4 ] || { echo "usage:$(sed -n '6p' "$0" | cut -c2-)  (see the script's header)" >&2; exit 2; }
-nbd=$(realpath "$1")
-old=$(realpath "$2")
-new=$(realpath "$3")
-out=$(realpath -m "$4")
-here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-bin=$(realpath "${V8BENCH:-$here/build/v8bench}")
+source "$(dirname "${BASH_SOURCE[0]}")/compare_js_args.sh"
 runs=${RUNS:-10}
-pairs=${PAIRS:-ab aa}
-read -r -a timed <<<"${TIMED:-}"
 for f in compare.js compare.R common.js buffers/buffer-concat.js webstreams/readable-read.js webstreams/pipe-to.js; do
   [ -f "$nbd/$f" ] || { echo "compare_js_side_by_side: $nbd has no $f (see the header)" >&2; exit 2; }
 done
-[ -x "$bin" ] || { echo "compare_js_side_by_side: no v8bench at $bin (set V8BENCH)" >&2; exit 2; }
-if ! command -v Rscript >/dev/null; then
-  apt-get install -y --no-install-recommends r-base-core r-cran-ggplot2 r-cran-plyr
-fi
 mkdir -p "$out"
 
 # folder|file|compare.js --set values|v8bench case (the same configuration, n:N for the n)|file's n|small n
