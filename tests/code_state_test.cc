@@ -156,7 +156,7 @@ TEST(CodeState, ARepetitionDuringWhichTheCodeChangedIsTimedAgain) {
   auto cases = RunJsonl(args);
   ASSERT_EQ(cases.size(), 1u);
   EXPECT_GE(cases[0].reruns, 1);
-  EXPECT_LE(cases[0].reruns, 20);  // RunSettings::kRerunsPerRepetition x --repetitions
+  EXPECT_LE(cases[0].reruns, 20);  // reruns_per_repetition x --repetitions (measure/method_rules.h)
   EXPECT_EQ(cases[0].reps.size(), 10u);
   int changed = 0;
   for (const Rep& rep : cases[0].reps) changed += rep.changed ? 1 : 0;

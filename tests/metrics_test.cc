@@ -1,5 +1,4 @@
 #include "harness/measure/metrics.h"
-#include "harness/measure/c_heap.h"
 #include "harness/measure/heap_probe.h"
 #include "harness/measure/instruction_counter.h"
 #include "harness/runner/run_settings.h"
@@ -42,34 +41,6 @@ TEST(Metrics, IncrementalMarkingStepsAreNotCollections) {
   EXPECT_DOUBLE_EQ(*s.Get("incremental_marking_count"), 5);
 }
 
-// The warm-up waits while the heaps grow (a falling fault rate) and accepts a steady one, high or low.
-TEST(Metrics, AFaultRateHasSettledWhenItStopsFallingWhateverItsLevel) {
-  EXPECT_FALSE(FaultRateSettled(103, 50));  // still growing to the working set
-  EXPECT_FALSE(FaultRateSettled(50, 0.6));
-  EXPECT_FALSE(FaultRateSettled(0.2, 8));  // a case that starts to fault is not steady either
-  EXPECT_TRUE(FaultRateSettled(0.6, 0.5));
-  EXPECT_TRUE(FaultRateSettled(0, 0.9));    // below a page per iteration: noise
-  EXPECT_TRUE(FaultRateSettled(65, 64.2));  // every iteration maps fresh memory: steady, and measured
-  EXPECT_FALSE(FaultRateSettled(65, 40));
-}
-
-TEST(YoungGeneration, FilledAfterTwoYoungCollectionsOrWhenItWouldNeverBeFilledInTime) {
-  constexpr std::uint64_t kYoung = 32u << 20;
-  EXPECT_TRUE(YoungGenerationFilled(2, 0, 0.1, kYoung, 10));
-  EXPECT_TRUE(YoungGenerationFilled(7, 1e9, 0.1, kYoung, 10));
-  // 100 MB/s fills 32 MB twice within the 9.9 s left: wait for it.
-  EXPECT_FALSE(YoungGenerationFilled(0, 10e6, 0.1, kYoung, 9.9));
-  EXPECT_FALSE(YoungGenerationFilled(1, 10e6, 0.1, kYoung, 9.9));
-  // 10 kB/s never fills it before --max-warmup: its fresh pages cost nothing worth waiting for.
-  EXPECT_TRUE(YoungGenerationFilled(0, 1e3, 0.1, kYoung, 9.9));
-  EXPECT_TRUE(YoungGenerationFilled(0, 0, 0.1, kYoung, 9.9));   // allocates nothing (trig)
-  EXPECT_TRUE(YoungGenerationFilled(0, 10e6, 0.1, kYoung, 0));  // no warm-up time left
-  EXPECT_FALSE(YoungGenerationFilled(0, 0, 0, kYoung, 10));     // nothing seen yet
-  // 5 MB/s would fill 4 MB twice within a minute, but its fresh pages cost about 0.5%: not waited for.
-  EXPECT_TRUE(YoungGenerationFilled(0, 5e6, 1, 4u << 20, 60));
-  EXPECT_FALSE(YoungGenerationFilled(0, 20e6, 1, 4u << 20, 60));
-}
-
 // The warm-up's quiet window is at least max(--warmup, 0.1 s) and as long as the settling took, so a
 // lull in a burst of compiles does not end it and the window does not depend on --warmup alone.
 TEST(WarmupQuiet, TheWindowIsAtLeastTheFloorAndAsLongAsTheSettlingTook) {
@@ -87,13 +58,13 @@ TEST(WarmupQuiet, TheWindowIsAtLeastTheFloorAndAsLongAsTheSettlingTook) {
 }
 
 // A repetition lasts --min-time, longer to span min_young_collections young collections, never longer than
-// kMaxStretchedSeconds for that reason.
+// max_stretched_seconds for that reason.
 TEST(RepetitionLength, StretchedToSpanTheYoungCollectionsWithinTheCap) {
   RunSettings s = RunSettings::Quick();              // --min-time 0.05, 20 young collections
   EXPECT_DOUBLE_EQ(s.RepetitionSeconds(0), 0.05);    // no collections seen (trig)
   EXPECT_DOUBLE_EQ(s.RepetitionSeconds(400), 0.05);  // 20 in 0.05 s already
   EXPECT_DOUBLE_EQ(s.RepetitionSeconds(100), 0.2);   // a stream case: 5 in 0.05 s
-  EXPECT_DOUBLE_EQ(s.RepetitionSeconds(10), RunSettings::kMaxStretchedSeconds);
+  EXPECT_DOUBLE_EQ(s.RepetitionSeconds(10), TheMethodRules()[MethodRule::kMaxStretchedSeconds]);
   s.min_time_s = 2;  // never shorter than asked
   EXPECT_DOUBLE_EQ(s.RepetitionSeconds(10), 2);
   s.min_time_s = 0.05;

@@ -5,9 +5,12 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <regex>
+#include <set>
 
+#include "harness/measure/method_rules.h"
 #include "harness/runner/run_settings.h"
 #include "harness/workers/compare_worker.h"
 #include "harness/workers/launcher.h"
@@ -45,10 +48,11 @@ LaunchResult RunExternalRunner(const std::vector<std::string>& node_flags,
 
 const char* kCase = "cmp/loop/work:1";
 
-// `args` with the long-call settings the harness hands over (compare_worker.cc), for the runs these tests
-// start by hand: a threshold no case here reaches.
-std::vector<std::string> WithLongCallSettings(std::vector<std::string> args) {
-  args.insert(args.end(), {"--long-call", "10", "--long-call-budget", "30", "--left-callbacks", "0.25"});
+// `args` with what the harness hands over besides the timing settings (compare_worker.cc, external_engine.cc
+// ExternalEngineArgs), for the runs these tests start by hand: the method's rules (`rules`; the defaults
+// unless given) and --left-callbacks.
+std::vector<std::string> WithHandedOverSettings(std::vector<std::string> args, const MethodRules& rules = {}) {
+  args.insert(args.end(), {"--left-callbacks", "0.25", "--method-rules", rules.Json()});
   return args;
 }
 
@@ -131,8 +135,8 @@ TEST(Protocol, ExternalRunnerIsHandedEverySettingAndHasNoDefaults) {
   const LaunchResult all = RunExternalRunner({"--allow-natives-syntax"}, runner_args);
   ASSERT_EQ(all.exit_code, 0) << DescribeExit(all) << all.err;
   ExpectConformant(ParseWorkerOutput(all.out), all.out);
-  for (const char* setting : {"--repetitions", "--min-time", "--min-young-gcs", "--warmup", "--max-warmup", "--tier",
-                              "--long-call", "--long-call-budget", "--left-callbacks"}) {
+  for (const char* setting :
+       {"--repetitions", "--min-time", "--min-young-gcs", "--warmup", "--max-warmup", "--tier", "--left-callbacks"}) {
     auto it = std::find(runner_args.begin(), runner_args.end(), setting);
     ASSERT_NE(it, runner_args.end()) << setting << " is not passed to the runner";
     std::vector<std::string> without(runner_args.begin(), it);
@@ -144,29 +148,89 @@ TEST(Protocol, ExternalRunnerIsHandedEverySettingAndHasNoDefaults) {
   }
 }
 
-// The runner's fixed constants of the warm-up and repetition rules are the host's (its settings are
-// handed to it; these are not settings): read from js/external_runner/ and compared.
-TEST(Protocol, ExternalRunnersFixedConstantsAreTheHosts) {
+// The method's rules reach the runner as one table (measure/method_rules.h, handed over as --method-rules
+// by ExternalEngineArgs wherever the harness starts it) and the runner has no copy of their numbers: no
+// constant spelled as a row, no row it reads that the table lacks, and no start without the table.
+TEST(Protocol, ExternalRunnerHasNoCopyOfTheMethodRulesAndIsHandedTheirTable) {
   const std::string js = testing::ReadWholeFile(std::string(V8BENCH_JS_DIR) + "/external_runner.mjs");
-  auto constant = [&](const std::string& name) {
-    std::smatch m;
-    const std::regex re("\\nconst " + name + " = ([0-9.]+);");
-    EXPECT_TRUE(std::regex_search(js, m, re)) << name << " is not a plain constant in the runner";
-    return m.empty() ? -1.0 : std::stod(m[1].str());
+  std::set<std::string> rows;
+  for (const auto& row : kMethodRules) {
+    rows.insert(std::string(row.name));
+    std::string upper(row.name);
+    std::transform(upper.begin(), upper.end(), upper.begin(), [](unsigned char c) { return std::toupper(c); });
+    EXPECT_EQ(js.find(upper), std::string::npos) << "the runner spells the rule " << row.name << " as a constant";
+  }
+  // A numeric constant of the runner's own must not hold a rule's value (a copy under another name).
+  const std::regex constant("\\nconst ([A-Z_]+) = (-?[0-9.e]+);");
+  for (auto it = std::sregex_iterator(js.begin(), js.end(), constant); it != std::sregex_iterator(); ++it) {
+    const double value = std::stod((*it)[2].str());
+    for (const auto& row : kMethodRules) EXPECT_NE(value, row.value) << (*it)[1].str() << " copies " << row.name;
+  }
+  // The rows the JS rules read (JS_RULE_ROWS) are the table's.
+  std::smatch listed;
+  ASSERT_TRUE(std::regex_search(js, listed, std::regex("const JS_RULE_ROWS = \\[([^\\]]*)\\]")));
+  const std::string list = listed[1].str();
+  int read = 0;
+  const std::regex quoted("'([a-z_]+)'");
+  for (auto it = std::sregex_iterator(list.begin(), list.end(), quoted); it != std::sregex_iterator(); ++it, ++read) {
+    EXPECT_TRUE(rows.count((*it)[1].str())) << (*it)[1].str() << " is read by the runner but is no row of kMethodRules";
+  }
+  EXPECT_GT(read, 10);
+  // Every command line the harness starts the runner with carries the table as this process has it.
+  WorkerSampling sampling;
+  sampling.suites = {Fixture("compare_loop.js")};
+  WorkerEngine engine;
+  engine.engine = "/bin/false";
+  engine.engine_kind = EngineKind::kDeno;
+  engine.runner = std::string(V8BENCH_JS_DIR) + "/external_runner.mjs";
+  engine.engine_v8_flags = std::vector<std::string>{};
+  const std::vector<std::string> args = WorkerArgs(sampling, engine, "loop", false);
+  const auto at = std::find(args.begin(), args.end(), "--method-rules");
+  ASSERT_NE(at, args.end());
+  ASSERT_NE(at + 1, args.end());
+  EXPECT_EQ(*(at + 1), TheMethodRules().Json());
+}
+
+// Without the table the runner refuses to start, saying so; with a changed row it times by it (here the JS
+// rules: no instrument is given): a quiet window of 1 s makes every warm-up last at least that long.
+TEST(Protocol, ExternalRunnerRefusesToStartWithoutTheRulesAndTimesByTheOnesHandedOver) {
+  SKIP_WITHOUT_NODE18();
+  const std::vector<std::string> run = {
+      "run",  "--filter", "loop",      "--repetitions",    "2",    "--min-time",
+      "0.01", "--warmup", "0",         "--max-warmup",     "10",   "--min-young-gcs",
+      "20",   "--tier",   "optimized", "--left-callbacks", "0.25", Fixture("compare_loop.js")};
+  const LaunchResult refused = RunExternalRunner({}, run);
+  EXPECT_EQ(refused.exit_code, 2) << DescribeExit(refused) << refused.err;
+  EXPECT_NE(refused.err.find("no --method-rules"), std::string::npos) << refused.err;
+  EXPECT_TRUE(ParseWorkerOutput(refused.out).cases.empty()) << refused.out;
+
+  std::vector<std::string> unknown = run;
+  unknown.insert(unknown.end(), {"--method-rules", "{\"quiet_seconds\":\"x\"}"});
+  const LaunchResult bad = RunExternalRunner({}, unknown);
+  EXPECT_EQ(bad.exit_code, 2) << DescribeExit(bad) << bad.err;
+  EXPECT_NE(bad.err.find("quiet_seconds"), std::string::npos) << bad.err;
+
+  auto quiet = [&](double seconds) {
+    MethodRules rules;
+    EXPECT_TRUE(rules.Set("quiet_seconds", seconds));
+    std::vector<std::string> with = run;
+    with.insert(with.end(), {"--method-rules", rules.Json()});
+    const LaunchResult r = RunExternalRunner({}, with);
+    EXPECT_EQ(r.exit_code, 0) << DescribeExit(r) << r.err;
+    const WorkerOutput out = ParseWorkerOutput(r.out);
+    EXPECT_EQ(out.cases.size(), 1u) << r.out;
+    return out.cases.empty() ? 0.0 : out.cases[0].warmup_s;
   };
-  EXPECT_EQ(constant("QUIET_SECONDS"), RunSettings::kQuietSeconds);
-  EXPECT_EQ(constant("QUIET_SHARE_OF_SETTLING"), RunSettings::kQuietShareOfSettling);
-  EXPECT_EQ(constant("WARMUP_BATCH_SECONDS"), RunSettings::kWarmupBatchSeconds);
-  EXPECT_EQ(constant("RERUNS_PER_REPETITION"), RunSettings::kRerunsPerRepetition);
-  EXPECT_EQ(constant("MAX_STRETCHED_SECONDS"), RunSettings::kMaxStretchedSeconds);
+  EXPECT_GE(quiet(1.0), 1.0);
+  EXPECT_LT(quiet(0.1), 1.0);
 }
 
 TEST(Protocol, ExternalRunnerOutputReadsTheSame) {
   SKIP_WITHOUT_NODE18();
   const LaunchResult r =
-      RunExternalRunner({}, WithLongCallSettings({"run", "--filter", "loop", "--repetitions", "2", "--min-time", "0.01",
-                                                  "--warmup", "0", "--max-warmup", "10", "--min-young-gcs", "20",
-                                                  "--tier", "optimized", Fixture("compare_loop.js")}));
+      RunExternalRunner({}, WithHandedOverSettings({"run", "--filter", "loop", "--repetitions", "2", "--min-time",
+                                                    "0.01", "--warmup", "0", "--max-warmup", "10", "--min-young-gcs",
+                                                    "20", "--tier", "optimized", Fixture("compare_loop.js")}));
   ASSERT_EQ(r.kind, ExitKind::kExited) << DescribeExit(r) << r.err;
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const WorkerOutput out = ParseWorkerOutput(r.out);
@@ -183,11 +247,11 @@ TEST(Protocol, ExternalRunnerOutputReadsTheSame) {
 TEST(Protocol, ExternalRunnerRepetitionsSpanTheYoungCollectionsAsked) {
   SKIP_WITHOUT_NODE18();
   auto run = [](const std::string& young_gcs) {
-    const LaunchResult r =
-        RunExternalRunner({"--min-semi-space-size=16", "--max-semi-space-size=16"},
-                          WithLongCallSettings({"run", "--filter", "garbage", "--repetitions", "2", "--min-time",
-                                                "0.05", "--warmup", "0.02", "--max-warmup", "10", "--tier", "optimized",
-                                                "--min-young-gcs", young_gcs, Fixture("young_growth.js")}));
+    const LaunchResult r = RunExternalRunner(
+        {"--min-semi-space-size=16", "--max-semi-space-size=16"},
+        WithHandedOverSettings({"run", "--filter", "garbage", "--repetitions", "2", "--min-time", "0.05", "--warmup",
+                                "0.02", "--max-warmup", "10", "--tier", "optimized", "--min-young-gcs", young_gcs,
+                                Fixture("young_growth.js")}));
     EXPECT_EQ(r.exit_code, 0) << r.err;
     return ParseWorkerOutput(r.out);
   };
@@ -232,8 +296,8 @@ TEST(Protocol, PlanOnlyListsTheCasesAndRunsNone) {
   EXPECT_NE(table.err.find("--format jsonl"), std::string::npos) << table.err;
 
   SKIP_WITHOUT_NODE18();
-  const LaunchResult ext =
-      RunExternalRunner({}, {"run", "--plan-only", "--param", "work=2", Fixture("compare_loop.js")});
+  const LaunchResult ext = RunExternalRunner(
+      {}, WithHandedOverSettings({"run", "--plan-only", "--param", "work=2", Fixture("compare_loop.js")}));
   ASSERT_EQ(ext.kind, ExitKind::kExited) << DescribeExit(ext) << ext.err;
   ASSERT_EQ(ext.exit_code, 0) << ext.err;
   ExpectPlan(ext.out);
@@ -256,7 +320,7 @@ TEST(Protocol, UnsupportedIsToldByWhatWasThrownOnBothSides) {
   std::vector<std::string> runner_args = {"run"};
   runner_args.insert(runner_args.end(), options.begin(), options.end());
   runner_args.push_back(Fixture("unsupported.js"));
-  const LaunchResult external = RunExternalRunner({}, WithLongCallSettings(runner_args));
+  const LaunchResult external = RunExternalRunner({}, WithHandedOverSettings(runner_args));
   for (const std::string& text : {embedded.out, external.out}) {
     std::map<std::string, CaseResult> by_name;
     for (const CaseResult& c : ParseWorkerOutput(text).cases) by_name[c.info.name] = c;
@@ -279,9 +343,9 @@ TEST(Protocol, ExternalRunnerSettlesADeoptimisedLoopAgain) {
   SKIP_WITHOUT_NODE18();
   const LaunchResult r = RunExternalRunner(
       {"--allow-natives-syntax", "--interrupt-budget=1000000000"},
-      WithLongCallSettings({"run", "--filter", "code_state/deopt_early", "--repetitions", "3", "--min-time", "0.1",
-                            "--warmup", "0.2", "--max-warmup", "10", "--min-young-gcs", "20", "--tier", "optimized",
-                            Fixture("code_state.js")}));
+      WithHandedOverSettings({"run", "--filter", "code_state/deopt_early", "--repetitions", "3", "--min-time", "0.1",
+                              "--warmup", "0.2", "--max-warmup", "10", "--min-young-gcs", "20", "--tier", "optimized",
+                              Fixture("code_state.js")}));
   ASSERT_EQ(r.exit_code, 0) << DescribeExit(r) << r.err;
   const WorkerOutput out = ParseWorkerOutput(r.out);
   ASSERT_EQ(out.cases.size(), 1u) << r.out;

@@ -15,6 +15,7 @@
 #include "harness/files/results_stream.h"
 #include "harness/measure/cpu_affinity.h"
 #include "harness/measure/instruction_counter.h"
+#include "harness/measure/method_rules.h"
 #include "harness/measure/metrics.h"
 #include "harness/measure/thresholds.h"
 #include "harness/report/jsonl_reporter.h"
@@ -53,14 +54,14 @@ std::vector<OptionSpec> TimingOptionSpecs() {
       RunSettingOption("min-time", "Runs each repetition for at least S seconds (MinTime); see --min-young-gcs."),
       RunSettingOption("min-young-gcs",
                        fmt::format("Lengthens a repetition to at least N young collections, up to {} s (0: off).",
-                                   RunSettings::kMaxStretchedSeconds)),
+                                   TheMethodRules()[MethodRule::kMaxStretchedSeconds])),
       RunSettingOption("warmup", fmt::format("Warms each case up for at least S seconds, and until its code has not "
                                              "changed for max(S, {}) seconds and as long as it took to settle.",
-                                             RunSettings::kQuietSeconds)),
+                                             TheMethodRules()[MethodRule::kQuietSeconds])),
       RunSettingOption("max-warmup", "Stops waiting for the code to settle after S seconds of warm-up (flagged)."),
       {"keep-changed", "",
        fmt::format("Keeps a repetition whose code changed (marked !), not re-timed ({} x --repetitions at most).",
-                   RunSettings::kRerunsPerRepetition)},
+                   TheMethodRules()[MethodRule::kRerunsPerRepetition])},
   };
   for (OptionSpec& knob : KnobOptions(KnobGroup::kTiming)) options.push_back(std::move(knob));
   const std::vector<OptionSpec> rest = {

@@ -2,12 +2,14 @@
 #include <fmt/format.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
 #include "harness/cli/common.h"
 #include "harness/engine/v8_process.h"
 #include "harness/measure/c_heap.h"
+#include "harness/measure/method_rules.h"
 
 namespace v8bench::cli {
 namespace {
@@ -58,6 +60,13 @@ int main(int argc, char** argv) {
   if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
     std::fputs(Usage().c_str(), args.empty() ? stderr : stdout);
     return FinishStandardOutput(args.empty() ? 2 : 0);
+  }
+  // Research and tests only: the method's rules changed for this process and, inherited, its workers
+  // (measure/method_rules.h); a row that does not exist is refused before anything runs.
+  if (const char* overrides = std::getenv(v8bench::kMethodRulesVariable)) {
+    auto rules = v8bench::ReadMethodRuleOverrides(overrides);
+    if (!rules) return FinishStandardOutput(Fail(rules.error()));
+    v8bench::UseMethodRules(rules.value());
   }
   return FinishStandardOutput(Dispatch(args[0], {args.begin() + 1, args.end()}));
 }

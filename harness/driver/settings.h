@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "harness/measure/metrics.h"
+#include "harness/measure/thresholds.h"
 #include "harness/model/expected.h"
 #include "harness/stats/compare.h"
 #include "harness/workers/compare_worker.h"
@@ -39,11 +40,11 @@ struct CompareSettings {
   std::optional<double> equivalence;
   std::uint64_t seed = 0;
   int jobs = 1;
-  double timeout_s = 60;     // per worker process
-  int repetitions = 1;       // of each case per worker, after a warm-up
-  double min_time_s = 0.05;  // a repetition's (Google Benchmark's MinTime): 40 samples see 5% in ~20 s a case
-  double warmup_s = 0.02;    // at least; and until the code stops changing (docs/measurement.md)
-  double max_warmup_s = 10;  // the cap of that wait (a capped case is flagged)
+  double timeout_s = 60;                     // per worker process
+  int repetitions = 1;                       // of each case per worker, after a warm-up
+  double min_time_s = kShortMinTimeSeconds;  // a repetition's (Google Benchmark's MinTime; measure/thresholds.h)
+  double warmup_s = kShortWarmupSeconds;     // at least; and until the code stops changing (docs/measurement.md)
+  double max_warmup_s = 10;                  // the cap of that wait (a capped case is flagged)
   double alpha = stats::kDefaultAlpha;
   double noise_floor = 0.01;        // a fraction
   std::optional<double> threshold;  // the gate, a fraction (0.05 = 5%)

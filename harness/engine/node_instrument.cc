@@ -14,6 +14,7 @@
 // openCounter(dir) and countBatches(on) for counted instructions (node_instrument_count.h).
 // profileBegin(), profileStart(intervalUs), profileStop() for `profile --engine`: V8's CPU profiler with
 // tiers and deopts, as in the embedded host (node_instrument_profile.h).
+// methodRules(table): the measurement method's rules, the embedded host's C++ (node_instrument_rules.h).
 #include <node.h>
 
 #include <memory>
@@ -22,6 +23,7 @@
 #include "harness/engine/jit_code_log.h"
 #include "harness/engine/node_instrument_count.h"
 #include "harness/engine/node_instrument_profile.h"
+#include "harness/engine/node_instrument_rules.h"
 #include "harness/measure/batch_timer.h"
 
 namespace v8bench {
@@ -126,4 +128,5 @@ NODE_MODULE_INIT(/* exports, module, context */) {
   add("profileBegin", v8bench::ProfileBegin);
   add("profileStart", v8bench::ProfileStart);
   add("profileStop", v8bench::ProfileStop);
+  add("methodRules", v8bench::MethodRulesObject);
 }

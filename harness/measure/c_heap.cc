@@ -37,11 +37,6 @@ std::string PinMallocThresholds() {
   return Policy();
 }
 
-bool FaultRateSettled(double previous_per_iteration, double now_per_iteration) {
-  const double larger = std::max(previous_per_iteration, now_per_iteration);
-  return std::abs(now_per_iteration - previous_per_iteration) <= 0.25 * larger + 1.0;
-}
-
 const std::string& MallocPolicy() { return Policy(); }
 
 }  // namespace v8bench

@@ -29,14 +29,6 @@ inline constexpr const char* kPinnedMallocTunables =
 // Returns the policy in words, for the run context ("pinned: ..." or "GLIBC_TUNABLES=...").
 std::string PinMallocThresholds();
 
-// Whether the main thread's page-fault rate has settled between two consecutive warm-up batches
-// (faults per iteration): a case whose heaps are still growing to their working set faults in fresh
-// pages each batch, at a falling rate (a stream case here: 103, then under 1 per iteration). Settled
-// when the two rates differ by at most a quarter of the larger plus one fault per iteration: a rate
-// that stays high (every iteration maps fresh memory, e.g. under a user's trim threshold) is steady
-// too, and counts of a page or less per iteration are noise from the rest of the process.
-bool FaultRateSettled(double previous_per_iteration, double now_per_iteration);
-
 // The policy PinMallocThresholds() chose for this process, in words (empty before it ran).
 const std::string& MallocPolicy();
 

@@ -29,19 +29,15 @@ std::uint64_t YoungCollections(const HeapReading& r);
 // in between, never negative (sweeping outside a pause can make the sum dip below zero).
 double AllocatedBetween(const HeapReading& before, const HeapReading& after);
 
-// Whether V8's young generation has been written through before timing starts. Its pages are committed
+// Why the warm-up waits for V8's young generation to be written through (measure/method_rules.h
+// YoungGenerationFilled, rows young_fills and negligible_young_bytes_per_second): its pages are committed
 // but faulted in on first write, so until allocation has filled both semi-spaces (two scavenges: the
 // first empties one, allocation then fills the other) a repetition also pays the kernel for fresh
 // pages. Measured with --young-gen full (16 MB semi-spaces): json_reviver/arrow_reviver faulted 0.7
 // pages per iteration in the first three 0.05 s repetitions after a short warm-up and timed 10-20%
-// slower than later ones. Filled after two young collections since the isolate started. Not waited
-// for: a case that allocates under kNegligibleYoungBytesPerSecond (fresh pages then cost it about 1% or
-// less: 2,500 page faults per second at a few microseconds each), or too slowly to fill it
-// within `remaining_s` of warm-up, at the rate seen so far.
-inline constexpr std::uint64_t kYoungFills = 2;
-inline constexpr double kNegligibleYoungBytesPerSecond = 10e6;
-bool YoungGenerationFilled(std::uint64_t young_collections, double allocated_bytes, double elapsed_s,
-                           std::uint64_t young_bytes, double remaining_s);
+// slower than later ones. Not waited for: a case that allocates under negligible_young_bytes_per_second
+// (at 10 MB/s fresh pages cost about 1% or less: 2,500 page faults per second at a few microseconds
+// each), or too slowly to fill it within the warm-up left, at the rate seen so far.
 
 class HeapProbe {
  public:

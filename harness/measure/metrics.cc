@@ -8,16 +8,6 @@
 
 namespace v8bench {
 
-bool YoungGenerationFilled(std::uint64_t young_collections, double allocated_bytes, double elapsed_s,
-                           std::uint64_t young_bytes, double remaining_s) {
-  if (young_collections >= kYoungFills) return true;
-  if (elapsed_s <= 0) return false;
-  const double rate = allocated_bytes / elapsed_s;
-  if (rate < kNegligibleYoungBytesPerSecond) return true;
-  const double still_needed = static_cast<double>(kYoungFills - young_collections) * static_cast<double>(young_bytes);
-  return rate * std::max(remaining_s, 0.0) < still_needed;
-}
-
 std::uint64_t YoungCollections(const HeapReading& r) {
   return r.gc_count[static_cast<std::size_t>(GcKind::kScavenge)] +
          r.gc_count[static_cast<std::size_t>(GcKind::kMinorMarkCompact)];

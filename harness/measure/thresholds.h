@@ -7,34 +7,32 @@
 
 namespace v8bench {
 
+// The timing defaults, declared once: run's (runner/run_settings.h RunSettings: five repetitions of at
+// least 0.5 s after at least 0.2 s of warm-up), and the short ones of `run --quick` and compare's samples
+// (RunSettings::Quick, driver/settings.h Settings: many samples of short repetitions; 40 samples see 5%
+// in about 20 s a case). Each warm-up also lasts until the code stops changing (measure/method_rules.h).
+inline constexpr double kDefaultMinTimeSeconds = 0.5;
+inline constexpr double kDefaultWarmupSeconds = 0.2;
+inline constexpr double kShortMinTimeSeconds = 0.05;
+inline constexpr double kShortWarmupSeconds = 0.02;
+
 // --min-young-gcs: each repetition spans this many of the case's young collections (RunSettings::
 // min_young_collections says why), for the embedded engine and, handed over, the external runner.
 inline constexpr int kDefaultMinYoungCollections = 20;
 
-// A case one call of which lasts at least --min-time, and at least kLongCallFloorSeconds, is timed a call
-// per repetition, as a file sized for one call per process (Node core's benchmark/ files) was written to
-// be run (RunSettings::LongCallSeconds says what changes): a call that fills a repetition on its own
-// gains nothing from a batch, and a warm-up that waits for such a call's code to settle lasts minutes.
-// The floor keeps a short --min-time (tests, smoke runs) from turning every case into one: below it, the
-// usual warm-up's six settling calls cost at most 1.5 s. For the embedded engine and, handed over
-// (--long-call), the external runner.
-inline constexpr double kLongCallFloorSeconds = 0.25;
-inline constexpr double LongCallSeconds(double min_time_s) {
-  return min_time_s > kLongCallFloorSeconds ? min_time_s : kLongCallFloorSeconds;
-}
-// ...and of such a case, only as many repetitions as fit in this many seconds at the pace of its
-// warm-up call are timed (at least one; --long-call-budget for the external runner): five calls of
-// 6 s fit, three of 10 s, one of 30 s.
-inline constexpr double kLongCallRepetitionSeconds = 30;
+// A case one call of which lasts at least --min-time, and at least long_call_floor_seconds, is timed a
+// call per repetition, as a file sized for one call per process (Node core's benchmark/ files) was written
+// to be run (RunSettings::LongCallSeconds says what changes), and only as many repetitions as fit in
+// long_call_repetition_seconds at its pace (measure/method_rules.h LongCallSeconds, LongCallRepetitions):
+// a call that fills a repetition on its own gains nothing from a batch, and a warm-up that waits for such
+// a call's code to settle lasts minutes. The floor keeps a short --min-time (tests, smoke runs) from
+// turning every case into one: below it, the usual warm-up's six settling calls cost at most 1.5 s; five
+// calls of 6 s fit the budget, three of 10 s, one of 30 s.
+//
 // --timeout bounds each of a long-call case's calls (the probe, the warm-up call, each repetition): the
 // longest such a case may take, which the process that watches a worker allows it (a worker writes a line
 // per case, not per call).
 inline constexpr double LongCallCaseSeconds(double timeout_s, int repetitions) { return timeout_s * (2 + repetitions); }
-inline constexpr int LongCallRepetitions(int repetitions, double call_s) {
-  if (!(call_s > 0)) return repetitions;
-  const double fit = kLongCallRepetitionSeconds / call_s;
-  return fit >= repetitions ? repetitions : (fit < 1 ? 1 : static_cast<int>(fit));
-}
 
 // After a case, the callbacks it left on the event loop (a Node core file's timer that calls bench.end()
 // again, an async main that rejects after bench.end()) run for at most this long, while any are left, so

@@ -12,10 +12,10 @@
 #include <vector>
 
 #include "harness/measure/batch_timer.h"
-#include "harness/measure/c_heap.h"
 #include "harness/measure/clocks.h"
 #include "harness/measure/heap_probe.h"
 #include "harness/measure/instruction_counter.h"
+#include "harness/measure/method_rules.h"
 #include "harness/runner/native_runner.h"
 #include "harness/runner/sample_collector.h"
 
@@ -126,12 +126,13 @@ class CaseBenchmark {
   RepetitionLog log_;
 };
 
-// Warm-up: batches grow to RunSettings::kWarmupBatchSeconds, and run until the code has not changed
-// (no optimised compile, the same tiers), the page-fault rate has settled (the heaps have grown to
-// the case's working set; measure/c_heap.h) and V8's young generation has kept its capacity (with
-// --young-gen grow it doubles as objects survive; model/knobs.h) for max(--warmup, kQuietSeconds) and
-// for as long as that took (RunSettings::QuietLongEnough), and the young generation has been written
-// through (YoungGenerationFilled, measure/heap_probe.h), or until --max-warmup.
+// Warm-up: batches grow to warmup_batch_seconds, and run until the code has not changed (no optimised
+// compile, the same tiers), the page-fault rate has settled (the heaps have grown to the case's working
+// set: FaultRateSettled) and V8's young generation has kept its capacity (with --young-gen grow it
+// doubles as objects survive; model/knobs.h) for max(--warmup, quiet_seconds) and for as long as that
+// took (QuietLongEnough), and the young generation has been written through (YoungGenerationFilled),
+// or until --max-warmup. The rules and their numbers: measure/method_rules.h, the same code the Node
+// addon runs for the external runner.
 struct WarmupOutcome {
   double seconds = 0;
   bool capped = false;
@@ -142,8 +143,7 @@ struct WarmupOutcome {
 // --tier optimized asks for the code a hot function has in production: optimised. V8 may deoptimise
 // the batch loop after settle() (feedback its four calls had not seen; seen on Node 18 in 15 of 20
 // samples of young_gen/ssr) and, on a long-running case, not re-optimise it before timing. Then the
-// warm-up settles again, at most this many times; what remains shows in the code state.
-constexpr int kMaxResettles = 3;
+// warm-up settles again, at most max_resettles times (MayResettle); what remains shows in the code state.
 
 bool FellBelowRequestedTier(TierMode mode, const CodeState& state) {
   return mode == TierMode::kOptimized && state.batch && *state.batch < CodeTier::kMidTier;
@@ -168,12 +168,12 @@ class WarmupRun {
     if (auto ran = host_.RunBatch(n_); !ran) return ran.error();
     const double faults = static_cast<double>(ThreadMinorFaults() - f0) / static_cast<double>(n_);
     const double took = Since(b0);
-    const bool long_batch = took >= RunSettings::kWarmupBatchSeconds;
+    const bool long_batch = LongWarmupBatch(rules_, took);
     auto now = host_.TakeCodeState();
     if (!now) return now.error();
     const std::uint64_t young_now = host_.heap().YoungCommittedBytes();
     const bool memory_moved =
-        (long_batch && last_faults_ && !FaultRateSettled(*last_faults_, faults)) || young_now != young_bytes_;
+        (long_batch && last_faults_ && !FaultRateSettled(rules_, *last_faults_, faults)) || young_now != young_bytes_;
     if (long_batch) {
       last_faults_ = faults;
       seconds_per_iteration_ = took / static_cast<double>(n_);
@@ -185,7 +185,7 @@ class WarmupRun {
     }
     const double settling_s = std::chrono::duration<double>(quiet_since_ - start_).count();
     if (long_batch && settings_.QuietLongEnough(Since(quiet_since_), settling_s) && YoungFilled()) {
-      if (!FellBelowRequestedTier(settings_.tier, now.value()) || resettles_ == kMaxResettles) {
+      if (!FellBelowRequestedTier(settings_.tier, now.value()) || !MayResettle(rules_, resettles_)) {
         return std::optional<WarmupOutcome>(Outcome(false));
       }
       ++resettles_;
@@ -193,11 +193,7 @@ class WarmupRun {
       RestartQuietWindow();
     }
     if (Since(start_) >= settings_.max_warmup_s) return std::optional<WarmupOutcome>(Outcome(true));
-    if (!long_batch && n_ < (std::uint64_t{1} << 40)) {
-      // Straight towards a batch of the target length, at most 10x at a time.
-      const double factor = took <= 0 ? 10 : std::clamp(RunSettings::kWarmupBatchSeconds * 1.2 / took, 2.0, 10.0);
-      n_ = static_cast<std::uint64_t>(static_cast<double>(n_) * factor) + 1;
-    }
+    if (!long_batch) n_ = NextWarmupBatch(rules_, n_, took);
     return std::optional<WarmupOutcome>();
   }
 
@@ -222,14 +218,14 @@ class WarmupRun {
 
   bool YoungFilled() {
     const HeapReading h = host_.heap().Read();
-    return YoungGenerationFilled(YoungCollections(h), AllocatedBetween(heap0_, h), Since(start_), young_bytes_,
+    return YoungGenerationFilled(rules_, YoungCollections(h), AllocatedBetween(heap0_, h), Since(start_), young_bytes_,
                                  settings_.max_warmup_s - Since(start_));
   }
 
   // Young collections per second since the code and memory last changed (the whole warm-up if that
   // window is too short to say).
   WarmupOutcome Outcome(bool capped) {
-    const bool window = Since(quiet_since_) >= RunSettings::kQuietSeconds;
+    const bool window = Since(quiet_since_) >= rules_[MethodRule::kQuietSeconds];
     const double seconds = window ? Since(quiet_since_) : Since(start_);
     const std::uint64_t young =
         YoungCollections(host_.heap().Read()) - (window ? young_at_quiet_ : YoungCollections(heap0_));
@@ -239,6 +235,7 @@ class WarmupRun {
 
   SuiteHost& host_;
   const RunSettings& settings_;
+  const MethodRules& rules_ = TheMethodRules();
   CodeState last_;
   Clock::time_point start_;
   Clock::time_point quiet_since_;
@@ -255,11 +252,10 @@ class WarmupRun {
 // as many iterations as the machine's load and the simulation's pace allow, and what the case allocated
 // before its counted batches (where the next scavenge falls) would then differ from worker to worker.
 // Batches of the counted size (RunSettings::FixedIterations) run until the code has not changed and the
-// young generation has kept its capacity for kCountedQuietBatches batches and for as many batches as it
-// took to get there (the count analogue of RunSettings::QuietLongEnough); page-fault rates and the young
+// young generation has kept its capacity for counted_quiet_batches batches and for as many batches as it
+// took to get there (the count analogue of QuietLongEnough); page-fault rates and the young
 // generation's first fill are not waited for (they cost time, not instructions). Under callgrind these
 // batches run uninstrumented. --max-warmup still caps it, in seconds (a capped case is flagged).
-constexpr std::uint64_t kCountedQuietBatches = 10;
 
 Expected<WarmupOutcome> WarmUpCounted(SuiteHost& host, const RunSettings& settings) {
   using Clock = std::chrono::steady_clock;
@@ -272,6 +268,8 @@ Expected<WarmupOutcome> WarmUpCounted(SuiteHost& host, const RunSettings& settin
   std::uint64_t batches = 0;
   std::uint64_t settled_at = 0;  // batches run when the code or the young generation last changed
   int resettles = 0;
+  const MethodRules& rules = TheMethodRules();
+  const auto quiet_batches = static_cast<std::uint64_t>(rules[MethodRule::kCountedQuietBatches]);
   for (;;) {
     if (auto ran = host.RunBatch(n); !ran) return ran.error();
     ++batches;
@@ -283,8 +281,8 @@ Expected<WarmupOutcome> WarmUpCounted(SuiteHost& host, const RunSettings& settin
       last = now;
       young_bytes = young_now;
     }
-    if (batches - settled_at >= std::max(kCountedQuietBatches, settled_at)) {
-      if (!FellBelowRequestedTier(settings.tier, now.value()) || resettles == kMaxResettles) {
+    if (batches - settled_at >= std::max(quiet_batches, settled_at)) {
+      if (!FellBelowRequestedTier(settings.tier, now.value()) || !MayResettle(rules, resettles)) {
         return WarmupOutcome{since_start(), false, 0};
       }
       ++resettles;
@@ -303,10 +301,11 @@ template <class TimeRepetitions>
 int RerunChanged(std::vector<Sample>& samples, TimeRepetitions&& time_repetitions, const CaseBenchmark& body,
                  const RunSettings& settings) {
   using Clock = std::chrono::steady_clock;
-  const int budget = RunSettings::kRerunsPerRepetition * settings.repetitions;
+  const MethodRules& rules = TheMethodRules();
+  const int budget = RerunBudget(rules, settings.repetitions);
   int reruns = 0;
   double rerun_s = 0;
-  while (!body.failure() && reruns < budget && rerun_s < settings.max_warmup_s) {
+  while (!body.failure() && MayRerun(rules, reruns, settings.repetitions, rerun_s, settings.max_warmup_s)) {
     const int changed = static_cast<int>(std::count_if(samples.begin(), samples.end(), CodeChanged));
     if (changed == 0) break;
     const int count = std::min(changed, budget - reruns);
@@ -514,7 +513,7 @@ bool CaseSession::ok() const { return s_->body && !s_->body->failure(); }
 
 void CaseSession::Time(int count) {
   if (!ok() || !s_->Resume()) return;
-  if (s_->result.long_calls) count = LongCallRepetitions(count, s_->result.repetition_s);
+  if (s_->result.long_calls) count = LongCallRepetitions(TheMethodRules(), count, s_->result.repetition_s);
   std::vector<Sample> more = s_->TimeRepetitions(count);
   s_->samples.insert(s_->samples.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
 }

@@ -6,6 +6,7 @@
 
 #include "harness/engine/suite_host.h"
 #include "harness/measure/clocks.h"
+#include "harness/measure/method_rules.h"
 #include "harness/measure/metrics.h"
 #include "harness/runner/sample_collector.h"
 #include "harness/runner/suite_runner.h"
@@ -30,7 +31,7 @@ NativeFloor MeasureFloor(const std::string& case_name, const NativeWork& work, c
       ->MinTime(settings.min_time_s)
       // The same floor as the JS side's warm-up, so a short --warmup cannot time a cold kernel (first
       // touches of its buffers, cold caches).
-      ->MinWarmUpTime(std::max(settings.warmup_s, RunSettings::kQuietSeconds))
+      ->MinWarmUpTime(std::max(settings.warmup_s, TheMethodRules()[MethodRule::kQuietSeconds]))
       ->Repetitions(settings.repetitions);
   const std::map<std::string, Unit> units = {{metric::kWall, Unit::kNanoseconds}};
   SampleCollector collector(units);

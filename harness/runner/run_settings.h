@@ -7,6 +7,7 @@
 #include <string>
 
 #include "harness/measure/instruction_counter.h"
+#include "harness/measure/method_rules.h"
 #include "harness/measure/thresholds.h"
 #include "harness/model/code_state.h"
 #include "harness/model/suite.h"
@@ -14,8 +15,8 @@
 namespace v8bench {
 
 struct RunSettings {
-  double min_time_s = 0.5;  // per repetition, as Google Benchmark's MinTime
-  int repetitions = 5;      // samples per case; median and CV are over these
+  double min_time_s = kDefaultMinTimeSeconds;  // per repetition, as Google Benchmark's MinTime
+  int repetitions = 5;                         // samples per case; median and CV are over these
   // Each case runs in this many fresh isolates (each warmed up on its own), the repetitions dealt out
   // over them: a fresh isolate's speed varies with where V8's background work ran and its tiering
   // history (streams/web_byte_stream: 0.9-1.0 ms per transfer where V8's ArrayBuffer sweeping ran on
@@ -24,15 +25,15 @@ struct RunSettings {
   // a figure that must not depend on the moment (docs/measurement.md "Which isolate, and which thread"). Capped at
   // `repetitions`; 1 with share_realm. See IsolateCount().
   int isolates = 1;
-  double warmup_s = 0.2;                 // untimed warm-up: at least this long, and until the code stops changing
-  double max_warmup_s = 10;              // the warm-up gives up waiting for the code to stop changing (reported)
-  TierMode tier = TierMode::kOptimized;  // which code state is measured (see model/code_state.h)
-  double timeout_s = 120;                // per case and isolate, setup to teardown; per call for long calls
-  bool quick = false;                    // the suites' quick grids, and short timings (for tests and smoke runs)
-  bool share_realm = false;              // one realm per suite file instead of one per case
-  std::string filter;                    // ECMAScript regex over case names; empty = all
-  ParamOverrides params;                 // --param name=value,...: replaces grid values
-  bool native_floors = true;             // measure each case's native floor (floor(state)) beside it
+  double warmup_s = kDefaultWarmupSeconds;  // untimed warm-up: at least this long, and until the code stops changing
+  double max_warmup_s = 10;                 // the warm-up gives up waiting for the code to stop changing (reported)
+  TierMode tier = TierMode::kOptimized;     // which code state is measured (see model/code_state.h)
+  double timeout_s = 120;                   // per case and isolate, setup to teardown; per call for long calls
+  bool quick = false;                       // the suites' quick grids, and short timings (for tests and smoke runs)
+  bool share_realm = false;                 // one realm per suite file instead of one per case
+  std::string filter;                       // ECMAScript regex over case names; empty = all
+  ParamOverrides params;                    // --param name=value,...: replaces grid values
+  bool native_floors = true;                // measure each case's native floor (floor(state)) beside it
   // --main-cpu N: the measuring (main) thread is pinned to CPU N once V8's platform threads exist, which
   // keep every CPU (measure/cpu_affinity.h says why); nullopt: the scheduler places it.
   std::optional<int> main_cpu;
@@ -59,13 +60,13 @@ struct RunSettings {
   int RoundsPerRepetition() const { return (TurnsPerRepetition() + CopiesPerCase() - 1) / CopiesPerCase(); }
   // A repetition during which V8 changed the code (compiled a function to optimised code, or a tier
   // moved: CodeState::changed) did not time one piece of code: it is discarded and timed again (the
-  // re-runs continue the warm-up), at most kRerunsPerRepetition x `repetitions` times and for at most
+  // re-runs continue the warm-up), at most reruns_per_repetition x `repetitions` times and for at most
   // max_warmup_s of re-running; a repetition still changing then is kept and flagged. Why: V8 compiles a
   // stream case's internals for seconds after a quiet window can end the warm-up, so without the re-runs
   // the settings that warmed up longer timed settled code and the others did not (docs/measurement.md,
   // "Which code is measured", item 4). false (--keep-changed): keep and flag every repetition.
+  // (measure/method_rules.h RerunBudget, MayRerun.)
   bool rerun_changed = true;
-  static constexpr int kRerunsPerRepetition = 2;
   // --metric instructions: each timed batch's instructions are counted (measure/instruction_counter.h):
   // under callgrind, whose dumps go to `callgrind_dir`, or by the hardware counter. Counting needs a
   // fixed number of iterations per repetition (a time-based batch size would follow the simulation's
@@ -82,35 +83,29 @@ struct RunSettings {
     return std::nullopt;
   }
   // Each repetition lasts at least --min-time and long enough to span this many of the case's young
-  // collections, at the rate the warm-up's last quiet window saw, at most kMaxStretchedSeconds
+  // collections, at the rate the warm-up's last quiet window saw, at most max_stretched_seconds
   // (--min-young-gcs; 0: --min-time alone). Why: a repetition's cost is quantised by how many collections
   // land in it, and a collection can cost more than its pause (each scavenge also starts work that runs on
   // after it): short repetitions catch few collections and time less than their share of that work
   // (docs/measurement.md, "Which code is measured", item 5). With 20, one collection more or less
   // moves a repetition by a twentieth of what collections cost it.
   int min_young_collections = kDefaultMinYoungCollections;
-  // ...but never longer than the default --min-time: --quick stays bounded, and a case that collects
-  // rarely is timed for as long as --min-time says.
-  static constexpr double kMaxStretchedSeconds = 0.5;
+  // (max_stretched_seconds is the default --min-time: --quick stays bounded, and a case that collects
+  // rarely is timed for as long as --min-time says.)
 
-  // The code must not change for this long (and for --warmup) before timing starts. A fixed floor, so
-  // that a short --warmup cannot time code that V8 is still compiling.
-  static constexpr double kQuietSeconds = 0.1;
-  // ...and for as long as it took to get there (QuietLongEnough): V8 keeps compiling a stream case's
-  // internals in bursts for seconds, with lulls longer than any fixed window (streams/node_to_web here:
-  // 0.1 s without an optimised compile at 0.3 s, then about 35 per second until 1.5 s, few after 5 s).
-  // A window relative to the time taken is the same whatever --warmup says; a case whose code settles
-  // at once (trig, JSON.parse) still starts after max(--warmup, kQuietSeconds).
-  static constexpr double kQuietShareOfSettling = 1.0;
-  // Warm-up batches grow to at least this length (host->JS call overhead becomes noise).
-  static constexpr double kWarmupBatchSeconds = 0.01;
+  // The warm-up ends once the code and memory have not changed for max(--warmup, quiet_seconds) and for
+  // quiet_share_of_settling x as long as it took to get there (measure/method_rules.h QuietLongEnough): V8
+  // keeps compiling a stream case's internals in bursts for seconds, with lulls longer than any fixed
+  // window (streams/node_to_web here: 0.1 s without an optimised compile at 0.3 s, then about 35 per
+  // second until 1.5 s, few after 5 s). A window relative to the time taken is the same whatever --warmup
+  // says; a case whose code settles at once (trig, JSON.parse) still starts after max(--warmup,
+  // quiet_seconds), a fixed floor, so that a short --warmup cannot time code that V8 is still compiling.
+  // Warm-up batches grow to warmup_batch_seconds (host->JS call overhead becomes noise).
 
   // How long each repetition lasts (Google Benchmark's MinTime) for a case that makes
   // `young_collections_per_s` young collections per second (0: none seen): see min_young_collections.
   double RepetitionSeconds(double young_collections_per_s) const {
-    if (min_young_collections <= 0 || !(young_collections_per_s > 0)) return min_time_s;
-    const double span = min_young_collections / young_collections_per_s;
-    return std::max(min_time_s, std::min(span, kMaxStretchedSeconds));
+    return v8bench::RepetitionSeconds(TheMethodRules(), min_time_s, min_young_collections, young_collections_per_s);
   }
 
   // Long calls: a case whose preparation (its setup, probe call and self-check) and then one more call
@@ -123,15 +118,14 @@ struct RunSettings {
   // instructions or --alternate, which fix the batches themselves. Why: a batch of one call is all the
   // timing can take, and a warm-up of 10 s, 6 settling calls and up to 10 re-runs made `run` of such a
   // file time out and a compare sample last 12-27 s (docs/measurement.md, "Calls that last seconds").
-  double LongCallSeconds() const { return v8bench::LongCallSeconds(min_time_s); }
+  double LongCallSeconds() const { return v8bench::LongCallSeconds(TheMethodRules(), min_time_s); }
   bool LongCallsAllowed() const { return !FixedIterations() && alternate.empty(); }
 
   // The isolates a case actually runs in.
   int IsolateCount() const { return share_realm ? 1 : std::max(1, std::min(isolates, repetitions)); }
-  // The warm-up may end: the code and memory have not changed for `quiet_s`, which is at least
-  // max(--warmup, kQuietSeconds) and kQuietShareOfSettling x `settling_s` (warm-up start to the last change).
+  // The warm-up may end: the code and memory have not changed for `quiet_s` (measure/method_rules.h).
   bool QuietLongEnough(double quiet_s, double settling_s) const {
-    return quiet_s >= std::max({warmup_s, kQuietSeconds, kQuietShareOfSettling * settling_s});
+    return v8bench::QuietLongEnough(TheMethodRules(), warmup_s, quiet_s, settling_s);
   }
   // Repetitions of isolate `k` (0-based) of IsolateCount(): as even as possible, earlier ones first.
   int RepetitionsOfIsolate(int k) const {
@@ -143,9 +137,9 @@ struct RunSettings {
   static RunSettings Quick() {
     RunSettings s;
     s.quick = true;
-    s.min_time_s = 0.05;
+    s.min_time_s = kShortMinTimeSeconds;
     s.repetitions = 3;
-    s.warmup_s = 0.02;
+    s.warmup_s = kShortWarmupSeconds;
     return s;
   }
 };

@@ -69,10 +69,6 @@ std::vector<std::string> ExternalWorkerArgs(const WorkerSampling& s, const Worke
                                           fmt::format("{}", s.max_warmup_s),
                                           "--min-young-gcs",
                                           std::to_string(s.min_young_collections),
-                                          "--long-call",
-                                          fmt::format("{}", LongCallSeconds(s.min_time_s)),
-                                          "--long-call-budget",
-                                          fmt::format("{}", kLongCallRepetitionSeconds),
                                           "--left-callbacks",
                                           fmt::format("{}", kLeftCallbacksSeconds)};
   if (!filter.empty()) {

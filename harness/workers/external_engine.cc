@@ -12,6 +12,7 @@
 #include <functional>
 #include <string_view>
 
+#include "harness/measure/method_rules.h"
 #include "harness/measure/metrics.h"
 #include "harness/model/json_writer.h"
 #include "harness/model/text_lines.h"
@@ -304,7 +305,11 @@ Expected<std::string> MaterializeRunner() {
 
 std::vector<std::string> ExternalEngineArgs(const std::string& engine, EngineKind kind, const std::string& runner,
                                             const std::vector<std::string>& v8_flags,
-                                            const std::vector<std::string>& runner_args) {
+                                            const std::vector<std::string>& command_args) {
+  // The method's rules (measure/method_rules.h), which the runner has no copy of: run by the instrument's
+  // own C++ where it loads, else by the runner's JS with these numbers.
+  std::vector<std::string> runner_args = command_args;
+  runner_args.insert(runner_args.end(), {"--method-rules", TheMethodRules().Json()});
   std::vector<std::string> args;
   if (kind == EngineKind::kWorkerd) {
     // A config that cannot be written leaves workerd to report the missing file (MaterializeRunner
@@ -353,9 +358,8 @@ namespace {
 // Whether `a` is one of the runner's options that take a value (its settings, and the knobs it takes as `run`
 // does: model/knobs.h KnobRoute::kRunnerOption), whose value is no suite file.
 bool RunnerOptionTakesValue(const std::string& a) {
-  static const char* kWithValue[] = {"--filter",        "--repetitions",      "--min-time",
-                                     "--min-young-gcs", "--warmup",           "--max-warmup",
-                                     "--long-call",     "--long-call-budget", "--left-callbacks"};
+  static const char* kWithValue[] = {"--filter",   "--repetitions", "--min-time",       "--min-young-gcs",
+                                     "--warmup",   "--max-warmup",  "--left-callbacks", "--method-rules"};
   if (std::find(std::begin(kWithValue), std::end(kWithValue), a) != std::end(kWithValue)) return true;
   const KnobSpec* knob = a.starts_with("--") ? FindKnob(std::string_view(a).substr(2)) : nullptr;
   return knob != nullptr && knob->route == KnobRoute::kRunnerOption && knob->metavar[0] != '\0';

@@ -61,7 +61,8 @@ Expected<std::string> MaterializeRunner();
 //   bun RUNNER run ...                               workerd test --experimental CONFIG.capnp
 // For workerd this writes CONFIG (WorkerdConfig) into the runner's directory first. Node `engine` gets
 // `--instrument-dir DIR` last, where its in-process instrument is (InstrumentFor, node_instrument_build.h),
-// or `--no-instrument WHY` (js/external_runner/).
+// or `--no-instrument WHY` (js/external_runner/). Every engine's runner gets `--method-rules JSON`: the
+// method's rules as this process has them (measure/method_rules.h MethodRules::Json), of which it has no copy.
 std::vector<std::string> ExternalEngineArgs(const std::string& engine, EngineKind kind, const std::string& runner,
                                             const std::vector<std::string>& v8_flags,
                                             const std::vector<std::string>& runner_args);

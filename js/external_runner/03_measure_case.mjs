@@ -1,10 +1,93 @@
 // v8bench's external runner, part 03: one case measured: warm-up, repetition size, repetitions (the embedded host's rules).
 // One module with the other parts of js/external_runner/, joined in file-name order (cmake/EmbedJs.cmake).
 
-// The warm-up rule's constants, as in harness/runner/run_settings.h.
-const QUIET_SECONDS = 0.1;
-const QUIET_SHARE_OF_SETTLING = 1.0; // as kQuietShareOfSettling: quiet for as long as it took to settle
-const WARMUP_BATCH_SECONDS = 0.01;
+// The method's rules (harness/measure/method_rules.h): the runner has no copy of their numbers. The harness
+// hands their table over at start (--method-rules JSON, workers/external_engine.cc ExternalEngineArgs); on
+// Node with the in-process instrument the rules are the embedded host's own C++ (the addon's
+// methodRules), elsewhere (Deno, Bun, workerd, a Node without the addon) the JS below with the table's
+// numbers. `methodRules` answers every warm-up, batch, repetition, re-run and long-call decision.
+let methodTable = null;
+let methodRules = null;
+let methodRulesBy = '';
+// Takes `--method-rules JSON` out of the arguments, wherever it is; sets the rules, or says why not.
+function takeMethodRules(argv) {
+  const i = argv.indexOf('--method-rules');
+  if (i < 0 || i + 1 >= argv.length) {
+    return { argv, error: 'no --method-rules: the harness hands over its method\'s rules table (harness/measure/method_rules.h) and the runner has none of its own; start the runner through v8bench' };
+  }
+  const rest = [...argv.slice(0, i), ...argv.slice(i + 2)];
+  let table;
+  try {
+    table = JSON.parse(argv[i + 1]);
+  } catch (e) {
+    return { argv: rest, error: `--method-rules: not JSON (${e.message})` };
+  }
+  return { argv: rest, error: useMethodTable(table) };
+}
+// The rules from `table` (the instrument's where it loaded, else the JS ones); why not, or ''.
+function useMethodTable(table) {
+  const rows = typeof table === 'object' && table !== null ? Object.entries(table) : [];
+  const bad = rows.filter(([, v]) => typeof v !== 'number' || !Number.isFinite(v)).map(([k]) => k);
+  if (rows.length === 0 || bad.length > 0) return `--method-rules: a table of finite numbers is needed (${bad.join(', ')})`;
+  methodTable = table;
+  if (typeof instrument?.methodRules === 'function') {
+    try {
+      methodRules = instrument.methodRules(table);
+    } catch (e) {
+      return `--method-rules: ${e.message}`;
+    }
+    methodRulesBy = 'the embedded host\'s C++ rules (harness/measure/method_rules.cc) in the in-process instrument';
+    return '';
+  }
+  const missing = JS_RULE_ROWS.filter((name) => typeof table[name] !== 'number');
+  if (missing.length > 0) return `--method-rules lacks ${missing.join(', ')}`;
+  methodRules = jsMethodRules(table);
+  methodRulesBy = 'the runner\'s JS rules, with the numbers of the table the harness handed over';
+  return '';
+}
+// The rows the JS rules read.
+const JS_RULE_ROWS = ['quiet_seconds', 'quiet_share_of_settling', 'warmup_batch_seconds', 'warmup_batch_overshoot',
+  'warmup_batch_growth_min', 'warmup_batch_growth_max', 'max_resettles', 'fault_rate_share', 'fault_rate_slack',
+  'young_fills', 'negligible_young_bytes_per_second', 'max_stretched_seconds', 'reruns_per_repetition',
+  'long_call_floor_seconds', 'long_call_repetition_seconds'];
+// The rules in JS, for engines without the instrument: the functions of harness/measure/method_rules.h,
+// with the same names and arguments as the instrument's (harness/engine/node_instrument_rules.h).
+function jsMethodRules(r) {
+  return {
+    quietLongEnough: (warmupS, quietS, settlingS) =>
+      quietS >= Math.max(warmupS, r.quiet_seconds, r.quiet_share_of_settling * settlingS),
+    longWarmupBatch: (tookS) => tookS >= r.warmup_batch_seconds,
+    nextWarmupBatch(n, tookS) {
+      if (n >= 2 ** 40) return n;
+      const most = r.warmup_batch_growth_max;
+      const least = Math.min(r.warmup_batch_growth_min, most);
+      const factor = tookS <= 0 ? most : Math.min(most, Math.max(least, (r.warmup_batch_seconds * r.warmup_batch_overshoot) / tookS));
+      return Math.floor(n * factor) + 1;
+    },
+    mayResettle: (resettles) => resettles < r.max_resettles,
+    faultRateSettled: (previous, now) =>
+      Math.abs(now - previous) <= r.fault_rate_share * Math.max(previous, now) + r.fault_rate_slack,
+    youngFilled(collections, allocatedBytes, elapsedS, youngBytes, remainingS) {
+      if (collections >= r.young_fills) return true;
+      if (elapsedS <= 0) return false;
+      const rate = allocatedBytes / elapsedS;
+      if (rate < r.negligible_young_bytes_per_second) return true;
+      return rate * Math.max(remainingS, 0) < (r.young_fills - collections) * youngBytes;
+    },
+    repetitionSeconds(minTimeS, minYoungGcs, youngPerS) {
+      if (minYoungGcs <= 0 || !(youngPerS > 0)) return minTimeS;
+      return Math.max(minTimeS, Math.min(minYoungGcs / youngPerS, r.max_stretched_seconds));
+    },
+    mayRerun: (reruns, repetitions, rerunS, maxWarmupS) =>
+      reruns < Math.trunc(r.reruns_per_repetition) * repetitions && rerunS < maxWarmupS,
+    longCallSeconds: (minTimeS) => Math.max(minTimeS, r.long_call_floor_seconds),
+    longCallRepetitions(repetitions, callS) {
+      if (!(callS > 0)) return repetitions;
+      const fit = r.long_call_repetition_seconds / callS;
+      return fit >= repetitions ? repetitions : fit < 1 ? 1 : Math.trunc(fit);
+    },
+  };
+}
 // Minor page faults so far (process-wide: JS cannot see one thread's), or null where the engine does not
 // report them (workerd; Bun reports them through node:process too).
 const pageFaults = (() => {
@@ -17,11 +100,6 @@ const pageFaults = (() => {
   }
   return () => usage().minorPageFault;
 })();
-// The fault rate has settled (harness/measure/c_heap.h FaultRateSettled): the heaps have grown to the
-// case's working set, whether every iteration then faults or none does.
-function faultRateSettled(previous, now) {
-  return Math.abs(now - previous) <= 0.25 * Math.max(previous, now) + 1;
-}
 // V8's young generation now: the bytes in use of new space, and the capacity committed to new space and
 // new large-object space (the host's HeapProbe::YoungCommittedBytes), or null where the engine cannot say
 // (workerd has no node:v8; Bun's JavaScriptCore has no new space).
@@ -36,24 +114,6 @@ function youngSpace() {
     return null;
   }
 }
-// The young generation has been written through (harness/measure/heap_probe.h YoungGenerationFilled):
-// two young collections seen (its bytes in use fell between two batches), or the case allocates too
-// little for fresh pages to matter, or too slowly to fill it before --max-warmup. JS sees collections
-// only as drops, so this counts one per batch that had any: stricter than the host, never looser.
-const YOUNG_FILLS = 2; // as kYoungFills
-const NEGLIGIBLE_YOUNG_BYTES_PER_SECOND = 10e6; // as kNegligibleYoungBytesPerSecond
-function youngFilled(drops, grownBytes, elapsedS, youngBytes, remainingS) {
-  if (drops >= YOUNG_FILLS) return true;
-  if (elapsedS <= 0) return false;
-  const rate = grownBytes / elapsedS;
-  if (rate < NEGLIGIBLE_YOUNG_BYTES_PER_SECOND) return true;
-  return rate * Math.max(remainingS, 0) < (YOUNG_FILLS - drops) * youngBytes;
-}
-const MAX_RESETTLES = 3;
-// harness/runner/run_settings.h RunSettings::kRerunsPerRepetition.
-const RERUNS_PER_REPETITION = 2;
-// harness/runner/run_settings.h RunSettings::min_young_collections (--min-young-gcs) and kMaxStretchedSeconds.
-const MAX_STRETCHED_SECONDS = 0.5;
 // The young collections that started inside a batch's window (null where the engine reports no GCs).
 async function youngCollectionsIn(t) {
   await flushObservers();
@@ -110,22 +170,21 @@ async function timeRepetition(api, batch, n, isAsync) {
 }
 
 // Long calls, as the embedded host (harness/runner/run_settings.h RunSettings::LongCallSeconds): after a
-// preparation (setup, probe call, self-check) that lasted --long-call seconds, one call timed on its own;
-// if it lasted that long too, it was the warm-up (no tiering sequence, no waiting for the code to
-// settle) and each repetition is one call, as many as fit in --long-call-budget seconds at its pace (at
-// least one), none re-run for code that changed while timed. Returns the case's measurement, or null
-// when the usual warm-up follows. Not with --iterations (fixed batches).
+// preparation (setup, probe call, self-check) that lasted a long call (methodRules.longCallSeconds), one
+// call timed on its own; if it lasted that long too, it was the warm-up (no tiering sequence, no waiting
+// for the code to settle) and each repetition is one call, as many as fit the budget at its pace
+// (methodRules.longCallRepetitions), none re-run for code that changed while timed. Returns the case's
+// measurement, or null when the usual warm-up follows. Not with --iterations (fixed batches).
 async function measureLongCalls(api, batch, isAsync, prepareS, opts) {
-  if (opts.iterations !== null || prepareS < opts.longCall) return null;
+  const longCallS = methodRules.longCallSeconds(opts.minTime);
+  if (opts.iterations !== null || prepareS < longCallS) return null;
   if (opts.tier !== 'optimized') await withEval(() => api.settle(opts.tier));
   const t0 = performance.now();
   const ran = batch(1);
   if (isAsync) await ran;
   const callS = (performance.now() - t0) / 1000;
-  if (callS < opts.longCall) return null;
-  // harness/measure/thresholds.h LongCallRepetitions, with its budget handed over.
-  const fit = Math.floor(opts.longCallBudget / callS);
-  const repetitions = Math.max(1, Math.min(opts.repetitions, fit));
+  if (callS < longCallS) return null;
+  const repetitions = methodRules.longCallRepetitions(opts.repetitions, callS);
   const samples = [];
   for (let rep = 0; rep < repetitions; rep++) samples.push(await timeRepetition(api, batch, 1, isAsync));
   await withEval(() => api.teardown());
@@ -173,16 +232,15 @@ async function measureCase(api, index, opts) {
   return { samples, warmup: { ...warmup, reruns, repetition_s: repetitionS } };
 }
 
-// The same rule as the embedded host (harness/runner/case_runner.cc): a fixed tiering sequence
-// (bench_api settle()), then warm-up batches growing to 10 ms, until the code state has not changed,
-// the page-fault rate has settled and the young generation has kept its capacity for max(--warmup,
-// 0.1 s) and for as long as that took (RunSettings::QuietLongEnough), and the young generation has been
-// written through, at most --max-warmup seconds.
+// The same rule as the embedded host (harness/runner/case_runner.cc), decided by methodRules: a fixed
+// tiering sequence (bench_api settle()), then warm-up batches growing to a long batch, until the code
+// state has not changed, the page-fault rate has settled and the young generation has kept its capacity
+// for long enough (quietLongEnough), and the young generation has been written through, at most
+// --max-warmup seconds.
 async function warmUp(api, batch, isAsync, opts) {
   await withEval(() => api.settle(opts.tier));
   let n = 1;
   const warmStart = performance.now();
-  const quietMs = Math.max(opts.warmup, QUIET_SECONDS) * 1000;
   const memory = memoryWatch();
   let last = api.codeState();
   let quietSince = warmStart;
@@ -194,7 +252,7 @@ async function warmUp(api, batch, isAsync, opts) {
     const f1 = pageFaults();
     throwIfStrayed(api);
     const ms = t.t1 - t.t0;
-    const longBatch = ms >= WARMUP_BATCH_SECONDS * 1000;
+    const longBatch = methodRules.longWarmupBatch(ms / 1000);
     const elapsedS = (performance.now() - warmStart) / 1000;
     const { filled, moved } = memory.step(longBatch, f0 === null || f1 === null ? null : (f1 - f0) / n, elapsedS,
       opts.maxWarmup - elapsedS);
@@ -203,12 +261,13 @@ async function warmUp(api, batch, isAsync, opts) {
       last = now;
       quietSince = performance.now();
     }
-    const quietNeededMs = Math.max(quietMs, QUIET_SHARE_OF_SETTLING * (quietSince - warmStart));
-    if (longBatch && filled && performance.now() - quietSince >= quietNeededMs) {
+    const quiet = methodRules.quietLongEnough(opts.warmup, (performance.now() - quietSince) / 1000,
+      (quietSince - warmStart) / 1000);
+    if (longBatch && filled && quiet) {
       // As the embedded host (case_runner.cc FellBelowRequestedTier): a batch loop V8 deoptimised after
-      // settle() is settled again, at most MAX_RESETTLES times, for --tier optimized.
+      // settle() is settled again, while methodRules.mayResettle, for --tier optimized.
       const batchTier = now >> 3; // TIER_KEYS index: 3 maglev, 4 turbofan; 0 unknown
-      if (opts.tier !== 'optimized' || now === 0 || batchTier >= 3 || resettles === MAX_RESETTLES) break;
+      if (opts.tier !== 'optimized' || now === 0 || batchTier >= 3 || !methodRules.mayResettle(resettles)) break;
       resettles++;
       await withEval(() => api.settle(opts.tier));
       last = api.codeState();
@@ -218,17 +277,15 @@ async function warmUp(api, batch, isAsync, opts) {
       warmupCapped = true;
       break;
     }
-    if (!longBatch && n < 2 ** 40) {
-      const factor = ms <= 0 ? 10 : Math.min(10, Math.max(2, (WARMUP_BATCH_SECONDS * 1200) / ms));
-      n = Math.floor(n * factor) + 1;
-    }
+    if (!longBatch) n = methodRules.nextWarmupBatch(n, ms / 1000);
   }
   return { tier: opts.tier, warmup_s: (performance.now() - warmStart) / 1000, warmup_capped: warmupCapped };
 }
 
 // What the warm-up watches of memory, batch after batch: whether the young generation has been written
 // through (filled), and whether the page-fault rate of long batches or the young generation's capacity
-// moved since the last batch (moved).
+// moved since the last batch (moved). JS sees young collections only as drops of new space's bytes in use,
+// so this counts one per batch that had any: stricter than the host, never looser.
 function memoryWatch() {
   let lastFaults = null; // per iteration, in the last long batch
   let young = youngSpace();
@@ -244,9 +301,9 @@ function memoryWatch() {
         youngResized = youngNow.size !== young.size;
       }
       young = youngNow;
-      const filled = !young || youngFilled(youngDrops, youngGrown, elapsedS, young.size, remainingS);
-      const moved =
-        (longBatch && faults !== null && lastFaults !== null && !faultRateSettled(lastFaults, faults)) || youngResized;
+      const filled = !young || methodRules.youngFilled(youngDrops, youngGrown, elapsedS, young.size, remainingS);
+      const moved = (longBatch && faults !== null && lastFaults !== null && !methodRules.faultRateSettled(lastFaults, faults)) ||
+        youngResized;
       if (longBatch && faults !== null) lastFaults = faults;
       return { filled, moved };
     },
@@ -255,7 +312,7 @@ function memoryWatch() {
 
 // The batch size of a repetition. As the embedded host (RunSettings::RepetitionSeconds): a repetition of
 // a case that allocates lasts long enough to span --min-young-gcs young collections, at most
-// MAX_STRETCHED_SECONDS; the rate is the one the batch that reached --min-time saw (the host takes the
+// max_stretched_seconds (methodRules.repetitionSeconds); the rate is the one the batch that reached --min-time saw (the host takes the
 // warm-up's; the runner sees GC entries only once the event loop delivers them). Where the engine gives no
 // GC entries, --min-time alone. Once stretched, a batch is grown until it spans the collections themselves,
 // not a wall time: the work decides how many collections a batch makes, and a batch slowed by another job
@@ -265,6 +322,7 @@ async function sizeRepetition(api, batch, isAsync, opts) {
   let minTime = Math.max(opts.minTime, (facts.clock_step_ms * 100) / 1000);
   let stretched = false;
   let n = opts.iterations ?? 1;  // --iterations: every repetition one batch of exactly that many
+  const maxStretchedS = methodTable.max_stretched_seconds;
   gcEntries.length = 0;
   for (; opts.iterations === null;) {
     const t = await timeBatch(api, batch, n, isAsync);
@@ -272,9 +330,9 @@ async function sizeRepetition(api, batch, isAsync, opts) {
     if (n >= 1e9) break;
     if (stretched) {
       const young = await youngCollectionsIn(t);
-      if (young >= opts.minYoungGcs || secs >= MAX_STRETCHED_SECONDS) break;
+      if (young >= opts.minYoungGcs || secs >= maxStretchedS) break;
       const multiplier = Math.min(10, Math.max((opts.minYoungGcs * 1.1) / Math.max(young, 1), 1.1),
-        secs > 0 ? MAX_STRETCHED_SECONDS / secs : 10);
+        secs > 0 ? maxStretchedS / secs : 10);
       n = Math.max(n + 1, Math.round(n * multiplier));
       gcEntries.length = 0;
       continue;
@@ -282,7 +340,7 @@ async function sizeRepetition(api, batch, isAsync, opts) {
     if (secs >= minTime) {
       const young = opts.minYoungGcs > 0 ? await youngCollectionsIn(t) : null;
       const rate = young !== null && secs > 0 ? young / secs : 0;
-      const span = rate > 0 ? Math.min(opts.minYoungGcs / rate, MAX_STRETCHED_SECONDS) : 0;
+      const span = methodRules.repetitionSeconds(minTime, opts.minYoungGcs, rate);
       if (span <= minTime) break;
       stretched = true;
       minTime = span;
@@ -295,8 +353,8 @@ async function sizeRepetition(api, batch, isAsync, opts) {
 }
 
 // --repetitions batches of n. As the embedded host (RunSettings::rerun_changed): a repetition whose code
-// changed while it was timed is timed again, at most RERUNS_PER_REPETITION x --repetitions times and
-// --max-warmup seconds of re-running (here only a tier change is seen: JS cannot see V8's compiles). Always
+// changed while it was timed is timed again, while methodRules.mayRerun (reruns_per_repetition x
+// --repetitions times and --max-warmup seconds of re-running) (here only a tier change is seen: JS cannot see V8's compiles). Always
 // on: `run --keep-changed` is the embedded engine's only, and compare's workers re-run there too.
 async function timeRepetitions(api, batch, n, isAsync, opts) {
   const samples = [];
@@ -308,7 +366,7 @@ async function timeRepetitions(api, batch, n, isAsync, opts) {
     for (let rep = 0; rep < opts.repetitions; rep++) {
       const sample = await timeRepetition(api, batch, n, isAsync);
       if (sample.code && sample.code.changed &&
-          reruns < RERUNS_PER_REPETITION * opts.repetitions && rerunMs < opts.maxWarmup * 1000) {
+          methodRules.mayRerun(reruns, opts.repetitions, rerunMs / 1000, opts.maxWarmup)) {
         reruns++;
         rerunMs += sample.window_ms[1] - sample.window_ms[0];
         rep--;

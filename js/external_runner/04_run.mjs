@@ -46,6 +46,8 @@ function measuredBy(facts, forInfo = false) {
       ? 'absent (counted by v8bench\'s in-process instrument, a Node addon: this engine runs its batches in JS only)'
       : `absent (counted by v8bench's in-process instrument, which this Node has not loaded: ${instrumentWhy})`;
   by.instrument = instrumentWhy;
+  // Which code decides the warm-up, batches, re-runs and long calls (the method's rules, 03_measure_case.mjs).
+  by.method_rules = methodRulesBy;
   // What `profile --engine` samples with (info only: it is no figure of a run).
   if (forInfo) {
     by.profile = isWorkerd
@@ -105,8 +107,7 @@ function caseFilter(source) {
 // compare_worker.cc ExternalWorkerArgs, engine_profile.cc RunnerProfileArgs) from its own settings
 // table, so the runner has no defaults of its own to drift from it: a command without one is refused.
 const RUN_SETTINGS = { '--repetitions': 'repetitions', '--min-time': 'minTime', '--min-young-gcs': 'minYoungGcs',
-  '--warmup': 'warmup', '--max-warmup': 'maxWarmup', '--tier': 'tier', '--long-call': 'longCall',
-  '--long-call-budget': 'longCallBudget', '--left-callbacks': 'leftCallbacks' };
+  '--warmup': 'warmup', '--max-warmup': 'maxWarmup', '--tier': 'tier', '--left-callbacks': 'leftCallbacks' };
 const PROFILE_SETTINGS = { '--duration': 'duration', '--interval': 'interval', '--warmup': 'warmup', '--tier': 'tier' };
 
 // Why `command` cannot run with `opts`: the settings of `table` it lacks or that are no number; '' when none.
@@ -117,7 +118,7 @@ function missingSettings(command, opts, table) {
 }
 
 function parseArgs(argv) {
-  const opts = { filter: null, repetitions: null, minTime: null, minYoungGcs: null, warmup: null, maxWarmup: null, tier: null, longCall: null, longCallBudget: null, leftCallbacks: null, quick: false, gcTrace: false, planOnly: false, params: {}, files: [],
+  const opts = { filter: null, repetitions: null, minTime: null, minYoungGcs: null, warmup: null, maxWarmup: null, tier: null, leftCallbacks: null, quick: false, gcTrace: false, planOnly: false, params: {}, files: [],
     caseName: null, profileOut: null, duration: null, interval: null, metric: null, callgrindDir: '', iterations: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -132,8 +133,6 @@ function parseArgs(argv) {
     else if (a === '--warmup') opts.warmup = Number(next());
     else if (a === '--max-warmup') opts.maxWarmup = Number(next());
     else if (a === '--tier') opts.tier = next();
-    else if (a === '--long-call') opts.longCall = Number(next());
-    else if (a === '--long-call-budget') opts.longCallBudget = Number(next());
     else if (a === '--left-callbacks') opts.leftCallbacks = Number(next());
     else if (a === '--quick') opts.quick = true;
     else if (a === '--gc-trace') opts.gcTrace = true;

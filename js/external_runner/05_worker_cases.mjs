@@ -7,7 +7,8 @@ let instrumentArgs = { dir: '', none: '' };
 async function captureWorkers(opts) {
   if (!isNode) return;
   const { captureWorkerCases } = await import('./worker_cases.mjs');
-  const settings = { ...opts, filter: null, instrumentDir: instrumentArgs.dir, noInstrument: instrumentArgs.none };
+  const settings = { ...opts, filter: null, instrumentDir: instrumentArgs.dir, noInstrument: instrumentArgs.none,
+    methodTable };
   workerCases = captureWorkerCases({ require, runnerFile: require('node:url').fileURLToPath(import.meta.url), settings });
 }
 
@@ -55,6 +56,8 @@ async function workerMain() {
   const session = workerSession();
   const s = session.settings;
   loadInstrument(s.instrumentDir, s.noInstrument);
+  const rulesError = useMethodTable(s.methodTable);
+  if (rulesError) throw new Error(rulesError);
   facts = engineFacts();
   const opts = { ...s, filter: s.filterSource ? caseFilter(s.filterSource) : null };
   const api = installGlobals();

@@ -2,9 +2,15 @@
 // One module with the other parts of js/external_runner/, joined in file-name order (cmake/EmbedJs.cmake).
 
 async function main(argvIn) {
-  const { argv, dir, none } = takeInstrumentDir(argvIn);
+  const { argv: withRules, dir, none } = takeInstrumentDir(argvIn);
   loadInstrument(dir, none);
   instrumentArgs = { dir, none };
+  // The method's rules come with every command (the harness adds them wherever it starts the runner).
+  const { argv, error } = takeMethodRules(withRules);
+  if (error) {
+    console.error(`v8bench external runner: ${error}`);
+    return 2;
+  }
   const [command, ...rest] = argv;
   facts = engineFacts();
   if (command === 'info') {
