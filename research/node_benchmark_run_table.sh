@@ -168,7 +168,7 @@ for path in paths:
     ok = sum(1 for b in cases.values() if b.get('status') == 'ok')
     timed = [n for n, b in cases.items() if b.get('status') == 'timed_out']
     bad = [(n, b) for n, b in cases.items() if b.get('status') not in ('ok', 'timed_out')]
-    failed = '; '.join(f"{n.split('/', 2)[-1]} {b.get('status')}: {first_line(b.get('error'))}" for n, b in bad)
+    failed = '; '.join(f"{n.split('/', 2)[-1]} {b.get('status')}: {first_line(b.get('error_message') or b.get('error'))}" for n, b in bad)
     if timed:
         failed = ('timed out: ' + ', '.join(n.split('/', 2)[-1] for n in timed) + ('; ' if failed else '')) + failed
     print(f'| {path} | {grid_size(path)} | {len(cases)} | {ok} | {len(timed)} | {cell(failed)} | {wall:.0f} | {rc} | '
