@@ -155,6 +155,12 @@ Expected<driver::CompareState> StateFrom(const ParsedArgs& args) {
       !HardwareInstructionsAvailable()) {
     st.timeout_s *= kCallgrindTimeScale;  // the default, at callgrind's pace (a --timeout given holds as given)
   }
+  if (!resume) {  // a resumed comparison keeps how its samples were taken
+    const bool other_engine =
+        std::ranges::any_of(state.variants, [](const driver::VariantState& vs) { return !vs.variant.engine.empty(); });
+    driver::ApplyLongLivedDefault(st, args.Has("long-lived"), driver::VariantsMayTakeTurns(state.variants, st),
+                                  other_engine);
+  }
   if (args.Has("target-ci")) st.runs = 0;
   if (quick && !args.Has("runs") && st.runs > 0) st.runs = std::max(st.runs, st.min_samples);
   V8BENCH_OK(driver::ValidateSettings(st, ""));
