@@ -186,7 +186,8 @@ std::vector<std::optional<PairedAnalysis>> AnalysePaired(const CaseSeries& cs, c
     const auto processes = cs.variants[vi].processes.find(counter);
     if (values == cs.variants[vi].metrics.end()) continue;
     if (blocks == cs.variants[vi].blocks.end() || blocks->second.size() != values->second.size()) return out;
-    const bool known = processes != cs.variants[vi].processes.end() && processes->second.size() == values->second.size();
+    const bool known =
+        processes != cs.variants[vi].processes.end() && processes->second.size() == values->second.size();
     for (std::size_t i = 0; i < values->second.size(); ++i) {
       samples.push_back({blocks->second[i], vi, values->second[i], known ? processes->second[i] : 0});
     }

@@ -39,11 +39,11 @@ namespace v8bench::stats {
 inline constexpr double kIccUpperTail = 0.15;
 
 struct ClusterEffect {
-  std::size_t clusters = 0;   // distinct clusters among the values
-  double icc = 0;             // the ANOVA estimate of ρ, truncated to [0, 1] (0 with fewer than 2 clusters)
-  double icc_upper = 0;       // its upper bound at kIccUpperTail, truncated to [0, 1]
-  double mean_size = 1;       // Kish's m̄ = Σ m_g² / N
-  double design_effect = 1;   // 1 + (m̄ - 1) icc_upper
+  std::size_t clusters = 0;  // distinct clusters among the values
+  double icc = 0;            // the ANOVA estimate of ρ, truncated to [0, 1] (0 with fewer than 2 clusters)
+  double icc_upper = 0;      // its upper bound at kIccUpperTail, truncated to [0, 1]
+  double mean_size = 1;      // Kish's m̄ = Σ m_g² / N
+  double design_effect = 1;  // 1 + (m̄ - 1) icc_upper
 };
 
 // ρ of `values` by `cluster` (parallel vectors; any cluster ids), and the design effect at its bound.

@@ -35,7 +35,8 @@ struct PairedComparison {
   std::size_t blocks = 0;
   RatioInterval ratio;        // exp of the estimate and of the bootstrap bounds of the log ratio: new / base
   double hodges_lehmann = 0;  // exp(Hodges-Lehmann estimate of the log ratios), for reference
-  // The signed-rank test; with clusters given its p is the guarded one (clustered.h), its other figures the plain test's.
+  // The signed-rank test; with clusters given its p is the guarded one (clustered.h), its other figures the plain
+  // test's.
   WilcoxonResult wilcoxon;
   ClusterEffect clusters;                    // design effect 1: no clusters, or none to correct for
   Verdict verdict = Verdict::kInsufficient;  // on the unadjusted Wilcoxon p
