@@ -123,6 +123,7 @@ CompareState TwoVariants(const std::string& a_flags, const std::string& b_flags,
   s.settings.runs = runs;
   s.settings.seed = 42;
   s.settings.alternate = 0;  // a worker per sample; the tests of Alternation turn it on
+  s.settings.long_lived = 0;  // likewise; the tests of long-lived workers turn them on
   for (const auto& spec : {"base=" + a_flags, "new=" + b_flags}) {
     auto v = ParseVariant(spec);
     EXPECT_TRUE(v.ok());
