@@ -9,7 +9,8 @@
 # start, wall seconds, exit code) and .err (its stderr).
 # Usage: research/busy_verdicts.sh V8BENCH OUT_DIR N [EXTRA_COMPARE_ARGS...]
 # Environment: TIMED, when set, is put before every compare (a wrapper that waits for a measuring slot);
-# BUSY=0 runs without the busy loop; KINDS (default "aa aap plus5 plus2"; also heavy5) selects the comparisons.
+# BUSY=0 runs without the busy loop; KINDS (default "aa aap plus5 plus2"; also heavy5, and flag5 and flagaa:
+# variants that differ in a V8 flag) selects the comparisons.
 # Not run by ctest.
 set -uo pipefail
 v8bench=$1
@@ -37,7 +38,11 @@ for ((i = 1; i <= n; ++i)); do
       aap) variant=(--variant base= --variant aa='--param work=1.0001') ;;
       # +5% on a case 300 times as long (about 3 ms per iteration: a few iterations per turn).
       heavy5) variant=(--variant base='--param work=300' --variant plus5='--param work=315') ;;
-      *) echo "busy_verdicts.sh: unknown kind '$kind' in KINDS (aa, aap, plus5, plus2, heavy5)" >&2; exit 2 ;;
+      # Variants that differ in a V8 flag, so they cannot take turns in one worker (--stack-size at its
+      # default value changes nothing): +5% of work, and an A/A.
+      flag5) variant=(--variant base= --variant plus5='--stack-size=984 --param work=1.05') ;;
+      flagaa) variant=(--variant base= --variant aa='--stack-size=984') ;;
+      *) echo "busy_verdicts.sh: unknown kind '$kind' in KINDS (aa, aap, plus5, plus2, heavy5, flag5, flagaa)" >&2; exit 2 ;;
     esac
     file="$out/$kind-$i.json"
     ERR="$out/$kind-$i.err" $timed sh -c 'load=$(cut -d" " -f1 /proc/loadavg); start=$(date +%s.%N);

@@ -10,7 +10,9 @@ speed state lasts, in samples: 0 = not even from one sample to the next); states
 values split into two machine states, and how many blocks straddled one; wall/cpu: the median ratio of
 a sample's wall time to its CPU time per iteration (how much of a CPU the worker got); sample_s: the
 median wall time of one sample (a worker process); t_p: a t-test's p on the log ratios, beside the
-signed-rank p the verdict used (does a different test change the outcome).
+signed-rank p the verdict used (does a different test change the outcome); pairs, icc, icc_upper, deff:
+long-lived workers' pairs of processes, the ICC of the signed ranks by pair, its upper bound and the design
+effect the verdict's test used (stats/clustered.h; 1 without long-lived workers).
 Usage: research/busy_verdicts_table.py [--no-header] [--markdown] [--diagnose] FILE.json ..."""
 import json
 import math
@@ -90,17 +92,21 @@ def diagnose(path):
     lag1 = st.correlation(res[:-1], res[1:])
     v = d["analysis"]["cases"][0]["variants"][1]
     paired = v.get("paired", {})
+    clusters = paired.get("clusters", {})  # long-lived workers' pairs of processes, as the guard saw them
     states = "%s/%d" % ("yes" if d["analysis"]["machine_states"] else "no", paired.get("split_pairs", 0))
     kind = os.path.basename(path)[:-5]
     return [kind, "%.3f" % st.stdev(lr), "%+.2f" % st.correlation([x for x, _ in pairs], [y for _, y in pairs]),
             "%+.2f" % lag1, states, "%.1f" % st.median([w for _, _, w, _ in seq]),
-            "%.2f" % st.median([w for _, _, _, w in seq]), "%.4f" % v["judged"]["p"], "%.4f" % t_test_p(lr)]
+            "%.2f" % st.median([w for _, _, _, w in seq]), "%.4f" % v["judged"]["p"], "%.4f" % t_test_p(lr),
+            str(clusters.get("count", "")), "%.2f" % clusters.get("icc", 0), "%.2f" % clusters.get("icc_upper", 0),
+            "%.2f" % clusters.get("design_effect", 1)]
 
 
 def main():
     args = sys.argv[1:]
     if "--diagnose" in args:
-        print("\t".join(["file", "sd_lr", "corr", "lag1", "states/split", "wall/cpu", "sample_s", "p(W)", "t_p"]))
+        print("\t".join(["file", "sd_lr", "corr", "lag1", "states/split", "wall/cpu", "sample_s", "p(W)", "t_p",
+                         "pairs", "icc", "icc_upper", "deff"]))
         for f in [a for a in args if not a.startswith("--")]:
             if json.load(open(f)).get("analysis"):  # a comparison still running has none yet
                 print("\t".join(diagnose(f)))

@@ -122,7 +122,8 @@ CompareState TwoVariants(const std::string& a_flags, const std::string& b_flags,
   s.settings.suites = {"suite.js"};
   s.settings.runs = runs;
   s.settings.seed = 42;
-  s.settings.alternate = 0;  // a worker per sample; the tests of Alternation turn it on
+  s.settings.alternate = 0;   // a worker per sample; the tests of Alternation turn it on
+  s.settings.long_lived = 0;  // likewise; the tests of long-lived workers turn them on
   for (const auto& spec : {"base=" + a_flags, "new=" + b_flags}) {
     auto v = ParseVariant(spec);
     EXPECT_TRUE(v.ok());
@@ -509,6 +510,34 @@ TEST(LongLived, RefusedWithJobsOrAnotherEngine) {
   ASSERT_FALSE(engine.ok());
   EXPECT_NE(engine.error().message.find("--long-lived"), std::string::npos) << engine.error().message;
   EXPECT_TRUE(launcher.requests.empty());
+}
+
+// The default K applies where a fresh worker per sample would otherwise be started; elsewhere it is 0.
+TEST(LongLived, ByDefaultForVariantsThatDifferInV8FlagsOrKnobsOnly) {
+  const int k = CompareSettings{}.long_lived;
+  EXPECT_EQ(k, 4);
+  const auto resolved = [](CompareState state, bool given, bool other_engine) {
+    state.settings.alternate = CompareSettings{}.alternate;
+    ApplyLongLivedDefault(state.settings, given, VariantsMayTakeTurns(state.variants, state.settings), other_engine);
+    return state.settings.long_lived;
+  };
+  CompareState flags = TwoVariants("", "--no-opt", 6);
+  flags.settings.long_lived = k;
+  EXPECT_EQ(resolved(flags, false, false), k);
+  CompareState knobs = TwoVariants("--semi-space 1", "--semi-space 2", 6);
+  knobs.settings.long_lived = k;
+  EXPECT_EQ(resolved(knobs, false, false), k);
+  CompareState params = TwoVariants("--param work=1", "--param work=1.05", 6);
+  params.settings.long_lived = k;
+  EXPECT_EQ(resolved(params, false, false), 0);  // they take turns in one worker instead
+  EXPECT_EQ(resolved(flags, false, true), 0);    // another engine
+  CompareState jobs = flags;
+  jobs.settings.jobs = 2;
+  EXPECT_EQ(resolved(jobs, false, false), 0);
+  EXPECT_EQ(resolved(jobs, true, false), k);  // given: kept, and ValidateSettings refuses it
+  CompareState counted = flags;
+  counted.settings.metric = "instructions";
+  EXPECT_EQ(resolved(counted, false, false), 0);
 }
 
 TEST(Driver, SameSeedSameOrder) {

@@ -81,6 +81,7 @@ Dataset DatasetFrom(const CompareState& state) {
         series.metrics[name].push_back(value);
         series.blocks[name].push_back(block);
         series.cpus[name].push_back(cpu == run.cpu.end() ? -1 : cpu->second);
+        series.processes[name].push_back(run.worker_process);
       }
       if (const auto code = run.code.find(key); code != run.code.end()) {
         series.code.push_back(code->second);
@@ -182,10 +183,13 @@ std::vector<std::optional<PairedAnalysis>> AnalysePaired(const CaseSeries& cs, c
   for (std::size_t vi = 0; vi < cs.variants.size(); ++vi) {
     const auto values = cs.variants[vi].metrics.find(counter);
     const auto blocks = cs.variants[vi].blocks.find(counter);
+    const auto processes = cs.variants[vi].processes.find(counter);
     if (values == cs.variants[vi].metrics.end()) continue;
     if (blocks == cs.variants[vi].blocks.end() || blocks->second.size() != values->second.size()) return out;
+    const bool known =
+        processes != cs.variants[vi].processes.end() && processes->second.size() == values->second.size();
     for (std::size_t i = 0; i < values->second.size(); ++i) {
-      samples.push_back({blocks->second[i], vi, values->second[i]});
+      samples.push_back({blocks->second[i], vi, values->second[i], known ? processes->second[i] : 0});
     }
   }
   const stats::MachineStates states = stats::ClassifyMachineStates(samples);
@@ -200,8 +204,9 @@ std::vector<std::optional<PairedAnalysis>> AnalysePaired(const CaseSeries& cs, c
     pa.stratified = pa.blocks.stratified && !options.sequential;
     pa.split_share = states.split_share;
     if (options.sequential) {
-      pa.sequential =
-          stats::SequentialSignedRank(stats::PairBlocks(samples, states, 0, vi).log_ratio, *options.sequential);
+      // Blocks of long-lived workers in clusters by their pair of processes: the guard of clustered.h.
+      const stats::PairedBlocks pairs = stats::PairBlocks(samples, states, 0, vi);
+      pa.sequential = stats::SequentialSignedRank(pairs.log_ratio, *options.sequential, pairs.cluster);
     }
     out[vi] = pa;
   }
@@ -363,17 +368,20 @@ std::optional<CaseSeries> LeaveOutChangedCode(const CaseSeries& cs) {
     for (auto& [name, values] : vs.metrics) {
       std::vector<std::size_t>& blocks = vs.blocks[name];
       std::vector<int>& cpus = vs.cpus[name];
+      std::vector<int>& processes = vs.processes[name];
       if (blocks.size() != values.size()) continue;
       std::size_t to = 0;
       for (std::size_t i = 0; i < values.size(); ++i) {
         if (out.count(blocks[i]) != 0) continue;
         values[to] = values[i];
         if (i < cpus.size()) cpus[to] = cpus[i];
+        if (i < processes.size()) processes[to] = processes[i];
         blocks[to++] = blocks[i];
       }
       values.resize(to);
       blocks.resize(to);
       cpus.resize(std::min(cpus.size(), to));
+      processes.resize(std::min(processes.size(), to));
     }
     // What was left out (DatasetFrom: a long call's change is no sample's accident, so it stays).
     std::erase_if(vs.code, [](const driver::CaseCode& c) { return c.changed && !c.long_calls; });

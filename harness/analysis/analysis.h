@@ -44,6 +44,8 @@ struct VariantSeries {
   std::map<std::string, std::vector<std::size_t>> blocks;
   // counter -> the CPU each value in `metrics` ran on (driver::RunRecord::cpu; -1 unknown); absent: none known
   std::map<std::string, std::vector<int>> cpus;
+  // counter -> the long-lived worker process of each value (driver::RunRecord::worker_process; 0: a fresh one)
+  std::map<std::string, std::vector<int>> processes;
   std::vector<driver::CaseCode> code;  // per sample that reported it: the code it ran
   std::size_t code_changed = 0;        // samples with a repetition whose code changed while timed
   // The schedule blocks of those samples (compare only): LeaveOutChangedCode takes them out, with their pairs.

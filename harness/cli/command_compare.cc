@@ -156,6 +156,12 @@ Expected<driver::CompareState> StateFrom(const ParsedArgs& args) {
       !HardwareInstructionsAvailable()) {
     st.timeout_s *= kCallgrindTimeScale;  // the default, at callgrind's pace (a --timeout given holds as given)
   }
+  if (!resume) {  // a resumed comparison keeps how its samples were taken
+    const bool other_engine =
+        std::ranges::any_of(state.variants, [](const driver::VariantState& vs) { return !vs.variant.engine.empty(); });
+    driver::ApplyLongLivedDefault(st, args.Has("long-lived"), driver::VariantsMayTakeTurns(state.variants, st),
+                                  other_engine);
+  }
   if (args.Has("target-ci")) st.runs = 0;
   if (quick && !args.Has("runs") && st.runs > 0) st.runs = std::max(st.runs, st.min_samples);
   V8BENCH_OK(driver::ValidateSettings(st, ""));
@@ -235,13 +241,15 @@ Expected<int> Compare(const ParsedArgs& args, const std::vector<std::string>& ar
 CommandSpec CompareSpec() {
   CommandSpec spec;
   spec.name = "compare";
-  spec.summary = "compare flag sets or builds side by side, one worker process per sample, with a gate";
+  spec.summary = "compare flag sets or builds side by side, sample by sample in worker processes, with a gate";
   spec.synopsis =
       "v8bench compare [SUITE_FILE|DIR ...] --variant NAME=[FLAGS] --variant ... [--engine NAME=PATH ...] [options]\n"
       "       v8bench compare --resume FILE [options]";
   spec.description =
-      "Compares variants (V8 flag sets, harness knobs, builds) case by case, each sample a worker process that\n"
-      "runs each case once, the variants in blocks in a seeded random order. Versus the first variant the\n"
+      "Compares variants (V8 flag sets, harness knobs, builds) case by case, each sample a worker process's\n"
+      "measurement of each case (variants that differ in V8 flags or knobs: one of --long-lived 4 workers per\n"
+      "variant, each warmed up once; only in --param: one worker per block, in turns; builds: a fresh worker),\n"
+      "the variants in blocks in a seeded random order. Versus the first variant the\n"
       "comparison is paired by block: the change is the median of the blocks' ratios, with a 95% CI and a Wilcoxon\n"
       "signed-rank p-value, Holm-adjusted; a verdict needs p below alpha, the CI excluding no change and a change\n"
       "beyond the noise floor; with too few blocks a Mann-Whitney test decides (docs/paired.md). By default each\n"

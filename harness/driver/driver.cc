@@ -410,30 +410,39 @@ Status Driver::PlanShard() {
   return OkStatus();
 }
 
+namespace {
+
+// What a variant's workers run apart from its parameters.
+Knobs WithoutParams(const Variant& v) {
+  Knobs knobs = v.knobs;
+  knobs.params.clear();
+  return knobs;
+}
+
+}  // namespace
+
+bool VariantsMayTakeTurns(const std::vector<VariantState>& variants, const CompareSettings& settings) {
+  if (settings.alternate == 0 || variants.empty()) return false;
+  const Variant& first = variants.front().variant;
+  return std::ranges::all_of(variants, [&](const VariantState& vs) {
+    return vs.variant.engine.empty() && vs.variant.v8_flags == first.v8_flags &&
+           WithoutParams(vs.variant) == WithoutParams(first);
+  });
+}
+
 Status Driver::PlanAlternation() {
   const CompareSettings& settings = state_.settings;
   // counting_ (PrepareEngines): counted instructions do not drift with the machine. --long-lived: the user
   // asked for workers that live across blocks instead.
-  if (settings.alternate == 0 || settings.long_lived > 0 || state_.shard || ignore_params_.empty() || counting_)
-    return OkStatus();
+  if (settings.long_lived > 0 || state_.shard || ignore_params_.empty() || counting_) return OkStatus();
   // What a variant's workers run apart from its parameters: the same for every variant, or no alternation.
-  const auto without_params = [](const Variant& v) {
-    Knobs knobs = v.knobs;
-    knobs.params.clear();
-    return knobs;
-  };
+  if (!VariantsMayTakeTurns(state_.variants, settings)) return OkStatus();
   const Variant& first = state_.variants.front().variant;
-  for (const auto& vs : state_.variants) {
-    const Variant& v = vs.variant;
-    if (!v.engine.empty() || v.v8_flags != first.v8_flags || without_params(v) != without_params(first)) {
-      return OkStatus();
-    }
-  }
   V8BENCH_TRY(const std::vector<std::vector<CaseInfo>> plans, ListCases());
   if (launcher_.Interrupted()) return OkStatus();
   Alternation a;
   a.worker = first;
-  a.worker.knobs = without_params(first);
+  a.worker.knobs = WithoutParams(first);
   std::map<std::string, std::vector<std::string>> values;  // an alternated parameter -> every variant's values
   std::vector<std::string> names;
   for (std::size_t v = 0; v < plans.size(); ++v) {

@@ -43,6 +43,11 @@ class Schedule {
 // block `block`: they take the blocks in turn, so each has every K-th block and no two neighbouring blocks.
 std::size_t LongLivedWorkerOf(int block, int workers_per_variant);
 
+// Whether the variants can take turns in one worker (Alternation): --alternate > 0, and they run one engine
+// (this v8bench) with the same V8 flags and knobs, differing in --param values only. The rest of the
+// check (the cases' names and values) needs the workers' plans (Driver::PlanAlternation).
+bool VariantsMayTakeTurns(const std::vector<VariantState>& variants, const CompareSettings& settings);
+
 // A fresh seed from the clock and the process id, for when the user gives none.
 std::uint64_t RandomSeed();
 

@@ -56,12 +56,16 @@ const SettingSpec kSettings[] = {
      "life, and K copies average that out of each block.",
      nullptr, false, 1},
     {"long-lived", "long_lived", K::kCount, 0, 64, &S::long_lived, "K",
-     "Starts K workers per variant once and has them take the blocks' turns, each sample one more measurement in "
-     "a process already warmed up (block b asks worker b mod K), instead of a fresh worker per sample: faster where "
-     "start-up and warm-up dominate a sample, but a process's speed state then holds for all its samples "
-     "(docs/paired.md, \"Long-lived workers\"): take K >= 4 for a gate. Not with --jobs > 1, other engines or "
-     "--metric instructions. 0: a fresh worker per sample.",
-     nullptr, false, 0},
+     "Variants that cannot take turns in one worker (they differ in V8 flags or knobs) get K workers per variant, "
+     "started once and asked in turn (block b: worker b mod K), each sample one more measurement in a process "
+     "already warmed up, instead of a fresh worker per sample, which pays start-up and warm-up every time. A "
+     "process's speed then holds for all its samples: the paired test is corrected for the share of the variance "
+     "that lies between the pairs of processes (its design effect; docs/paired.md, \"Long-lived workers\"). Not "
+     "with --jobs > 1, other engines or --metric instructions. 0: a fresh worker per sample, the most independent "
+     "samples.",
+     "4 where it applies (variants that differ in V8 flags or knobs, on this v8bench, --jobs 1, a timed metric); "
+     "else 0",
+     false, 0},
     {"repetitions", "repetitions", K::kCount, 1, 1000, &S::repetitions, "N",
      "Repetitions of a case per worker, their median the sample (short processes suit bimodal noise).", nullptr, false},
     {"min-time", "min_time_s", K::kSeconds, 0.001, 3600, &S::min_time_s, "S",
@@ -208,6 +212,13 @@ std::string StoppingArgs(const CompareSettings& s) {
       break;
   }
   return fmt::format(" --max-runs {} --equivalence {}", s.max_runs, EquivalenceOf(s) * 100);
+}
+
+void ApplyLongLivedDefault(CompareSettings& s, bool given, bool take_turns, bool other_engine) {
+  if (given) return;
+  const MetricInfo* metric = FindMetricOption(s.metric);
+  const bool counted = metric != nullptr && metric->counted;
+  if (take_turns || other_engine || s.jobs > 1 || counted) s.long_lived = 0;
 }
 
 workers::WorkerSampling WorkerSamplingOf(const CompareSettings& s) {

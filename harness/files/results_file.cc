@@ -130,6 +130,16 @@ void WriteJudgement(JsonWriter& w, const Analysis& a, const CellAnalysis& cell) 
   w.Key("split_pairs").Int(static_cast<long long>(cell.paired->blocks.split_pairs));
   WritePairedComparison(w, "all", cell.paired->blocks.all, a.is_time);
   WritePairedComparison(w, "same_state", cell.paired->blocks.same_state, a.is_time);
+  // The blocks' pairs of long-lived processes, as the verdict's test saw them (stats/clustered.h): the
+  // sequential rule's last look, else all blocks.
+  const stats::ClusterEffect& c =
+      cell.paired->sequential ? cell.paired->sequential->clusters : cell.paired->blocks.all.clusters;
+  w.Key("clusters").BeginObject();
+  w.Key("count").Int(static_cast<long long>(c.clusters));
+  w.Key("icc").Number(c.icc);
+  w.Key("icc_upper").Number(c.icc_upper);
+  w.Key("design_effect").Number(c.design_effect);
+  w.EndObject();
   w.EndObject();
 }
 

@@ -59,4 +59,21 @@ double StudentTTwoSidedP(double t, double df) {
   return RegularizedIncompleteBeta(df / (df + t * t), df / 2, 0.5);
 }
 
+double FCdf(double x, double d1, double d2) {
+  if (std::isnan(x) || !(d1 > 0) || !(d2 > 0)) return std::numeric_limits<double>::quiet_NaN();
+  if (x <= 0) return 0;
+  if (std::isinf(x)) return 1;
+  return RegularizedIncompleteBeta(d1 * x / (d1 * x + d2), d1 / 2, d2 / 2);
+}
+
+double FQuantile(double q, double d1, double d2) {
+  if (!(q > 0 && q < 1) || !(d1 > 0) || !(d2 > 0)) return std::numeric_limits<double>::quiet_NaN();
+  double lo = std::log(1e-12), hi = std::log(1e12);  // the quantiles the rules here ask for lie far inside
+  while (hi - lo > 1e-12) {
+    const double mid = (lo + hi) / 2;
+    (FCdf(std::exp(mid), d1, d2) < q ? lo : hi) = mid;
+  }
+  return std::exp((lo + hi) / 2);
+}
+
 }  // namespace v8bench::stats

@@ -78,6 +78,10 @@ PairedBlocks PairBlocks(const std::vector<BlockSample>& samples, const MachineSt
     out.block.push_back(block);
     out.log_ratio.push_back(r);
     out.same_state.push_back(p.base_state == p.next_state);
+    const bool long_lived = p.base->process > 0 && p.next->process > 0;
+    out.cluster.push_back(long_lived ? (static_cast<std::size_t>(p.base->process) << 32) |
+                                           static_cast<std::size_t>(p.next->process)
+                                     : ~block);  // process numbers are below 2^32; ~block has its top bit set
   }
   return out;
 }

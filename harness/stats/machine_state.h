@@ -34,6 +34,7 @@ struct BlockSample {
   std::size_t block = 0;
   std::size_t variant = 0;
   double value = 0;
+  int process = 0;  // the long-lived worker process that took it (driver::RunRecord::worker_process); 0: a fresh one
 };
 
 struct MachineStates {
@@ -52,10 +53,13 @@ MachineStates ClassifyMachineStates(const std::vector<BlockSample>& samples);
 // The pairs of one comparison: per block holding a sample of both variants (ascending block order),
 // log(value of `variant` / value of `base`), and whether the two samples were in one state. A block
 // with several samples of a variant uses the first; pairs with a value <= 0 or not finite are skipped.
+// cluster: the pair of long-lived processes that took the block's two samples (blocks of one pair share its
+// offset: clustered.h), or a cluster of the block's own when either sample had a fresh worker.
 struct PairedBlocks {
   std::vector<std::size_t> block;
   std::vector<double> log_ratio;
   std::vector<bool> same_state;
+  std::vector<std::size_t> cluster;
 };
 PairedBlocks PairBlocks(const std::vector<BlockSample>& samples, const MachineStates& states, std::size_t base,
                         std::size_t variant);

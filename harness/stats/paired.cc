@@ -26,11 +26,14 @@ std::vector<double> LogRatios(const std::vector<double>& base, const std::vector
 }
 
 PairedComparison ComparePaired(const std::vector<double>& log_ratios, const CompareOptions& options,
-                               PairedEstimator estimator) {
+                               PairedEstimator estimator, const std::vector<std::size_t>& clusters) {
   PairedComparison c;
   c.blocks = log_ratios.size();
   if (c.blocks == 0 || c.blocks < options.min_samples) return c;
-  c.wilcoxon = WilcoxonSignedRank(log_ratios);
+  const ClusteredSignedRankResult test = ClusteredSignedRank(log_ratios, clusters);
+  c.wilcoxon = test.plain;
+  c.wilcoxon.p = test.p;
+  c.clusters = test.effect;
   c.hodges_lehmann = std::exp(HodgesLehmann(log_ratios));
   const SampleStatistic statistic = estimator == PairedEstimator::kMedian ? MedianStatistic : HodgesLehmannStatistic;
   const Interval log_interval =
@@ -63,9 +66,13 @@ BlockComparison CompareBlocks(const std::vector<BlockSample>& samples, const Mac
                               std::size_t variant, const CompareOptions& options, PairedEstimator estimator) {
   const PairedBlocks pairs = PairBlocks(samples, states, base, variant);
   const std::vector<double> same = SameStateLogRatios(pairs);
+  std::vector<std::size_t> same_clusters;
+  for (std::size_t i = 0; i < pairs.cluster.size(); ++i) {
+    if (pairs.same_state[i]) same_clusters.push_back(pairs.cluster[i]);
+  }
   BlockComparison out;
-  out.all = ComparePaired(pairs.log_ratio, options, estimator);
-  out.same_state = ComparePaired(same, options, estimator);
+  out.all = ComparePaired(pairs.log_ratio, options, estimator, pairs.cluster);
+  out.same_state = ComparePaired(same, options, estimator, same_clusters);
   out.split_pairs = pairs.log_ratio.size() - same.size();
   out.stratified = states.detected && out.same_state.verdict != Verdict::kInsufficient &&
                    static_cast<double>(out.split_pairs) <= kMaxSplitShare * static_cast<double>(pairs.log_ratio.size());

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "harness/stats/bootstrap.h"
+#include "harness/stats/clustered.h"
 #include "harness/stats/compare.h"
 #include "harness/stats/machine_state.h"
 #include "harness/stats/wilcoxon.h"
@@ -34,14 +35,19 @@ struct PairedComparison {
   std::size_t blocks = 0;
   RatioInterval ratio;        // exp of the estimate and of the bootstrap bounds of the log ratio: new / base
   double hodges_lehmann = 0;  // exp(Hodges-Lehmann estimate of the log ratios), for reference
+  // The signed-rank test; with clusters given its p is the guarded one (clustered.h), its other figures the plain
+  // test's.
   WilcoxonResult wilcoxon;
+  ClusterEffect clusters;                    // design effect 1: no clusters, or none to correct for
   Verdict verdict = Verdict::kInsufficient;  // on the unadjusted Wilcoxon p
 };
 
 // Everything from the per-block log ratios; options.seed seeds the bootstrap, options.min_samples is
-// the minimum number of blocks (fewer: kInsufficient, and no interval).
+// the minimum number of blocks (fewer: kInsufficient, and no interval). `clusters`: per log ratio, its
+// block's pair of long-lived processes (PairedBlocks::cluster); empty: independent blocks.
 PairedComparison ComparePaired(const std::vector<double>& log_ratios, const CompareOptions& options,
-                               PairedEstimator estimator = PairedEstimator::kMedian);
+                               PairedEstimator estimator = PairedEstimator::kMedian,
+                               const std::vector<std::size_t>& clusters = {});
 
 // The Wilcoxon p-values Holm-adjusted across `comparisons`, and the verdicts on them (Decide with the
 // adjusted p). kInsufficient comparisons are left out of the family and stay kInsufficient, p 1.

@@ -5,7 +5,6 @@
 #include <limits>
 
 #include "harness/stats/power.h"
-#include "harness/stats/wilcoxon.h"
 
 namespace v8bench::stats {
 namespace {
@@ -60,16 +59,22 @@ std::vector<SequentialLook> SequentialLooks(std::size_t max_blocks) {
   return looks;
 }
 
-SequentialResult SequentialSignedRank(const std::vector<double>& log_ratios, const SequentialDesign& design) {
+SequentialResult SequentialSignedRank(const std::vector<double>& log_ratios, const SequentialDesign& design,
+                                      const std::vector<std::size_t>& clusters) {
   SequentialResult r;
   const std::vector<SequentialLook> looks = SequentialLooks(design.max_blocks);
   const double bound = std::log1p(design.equivalence);
   for (const SequentialLook& look : looks) {
     if (log_ratios.size() < look.blocks || look.share <= 0) break;
-    const std::vector<double> first(log_ratios.begin(), log_ratios.begin() + static_cast<long>(look.blocks));
+    const auto end = static_cast<long>(look.blocks);
+    const std::vector<double> first(log_ratios.begin(), log_ratios.begin() + end);
+    std::vector<std::size_t> first_clusters;
+    if (clusters.size() == log_ratios.size()) first_clusters.assign(clusters.begin(), clusters.begin() + end);
+    const ClusteredSignedRankResult test = ClusteredSignedRank(first, first_clusters);
     ++r.looks;
     r.last_look = look.blocks;
-    r.p = std::min(r.p, WilcoxonSignedRank(first).p / look.share);
+    r.clusters = test.effect;
+    r.p = std::min(r.p, test.p / look.share);
     r.p_by_look.push_back(std::min(r.p, 1.0));
     r.min_p = std::min(r.min_p, MinSignedRankP(look.blocks) / look.share);
     r.interval = SignInterval(first, SignCutoff(look.blocks, design.alpha * look.share));

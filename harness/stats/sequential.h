@@ -23,13 +23,18 @@
 //    (one slow block moves it by one order statistic at most). By the same inequality all of them cover
 //    the true median at once with probability at least 1 - alpha, so "the interval at some look lies
 //    within ±X" may stop the comparison and claim "no change beyond X" at that level.
-// Limits: as the fixed test's (paired.h): blocks independent, log ratios symmetric under no change.
+//  - blocks from long-lived workers come in clusters (one pair of processes each): each look's p_k is then
+//    the signed-rank p corrected for the design effect of the first n_k blocks' clusters (clustered.h),
+//    estimated afresh at every look, so each p_k stays a valid p-value and the inequality above holds.
+// Limits: as the fixed test's (paired.h): log ratios symmetric under no change; blocks independent, or
+// independent between the clusters given.
 #pragma once
 
 #include <cstddef>
 #include <vector>
 
 #include "harness/stats/bootstrap.h"
+#include "harness/stats/clustered.h"
 
 namespace v8bench::stats {
 
@@ -65,10 +70,14 @@ struct SequentialResult {
   std::size_t equivalent_at = 0;  // blocks at the first look whose interval is within ±X; 0: none
   RatioInterval interval;         // the repeated interval of the median at the last look (0, inf: unbounded)
   std::vector<double> p_by_look;  // the sequential p as it stood after each look taken
+  ClusterEffect clusters;         // the blocks' clusters at the last look taken (design effect 1: none)
 };
 
-// The sequential test of `log_ratios` in block order (log(new / base) per block, as LogRatios).
-SequentialResult SequentialSignedRank(const std::vector<double>& log_ratios, const SequentialDesign& design);
+// The sequential test of `log_ratios` in block order (log(new / base) per block, as LogRatios). `clusters`:
+// per log ratio, the cluster its block belongs to (the pair of processes that ran it); empty: the blocks
+// are independent.
+SequentialResult SequentialSignedRank(const std::vector<double>& log_ratios, const SequentialDesign& design,
+                                      const std::vector<std::size_t>& clusters = {});
 
 // The fewest blocks at whose look a comparison can reach `level` (its smallest p there, (2 / 2^n) / w_k,
 // below it); 0 when no look up to max_blocks can.
