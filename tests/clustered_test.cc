@@ -156,8 +156,12 @@ TEST(ClusteredSimulation, AAStaysBelowAlphaWhateverTheProcessesShareAndPowerIsSt
     std::printf("| %.1f | %.2f%% | %.2f%% | %.2f |\n", icc, plain.found * 100, guarded.found * 100,
                 guarded.median_design_effect);
     // ICC 0.5 is printed, not required: 1.1% of 2000 (docs/statistics.md states it as a limit).
-    if (icc <= 0.3) EXPECT_LE(guarded.found, 0.01) << icc;
-    if (icc >= 0.3) EXPECT_GT(plain.found, 0.02) << icc;  // what the guard is for
+    if (icc <= 0.3) {
+      EXPECT_LE(guarded.found, 0.01) << icc;
+    }
+    if (icc >= 0.3) {
+      EXPECT_GT(plain.found, 0.02) << icc;  // what the guard is for
+    }
   }
   std::printf("| change | log-ratio sd | ICC | found, plain | found, guarded | median blocks, guarded |\n");
   struct Cell {
