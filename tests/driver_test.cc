@@ -512,34 +512,6 @@ TEST(LongLived, RefusedWithJobsOrAnotherEngine) {
   EXPECT_TRUE(launcher.requests.empty());
 }
 
-// The default K applies where a fresh worker per sample would otherwise be started; elsewhere it is 0.
-TEST(LongLived, ByDefaultForVariantsThatDifferInV8FlagsOrKnobsOnly) {
-  const int k = CompareSettings{}.long_lived;
-  EXPECT_EQ(k, 4);
-  const auto resolved = [](CompareState state, bool given, bool other_engine) {
-    state.settings.alternate = CompareSettings{}.alternate;
-    ApplyLongLivedDefault(state.settings, given, VariantsMayTakeTurns(state.variants, state.settings), other_engine);
-    return state.settings.long_lived;
-  };
-  CompareState flags = TwoVariants("", "--no-opt", 6);
-  flags.settings.long_lived = k;
-  EXPECT_EQ(resolved(flags, false, false), k);
-  CompareState knobs = TwoVariants("--semi-space 1", "--semi-space 2", 6);
-  knobs.settings.long_lived = k;
-  EXPECT_EQ(resolved(knobs, false, false), k);
-  CompareState params = TwoVariants("--param work=1", "--param work=1.05", 6);
-  params.settings.long_lived = k;
-  EXPECT_EQ(resolved(params, false, false), 0);  // they take turns in one worker instead
-  EXPECT_EQ(resolved(flags, false, true), 0);    // another engine
-  CompareState jobs = flags;
-  jobs.settings.jobs = 2;
-  EXPECT_EQ(resolved(jobs, false, false), 0);
-  EXPECT_EQ(resolved(jobs, true, false), k);  // given: kept, and ValidateSettings refuses it
-  CompareState counted = flags;
-  counted.settings.metric = "instructions";
-  EXPECT_EQ(resolved(counted, false, false), 0);
-}
-
 TEST(Driver, SameSeedSameOrder) {
   auto order = [](std::uint64_t seed) {
     CompareState state = TwoVariants("", "--no-opt", 5);

@@ -62,10 +62,8 @@ const SettingSpec kSettings[] = {
      "process's speed then holds for all its samples: the paired test is corrected for the share of the variance "
      "that lies between the pairs of processes (its design effect; docs/paired.md, \"Long-lived workers\"). Not "
      "with --jobs > 1, other engines or --metric instructions. 0: a fresh worker per sample, the most independent "
-     "samples.",
-     "4 where it applies (variants that differ in V8 flags or knobs, on this v8bench, --jobs 1, a timed metric); "
-     "else 0",
-     false, 0},
+     "samples: with 4 pairs of processes that correction can leave even a large change undecided.",
+     "0 (a fresh worker per sample)", false, 0},
     {"repetitions", "repetitions", K::kCount, 1, 1000, &S::repetitions, "N",
      "Repetitions of a case per worker, their median the sample (short processes suit bimodal noise).", nullptr, false},
     {"min-time", "min_time_s", K::kSeconds, 0.001, 3600, &S::min_time_s, "S",
@@ -212,13 +210,6 @@ std::string StoppingArgs(const CompareSettings& s) {
       break;
   }
   return fmt::format(" --max-runs {} --equivalence {}", s.max_runs, EquivalenceOf(s) * 100);
-}
-
-void ApplyLongLivedDefault(CompareSettings& s, bool given, bool take_turns, bool other_engine) {
-  if (given) return;
-  const MetricInfo* metric = FindMetricOption(s.metric);
-  const bool counted = metric != nullptr && metric->counted;
-  if (take_turns || other_engine || s.jobs > 1 || counted) s.long_lived = 0;
 }
 
 workers::WorkerSampling WorkerSamplingOf(const CompareSettings& s) {

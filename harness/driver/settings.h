@@ -58,10 +58,10 @@ struct CompareSettings {
   // another for much of its life, and the copies average that out of each block.
   int copies = 3;
   // K > 0: each variant's samples come from K long-lived workers (`run --serve`), started once and asked in
-  // turn (block b: worker b mod K), each warmed up once; 0: a fresh worker per sample (docs/paired.md,
-  // "Long-lived workers"). The default where it applies (ApplyLongLivedDefault); the analysis corrects the
-  // paired test for what a process's samples share (stats/clustered.h).
-  int long_lived = 4;
+  // turn (block b: worker b mod K), each warmed up once; 0 (the default): a fresh worker per sample
+  // (docs/paired.md, "Long-lived workers": with K = 4 the correction for what a process's samples share,
+  // stats/clustered.h, costs the paired test too much power to be the default of a gate).
+  int long_lived = 0;
 };
 
 // kSeed: a whole number exact in a JSON number (below 2^53); kPercent: given and saved in percent ("5" or
@@ -111,13 +111,6 @@ double EquivalenceOf(const CompareSettings& s);
 // and as the options that repeat it (" --max-runs 50 --equivalence 5").
 std::string StoppingText(const CompareSettings& s);
 std::string StoppingArgs(const CompareSettings& s);
-
-// --long-lived's default (the member's initial value) applies where this v8bench would otherwise start a fresh
-// worker for every sample: variants that differ in V8 flags or knobs. Not `given`, it becomes 0 where the
-// variants take turns in one worker instead (`take_turns`: VariantsMayTakeTurns), where a variant runs
-// another engine, with --jobs > 1 and with a counted metric. A value given is kept (ValidateSettings refuses
-// what it cannot serve).
-void ApplyLongLivedDefault(CompareSettings& s, bool given, bool take_turns, bool other_engine);
 
 // What every worker samples: the suites and the timing settings.
 workers::WorkerSampling WorkerSamplingOf(const CompareSettings& s);
