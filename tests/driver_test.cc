@@ -371,6 +371,8 @@ class ServingLauncher final : public workers::Launcher {
   std::vector<workers::LaunchRequest> requests;
   std::map<std::uint64_t, int> samples;  // per process: the samples it was asked for
   std::uint64_t dies_in = 0;
+  std::size_t asked_while_one_was_ending = 0;  // samples asked for while a closed process had not ended
+  bool capped = false;  // each sample's warm-up ended at its cap, the code still changing
 
   void Start(const workers::LaunchRequest& r) override {
     requests.push_back(r);
@@ -386,9 +388,11 @@ class ServingLauncher final : public workers::Launcher {
   bool WriteStdin(std::uint64_t id, std::string_view data) override {
     const auto it = live_.find(id);
     if (it == live_.end() || data != "sample\n") return false;
+    if (!ending_.empty()) ++asked_while_one_was_ending;
     const int n = samples[id]++;
     std::string out = Jsonl({"s/loop"}, {{"s/loop", 100.0 + static_cast<double>(id)}});
     if (n > 0) out = out.substr(out.find("{\"type\":\"start\""));  // the context came with the first
+    if (capped) out.insert(out.find("\"status\"", out.find("\"type\":\"case\"")), "\"warmup_capped\":true,");
     if (id == dies_in && n == 1) {
       it->second.on_stdout(out.substr(0, out.find('\n') + 1));  // its start line, then it dies
       workers::LaunchResult died;
@@ -402,16 +406,18 @@ class ServingLauncher final : public workers::Launcher {
     it->second.on_stdout(out);
     return true;
   }
-  void CloseStdin(std::uint64_t id) override {
+  void CloseStdin(std::uint64_t id) override {  // it ends, as a process does, some time later: at the next Wait
     if (live_.erase(id) == 0) return;
     workers::LaunchResult res;
     res.id = id;
-    ended_.push_back(res);
+    ending_.push_back(res);
   }
   void Wake() override { woken_ = true; }
   std::vector<workers::LaunchResult> Wait() override {
     std::vector<workers::LaunchResult> out = std::move(ended_);
     ended_.clear();
+    out.insert(out.end(), ending_.begin(), ending_.end());
+    ending_.clear();
     woken_ = false;
     return out;
   }
@@ -420,6 +426,7 @@ class ServingLauncher final : public workers::Launcher {
  private:
   std::map<std::uint64_t, workers::LaunchRequest> live_;
   std::vector<workers::LaunchResult> ended_;
+  std::vector<workers::LaunchResult> ending_;  // closed, not yet ended
   bool woken_ = false;
 };
 
@@ -468,9 +475,65 @@ TEST(LongLived, EachVariantsSamplesComeFromItsKWorkersStartedOnce) {
   EXPECT_NE(json.find("\"worker_process\":6"), std::string::npos);
 }
 
+// --worker-samples M: a worker is retired after M samples, its next turn a new process (a new pair of
+// processes for the clustered test: RunRecord::worker_process), and no sample is taken until it has ended.
+TEST(LongLived, AWorkerIsReplacedAfterItsSamplesAndEndsBeforeTheNextSample) {
+  CompareState state = TwoVariants("", "--no-opt", 8);
+  state.settings.long_lived = 2;
+  state.settings.worker_samples = 2;
+  ServingLauncher launcher;
+  Driver driver(state, launcher, "/self/v8bench");
+  ASSERT_TRUE(driver.Run().ok());
+  EXPECT_TRUE(state.complete);
+  ASSERT_EQ(state.runs.size(), 16u);
+  EXPECT_EQ(launcher.requests.size(), 8u);  // per variant: 8 blocks, 2 samples a process
+  for (const auto& [id, n] : launcher.samples) EXPECT_EQ(n, 2) << id;
+  EXPECT_EQ(launcher.asked_while_one_was_ending, 0u);
+  std::map<int, std::map<int, int>> blocks_of;  // variant -> process -> its blocks
+  for (const RunRecord& r : state.runs) {
+    EXPECT_TRUE(r.error.empty()) << r.error;
+    ++blocks_of[r.variant][r.worker_process];
+  }
+  for (const auto& [variant, processes] : blocks_of) {
+    EXPECT_EQ(processes.size(), 4u) << variant;
+    for (const auto& [process, n] : processes) EXPECT_EQ(n, 2) << process;
+  }
+  EXPECT_EQ(launcher.Live(), 0u);
+  // 0: each worker lives for the whole comparison.
+  CompareState lifelong = TwoVariants("", "--no-opt", 8);
+  lifelong.settings.long_lived = 2;
+  lifelong.settings.worker_samples = 0;
+  ServingLauncher once;
+  Driver again(lifelong, once, "/self/v8bench");
+  ASSERT_TRUE(again.Run().ok());
+  EXPECT_EQ(once.requests.size(), 4u);
+}
+
+// Once every case's warm-up hit its cap (Driver::LongLivedServes), the next blocks get fresh workers, and
+// the long-lived ones are retired; the header says from which block.
+TEST(LongLived, FreshWorkersOnceEveryCasesWarmUpHitItsCap) {
+  CompareState state = TwoVariants("", "--no-opt", 5);
+  state.settings.long_lived = 2;
+  ServingLauncher launcher;
+  launcher.capped = true;
+  Driver driver(state, launcher, "/self/v8bench");
+  ASSERT_TRUE(driver.Run().ok());
+  ASSERT_EQ(state.runs.size(), 10u);
+  for (const RunRecord& r : state.runs) {
+    EXPECT_EQ(r.worker_process > 0, r.block == 0) << "block " << r.block << " variant " << r.variant;
+  }
+  EXPECT_EQ(launcher.requests.size(), 2u + 8u);  // block 0's two long-lived workers, then a fresh one per sample
+  EXPECT_EQ(launcher.Live(), 0u);
+  const ReportHeader header = CompareHeader(state);
+  std::string lines;
+  for (const auto& l : header.lines) lines += l + "\n";
+  EXPECT_NE(lines.find("from block 2 on: a fresh worker per sample"), std::string::npos) << lines;
+}
+
 TEST(LongLived, AWorkerThatDiesInASampleFailsItsCaseAndIsStartedAgainAtItsNextTurn) {
   CompareState state = TwoVariants("", "--no-opt", 4);
   state.settings.long_lived = 1;
+  state.settings.worker_samples = 0;  // only a death starts a new process
   ServingLauncher launcher;
   launcher.dies_in = 2;  // the first process started (launch ids follow the first slot's)
   Driver driver(state, launcher, "/self/v8bench");
@@ -510,6 +573,34 @@ TEST(LongLived, RefusedWithJobsOrAnotherEngine) {
   ASSERT_FALSE(engine.ok());
   EXPECT_NE(engine.error().message.find("--long-lived"), std::string::npos) << engine.error().message;
   EXPECT_TRUE(launcher.requests.empty());
+}
+
+// The default K applies where a fresh worker per sample would otherwise be started; elsewhere it is 0.
+TEST(LongLived, ByDefaultForVariantsThatDifferInV8FlagsOrKnobsOnly) {
+  const int k = CompareSettings{}.long_lived;
+  EXPECT_EQ(k, static_cast<int>(stats::kFirstLook));
+  const auto resolved = [](CompareState state, bool given, bool other_engine) {
+    state.settings.alternate = CompareSettings{}.alternate;
+    ApplyLongLivedDefault(state.settings, given, VariantsMayTakeTurns(state.variants, state.settings), other_engine);
+    return state.settings.long_lived;
+  };
+  CompareState flags = TwoVariants("", "--no-opt", 6);
+  flags.settings.long_lived = k;
+  EXPECT_EQ(resolved(flags, false, false), k);
+  CompareState knobs = TwoVariants("--semi-space 1", "--semi-space 2", 6);
+  knobs.settings.long_lived = k;
+  EXPECT_EQ(resolved(knobs, false, false), k);
+  CompareState params = TwoVariants("--param work=1", "--param work=1.05", 6);
+  params.settings.long_lived = k;
+  EXPECT_EQ(resolved(params, false, false), 0);  // they take turns in one worker instead
+  EXPECT_EQ(resolved(flags, false, true), 0);    // another engine
+  CompareState jobs = flags;
+  jobs.settings.jobs = 2;
+  EXPECT_EQ(resolved(jobs, false, false), 0);
+  EXPECT_EQ(resolved(jobs, true, false), k);  // given: kept, and ValidateSettings refuses it
+  CompareState counted = flags;
+  counted.settings.metric = "instructions";
+  EXPECT_EQ(resolved(counted, false, false), 0);
 }
 
 TEST(Driver, SameSeedSameOrder) {

@@ -497,7 +497,7 @@ Status Driver::Run() {
   bool stopping = false;
   for (;;) {
     while (status.ok() && !stopping && !launcher_.Interrupted() &&
-           static_cast<int>(process_to_slot_.size()) < state_.settings.jobs) {
+           static_cast<int>(process_to_slot_.size() + retiring_.size()) < state_.settings.jobs) {
       if ((stopping = StopStarting())) break;
       if (alternation_) {  // a block: the next sample of every variant, in one worker
         const std::uint64_t id = next_id_++;
@@ -517,13 +517,16 @@ Status Driver::Run() {
       rec.variant = static_cast<int>(v);
       rec.run = rec.block = started_[v]++;  // Schedule: round b holds sample b of every variant
       rec.order = order++;
-      if (state_.settings.long_lived > 0) {
+      if (state_.settings.long_lived > 0 && LongLivedServes(rec.block)) {
         AskLongLived(id);
       } else {
+        for (LongLived& w : long_lived_) {
+          if (w.process != 0) Retire(w);  // fresh workers from here on (LongLivedServes)
+        }
         Launch(id, filters_[v]);
       }
     }
-    if (process_to_slot_.empty()) break;
+    if (process_to_slot_.empty() && retiring_.empty()) break;
     const auto results = launcher_.Wait();
     const bool interrupted = launcher_.Interrupted();
     state_.interrupted |= interrupted;

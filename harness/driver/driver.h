@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -135,6 +136,12 @@ class Driver {
   // (ShortenedWarmupCap) when every case of the comparison has hit the cap in a finished sample of an
   // earlier block; a block already begun (this session, or before a --resume) keeps its cap.
   double BlockWarmupCap(int block);
+  // Whether block `block`'s samples are asked of long-lived workers (settings.long_lived > 0): not once the
+  // warm-up cap is shortened for it (BlockWarmupCap), as every case's code was still changing when its
+  // warm-up ended. Why: a long-lived worker's later samples would then time code that V8 is still changing
+  // (left out of the verdict with their blocks), and what it saves, a warm-up per sample, is the shortened
+  // cap only; fresh workers keep every block independent, so a large change is decided at the first look.
+  bool LongLivedServes(int block) { return BlockWarmupCap(block) == 0; }
   void Launch(std::uint64_t slot_id, const std::string& filter);
   // An error that must stop the comparison, or OkStatus; a sample is complete unless ContinueAfterDeath
   // (true) has a new worker continue it.
@@ -188,6 +195,7 @@ class Driver {
     std::string context;        // its context line, which it wrote once, ahead of its first sample
     std::string pending;        // what it has written of the sample it is taking
     bool sample_ended = false;  // `pending` ends with the sample's "end" line
+    int samples = 0;            // finished (settings.worker_samples: then it is retired)
     std::chrono::steady_clock::time_point asked;
   };
   // Asks slot `slot_id`'s variant's long-lived worker for the sample (starting the worker if needed).
@@ -201,9 +209,14 @@ class Driver {
   // its next turn starts a new process; with `drop` (an interrupt, or an error that stops the comparison) the
   // sample is dropped. False: `result` is not a long-lived worker's.
   bool LongLivedEnded(const workers::LaunchResult& result, bool drop, Status& status);
-  // Closes every long-lived worker's stdin and waits for them to end.
+  // Closes `w`'s stdin (it reads end of file and ends) and forgets it: its next turn starts a new process.
+  // Until it has ended no other sample starts (Run), so that its teardown times nothing; where the comparison
+  // turns to fresh workers (LongLivedServes) the fresh one starts at once: its start-up and warm-up come first.
+  void Retire(LongLived& w);
+  // Closes every long-lived worker's stdin and waits for them, and for those retired, to end.
   void StopLongLived();
   std::vector<LongLived> long_lived_;
+  std::set<std::uint64_t> retiring_;  // retired long-lived workers' processes that have not ended yet
   int long_lived_started_ = 0;        // serials given, this session and before
   std::map<int, double> block_caps_;  // block -> its workers' --max-warmup (BlockWarmupCap)
 };

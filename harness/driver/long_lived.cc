@@ -102,11 +102,20 @@ Status Driver::FinishLongLivedSamples() {
     launcher_.SetTimeout(w.process, kIdleTimeoutS);
     state_.elapsed_s = Elapsed();
     V8BENCH_OK(Finish(sample));
+    if (++w.samples >= state_.settings.worker_samples && state_.settings.worker_samples > 0) Retire(w);
   }
   return OkStatus();
 }
 
+void Driver::Retire(LongLived& w) {
+  launcher_.CloseStdin(w.process);
+  launcher_.SetTimeout(w.process, std::max(1.0, state_.settings.timeout_s));
+  retiring_.insert(w.process);
+  w.process = 0;
+}
+
 bool Driver::LongLivedEnded(const workers::LaunchResult& result, bool drop, Status& status) {
+  if (retiring_.erase(result.id) > 0) return true;  // retired between samples: nothing was lost
   const auto it = std::ranges::find_if(long_lived_, [&](const LongLived& w) { return w.process == result.id; });
   if (it == long_lived_.end()) return false;
   it->process = 0;                                          // its next turn starts a new process
@@ -125,14 +134,11 @@ bool Driver::LongLivedEnded(const workers::LaunchResult& result, bool drop, Stat
 }
 
 void Driver::StopLongLived() {
-  std::set<std::uint64_t> running;
   for (LongLived& w : long_lived_) {
-    if (w.process == 0) continue;
-    launcher_.CloseStdin(w.process);  // it reads end of file and ends
-    launcher_.SetTimeout(w.process, std::max(1.0, state_.settings.timeout_s));
-    running.insert(w.process);
-    w.process = 0;
+    if (w.process != 0) Retire(w);
   }
+  std::set<std::uint64_t> running = std::move(retiring_);
+  retiring_.clear();
   while (!running.empty()) {
     const auto ended = launcher_.Wait();
     if (ended.empty()) break;

@@ -61,9 +61,16 @@ const SettingSpec kSettings[] = {
      "already warmed up, instead of a fresh worker per sample, which pays start-up and warm-up every time. A "
      "process's speed then holds for all its samples: the paired test is corrected for the share of the variance "
      "that lies between the pairs of processes (its design effect; docs/paired.md, \"Long-lived workers\"). Not "
-     "with --jobs > 1, other engines or --metric instructions. 0: a fresh worker per sample, the most independent "
-     "samples: with 4 pairs of processes that correction can leave even a large change undecided.",
-     "0 (a fresh worker per sample)", false, 0},
+     "with --jobs > 1, other engines or --metric instructions. Each worker is replaced after --worker-samples. 0: a "
+     "fresh worker per sample, the most independent samples.",
+     "10 (the sequential rule's first look) where it applies (variants that differ in V8 flags or knobs, on this "
+     "v8bench, --jobs 1, a timed metric); else 0",
+     false, 0},
+    {"worker-samples", "worker_samples", K::kCount, 0, 100000, &S::worker_samples, "M",
+     "With --long-lived: each long-lived worker takes M samples and is then replaced by a fresh one, so that the "
+     "pairs of processes whose speed the blocks share are many and small: the correction for what they share "
+     "then costs the test little power (docs/paired.md). 0: each worker lives for the whole comparison.",
+     nullptr, false, 0},
     {"repetitions", "repetitions", K::kCount, 1, 1000, &S::repetitions, "N",
      "Repetitions of a case per worker, their median the sample (short processes suit bimodal noise).", nullptr, false},
     {"min-time", "min_time_s", K::kSeconds, 0.001, 3600, &S::min_time_s, "S",
@@ -210,6 +217,13 @@ std::string StoppingArgs(const CompareSettings& s) {
       break;
   }
   return fmt::format(" --max-runs {} --equivalence {}", s.max_runs, EquivalenceOf(s) * 100);
+}
+
+void ApplyLongLivedDefault(CompareSettings& s, bool given, bool take_turns, bool other_engine) {
+  if (given) return;
+  const MetricInfo* metric = FindMetricOption(s.metric);
+  const bool counted = metric != nullptr && metric->counted;
+  if (take_turns || other_engine || s.jobs > 1 || counted) s.long_lived = 0;
 }
 
 workers::WorkerSampling WorkerSamplingOf(const CompareSettings& s) {

@@ -426,9 +426,23 @@ ReportHeader CompareHeader(const CompareState& s) {
   } else if (st.long_lived > 0) {
     h.lines.push_back(fmt::format(
         "{} samples ({} per variant{}; {}), taken in turn by {} long-lived worker processes per variant (--long-lived "
-        "{}), each running each case{} {} in its first sample and only the repetitions in the next; in blocks of one "
-        "sample per variant, in a random order, seed {} (--seed {} repeats it)",
-        s.runs.size(), per, merged, runs, st.long_lived, st.long_lived, quick, timing, st.seed, st.seed));
+        "{}{}), each running each case{} {} in its first sample and only the repetitions in the next; in blocks of "
+        "one sample per variant, in a random order, seed {} (--seed {} repeats it)",
+        s.runs.size(), per, merged, runs, st.long_lived, st.long_lived,
+        st.worker_samples > 0 ? fmt::format(", each replaced after {} samples: --worker-samples", st.worker_samples)
+                              : std::string(),
+        quick, timing, st.seed, st.seed));
+    // Driver::LongLivedServes: once every case's warm-up hit its cap, the blocks after it had fresh workers.
+    int first_fresh = -1;
+    for (const driver::RunRecord& r : s.runs) {
+      if (r.worker_process == 0 && (first_fresh < 0 || r.block < first_fresh)) first_fresh = r.block;
+    }
+    if (first_fresh >= 0) {
+      h.lines.push_back(fmt::format(
+          "from block {} on: a fresh worker per sample, as every case's warm-up had hit its cap with the code still "
+          "changing (a long-lived worker's later samples would time code that V8 still changes)",
+          first_fresh + 1));
+    }
   } else {
     h.lines.push_back(fmt::format(
         "{} samples ({} per variant{}; {}), each a worker process running each case{} {}; in blocks of one sample "
