@@ -211,10 +211,15 @@ Status SuiteHost::Prepare(std::size_t case_index, bool quick) {
     if (checked.error().kind != Error::Kind::kJsException) return checked.error();
     return Error::Js("self-check failed: " + checked.error().message);
   }
+  auto probe_s = s_->CallApi("probeSeconds", {});
+  if (!probe_s) return probe_s.error();
+  s_->probe_s = probe_s.value()->IsNumber() ? probe_s.value().As<v8::Number>()->Value() : -1;
   return OkStatus();
 }
 
 std::size_t SuiteHost::PreparedSlot() const { return s_->prepared - 1; }
+
+double SuiteHost::ProbeSeconds() const { return s_->probe_s; }
 
 Status SuiteHost::Resume(std::size_t slot) {
   RealmScope scope(*s_->realm);

@@ -45,6 +45,10 @@ class SuiteHost {
   Status Prepare(std::size_t case_index, bool quick);
   // The slot of the case prepared last (REQUIRES: a Prepare that succeeded).
   std::size_t PreparedSlot() const;
+  // How long the case prepared last took for its probe call, the first call of its bench, in seconds (an
+  // async one until it settled); negative where the engine's clock could not tell (RunSettings::
+  // LongCallSeconds: a probe that lasted a long call was the case's warm-up).
+  double ProbeSeconds() const;
   Status Resume(std::size_t slot);
   // Untimed: brings the prepared case's code to the state `mode` names, by a fixed sequence of calls
   // (js/bench_api/03_cases.js, settle()), whatever the timing settings.

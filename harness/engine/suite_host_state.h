@@ -31,6 +31,7 @@ struct SuiteHost::State {
   v8::Global<v8::Object> api;      // globalThis.__v8bench
   v8::Global<v8::Function> batch;  // the current prepared case's compiled loop
   bool async = false;
+  double probe_s = -1;       // the last prepared case's probe call (SuiteHost::ProbeSeconds)
   std::size_t prepared = 0;  // cases prepared so far: the next one's slot (js/bench_api/03_cases.js `prepared`)
   std::size_t live = 0;      // cases prepared and not yet torn down
   std::string path;

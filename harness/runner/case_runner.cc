@@ -427,12 +427,23 @@ struct CaseSession::State {
   }
 
   // Long calls (RunSettings::LongCallSeconds): after a preparation that lasted a long call (setup, probe
-  // call, self-check), one call timed on its own; if that lasted a long call too, it was the case's
-  // warm-up and the case is timed a call per repetition. Returns whether the warm-up is over (long
+  // call, self-check), either the probe call itself lasted a long call (SuiteHost::ProbeSeconds) and was
+  // the case's warm-up, or one call is timed on its own and, if that lasted a long call too, it was the
+  // warm-up; then the case is timed a call per repetition. Returns whether the warm-up is over (long
   // calls, or the case failed); false: the usual warm-up follows (the call was then one more untimed
   // call before the tiering sequence: a suite whose setup is long and whose call is short).
   bool TryLongCalls() {
     if (!settings.LongCallsAllowed() || prepare_s < settings.LongCallSeconds()) return false;
+    // Why the probe counts: it is a whole call of the bench (a Node core file's main, seconds), which
+    // compare.js's own runs time with no warm-up at all; a second untimed call would cost every sample
+    // another call. Not where --tier asks for a code state the probe's call may have passed.
+    if (const double probe_s = host.ProbeSeconds();
+        settings.tier == TierMode::kOptimized && probe_s >= settings.LongCallSeconds()) {
+      result.long_calls = true;
+      deadline.Restart(settings.timeout_s);  // --timeout is per call for long calls
+      EndWarmUp(WarmupOutcome{probe_s, false, 0, probe_s});
+      return true;
+    }
     if (settings.tier != TierMode::kOptimized) {
       // 'interpreter' marks the bench never to be optimised, before its calls, as the usual warm-up does;
       // 'optimized''s tiering sequence is what a long call does without (6 calls of seconds).

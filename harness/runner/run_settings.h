@@ -108,9 +108,10 @@ struct RunSettings {
     return v8bench::RepetitionSeconds(TheMethodRules(), min_time_s, min_young_collections, young_collections_per_s);
   }
 
-  // Long calls: a case whose preparation (its setup, probe call and self-check) and then one more call
-  // each lasted at least LongCallSeconds() is timed as a file sized for one call per process (Node core's
-  // benchmark/ files, often seconds a call) was written to be run: that call is its warm-up (no tiering
+  // Long calls: a case whose preparation (its setup, probe call and self-check) lasted at least
+  // LongCallSeconds(), and whose probe call (SuiteHost::ProbeSeconds) or else one more call lasted as long,
+  // is timed as a file sized for one call per process (Node core's benchmark/ files, often seconds a call)
+  // was written to be run: that call is its warm-up (no tiering
   // sequence, no waiting for the code to settle: that would take minutes), each repetition is one call,
   // LongCallRepetitions of them, none re-run for code that changed while timed (each call compiles its
   // own hot loops, as in the file's own process; the code states are recorded and the case is marked

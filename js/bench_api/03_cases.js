@@ -88,11 +88,13 @@ function prepare(index, quick) {
   const setup = spec.setup || c.suite.setup;
   const state = setup ? setup(assign({}, c.params)) : {};
   const fn = spec.fn;
+  const probeStart = nowMs();
   const probe = fn(state);
   const isAsync = spec.async === true || (probe !== null && typeof probe === 'object' && typeof probe.then === 'function');
   // An async probe is settled at once into an outcome, so a rejection is handled from the start
   // (Node would end the environment over an unhandled one) and fails the case in probed()/check().
-  current = { c, spec, state, fn, isAsync, batch: null, probe: isAsync ? settleProbe(probe) : probe };
+  current = { c, spec, state, fn, isAsync, batch: null, probe: null, probeMs: isAsync ? -1 : nowMs() - probeStart };
+  current.probe = isAsync ? settleProbe(probe, current, probeStart) : probe;
   const sink = [0, 0, 0, 0, 0, 0, 0, 0];
   // Each case's loop from a source of its own: V8 caches `new Function` by its source, and two loops
   // made from one cached function share its feedback cell, so creating the second deoptimises the
@@ -120,12 +122,21 @@ function resume(slot) {
   return cur.batch;
 }
 
-async function settleProbe(probe) {
+async function settleProbe(probe, cur, probeStart) {
   try {
     return { ok: true, value: await probe };
   } catch (error) {
     return { ok: false, error };
+  } finally {
+    cur.probeMs = nowMs() - probeStart;
   }
+}
+
+// How long the prepared case's probe call took, in seconds (an async one until it settled); -1 before an
+// async probe has settled. A probe of a long call (a Node core file's main, seconds a call) was the case's
+// warm-up call: the host times the next call as its first repetition (RunSettings::LongCallSeconds).
+function probeSeconds() {
+  return current.probeMs < 0 ? -1 : current.probeMs / 1000;
 }
 
 // For async benches: a promise that rejects as the probe call did (undefined for sync benches, whose

@@ -14,6 +14,7 @@ Object.defineProperty(global, '__v8bench', {
     prepare: named(prepare),
     resume: named(resume),
     probed: named(probed),
+    probeSeconds,
     settle: named(settle),
     codeState: named(codeState),
     check: named(check),

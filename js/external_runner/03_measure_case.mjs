@@ -170,19 +170,25 @@ async function timeRepetition(api, batch, n, isAsync) {
 }
 
 // Long calls, as the embedded host (harness/runner/run_settings.h RunSettings::LongCallSeconds): after a
-// preparation (setup, probe call, self-check) that lasted a long call (methodRules.longCallSeconds), one
-// call timed on its own; if it lasted that long too, it was the warm-up (no tiering sequence, no waiting
+// preparation (setup, probe call, self-check) that lasted a long call (methodRules.longCallSeconds), the
+// probe call if it lasted that long itself, else one call timed on its own; if that lasted that long, it
+// was the warm-up (no tiering sequence, no waiting
 // for the code to settle) and each repetition is one call, as many as fit the budget at its pace
 // (methodRules.longCallRepetitions), none re-run for code that changed while timed. Returns the case's
 // measurement, or null when the usual warm-up follows. Not with --iterations (fixed batches).
 async function measureLongCalls(api, batch, isAsync, prepareS, opts) {
   const longCallS = methodRules.longCallSeconds(opts.minTime);
   if (opts.iterations !== null || prepareS < longCallS) return null;
-  if (opts.tier !== 'optimized') await withEval(() => api.settle(opts.tier));
-  const t0 = performance.now();
-  const ran = batch(1);
-  if (isAsync) await ran;
-  const callS = (performance.now() - t0) / 1000;
+  // The probe call (bench API probeSeconds) was the warm-up when it lasted a long call itself, as the
+  // embedded host's TryLongCalls takes it; else one call is timed on its own.
+  let callS = opts.tier === 'optimized' ? api.probeSeconds() : -1;
+  if (callS < longCallS) {
+    if (opts.tier !== 'optimized') await withEval(() => api.settle(opts.tier));
+    const t0 = performance.now();
+    const ran = batch(1);
+    if (isAsync) await ran;
+    callS = (performance.now() - t0) / 1000;
+  }
   if (callS < longCallS) return null;
   const repetitions = methodRules.longCallRepetitions(opts.repetitions, callS);
   const samples = [];
