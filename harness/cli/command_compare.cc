@@ -14,6 +14,7 @@
 #include "harness/files/shard_merge.h"
 #include "harness/measure/instruction_counter.h"
 #include "harness/measure/metrics.h"
+#include "harness/measure/thresholds.h"
 #include "harness/report/compare_output.h"
 #include "harness/runner/run_context.h"
 #include "harness/runner/suite_loader.h"
@@ -164,6 +165,12 @@ Expected<driver::CompareState> StateFrom(const ParsedArgs& args) {
   }
   if (args.Has("target-ci")) st.runs = 0;
   if (quick && !args.Has("runs") && st.runs > 0) st.runs = std::max(st.runs, st.min_samples);
+  // The default for a file sized for one call per process (Node core's benchmark/ files), per call; the
+  // workers get it as their --timeout, for every file of the comparison (measure/thresholds.h
+  // DefaultCallTimeout, as run's RunSettings::TimeoutFor).
+  if (!resume && !args.Has("timeout")) {
+    st.timeout_s = DefaultCallTimeout(AnySizedForOneCallPerProcess(st.suites), st.timeout_s);
+  }
   V8BENCH_OK(driver::ValidateSettings(st, ""));
   if (state.date.empty()) state.date = NowText();
   if (state.host_name.empty()) state.host_name = HostName();

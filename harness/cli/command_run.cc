@@ -68,7 +68,9 @@ std::vector<OptionSpec> TimingOptionSpecs() {
       RunSettingOption("timeout",
                        "Ends a case that takes over S seconds (wall clock) in one isolate or --copies copy (timed "
                        "out), or a suite load; per case, callgrind included (whose default is 20x; docs/statistics.md, "
-                       "Timeouts); for a case whose calls last max(--min-time, 0.25 s) or more, each call."),
+                       "Timeouts); for a case whose calls last max(--min-time, 0.25 s) or more, each call. A "
+                       "value given holds for every file.",
+                       OneCallTimeoutNote()),
       {"metric", "instructions",
        "Also counts instructions per iteration, under callgrind (some 50x slower) or the CPU's counter, in "
        "fixed --iterations (docs/instructions.md); without either, exit 2. No native floors."},
@@ -263,14 +265,17 @@ Status NoWorkerOptions(const ParsedArgs& parsed, bool jsonl) {
 // The longest a case may keep the child silent. --timeout holds per isolate and per copy (--alternate with
 // --copies; a group taking turns has it once per case: SuperviseRun); a native floor is timed after the
 // case, outside it, for each repetition. Under callgrind the default is at its pace, as in the child
-// (RunInProcess).
-double CaseTimeout(const ParsedArgs& parsed, const RunSettings& settings,
-                   const workers::InstructionCounting* counting) {
+// (RunInProcess); where some file is sized for one call per process (`one_call_files`), the default is that
+// file's (RunSettings::TimeoutFor), the child's for that file.
+double CaseTimeout(const ParsedArgs& parsed, const RunSettings& settings, const workers::InstructionCounting* counting,
+                   bool one_call_files) {
   const bool callgrind_default =
       counting != nullptr && counting->source() == InstructionSource::kCallgrind && !parsed.Has("timeout");
+  RunSettings paced = settings;
+  paced.timeout_s *= callgrind_default ? kCallgrindTimeScale : 1;
   // Per isolate and copy; per call for a case that may be timed a call per repetition (LongCallCaseSeconds: its
   // line comes after all its calls); a native floor is timed after the case, outside it, for each repetition.
-  const double per_case = settings.timeout_s * (callgrind_default ? kCallgrindTimeScale : 1);
+  const double per_case = paced.TimeoutFor(one_call_files);
   const double silence = settings.LongCallsAllowed() ? LongCallCaseSeconds(per_case, settings.repetitions) : per_case;
   return silence * settings.IsolateCount() * settings.CopiesPerCase() +
          (settings.native_floors ? settings.repetitions * std::max(settings.min_time_s, 0.5) : 0);
@@ -313,13 +318,17 @@ Expected<int> Run(const ParsedArgs& parsed, const std::vector<std::string>& argv
   std::unique_ptr<JsonlReporter> protocol;  // --format jsonl: the child's lines, as its worker would write them
   workers::SupervisorRequest request;
   request.executable = parsed.Get("engine").value_or(SelfExecutable());
+  // Read before any child starts: the child decides each file's --timeout from its text as this does.
+  const bool one_call_files = AnySizedForOneCallPerProcess(SuitePathsOrDefault(parsed.positional));
   if (external) {
     request.engine = &*external;
     V8BENCH_TRY(request.sampling, SamplingFrom(settings, parsed.positional));
+    // The external runner takes one --timeout for every file: the longest a file of the run is given.
+    request.sampling.timeout_s = settings.TimeoutFor(one_call_files);
   }
   request.argv = argv;
   request.filter = settings.filter;
-  request.case_timeout_s = CaseTimeout(parsed, settings, counting.get());
+  request.case_timeout_s = CaseTimeout(parsed, settings, counting.get(), one_call_files);
   request.open_sink = [&](RunContext& context, const std::vector<std::string>& planned) -> ResultSink& {
     if (request.engine != nullptr) {
       // What the external runner's context line cannot say: this machine's facts, the run's settings and

@@ -4,6 +4,7 @@
 #include "harness/files/atomic_file.h"
 #include "harness/files/results_stream.h"
 #include "harness/measure/metrics.h"
+#include "harness/measure/thresholds.h"
 #include "harness/report/compare_output.h"
 
 #include <fcntl.h>
@@ -111,6 +112,7 @@ Expected<RunSettings> RunSettingsFrom(const ParsedArgs& args) {
                     "--repetitions, or lower --isolates)",
                     settings.isolates, settings.repetitions));
   }
+  settings.timeout_given = args.Has("timeout");
   settings.main_cpu = knobs.main_cpu;
   settings.rerun_changed = !args.Has("keep-changed");
   settings.tier = knobs.tier.value_or(settings.tier);
@@ -122,7 +124,7 @@ Expected<RunSettings> RunSettingsFrom(const ParsedArgs& args) {
   return settings;
 }
 
-OptionSpec RunSettingOption(const std::string& name, const std::string& help) {
+OptionSpec RunSettingOption(const std::string& name, const std::string& help, const std::string& default_note) {
   const RunSettingField& f = *std::find_if(std::begin(kRunSettingFields), std::end(kRunSettingFields),
                                            [&](const RunSettingField& field) { return field.name == name; });
   const driver::SettingSpec* shared = f.min == f.max ? driver::FindSetting(name) : nullptr;
@@ -130,11 +132,17 @@ OptionSpec RunSettingOption(const std::string& name, const std::string& help) {
   const std::string usual = ValueText(RunSettings{}, f), quick = ValueText(RunSettings::Quick(), f);
   return {name,
           whole ? "N" : "S",
-          fmt::format("{} Default: {}{}.", help, usual, quick == usual ? "" : " (" + quick + " with --quick)"),
+          fmt::format("{} Default: {}{}{}.", help, usual, quick == usual ? "" : " (" + quick + " with --quick)",
+                      default_note),
           false,
           whole ? ValueKind::kWhole : ValueKind::kNumber,
           shared ? shared->min : f.min,
           shared ? shared->max : f.max};
+}
+
+std::string OneCallTimeoutNote() {
+  return fmt::format(" ({:g} per call for files sized for one call per process, e.g. Node core's benchmark/ files)",
+                     kOneCallFileCallTimeoutSeconds);
 }
 
 Expected<std::optional<std::string>> WritableOut(const ParsedArgs& args) {
@@ -209,8 +217,13 @@ std::vector<OptionSpec> SettingOptionSpecs(bool statistics_only) {
   for (const driver::SettingSpec& s : driver::SettingSpecs()) {
     if (statistics_only && !s.statistics) continue;
     const bool metric = s.kind == driver::SettingKind::kMetric;
+    // --timeout's default depends on the files compared (OneCallTimeoutNote).
+    const std::string default_sentence =
+        s.option == std::string_view("timeout")
+            ? fmt::format("Default: {:g}{}.", driver::CompareSettings{}.timeout_s, OneCallTimeoutNote())
+            : driver::DefaultSentence(s);
     out.push_back({s.option, metric ? fmt::format("{}", fmt::join(MetricOptions(), "|")) : s.metavar,
-                   fmt::format("{} {}", metric ? MetricHelp() : s.help, driver::DefaultSentence(s))});
+                   fmt::format("{} {}", metric ? MetricHelp() : s.help, default_sentence)});
   }
   out.push_back({"plot", "", "Adds each variant's samples as text box plots. Default: on a terminal wide enough."});
   out.push_back({"format", "console|markdown|json|html|node",

@@ -54,8 +54,13 @@ std::vector<std::string> SuitePathsOrDefault(const std::vector<std::string>& pos
 Expected<RunSettings> RunSettingsFrom(const ParsedArgs& args);
 
 // The option of a numeric RunSettings field (repetitions, min-time, warmup, max-warmup, isolates,
-// min-young-gcs, timeout) with its type and range, and `help` followed by the field's default.
-OptionSpec RunSettingOption(const std::string& name, const std::string& help);
+// min-young-gcs, timeout) with its type and range, and `help` followed by the field's default (and
+// `default_note` after it).
+OptionSpec RunSettingOption(const std::string& name, const std::string& help, const std::string& default_note = "");
+
+// What --timeout's default of run and compare is for a file sized for one call per process, after the
+// ordinary default (measure/thresholds.h kOneCallFileCallTimeoutSeconds): " (1800 per call for ...)".
+std::string OneCallTimeoutNote();
 
 // --out FILE, checked writable before anything is measured or read (CheckWritable) and refused when it
 // is one of the command's positional arguments (its input files); nullopt when --out is not given.

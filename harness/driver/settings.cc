@@ -43,7 +43,7 @@ const SettingSpec kSettings[] = {
      "Per case: a case (each variant's, each --copies copy) may run S seconds in a worker, or each call S for a case "
      "timed a call per repetition (calls of max(--min-time, 0.25 s) or more); a worker silent for S x (2 + "
      "--repetitions) per case it holds is killed. The case is reported timed out, the sample goes on in a new one. "
-     "Under callgrind the default is 20x.",
+     "Under callgrind the default is 20x; a value given holds for every file.",
      nullptr, false},
     {"alternate", "alternate", K::kCount, 0, 100, &S::alternate, "N",
      "Variants that differ only in --param take turns in one worker per block, in one isolate, so a machine whose "

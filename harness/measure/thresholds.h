@@ -34,6 +34,21 @@ inline constexpr int kDefaultMinYoungCollections = 20;
 // per case, not per call).
 inline constexpr double LongCallCaseSeconds(double timeout_s, int repetitions) { return timeout_s * (2 + repetitions); }
 
+// The default --timeout of a file sized for one call per process (model/suite.h SizedForOneCallPerProcess:
+// Node core's benchmark/ files), per call as above: setup, the probe call, the warm-up call and each
+// repetition. Why: compare.js runs such a file once per process with no time limit, and their one call
+// lasts minutes: the longest seen in Node's own files is 436 s in plain Node on a busy 2-vCPU VM
+// (string_decoder/string-decoder.js utf8 inLen 4096 chunkLen 16; results/2026-12-07-node-benchmark-run-table/),
+// where the ordinary default of 120 s ended three of them at their probe call; 1800 s is four times that
+// call. Ordinary suites keep their short default (a hung case found in minutes); a --timeout given holds.
+inline constexpr double kOneCallFileCallTimeoutSeconds = 1800;
+
+// The default limit of a call in a file: `ordinary_s` (the command's default, already scaled for callgrind
+// where it is), or for a file sized for one call per process at least kOneCallFileCallTimeoutSeconds.
+inline constexpr double DefaultCallTimeout(bool one_call_file, double ordinary_s) {
+  return one_call_file && kOneCallFileCallTimeoutSeconds > ordinary_s ? kOneCallFileCallTimeoutSeconds : ordinary_s;
+}
+
 // After a case, the callbacks it left on the event loop (a Node core file's timer that calls bench.end()
 // again, an async main that rejects after bench.end()) run for at most this long, while any are left, so
 // that what would crash a node process fails the case before its result is kept; for the embedded host

@@ -6,6 +6,36 @@ namespace v8bench {
 
 const char* RealmName(RealmKind realm) { return realm == RealmKind::kNode ? "node" : "v8"; }
 
+namespace {
+
+// `'../common.js'`, `"../../common"` and the like at `at` (after any spaces): a quoted path of one or more
+// `../` then `common`, with or without `.js`.
+bool CommonPathAt(std::string_view text, std::size_t at) {
+  while (at < text.size() && (text[at] == ' ' || text[at] == '\t')) ++at;
+  if (at >= text.size() || (text[at] != '\'' && text[at] != '"')) return false;
+  const char quote = text[at++];
+  std::size_t ups = 0;
+  while (text.substr(at, 3) == "../") {
+    at += 3;
+    ++ups;
+  }
+  if (ups == 0 || text.substr(at, 6) != "common") return false;
+  at += 6;
+  if (text.substr(at, 3) == ".js") at += 3;
+  return at < text.size() && text[at] == quote;
+}
+
+}  // namespace
+
+bool SizedForOneCallPerProcess(std::string_view source) {
+  for (const std::string_view lead : {std::string_view("require("), std::string_view("from")}) {
+    for (std::size_t at = source.find(lead); at != std::string_view::npos; at = source.find(lead, at + 1)) {
+      if (CommonPathAt(source, at + lead.size())) return true;
+    }
+  }
+  return false;
+}
+
 std::string CaseKey(const CaseInfo& c, const std::vector<std::string>& ignore) {
   if (c.suite.empty()) return c.name;
   std::string key = c.suite + "/" + c.bench;

@@ -3,6 +3,7 @@
 
 #include <regex>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -61,6 +62,14 @@ class CaseFilter {
   std::regex anywhere_;
   std::regex at_boundary_;  // the same, followed by '/' or the name's end
 };
+
+// Whether a file's text is of a format sized for one call of its bench per process: Node core's
+// benchmark/ files (`require('../common.js')` or `'../common'`, any number of `../`, by require or import),
+// which compare.js runs once per process with no time limit. Read from the text, so that a process that
+// has not loaded the file (run's supervisor, compare's driver) decides as the worker that runs it does
+// (RunSettings::TimeoutFor, measure/thresholds.h DefaultCallTimeout). A file that reaches common.js only
+// through another module of its own, or a comment quoting such a require, is read as its text says.
+bool SizedForOneCallPerProcess(std::string_view source);
 
 // One suite file after discovery.
 struct SuiteFile {

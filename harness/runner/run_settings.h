@@ -29,6 +29,7 @@ struct RunSettings {
   double max_warmup_s = 10;                 // the warm-up gives up waiting for the code to stop changing (reported)
   TierMode tier = TierMode::kOptimized;     // which code state is measured (see model/code_state.h)
   double timeout_s = 120;                   // per case and isolate, setup to teardown; per call for long calls
+  bool timeout_given = false;               // --timeout given: it holds for every file (else TimeoutFor's default)
   bool quick = false;                       // the suites' quick grids, and short timings (for tests and smoke runs)
   bool share_realm = false;                 // one realm per suite file instead of one per case
   std::string filter;                       // ECMAScript regex over case names; empty = all
@@ -121,6 +122,13 @@ struct RunSettings {
   // file time out and a compare sample last 12-27 s (docs/measurement.md, "Calls that last seconds").
   double LongCallSeconds() const { return v8bench::LongCallSeconds(TheMethodRules(), min_time_s); }
   bool LongCallsAllowed() const { return !FixedIterations() && alternate.empty(); }
+
+  // The --timeout of a case in a file that is (or is not) sized for one call per process (model/suite.h
+  // SizedForOneCallPerProcess): the one given, else the default for such a file (measure/thresholds.h
+  // DefaultCallTimeout: compare.js sets no limit on such a file's one call).
+  double TimeoutFor(bool one_call_file) const {
+    return timeout_given ? timeout_s : DefaultCallTimeout(one_call_file, timeout_s);
+  }
 
   // The isolates a case actually runs in.
   int IsolateCount() const { return share_realm ? 1 : std::max(1, std::min(isolates, repetitions)); }

@@ -60,6 +60,15 @@ Expected<std::string> ReadFile(const std::string& path) {
   return text.str();
 }
 
+bool AnySizedForOneCallPerProcess(const std::vector<std::string>& paths) {
+  const auto files = ExpandSuitePaths(paths);
+  if (!files) return false;
+  return std::ranges::any_of(files.value(), [](const std::string& path) {
+    const auto source = ReadFile(path);
+    return source && SizedForOneCallPerProcess(source.value());
+  });
+}
+
 Expected<std::vector<LoadedSuiteFile>> LoadSuites(V8Process& process, const std::vector<std::string>& paths, bool quick,
                                                   const ParamOverrides& overrides, double timeout_s) {
   auto files = ExpandSuitePaths(paths);

@@ -21,6 +21,12 @@ struct LoadedSuiteFile {
 Expected<std::vector<std::string>> ExpandSuitePaths(const std::vector<std::string>& paths);
 Expected<std::string> ReadFile(const std::string& path);
 
+// Whether any of the suite files `paths` names (directories expanded) is sized for one call per process
+// (model/suite.h SizedForOneCallPerProcess): what the process that starts a worker (run's supervisor,
+// compare) allows a case before the worker has loaded a file. A path that cannot be read counts as not:
+// the worker says what is wrong with it.
+bool AnySizedForOneCallPerProcess(const std::vector<std::string>& paths);
+
 // How long loading and describing one file may take when the command has no --timeout of its own
 // (`v8bench list`): a suite's top level normally takes milliseconds.
 inline constexpr double kDefaultLoadTimeoutS = 60;

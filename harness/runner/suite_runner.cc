@@ -217,11 +217,14 @@ RunSummary RunPlan(V8Process& process, const std::vector<PlannedCase>& plan, con
       if (progress) progress(j + 1, plan.size(), plan[j].info);
       cases.push_back(&plan[j]);
     }
+    // Every case of a group is of one file: its --timeout is that file's (RunSettings::TimeoutFor).
+    RunSettings own = settings;
+    own.timeout_s = settings.TimeoutFor(SizedForOneCallPerProcess(cases.front()->file->source));
     std::vector<CaseResult> results;
     if (cases.size() == 1) {
-      results.push_back(RunInIsolates(process, *cases.front(), settings, shared));
+      results.push_back(RunInIsolates(process, *cases.front(), own, shared));
     } else {
-      results = RunAlternating(process, cases, settings);
+      results = RunAlternating(process, cases, own);
     }
     for (CaseResult& result : results) {
       result.trig_path = process.trig().path;
@@ -248,14 +251,15 @@ void ServePlan(V8Process& process, const std::vector<PlannedCase>& plan, const R
   std::vector<std::optional<CaseResult>> unopened(plan.size());  // a case whose host did not open
   for (std::size_t i = 0; i < plan.size(); ++i) {
     const PlannedCase& pc = plan[i];
-    auto opened =
-        SuiteHost::Open(process, pc.info.realm, pc.file->path, pc.file->source, served.params, served.timeout_s);
+    RunSettings own = served;
+    own.timeout_s = served.TimeoutFor(SizedForOneCallPerProcess(pc.file->source));
+    auto opened = SuiteHost::Open(process, pc.info.realm, pc.file->path, pc.file->source, own.params, own.timeout_s);
     if (!opened) {
       unopened[i] = OpenFailed(pc, opened.error());
       continue;
     }
     hosts[i] = std::move(opened.value());
-    sessions[i] = std::make_unique<CaseSession>(*hosts[i], pc.file->path, pc.info, served);
+    sessions[i] = std::make_unique<CaseSession>(*hosts[i], pc.file->path, pc.info, own);
     sessions[i]->WarmUp();
     sessions[i]->PauseDeadline();
   }
