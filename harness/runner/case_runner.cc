@@ -439,10 +439,8 @@ struct CaseSession::State {
     // another call. Not where --tier asks for a code state the probe's call may have passed.
     if (const double probe_s = host.ProbeSeconds();
         settings.tier == TierMode::kOptimized && probe_s >= settings.LongCallSeconds()) {
-      result.long_calls = true;
       deadline.Restart(settings.timeout_s);  // --timeout is per call for long calls
-      EndWarmUp(WarmupOutcome{probe_s, false, 0, probe_s});
-      return true;
+      return StartLongCalls(probe_s);
     }
     if (settings.tier != TierMode::kOptimized) {
       // 'interpreter' marks the bench never to be optimised, before its calls, as the usual warm-up does;
@@ -461,6 +459,11 @@ struct CaseSession::State {
       return true;
     }
     if (call_s < settings.LongCallSeconds()) return false;
+    return StartLongCalls(call_s);
+  }
+
+  // The case is timed a call per repetition, its warm-up the long call of `call_s` seconds; true.
+  bool StartLongCalls(double call_s) {
     result.long_calls = true;
     EndWarmUp(WarmupOutcome{call_s, false, 0, call_s});
     return true;
