@@ -558,30 +558,23 @@ TEST(LongLived, AWorkerThatDiesInASampleFailsItsCaseAndIsStartedAgainAtItsNextTu
   EXPECT_EQ(launcher.Live(), 0u);
 }
 
-TEST(LongLived, RefusedWithJobsOrAnotherEngine) {
+// An engine whose workers cannot serve (Deno, workerd) is refused in tests/engines_test.cc, with the engine.
+TEST(LongLived, RefusedWithJobs) {
   CompareState state = TwoVariants("", "--no-opt", 6);
   state.settings.long_lived = 2;
   state.settings.jobs = 2;
   const Status jobs = ValidateSettings(state.settings, "");
   ASSERT_FALSE(jobs.ok());
   EXPECT_NE(jobs.error().message.find("--jobs"), std::string::npos) << jobs.error().message;
-  state.settings.jobs = 1;
-  state.variants[1].variant.engine = "/usr/bin/node";
-  ServingLauncher launcher;
-  Driver driver(state, launcher, "/self/v8bench");
-  const Status engine = driver.Run();
-  ASSERT_FALSE(engine.ok());
-  EXPECT_NE(engine.error().message.find("--long-lived"), std::string::npos) << engine.error().message;
-  EXPECT_TRUE(launcher.requests.empty());
 }
 
 // The default K applies where a fresh worker per sample would otherwise be started; elsewhere it is 0.
-TEST(LongLived, ByDefaultForVariantsThatDifferInV8FlagsOrKnobsOnly) {
+TEST(LongLived, ByDefaultWhereAFreshWorkerPerSampleWouldBeStarted) {
   const int k = CompareSettings{}.long_lived;
   EXPECT_EQ(k, static_cast<int>(stats::kFirstLook));
-  const auto resolved = [](CompareState state, bool given, bool other_engine) {
+  const auto resolved = [](CompareState state, bool given, bool fresh_engine) {
     state.settings.alternate = CompareSettings{}.alternate;
-    ApplyLongLivedDefault(state.settings, given, VariantsMayTakeTurns(state.variants, state.settings), other_engine);
+    ApplyLongLivedDefault(state.settings, given, VariantsMayTakeTurns(state.variants, state.settings), fresh_engine);
     return state.settings.long_lived;
   };
   CompareState flags = TwoVariants("", "--no-opt", 6);
@@ -593,7 +586,7 @@ TEST(LongLived, ByDefaultForVariantsThatDifferInV8FlagsOrKnobsOnly) {
   CompareState params = TwoVariants("--param work=1", "--param work=1.05", 6);
   params.settings.long_lived = k;
   EXPECT_EQ(resolved(params, false, false), 0);  // they take turns in one worker instead
-  EXPECT_EQ(resolved(flags, false, true), 0);    // another engine
+  EXPECT_EQ(resolved(flags, false, true), 0);    // an engine that takes a fresh worker per sample
   CompareState jobs = flags;
   jobs.settings.jobs = 2;
   EXPECT_EQ(resolved(jobs, false, false), 0);

@@ -13,6 +13,7 @@
 #include <string>
 #include <string_view>
 
+#include "harness/driver/settings.h"
 #include "harness/workers/external_engine.h"
 #include "tests/support/cli.h"
 
@@ -515,6 +516,73 @@ TEST(OtherEngines, ProfileOnDenoNamesTheHotFunctionAndCountsDenosOwnJsAsRuntime)
     const std::string line = r.out.substr(at, r.out.find('\n', at) - at);
     EXPECT_NE(line.find("[runtime internals]"), std::string::npos) << line;
   }
+}
+
+// Node's workers live across samples as v8bench's own do (the external runner's `run --serve`): by default,
+// K processes a variant take the blocks in turn, each warmed up once. A case whose setup throws fails at
+// every sample with its reason, and the cases prepared before it are still timed (its failure tears down
+// nothing of theirs). Deno's and workerd's take a fresh worker per sample: by default, and refused when asked.
+TEST_F(Engines, NodeWorkersLiveAcrossSamplesDenosTakeAFreshOne) {
+  const std::string dir = testing::TempDir() + "/node-serve";
+  std::filesystem::create_directories(dir);
+  const std::string suite = dir + "/three.js";
+  std::ofstream(suite) << "suite({ name: 'three',\n"
+                          "  setup: () => ({ xs: new Float64Array(64).fill(1.5) }),\n"
+                          "  benches: {\n"
+                          "    first: (s) => s.xs.reduce((a, b) => a + b, 0),\n"
+                          "    broken: { setup() { throw new Error('no input for broken'); }, fn: () => 1 },\n"
+                          "    last: (s) => s.xs.map((x) => x * 2).length,\n"
+                          "  } });\n";
+  const std::string out = dir + "/served.json";
+  const auto r = RunCli({"compare", suite, "--engine", "a=" + Node18(), "--engine", "b=" + Node18(), "--runs", "6",
+                         "--long-lived", "2", "--min-time", "0.01", "--warmup", "0.01", "--out", out},
+                        300);
+  EXPECT_EQ(r.err.find("rejected its configuration"), std::string::npos) << r.err;
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc;
+  ASSERT_EQ(parser.load(out).get(doc), simdjson::SUCCESS) << r.out << r.err;
+  std::map<std::string, std::map<int64_t, int>> samples_of;  // variant -> worker process -> its samples
+  for (simdjson::dom::element sample : doc["samples"].get_array()) {
+    int64_t process = 0;
+    ASSERT_EQ(sample["worker_process"].get(process), simdjson::SUCCESS);
+    ++samples_of[Str(sample, "variant")][process];
+    double cpu = 0;
+    EXPECT_EQ(sample["values"]["three/first"]["cpu_ns"].get(cpu), simdjson::SUCCESS) << sample;
+    EXPECT_EQ(sample["values"]["three/last"]["cpu_ns"].get(cpu), simdjson::SUCCESS) << sample;
+    bool broken_said = false;
+    for (simdjson::dom::element f : sample["failures"].get_array()) {
+      broken_said = broken_said || (Str(f, "case") == "three/broken" &&
+                                    Str(f, "message").find("no input for broken") != std::string::npos);
+    }
+    EXPECT_TRUE(broken_said) << sample;
+  }
+  ASSERT_EQ(samples_of.size(), 2u);
+  for (const auto& [variant, processes] : samples_of) {
+    EXPECT_EQ(processes.size(), 2u) << variant;  // K = 2 processes a variant, 3 samples each
+    for (const auto& [process, n] : processes) EXPECT_EQ(n, 3) << variant << " " << process;
+  }
+
+  // Without --long-lived: Node's workers live across samples (the default K), Deno's are fresh.
+  const auto node = RunCli({"compare", suite, "--filter", "first", "--engine", "a=" + Node18(), "--engine",
+                            "b=" + Node18(), "--runs", "2", "--min-samples", "2", "--min-time", "0.01", "--format",
+                            "json"},
+                           300);
+  ASSERT_EQ(parser.parse(node.out).get(doc), simdjson::SUCCESS) << node.out << node.err;
+  int64_t k = -1;
+  ASSERT_EQ(doc["settings"]["long_lived"].get(k), simdjson::SUCCESS);
+  EXPECT_EQ(k, static_cast<int64_t>(driver::CompareSettings{}.long_lived));
+  if (access(Deno().c_str(), X_OK) != 0) GTEST_SKIP() << "deno is not fetched: its half is not tested";
+  const auto deno = RunCli({"compare", suite, "--filter", "first", "--engine", "a=" + Deno(), "--engine",
+                            "b=" + Deno(), "--runs", "2", "--min-samples", "2", "--min-time", "0.01", "--format",
+                            "json"},
+                           300);
+  ASSERT_EQ(parser.parse(deno.out).get(doc), simdjson::SUCCESS) << deno.out << deno.err;
+  ASSERT_EQ(doc["settings"]["long_lived"].get(k), simdjson::SUCCESS);
+  EXPECT_EQ(k, 0);
+  const auto asked = RunCli({"compare", suite, "--engine", "a=" + Deno(), "--engine", "b=" + Deno(), "--long-lived",
+                             "2", "--runs", "2", "--min-samples", "2"});
+  EXPECT_EQ(asked.exit_code, 2) << asked.out << asked.err;
+  EXPECT_NE(asked.err.find("takes a fresh worker per sample"), std::string::npos) << asked.err;
 }
 
 }  // namespace

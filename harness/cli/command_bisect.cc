@@ -131,8 +131,8 @@ Expected<driver::CompareState> StepTemplate(const ParsedArgs& args, const std::s
     state.settings.min_samples = std::min(state.settings.min_samples, kCountedRuns);
   }
   if (args.Has("target-ci")) state.settings.runs = 0;
-  // Every step compares two Node releases, engines of their own: no long-lived workers unless asked for.
-  driver::ApplyLongLivedDefault(state.settings, args.Has("long-lived"), false, true);
+  // Every step compares two Node releases, whose workers live across samples (workers::ServesSamples).
+  driver::ApplyLongLivedDefault(state.settings, args.Has("long-lived"), false, false);
   V8BENCH_OK(driver::ValidateSettings(state.settings, ""));
   V8BENCH_TRY(state.suite_digests, files::DigestSuites(state.settings.suites));
   state.date = NowText();

@@ -158,10 +158,8 @@ Expected<driver::CompareState> StateFrom(const ParsedArgs& args) {
     st.timeout_s *= kCallgrindTimeScale;  // the default, at callgrind's pace (a --timeout given holds as given)
   }
   if (!resume) {  // a resumed comparison keeps how its samples were taken
-    const bool other_engine =
-        std::ranges::any_of(state.variants, [](const driver::VariantState& vs) { return !vs.variant.engine.empty(); });
     driver::ApplyLongLivedDefault(st, args.Has("long-lived"), driver::VariantsMayTakeTurns(state.variants, st),
-                                  other_engine);
+                                  driver::SomeEngineTakesFreshWorkers(state.variants));
   }
   if (args.Has("target-ci")) st.runs = 0;
   if (quick && !args.Has("runs") && st.runs > 0) st.runs = std::max(st.runs, st.min_samples);
@@ -254,9 +252,9 @@ CommandSpec CompareSpec() {
       "       v8bench compare --resume FILE [options]";
   spec.description =
       "Compares variants (V8 flag sets, harness knobs, builds) case by case, each sample a worker process's\n"
-      "measurement of each case (variants that differ in V8 flags or knobs: one of --long-lived 10 workers per\n"
-      "variant, each warmed up once and replaced after --worker-samples 3; only in --param: one worker per\n"
-      "block, in turns; builds: a fresh worker),\n"
+      "measurement of each case (variants that differ in V8 flags, knobs or engines: one of --long-lived 10\n"
+      "workers per variant, each warmed up once and replaced after --worker-samples 3; only in --param: one\n"
+      "worker per block, in turns; Deno and workerd: a fresh worker),\n"
       "the variants in blocks in a seeded random order. Versus the first variant the\n"
       "comparison is paired by block: the change is the median of the blocks' ratios, with a 95% CI and a Wilcoxon\n"
       "signed-rank p-value, Holm-adjusted; a verdict needs p below alpha, the CI excluding no change and a change\n"

@@ -62,13 +62,13 @@ Driver::Driver(CompareState& state, workers::Launcher& launcher, std::string sel
 Status Driver::PrepareEngines() {
   const std::string& counter = FindMetricOption(state_.settings.metric)->counter;
   for (auto& vs : state_.variants) {
-    if (state_.settings.long_lived > 0 && !vs.variant.engine.empty()) {
-      return Error::Usage(fmt::format(
-          "variant {}: --long-lived keeps this v8bench's own workers (`run --serve`) running; {} is an engine of its "
-          "own, whose workers cannot: drop --long-lived, or the variant's engine",
-          vs.variant.name, vs.variant.engine));
-    }
     V8BENCH_OK(workers::PrepareWorkerEngine(vs.variant, vs.variant.name, counter));
+    if (state_.settings.long_lived > 0 && !workers::ServesSamples(vs.variant.engine_kind)) {
+      return Error::Usage(fmt::format(
+          "variant {}: --long-lived keeps workers running across samples; {} ({}) takes a fresh worker per sample "
+          "(workers/external_engine.h ServesSamples): drop --long-lived, or the variant's engine",
+          vs.variant.name, vs.variant.engine, workers::EngineKindName(vs.variant.engine_kind)));
+    }
   }
   if (counter != std::string(metric::kInstructions)) return OkStatus();
   V8BENCH_TRY(counting_, workers::InstructionCounting::Prepare());
@@ -427,6 +427,14 @@ bool VariantsMayTakeTurns(const std::vector<VariantState>& variants, const Compa
   return std::ranges::all_of(variants, [&](const VariantState& vs) {
     return vs.variant.engine.empty() && vs.variant.v8_flags == first.v8_flags &&
            WithoutParams(vs.variant) == WithoutParams(first);
+  });
+}
+
+bool SomeEngineTakesFreshWorkers(const std::vector<VariantState>& variants) {
+  return std::ranges::any_of(variants, [](const VariantState& vs) {
+    if (vs.variant.engine.empty()) return false;
+    auto kind = workers::DetectEngineKind(vs.variant.engine);
+    return !kind || !workers::ServesSamples(*kind);
   });
 }
 

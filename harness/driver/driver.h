@@ -49,6 +49,10 @@ std::size_t LongLivedWorkerOf(int block, int workers_per_variant);
 // check (the cases' names and values) needs the workers' plans (Driver::PlanAlternation).
 bool VariantsMayTakeTurns(const std::vector<VariantState>& variants, const CompareSettings& settings);
 
+// Whether a variant's engine takes a fresh worker per sample (workers::ServesSamples): its kind by its
+// --version; one that cannot be recognised counts as such (Driver::PrepareEngines then says why).
+bool SomeEngineTakesFreshWorkers(const std::vector<VariantState>& variants);
+
 // A fresh seed from the clock and the process id, for when the user gives none.
 std::uint64_t RandomSeed();
 

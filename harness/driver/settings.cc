@@ -56,15 +56,16 @@ const SettingSpec kSettings[] = {
      "life, and K copies average that out of each block.",
      nullptr, false, 1},
     {"long-lived", "long_lived", K::kCount, 0, 64, &S::long_lived, "K",
-     "Variants that cannot take turns in one worker (they differ in V8 flags or knobs) get K workers per variant, "
+     "Variants that cannot take turns in one worker (they differ in V8 flags, knobs or engines) get K workers per "
+     "variant, "
      "started once and asked in turn (block b: worker b mod K), each sample one more measurement in a process "
      "already warmed up, instead of a fresh worker per sample, which pays start-up and warm-up every time. A "
      "process's speed then holds for all its samples: the paired test is corrected for the share of the variance "
      "that lies between the pairs of processes (its design effect; docs/paired.md, \"Long-lived workers\"). Not "
-     "with --jobs > 1, other engines or --metric instructions. Each worker is replaced after --worker-samples. 0: a "
+     "with --jobs > 1, Deno or workerd engines (a fresh worker per sample) or --metric instructions. Each worker is replaced after --worker-samples. 0: a "
      "fresh worker per sample, the most independent samples.",
-     "10 (the sequential rule's first look) where it applies (variants that differ in V8 flags or knobs, on this "
-     "v8bench, --jobs 1, a timed metric); else 0",
+     "10 (the sequential rule's first look) where it applies (variants that differ in V8 flags, knobs or engines, "
+     "on v8bench, Node or Bun, --jobs 1, a timed metric); else 0",
      false, 0},
     {"worker-samples", "worker_samples", K::kCount, 0, 100000, &S::worker_samples, "M",
      "With --long-lived: each long-lived worker takes M samples and is then replaced by a fresh one, so that the "
@@ -219,11 +220,11 @@ std::string StoppingArgs(const CompareSettings& s) {
   return fmt::format(" --max-runs {} --equivalence {}", s.max_runs, EquivalenceOf(s) * 100);
 }
 
-void ApplyLongLivedDefault(CompareSettings& s, bool given, bool take_turns, bool other_engine) {
+void ApplyLongLivedDefault(CompareSettings& s, bool given, bool take_turns, bool fresh_engine) {
   if (given) return;
   const MetricInfo* metric = FindMetricOption(s.metric);
   const bool counted = metric != nullptr && metric->counted;
-  if (take_turns || other_engine || s.jobs > 1 || counted) s.long_lived = 0;
+  if (take_turns || fresh_engine || s.jobs > 1 || counted) s.long_lived = 0;
 }
 
 workers::WorkerSampling WorkerSamplingOf(const CompareSettings& s) {

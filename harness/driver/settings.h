@@ -127,11 +127,12 @@ std::string StoppingText(const CompareSettings& s);
 std::string StoppingArgs(const CompareSettings& s);
 
 // --long-lived's default (the member's initial value) applies where this v8bench would otherwise start a fresh
-// worker for every sample: variants that differ in V8 flags or knobs. Not `given`, it becomes 0 where the
-// variants take turns in one worker instead (`take_turns`: VariantsMayTakeTurns), where a variant runs
-// another engine, with --jobs > 1 and with a counted metric. A value given is kept (ValidateSettings refuses
-// what it cannot serve).
-void ApplyLongLivedDefault(CompareSettings& s, bool given, bool take_turns, bool other_engine);
+// worker for every sample: variants that differ in V8 flags, knobs or engines (Node releases, Bun, another
+// v8bench). Not `given`, it becomes 0 where the variants take turns in one worker instead (`take_turns`:
+// VariantsMayTakeTurns), where a variant's engine takes a fresh worker per sample (`fresh_engine`:
+// SomeEngineTakesFreshWorkers), with --jobs > 1 and with a counted metric. A value given is kept
+// (ValidateSettings and Driver::PrepareEngines refuse what cannot be served).
+void ApplyLongLivedDefault(CompareSettings& s, bool given, bool take_turns, bool fresh_engine);
 
 // What every worker samples: the suites and the timing settings.
 workers::WorkerSampling WorkerSamplingOf(const CompareSettings& s);

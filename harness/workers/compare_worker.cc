@@ -78,6 +78,7 @@ std::vector<std::string> ExternalWorkerArgs(const WorkerSampling& s, const Worke
   if (s.quick) runner_args.push_back("--quick");
   if (plan_only) runner_args.push_back("--plan-only");
   if (s.sealed) runner_args.push_back("--sealed");
+  if (s.serve) runner_args.push_back("--serve");
   if (s.iterations) runner_args.insert(runner_args.end(), {"--iterations", std::to_string(*s.iterations)});
   // The knobs the runner takes as `run` does (model/knobs.h KnobRoute::kRunnerOption), with the tier always
   // given: the variant's, else the comparison's.

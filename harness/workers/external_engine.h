@@ -19,6 +19,13 @@ namespace v8bench::workers {
 enum class EngineKind { kV8bench, kNode, kDeno, kBun, kWorkerd };
 const char* EngineKindName(EngineKind kind);
 
+// Whether a worker of this engine can live across samples (`run --serve`, compare --long-lived): v8bench,
+// Node and Bun take their commands on stdin. workerd has none; Deno's GC figures come from its --trace-gc
+// lines, which reach stdout block-buffered, after the sample they belong to.
+constexpr bool ServesSamples(EngineKind kind) {
+  return kind == EngineKind::kV8bench || kind == EngineKind::kNode || kind == EngineKind::kBun;
+}
+
 // Runs `path --version` and recognises node ("v22.1.0"), deno ("deno 2.x"), workerd ("workerd
 // 2026-11-17"), bun ("1.3.0", confirmed by `--revision`) or v8bench. An executable that is none of
 // them is an Error::Usage that says what is accepted.

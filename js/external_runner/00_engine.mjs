@@ -99,10 +99,35 @@ const pause = new Int32Array(new SharedArrayBuffer(4));
 // --sealed (`v8bench run --engine`): a key the supervising v8bench writes to stdin, read before any suite
 // runs and put at the start of every protocol line, so that a suite's own output cannot pass for results.
 let seal = '';
-function readSeal() {
-  const key = fs.readFileSync(0, 'utf8');
+function readSeal(serving) {
+  const key = serving ? readCommand() ?? '' : fs.readFileSync(0, 'utf8');
   if (!/^[0-9a-f]{16,64}$/.test(key)) throw new Error('--sealed: stdin holds no key (16 to 64 hex digits); it is for the supervising `v8bench run`');
   seal = key;
+}
+
+// --serve (a long-lived worker, `compare --long-lived`): the next line on stdin without its newline, or null
+// at end of file; read a byte at a time, so that nothing after the line is taken. The worker blocks here
+// between samples. A non-blocking stdin (EAGAIN) is waited on, a millisecond at a time.
+function readCommand() {
+  const byte = Buffer.alloc(1);
+  let line = '';
+  while (line.length < 256) {
+    let n;
+    try {
+      n = fs.readSync(0, byte, 0, 1, null);
+    } catch (e) {
+      if (e.code === 'EAGAIN') {
+        Atomics.wait(pause, 0, 0, 1);
+        continue;
+      }
+      if (e.code === 'EOF') return null;
+      throw e;
+    }
+    if (n === 0) return null;
+    if (byte[0] === 0x0a) return line;
+    line += String.fromCharCode(byte[0]);
+  }
+  return null;
 }
 
 // The worker protocol's version, written in the context line: harness/model/format_version.h

@@ -172,11 +172,11 @@ async function timeRepetition(api, batch, n, isAsync) {
 // Long calls, as the embedded host (harness/runner/run_settings.h RunSettings::LongCallSeconds): after a
 // preparation (setup, probe call, self-check) that lasted a long call (methodRules.longCallSeconds), the
 // probe call if it lasted that long itself, else one call timed on its own; if that lasted that long, it
-// was the warm-up (no tiering sequence, no waiting
-// for the code to settle) and each repetition is one call, as many as fit the budget at its pace
-// (methodRules.longCallRepetitions), none re-run for code that changed while timed. Returns the case's
-// measurement, or null when the usual warm-up follows. Not with --iterations (fixed batches).
-async function measureLongCalls(api, batch, isAsync, prepareS, opts) {
+// was the warm-up (no tiering sequence, no waiting for the code to settle) and each repetition is one
+// call, as many as fit the budget at its pace (methodRules.longCallRepetitions), none re-run for code that
+// changed while timed. Returns that warm-up, or null when the usual warm-up follows. Not with --iterations
+// (fixed batches).
+async function longCallWarmup(api, batch, isAsync, prepareS, opts) {
   const longCallS = methodRules.longCallSeconds(opts.minTime);
   if (opts.iterations !== null || prepareS < longCallS) return null;
   // The probe call (bench API probeSeconds) was the warm-up when it lasted a long call itself, as the
@@ -190,12 +190,8 @@ async function measureLongCalls(api, batch, isAsync, prepareS, opts) {
     callS = (performance.now() - t0) / 1000;
   }
   if (callS < longCallS) return null;
-  const repetitions = methodRules.longCallRepetitions(opts.repetitions, callS);
-  const samples = [];
-  for (let rep = 0; rep < repetitions; rep++) samples.push(await timeRepetition(api, batch, 1, isAsync));
-  await withEval(() => api.teardown());
-  const warmup = { tier: opts.tier, warmup_s: callS, warmup_capped: false, long_calls: true };
-  return { samples, warmup: { ...warmup, reruns: 0, repetition_s: callS } };
+  return { tier: opts.tier, warmup_s: callS, warmup_capped: false, long_calls: true,
+    repetitions: methodRules.longCallRepetitions(opts.repetitions, callS), n: 1, repetition_s: callS };
 }
 
 // As the embedded host after a case (harness/engine/suite_host.cc SuiteHost::Teardown): the callbacks the
@@ -224,18 +220,44 @@ function callbacksLeft() {
   return process.getActiveResourcesInfo().some((kind) => kind === 'Timeout' || kind === 'Immediate');
 }
 
-async function measureCase(api, index, opts) {
+// A case prepared and warmed up, ready to be timed any number of times (timeSample): its slot in the bench
+// API (api.resume), batch, batch size and warm-up.
+let casesPrepared = 0; // the bench API's slots: one per prepare() that returned, in order (bench_api resume)
+async function readyCase(api, index, opts) {
   const p0 = performance.now();
   const batch = withEval(() => api.prepare(index, opts.quick));
+  const slot = casesPrepared++;
   const isAsync = api.isAsync();
   await withEval(() => api.check());
-  const long = await measureLongCalls(api, batch, isAsync, (performance.now() - p0) / 1000, opts);
-  if (long) return long;
+  const long = await longCallWarmup(api, batch, isAsync, (performance.now() - p0) / 1000, opts);
+  if (long) {
+    const { n, repetitions, repetition_s, ...warmup } = long;
+    return { slot, batch, isAsync, n, repetitions, warmup: { ...warmup, repetition_s } };
+  }
   const warmup = await warmUp(api, batch, isAsync, opts);
   const { n, repetitionS } = await sizeRepetition(api, batch, isAsync, opts);
-  const { samples, reruns } = await timeRepetitions(api, batch, n, isAsync, opts);
+  return { slot, batch, isAsync, n, repetitions: opts.repetitions, warmup: { ...warmup, repetition_s: repetitionS } };
+}
+
+// One sample of a ready case: its repetitions, those whose code changed while timed re-run (not a long
+// call's: each call compiles its own hot loops, and a re-run would cost calls of seconds).
+async function timeSample(api, ready, opts) {
+  api.resume(ready.slot);
+  if (ready.warmup.long_calls) {
+    const samples = [];
+    for (let rep = 0; rep < ready.repetitions; rep++) samples.push(await timeRepetition(api, ready.batch, 1, ready.isAsync));
+    throwIfStrayed(api);
+    return { samples, warmup: { ...ready.warmup, reruns: 0 } };
+  }
+  const { samples, reruns } = await timeRepetitions(api, ready.batch, ready.n, ready.isAsync, opts);
+  return { samples, warmup: { ...ready.warmup, reruns } };
+}
+
+async function measureCase(api, index, opts) {
+  const ready = await readyCase(api, index, opts);
+  const measured = await timeSample(api, ready, opts);
   await withEval(() => api.teardown());
-  return { samples, warmup: { ...warmup, reruns, repetition_s: repetitionS } };
+  return measured;
 }
 
 // The same rule as the embedded host (harness/runner/case_runner.cc), decided by methodRules: a fixed

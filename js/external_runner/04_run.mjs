@@ -118,7 +118,7 @@ function missingSettings(command, opts, table) {
 }
 
 function parseArgs(argv) {
-  const opts = { filter: null, repetitions: null, minTime: null, minYoungGcs: null, warmup: null, maxWarmup: null, tier: null, leftCallbacks: null, quick: false, gcTrace: false, planOnly: false, params: {}, files: [],
+  const opts = { filter: null, repetitions: null, minTime: null, minYoungGcs: null, warmup: null, maxWarmup: null, tier: null, leftCallbacks: null, quick: false, gcTrace: false, planOnly: false, serve: false, params: {}, files: [],
     caseName: null, profileOut: null, duration: null, interval: null, metric: null, callgrindDir: '', iterations: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -142,6 +142,7 @@ function parseArgs(argv) {
     else if (a === '--interval') opts.interval = Number(next());
     else if (a === '--plan-only') opts.planOnly = true;
     else if (a === '--sealed') opts.sealed = true;
+    else if (a === '--serve') opts.serve = true;
     else if (a === '--metric') opts.metric = next();
     else if (a === '--callgrind-dir') opts.callgrindDir = next();
     else if (a === '--iterations') opts.iterations = Number(next());
@@ -181,7 +182,13 @@ async function run(argv) {
       return 2;
     }
   }
-  if (opts.sealed) readSeal();
+  if (opts.serve && (isWorkerd || isDeno)) {
+    // workerd has no stdin to take commands on; Deno's --trace-gc lines (its GC figures) reach stdout
+    // block-buffered, after the sample they belong to (workers/external_engine.h ServesSamples).
+    console.error(`v8bench external runner: --serve: ${isWorkerd ? 'workerd' : 'Deno'} takes a fresh worker per sample (compare --long-lived 0)`);
+    return 2;
+  }
+  if (opts.sealed) readSeal(opts.serve);
   const api = installGlobals();
   api.configure(JSON.stringify(opts.params));
   if (opts.gcTrace && typeof globalThis.gc === 'function') {
@@ -208,6 +215,7 @@ async function run(argv) {
     emit({ type: 'end' });
     return 0;
   }
+  if (opts.serve) return serve(api, plan, workerPlan, opts);
   let failed = 0;
   for (const c of plan) {
     const { start, line } = await measureLine(api, c, opts);
@@ -221,6 +229,68 @@ async function run(argv) {
   }
   emit({ type: 'end' });
   return failed > 0 ? 1 : 0;
+}
+
+// --serve (a long-lived worker, as the embedded host's `run --serve`, harness/runner/suite_runner.cc
+// ServePlan): every case is prepared and warmed up once, then each "sample" line on stdin times one more
+// sample of each, written as a fresh worker's case lines and closed by an "end" line. A case that failed
+// says so again at every sample. End of file on stdin ends the worker.
+const SAMPLE_COMMAND = 'sample'; // harness/workers/worker_stdin.h kSampleCommand
+async function serve(api, plan, workerPlan, opts) {
+  const ready = [];
+  for (const c of plan) {
+    const slots = casesPrepared;
+    try {
+      ready.push({ c, case: await readyCase(api, c.index, opts), error: null });
+    } catch (e) {
+      // The case is the bench API's current one only if its prepare() returned: else it is the one readied
+      // before it, which stays.
+      ready.push({ c, case: null, error: await caseFailure(api, e, opts, casesPrepared > slots) });
+    }
+  }
+  // A Worker's cases were measured once, by the Worker, while the files loaded: no second sample exists.
+  const inWorkers = workerPlan.cases().map((c) => ({ c, case: null, error: { status: 'failed',
+    error: 'a case declared in a worker_threads Worker is measured once per process: compare it with --long-lived 0' } }));
+  for (;;) {
+    const command = readCommand();
+    if (command === null) break;
+    if (command !== SAMPLE_COMMAND) {
+      console.error(`v8bench external runner: --serve: unknown command '${command}' on stdin (expected '${SAMPLE_COMMAND}'); ending`);
+      break;
+    }
+    for (const r of [...ready, ...inWorkers]) {
+      const start = { type: 'start', ...caseFields(r.c) };
+      emit(start);
+      const line = { type: 'case', ...caseFields(r.c), status: 'ok', error: '', samples: [] };
+      if (r.case !== null) {
+        try {
+          const measured = await timeSample(api, r.case, opts);
+          line.samples = measured.samples;
+          Object.assign(line, measured.warmup);
+        } catch (e) {
+          r.error = await caseFailure(api, e, opts);
+          r.case = null;
+        }
+      }
+      if (r.error !== null) Object.assign(line, r.error);
+      line.measured_by = measuredBy(facts);
+      emit(line);
+    }
+    emit({ type: 'end' });
+  }
+  return 0;
+}
+
+// A case that threw: its status (unsupported by the bench API's brand check, never the error's name or
+// text; else failed) and error; the case is torn down and what it left on the event loop run.
+async function caseFailure(api, e, opts, isCurrent = true) {
+  const text = e instanceof StrayCall ? e.message : describeError(e);
+  const reason = api.unsupportedReason(e);
+  if (isCurrent) {
+    try { await withEval(() => api.teardown()); } catch { /* the case already failed */ }
+  }
+  await runLeftCallbacks(api, opts); // the case already failed: what it left is not the next case's
+  return reason === undefined ? { status: 'failed', error: text } : { status: 'unsupported', error: reason };
 }
 
 // What every protocol line about described case `c` starts with.
@@ -241,12 +311,7 @@ async function measureLine(api, c, opts) {
       line.samples = [];
     }
   } catch (e) {
-    const text = e instanceof StrayCall ? e.message : describeError(e);
-    const reason = api.unsupportedReason(e); // the bench API's brand check, never the error's name or text
-    line.status = reason === undefined ? 'failed' : 'unsupported';
-    line.error = reason === undefined ? text : reason;
-    try { await withEval(() => api.teardown()); } catch { /* the case already failed */ }
-    await runLeftCallbacks(api, opts); // the case already failed: what it left is not the next case's
+    Object.assign(line, await caseFailure(api, e, opts));
   }
   line.measured_by = measuredBy(facts);
   return { start, line };
