@@ -372,7 +372,7 @@ class ServingLauncher final : public workers::Launcher {
   std::map<std::uint64_t, int> samples;  // per process: the samples it was asked for
   std::uint64_t dies_in = 0;
   std::size_t asked_while_one_was_ending = 0;  // samples asked for while a closed process had not ended
-  bool capped = false;  // each sample's warm-up ended at its cap, the code still changing
+  bool capped = false;                         // each sample's warm-up ended at its cap, the code still changing
 
   void Start(const workers::LaunchRequest& r) override {
     requests.push_back(r);

@@ -563,18 +563,17 @@ TEST_F(Engines, NodeWorkersLiveAcrossSamplesDenosTakeAFreshOne) {
   }
 
   // Without --long-lived: Node's workers live across samples (the default K), Deno's are fresh.
-  const auto node = RunCli({"compare", suite, "--filter", "first", "--engine", "a=" + Node18(), "--engine",
-                            "b=" + Node18(), "--runs", "2", "--min-samples", "2", "--min-time", "0.01", "--format",
-                            "json"},
-                           300);
+  const auto node =
+      RunCli({"compare", suite, "--filter", "first", "--engine", "a=" + Node18(), "--engine", "b=" + Node18(), "--runs",
+              "2", "--min-samples", "2", "--min-time", "0.01", "--format", "json"},
+             300);
   ASSERT_EQ(parser.parse(node.out).get(doc), simdjson::SUCCESS) << node.out << node.err;
   int64_t k = -1;
   ASSERT_EQ(doc["settings"]["long_lived"].get(k), simdjson::SUCCESS);
   EXPECT_EQ(k, static_cast<int64_t>(driver::CompareSettings{}.long_lived));
   if (access(Deno().c_str(), X_OK) != 0) GTEST_SKIP() << "deno is not fetched: its half is not tested";
-  const auto deno = RunCli({"compare", suite, "--filter", "first", "--engine", "a=" + Deno(), "--engine",
-                            "b=" + Deno(), "--runs", "2", "--min-samples", "2", "--min-time", "0.01", "--format",
-                            "json"},
+  const auto deno = RunCli({"compare", suite, "--filter", "first", "--engine", "a=" + Deno(), "--engine", "b=" + Deno(),
+                            "--runs", "2", "--min-samples", "2", "--min-time", "0.01", "--format", "json"},
                            300);
   ASSERT_EQ(parser.parse(deno.out).get(doc), simdjson::SUCCESS) << deno.out << deno.err;
   ASSERT_EQ(doc["settings"]["long_lived"].get(k), simdjson::SUCCESS);

@@ -57,13 +57,13 @@ const SettingSpec kSettings[] = {
      nullptr, false, 1},
     {"long-lived", "long_lived", K::kCount, 0, 64, &S::long_lived, "K",
      "Variants that cannot take turns in one worker (they differ in V8 flags, knobs or engines) get K workers per "
-     "variant, "
-     "started once and asked in turn (block b: worker b mod K), each sample one more measurement in a process "
-     "already warmed up, instead of a fresh worker per sample, which pays start-up and warm-up every time. A "
-     "process's speed then holds for all its samples: the paired test is corrected for the share of the variance "
-     "that lies between the pairs of processes (its design effect; docs/paired.md, \"Long-lived workers\"). Not "
-     "with --jobs > 1, Deno or workerd engines (a fresh worker per sample) or --metric instructions. Each worker is replaced after --worker-samples. 0: a "
-     "fresh worker per sample, the most independent samples.",
+     "variant, started once and asked in turn (block b: worker b mod K), each sample one more measurement in a "
+     "process already warmed up, instead of a fresh worker per sample, which pays start-up and warm-up every time. "
+     "A process's speed then holds for all its samples: the paired test is corrected for the share of the "
+     "variance that lies between the pairs of processes (its design effect; docs/paired.md, \"Long-lived "
+     "workers\"). Not with --jobs > 1, Deno or workerd engines (a fresh worker per sample) or --metric "
+     "instructions. Each worker is replaced after --worker-samples. 0: a fresh worker per sample, the most "
+     "independent samples.",
      "10 (the sequential rule's first look) where it applies (variants that differ in V8 flags, knobs or engines, "
      "on v8bench, Node or Bun, --jobs 1, a timed metric); else 0",
      false, 0},
