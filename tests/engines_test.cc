@@ -584,5 +584,32 @@ TEST_F(Engines, NodeWorkersLiveAcrossSamplesDenosTakeAFreshOne) {
   EXPECT_NE(asked.err.find("takes a fresh worker per sample"), std::string::npos) << asked.err;
 }
 
+// Bun's workers live across samples as Node's do (the external runner's `--serve`, read through node:fs).
+TEST(OtherEngines, BunWorkersLiveAcrossSamples) {
+  REQUIRE_ENGINE(Bun(), "bun");
+  const std::string out = testing::TempDir() + "/bun_long_lived.json";
+  const auto r = RunCli(
+      {"compare", Fixture("compare_loop.js"), "--filter", "loop", "--engine", "a=" + Bun(), "--engine", "b=" + Bun(),
+       "--runs", "4", "--min-samples", "2", "--long-lived", "2", "--min-time", "0.01", "--out", out},
+      300);
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc;
+  ASSERT_EQ(parser.load(out).get(doc), simdjson::SUCCESS) << r.out << r.err;
+  std::map<std::string, std::map<int64_t, int>> samples_of;  // variant -> worker process -> its samples
+  for (simdjson::dom::element sample : doc["samples"].get_array()) {
+    int64_t process = 0;
+    ASSERT_EQ(sample["worker_process"].get(process), simdjson::SUCCESS);
+    double cpu = 0;
+    EXPECT_EQ(sample["values"]["cmp/loop/work:1"]["wall_ns"].get(cpu), simdjson::SUCCESS) << sample;
+    ++samples_of[Str(sample, "variant")][process];
+  }
+  ASSERT_EQ(samples_of.size(), 2u);
+  for (const auto& [variant, processes] : samples_of) {
+    EXPECT_EQ(processes.size(), 2u) << variant;
+    for (const auto& [process, n] : processes) EXPECT_EQ(n, 2) << variant << " " << process;
+  }
+}
+
 }  // namespace
 }  // namespace v8bench
