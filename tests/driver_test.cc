@@ -373,6 +373,7 @@ class ServingLauncher final : public workers::Launcher {
   std::uint64_t dies_in = 0;
   std::size_t asked_while_one_was_ending = 0;  // samples asked for while a closed process had not ended
   bool capped = false;                         // each sample's warm-up ended at its cap, the code still changing
+  std::set<std::uint64_t> capped_processes;    // the processes (launch ids) whose warm-up ended so, when not all
 
   void Start(const workers::LaunchRequest& r) override {
     requests.push_back(r);
@@ -382,6 +383,8 @@ class ServingLauncher final : public workers::Launcher {
       workers::LaunchResult res;
       res.id = r.id;
       res.out = Jsonl({"s/loop"}, {{"s/loop", 100}});
+      if (capped)
+        res.out.insert(res.out.find("\"status\"", res.out.find("\"type\":\"case\"")), "\"warmup_capped\":true,");
       ended_.push_back(res);
     }
   }
@@ -392,7 +395,9 @@ class ServingLauncher final : public workers::Launcher {
     const int n = samples[id]++;
     std::string out = Jsonl({"s/loop"}, {{"s/loop", 100.0 + static_cast<double>(id)}});
     if (n > 0) out = out.substr(out.find("{\"type\":\"start\""));  // the context came with the first
-    if (capped) out.insert(out.find("\"status\"", out.find("\"type\":\"case\"")), "\"warmup_capped\":true,");
+    if (capped || capped_processes.count(id) != 0) {
+      out.insert(out.find("\"status\"", out.find("\"type\":\"case\"")), "\"warmup_capped\":true,");
+    }
     if (id == dies_in && n == 1) {
       it->second.on_stdout(out.substr(0, out.find('\n') + 1));  // its start line, then it dies
       workers::LaunchResult died;
@@ -509,7 +514,7 @@ TEST(LongLived, AWorkerIsReplacedAfterItsSamplesAndEndsBeforeTheNextSample) {
   EXPECT_EQ(once.requests.size(), 4u);
 }
 
-// Once every case's warm-up hit its cap (Driver::LongLivedServes), the next blocks get fresh workers, and
+// Once most processes' warm-ups of every case hit the cap (Driver::LongLivedServes), the next blocks get fresh workers, and
 // the long-lived ones are retired; the header says from which block.
 TEST(LongLived, FreshWorkersOnceEveryCasesWarmUpHitItsCap) {
   CompareState state = TwoVariants("", "--no-opt", 5);
@@ -528,6 +533,26 @@ TEST(LongLived, FreshWorkersOnceEveryCasesWarmUpHitItsCap) {
   std::string lines;
   for (const auto& l : header.lines) lines += l + "\n";
   EXPECT_NE(lines.find("from block 2 on: a fresh worker per sample"), std::string::npos) << lines;
+}
+
+// One process whose warm-up hit its cap among several that settled keeps the long-lived workers: the case's
+// code settles, and a fresh worker per block after it would only cost start-ups and warm-ups.
+TEST(LongLived, OneCappedWarmUpAmongSeveralKeepsTheWorkers) {
+  CompareState state = TwoVariants("", "--no-opt", 5);
+  state.settings.long_lived = 2;
+  ServingLauncher launcher;
+  launcher.capped_processes = {2};  // the first process started (launch ids follow the first slot's)
+  Driver driver(state, launcher, "/self/v8bench");
+  ASSERT_TRUE(driver.Run().ok());
+  ASSERT_EQ(state.runs.size(), 10u);
+  int capped = 0;
+  for (const RunRecord& r : state.runs) {
+    EXPECT_GT(r.worker_process, 0) << "block " << r.block << " variant " << r.variant;
+    capped += r.warmup_capped.empty() ? 0 : 1;
+  }
+  EXPECT_GT(capped, 0);                     // the capped process's samples say so
+  EXPECT_EQ(launcher.requests.size(), 4u);  // 2 workers a variant, 5 blocks of at most 3 samples each
+  EXPECT_EQ(launcher.Live(), 0u);
 }
 
 TEST(LongLived, AWorkerThatDiesInASampleFailsItsCaseAndIsStartedAgainAtItsNextTurn) {

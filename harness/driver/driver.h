@@ -140,12 +140,14 @@ class Driver {
   // (ShortenedWarmupCap) when every case of the comparison has hit the cap in a finished sample of an
   // earlier block; a block already begun (this session, or before a --resume) keeps its cap.
   double BlockWarmupCap(int block);
-  // Whether block `block`'s samples are asked of long-lived workers (settings.long_lived > 0): not once the
-  // warm-up cap is shortened for it (BlockWarmupCap), as every case's code was still changing when its
-  // warm-up ended. Why: a long-lived worker's later samples would then time code that V8 is still changing
+  // Whether block `block`'s samples are asked of long-lived workers (settings.long_lived > 0): not from the
+  // block on which, for every case, most of the worker processes of the earlier blocks ended its warm-up at
+  // the cap with the code still changing. Why: a long-lived worker's later samples would then time code that V8 is still changing
   // (left out of the verdict with their blocks), and what it saves, a warm-up per sample, is the shortened
-  // cap only; fresh workers keep every block independent, so a large change is decided at the first look.
-  bool LongLivedServes(int block) { return BlockWarmupCap(block) == 0; }
+  // cap only (BlockWarmupCap); fresh workers keep every block independent, so a large change is decided at
+  // the first look. Most, not one: a case whose code settles in all but an odd process (a Node core case on
+  // Node 26, 1 warm-up of 20 at its cap) would otherwise pay a fresh worker for every block after it.
+  bool LongLivedServes(int block);
   void Launch(std::uint64_t slot_id, const std::string& filter);
   // An error that must stop the comparison, or OkStatus; a sample is complete unless ContinueAfterDeath
   // (true) has a new worker continue it.
@@ -223,6 +225,7 @@ class Driver {
   std::set<std::uint64_t> retiring_;  // retired long-lived workers' processes that have not ended yet
   int long_lived_started_ = 0;        // serials given, this session and before
   std::map<int, double> block_caps_;  // block -> its workers' --max-warmup (BlockWarmupCap)
+  std::map<int, bool> block_serves_;  // block -> whether long-lived workers take it (LongLivedServes)
 };
 
 }  // namespace v8bench::driver

@@ -7,7 +7,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
+#include <string>
 
 #include "harness/driver/driver.h"
 #include "harness/workers/worker_stdin.h"
@@ -38,6 +40,25 @@ std::string Driver::WithContext(const LongLived& w) {
 
 std::size_t LongLivedWorkerOf(int block, int workers_per_variant) {
   return static_cast<std::size_t>(block % std::max(1, workers_per_variant));
+}
+
+bool Driver::LongLivedServes(int block) {
+  if (const auto known = block_serves_.find(block); known != block_serves_.end()) return known->second;
+  // Once fresh, fresh to the end (the report's header says from which block).
+  if (block > 0 && !LongLivedServes(block - 1)) return block_serves_[block] = false;
+  // Each process once: a long-lived worker's samples all carry its one warm-up; a fresh worker's is its own.
+  std::set<int> seen;
+  std::map<std::string, int> capped;
+  int processes = 0;
+  for (const RunRecord& r : state_.runs) {
+    if (r.block >= block || (r.worker_process != 0 && !seen.insert(r.worker_process).second)) continue;
+    ++processes;
+    for (const std::string& key : r.warmup_capped) ++capped[key];
+  }
+  const bool most_capped = !state_.case_keys.empty() && std::ranges::all_of(state_.case_keys, [&](const auto& key) {
+    return 2 * capped[key] > processes;
+  });
+  return block_serves_[block] = !most_capped;
 }
 
 void Driver::AskLongLived(std::uint64_t slot_id) {

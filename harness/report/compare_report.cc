@@ -432,16 +432,18 @@ ReportHeader CompareHeader(const CompareState& s) {
         st.worker_samples > 0 ? fmt::format(", each replaced after {} samples: --worker-samples", st.worker_samples)
                               : std::string(),
         quick, timing, st.seed, st.seed));
-    // Driver::LongLivedServes: once every case's warm-up hit its cap, the blocks after it had fresh workers.
+    // Driver::LongLivedServes: once most processes' warm-ups of every case hit the cap, the later blocks had
+    // fresh workers.
     int first_fresh = -1;
     for (const driver::RunRecord& r : s.runs) {
       if (r.worker_process == 0 && (first_fresh < 0 || r.block < first_fresh)) first_fresh = r.block;
     }
     if (first_fresh >= 0) {
-      h.lines.push_back(fmt::format(
-          "from block {} on: a fresh worker per sample, as every case's warm-up had hit its cap with the code still "
-          "changing (a long-lived worker's later samples would time code that V8 still changes)",
-          first_fresh + 1));
+      h.lines.push_back(
+          fmt::format("from block {} on: a fresh worker per sample, as most processes' warm-ups of every case had hit "
+                      "the cap with the code still "
+                      "changing (a long-lived worker's later samples would time code that V8 still changes)",
+                      first_fresh + 1));
     }
   } else {
     h.lines.push_back(fmt::format(
