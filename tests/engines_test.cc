@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -518,6 +519,24 @@ TEST(OtherEngines, ProfileOnDenoNamesTheHotFunctionAndCountsDenosOwnJsAsRuntime)
   }
 }
 
+// Each of the two variants' samples in a compare results file come from `processes` worker processes
+// (compare --long-lived), `each` samples apiece; `check` looks at every sample.
+void ExpectSamplesPerProcess(simdjson::dom::element doc, std::size_t processes, int each,
+                             const std::function<void(simdjson::dom::element)>& check) {
+  std::map<std::string, std::map<int64_t, int>> samples_of;  // variant -> worker process -> its samples
+  for (simdjson::dom::element sample : doc["samples"].get_array()) {
+    int64_t process = 0;
+    EXPECT_EQ(sample["worker_process"].get(process), simdjson::SUCCESS);
+    ++samples_of[Str(sample, "variant")][process];
+    check(sample);
+  }
+  EXPECT_EQ(samples_of.size(), 2u);
+  for (const auto& [variant, by_process] : samples_of) {
+    EXPECT_EQ(by_process.size(), processes) << variant;
+    for (const auto& [process, n] : by_process) EXPECT_EQ(n, each) << variant << " " << process;
+  }
+}
+
 // Node's workers live across samples as v8bench's own do (the external runner's `run --serve`): by default,
 // K processes a variant take the blocks in turn, each warmed up once. A case whose setup throws fails at
 // every sample with its reason, and the cases prepared before it are still timed (its failure tears down
@@ -541,11 +560,8 @@ TEST_F(Engines, NodeWorkersLiveAcrossSamplesDenosTakeAFreshOne) {
   simdjson::dom::parser parser;
   simdjson::dom::element doc;
   ASSERT_EQ(parser.load(out).get(doc), simdjson::SUCCESS) << r.out << r.err;
-  std::map<std::string, std::map<int64_t, int>> samples_of;  // variant -> worker process -> its samples
-  for (simdjson::dom::element sample : doc["samples"].get_array()) {
-    int64_t process = 0;
-    ASSERT_EQ(sample["worker_process"].get(process), simdjson::SUCCESS);
-    ++samples_of[Str(sample, "variant")][process];
+  // K = 2 processes a variant, 3 samples each.
+  ExpectSamplesPerProcess(doc, 2, 3, [](simdjson::dom::element sample) {
     double cpu = 0;
     EXPECT_EQ(sample["values"]["three/first"]["cpu_ns"].get(cpu), simdjson::SUCCESS) << sample;
     EXPECT_EQ(sample["values"]["three/last"]["cpu_ns"].get(cpu), simdjson::SUCCESS) << sample;
@@ -555,12 +571,7 @@ TEST_F(Engines, NodeWorkersLiveAcrossSamplesDenosTakeAFreshOne) {
                                     Str(f, "message").find("no input for broken") != std::string::npos);
     }
     EXPECT_TRUE(broken_said) << sample;
-  }
-  ASSERT_EQ(samples_of.size(), 2u);
-  for (const auto& [variant, processes] : samples_of) {
-    EXPECT_EQ(processes.size(), 2u) << variant;  // K = 2 processes a variant, 3 samples each
-    for (const auto& [process, n] : processes) EXPECT_EQ(n, 3) << variant << " " << process;
-  }
+  });
 
   // Without --long-lived: Node's workers live across samples (the default K), Deno's are fresh.
   const auto node =
@@ -596,19 +607,10 @@ TEST(OtherEngines, BunWorkersLiveAcrossSamples) {
   simdjson::dom::parser parser;
   simdjson::dom::element doc;
   ASSERT_EQ(parser.load(out).get(doc), simdjson::SUCCESS) << r.out << r.err;
-  std::map<std::string, std::map<int64_t, int>> samples_of;  // variant -> worker process -> its samples
-  for (simdjson::dom::element sample : doc["samples"].get_array()) {
-    int64_t process = 0;
-    ASSERT_EQ(sample["worker_process"].get(process), simdjson::SUCCESS);
-    double cpu = 0;
-    EXPECT_EQ(sample["values"]["cmp/loop/work:1"]["wall_ns"].get(cpu), simdjson::SUCCESS) << sample;
-    ++samples_of[Str(sample, "variant")][process];
-  }
-  ASSERT_EQ(samples_of.size(), 2u);
-  for (const auto& [variant, processes] : samples_of) {
-    EXPECT_EQ(processes.size(), 2u) << variant;
-    for (const auto& [process, n] : processes) EXPECT_EQ(n, 2) << variant << " " << process;
-  }
+  ExpectSamplesPerProcess(doc, 2, 2, [](simdjson::dom::element sample) {
+    double wall = 0;
+    EXPECT_EQ(sample["values"]["cmp/loop/work:1"]["wall_ns"].get(wall), simdjson::SUCCESS) << sample;
+  });
 }
 
 }  // namespace

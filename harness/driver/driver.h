@@ -142,9 +142,9 @@ class Driver {
   double BlockWarmupCap(int block);
   // Whether block `block`'s samples are asked of long-lived workers (settings.long_lived > 0): not from the
   // block on which, for every case, most of the worker processes of the earlier blocks ended its warm-up at
-  // the cap with the code still changing. Why: a long-lived worker's later samples would then time code that V8 is still changing
-  // (left out of the verdict with their blocks), and what it saves, a warm-up per sample, is the shortened
-  // cap only (BlockWarmupCap); fresh workers keep every block independent, so a large change is decided at
+  // the cap with the code still changing. Why: a long-lived worker's later samples would then time code that V8 is
+  // still changing (left out of the verdict with their blocks), and what it saves, a warm-up per sample, is the
+  // shortened cap only (BlockWarmupCap); fresh workers keep every block independent, so a large change is decided at
   // the first look. Most, not one: a case whose code settles in all but an odd process (a Node core case on
   // Node 26, 1 warm-up of 20 at its cap) would otherwise pay a fresh worker for every block after it.
   bool LongLivedServes(int block);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "harness/model/json_string.h"
 #include "harness/model/shell_words.h"
@@ -388,6 +389,24 @@ std::string RenderMarkdown(const Analysis& a, const ReportHeader& h) {
   return out;
 }
 
+namespace {
+
+// Driver::LongLivedServes: once most processes' warm-ups of every case hit the cap, the later blocks had fresh
+// workers; the line that says from which block, or nothing.
+std::optional<std::string> FreshWorkersLine(const std::vector<driver::RunRecord>& runs) {
+  int first_fresh = -1;
+  for (const driver::RunRecord& r : runs) {
+    if (r.worker_process == 0 && (first_fresh < 0 || r.block < first_fresh)) first_fresh = r.block;
+  }
+  if (first_fresh < 0) return std::nullopt;
+  return fmt::format(
+      "from block {} on: a fresh worker per sample, as most processes' warm-ups of every case had hit the cap with "
+      "the code still changing (a long-lived worker's later samples would time code that V8 still changes)",
+      first_fresh + 1);
+}
+
+}  // namespace
+
 ReportHeader CompareHeader(const CompareState& s) {
   ReportHeader h;
   h.title = "v8bench compare";
@@ -432,19 +451,7 @@ ReportHeader CompareHeader(const CompareState& s) {
         st.worker_samples > 0 ? fmt::format(", each replaced after {} samples: --worker-samples", st.worker_samples)
                               : std::string(),
         quick, timing, st.seed, st.seed));
-    // Driver::LongLivedServes: once most processes' warm-ups of every case hit the cap, the later blocks had
-    // fresh workers.
-    int first_fresh = -1;
-    for (const driver::RunRecord& r : s.runs) {
-      if (r.worker_process == 0 && (first_fresh < 0 || r.block < first_fresh)) first_fresh = r.block;
-    }
-    if (first_fresh >= 0) {
-      h.lines.push_back(
-          fmt::format("from block {} on: a fresh worker per sample, as most processes' warm-ups of every case had hit "
-                      "the cap with the code still "
-                      "changing (a long-lived worker's later samples would time code that V8 still changes)",
-                      first_fresh + 1));
-    }
+    if (auto fresh = FreshWorkersLine(s.runs)) h.lines.push_back(*fresh);
   } else {
     h.lines.push_back(fmt::format(
         "{} samples ({} per variant{}; {}), each a worker process running each case{} {}; in blocks of one sample "
