@@ -514,9 +514,9 @@ TEST(LongLived, AWorkerIsReplacedAfterItsSamplesAndEndsBeforeTheNextSample) {
   EXPECT_EQ(once.requests.size(), 4u);
 }
 
-// Once most processes' warm-ups of every case hit the cap (Driver::LongLivedServes), the next blocks get fresh workers, and
-// the long-lived ones are retired; the header says from which block.
-TEST(LongLived, FreshWorkersOnceEveryCasesWarmUpHitItsCap) {
+// Once most processes' warm-ups of every case hit the cap (Driver::LongLivedServes), the next blocks get fresh workers,
+// and the long-lived ones are retired; the header says from which block.
+TEST(LongLived, FreshWorkersOnceMostWarmUpsOfEveryCaseHitTheCap) {
   CompareState state = TwoVariants("", "--no-opt", 5);
   state.settings.long_lived = 2;
   ServingLauncher launcher;
