@@ -174,9 +174,9 @@ async function timeRepetition(api, batch, n, isAsync) {
 // probe call if it lasted that long itself, else one call timed on its own; if that lasted that long, it
 // was the warm-up (no tiering sequence, no waiting for the code to settle) and each repetition is one
 // call, as many as fit the budget at its pace (methodRules.longCallRepetitions), none re-run for code that
-// changed while timed. Returns that warm-up, or null when the usual warm-up follows. Not with --iterations
-// (fixed batches).
-async function longCallWarmup(api, batch, isAsync, prepareS, opts) {
+// changed while timed. Returns that call's seconds, or null when the usual warm-up follows. Not with
+// --iterations (fixed batches).
+async function longCallSeconds(api, batch, isAsync, prepareS, opts) {
   const longCallS = methodRules.longCallSeconds(opts.minTime);
   if (opts.iterations !== null || prepareS < longCallS) return null;
   // The probe call (bench API probeSeconds) was the warm-up when it lasted a long call itself, as the
@@ -189,9 +189,7 @@ async function longCallWarmup(api, batch, isAsync, prepareS, opts) {
     if (isAsync) await ran;
     callS = (performance.now() - t0) / 1000;
   }
-  if (callS < longCallS) return null;
-  return { tier: opts.tier, warmup_s: callS, warmup_capped: false, long_calls: true,
-    repetitions: methodRules.longCallRepetitions(opts.repetitions, callS), n: 1, repetition_s: callS };
+  return callS < longCallS ? null : callS;
 }
 
 // As the embedded host after a case (harness/engine/suite_host.cc SuiteHost::Teardown): the callbacks the
@@ -229,10 +227,10 @@ async function readyCase(api, index, opts) {
   const slot = casesPrepared++;
   const isAsync = api.isAsync();
   await withEval(() => api.check());
-  const long = await longCallWarmup(api, batch, isAsync, (performance.now() - p0) / 1000, opts);
-  if (long) {
-    const { n, repetitions, repetition_s, ...warmup } = long;
-    return { slot, batch, isAsync, n, repetitions, warmup: { ...warmup, repetition_s } };
+  const callS = await longCallSeconds(api, batch, isAsync, (performance.now() - p0) / 1000, opts);
+  if (callS !== null) {
+    const warmup = { tier: opts.tier, warmup_s: callS, warmup_capped: false, long_calls: true, repetition_s: callS };
+    return { slot, batch, isAsync, n: 1, repetitions: methodRules.longCallRepetitions(opts.repetitions, callS), warmup };
   }
   const warmup = await warmUp(api, batch, isAsync, opts);
   const { n, repetitionS } = await sizeRepetition(api, batch, isAsync, opts);

@@ -259,9 +259,8 @@ async function serve(api, plan, workerPlan, opts) {
       break;
     }
     for (const r of [...ready, ...inWorkers]) {
-      const start = { type: 'start', ...caseFields(r.c) };
+      const { start, line } = caseLines(r.c);
       emit(start);
-      const line = { type: 'case', ...caseFields(r.c), status: 'ok', error: '', samples: [] };
       if (r.case !== null) {
         try {
           const measured = await timeSample(api, r.case, opts);
@@ -295,11 +294,13 @@ async function caseFailure(api, e, opts, isCurrent = true) {
 
 // What every protocol line about described case `c` starts with.
 const caseFields = (c) => ({ name: c.name, suite: c.suite, bench: c.bench, realm: c.realm, params: Object.fromEntries(c.params) });
+// Case `c`'s start line, and its case line before it is measured: ok, no samples yet.
+const caseLines = (c) => ({ start: { type: 'start', ...caseFields(c) },
+  line: { type: 'case', ...caseFields(c), status: 'ok', error: '', samples: [] } });
 
 // One case measured: the protocol's start line and case line.
 async function measureLine(api, c, opts) {
-  const start = { type: 'start', ...caseFields(c) };
-  const line = { type: 'case', ...caseFields(c), status: 'ok', error: '', samples: [] };
+  const { start, line } = caseLines(c);
   try {
     const measured = await measureCase(api, c.index, opts);
     line.samples = measured.samples;
