@@ -16,6 +16,7 @@
 #include "harness/driver/driver.h"
 #include "harness/driver/variant.h"
 #include "harness/files/results_file.h"
+#include "harness/measure/cpu_affinity.h"
 #include "harness/model/text_lines.h"
 #include "harness/report/compare_report.h"
 #include "harness/report/node_table.h"
@@ -363,22 +364,29 @@ TEST(Driver, FixedRunsInterleavedWithTheVariantsArguments) {
   EXPECT_EQ(a.trips[0].key, "s/loop");
 }
 
-// Workers that live on (`run --serve`): each "sample" line written to a process's stdin makes it write one
-// sample of case s/loop through on_stdout (its context line ahead of the first) and wake the driver;
-// CloseStdin ends it. `dies_in`: the process (launch id) that dies, without a word, in its second sample.
+// Workers that live on (`run --serve`): a process started writes its context line and, as a protocol 1.4 worker
+// does once it has warmed up, its "ready" line, one process per Wait (so that others are still warming up);
+// each "sample" line written to its stdin then makes it write one sample of case s/loop through on_stdout and
+// wake the driver; CloseStdin ends it. `dies_in`: the process (launch id) that dies, without a word, in its
+// second sample. `announces_ready` false: a worker of protocol 1.0, with no "ready" line.
 class ServingLauncher final : public workers::Launcher {
  public:
   std::vector<workers::LaunchRequest> requests;
   std::map<std::uint64_t, int> samples;  // per process: the samples it was asked for
   std::uint64_t dies_in = 0;
-  std::size_t asked_while_one_was_ending = 0;  // samples asked for while a closed process had not ended
-  bool capped = false;                         // each sample's warm-up ended at its cap, the code still changing
-  std::set<std::uint64_t> capped_processes;    // the processes (launch ids) whose warm-up ended so, when not all
+  bool announces_ready = true;
+  std::size_t asked_while_one_was_ending = 0;   // samples asked for while a closed process had not ended
+  std::size_t asked_while_one_was_warming = 0;  // samples asked for while a started process had not said ready
+  std::size_t most_warming_at_once = 0;
+  bool capped = false;                       // each sample's warm-up ended at its cap, the code still changing
+  std::set<std::uint64_t> capped_processes;  // the processes (launch ids) whose warm-up ended so, when not all
 
   void Start(const workers::LaunchRequest& r) override {
     requests.push_back(r);
     if (r.keep_stdin_open) {
       live_[r.id] = r;
+      warming_.push_back(r.id);
+      most_warming_at_once = std::max(most_warming_at_once, warming_.size());
     } else {  // a fresh worker (one that continues a dead one's sample)
       workers::LaunchResult res;
       res.id = r.id;
@@ -392,9 +400,10 @@ class ServingLauncher final : public workers::Launcher {
     const auto it = live_.find(id);
     if (it == live_.end() || data != "sample\n") return false;
     if (!ending_.empty()) ++asked_while_one_was_ending;
+    if (!warming_.empty()) ++asked_while_one_was_warming;
     const int n = samples[id]++;
     std::string out = Jsonl({"s/loop"}, {{"s/loop", 100.0 + static_cast<double>(id)}});
-    if (n > 0) out = out.substr(out.find("{\"type\":\"start\""));  // the context came with the first
+    out = out.substr(out.find("{\"type\":\"start\""));  // the context came at the start
     if (capped || capped_processes.count(id) != 0) {
       out.insert(out.find("\"status\"", out.find("\"type\":\"case\"")), "\"warmup_capped\":true,");
     }
@@ -413,6 +422,7 @@ class ServingLauncher final : public workers::Launcher {
   }
   void CloseStdin(std::uint64_t id) override {  // it ends, as a process does, some time later: at the next Wait
     if (live_.erase(id) == 0) return;
+    std::erase(warming_, id);
     workers::LaunchResult res;
     res.id = id;
     ending_.push_back(res);
@@ -423,6 +433,17 @@ class ServingLauncher final : public workers::Launcher {
     ended_.clear();
     out.insert(out.end(), ending_.begin(), ending_.end());
     ending_.clear();
+    if (!warming_.empty()) {  // the first process started says it is warmed up
+      const std::uint64_t id = warming_.front();
+      warming_.erase(warming_.begin());
+      std::string context = Jsonl({"s/loop"}, {});
+      context = context.substr(0, context.find("{\"type\":\"end\""));
+      if (announces_ready) {
+        context.insert(context.find(',') + 1, "\"format_version\":\"" + FormatVersionText(kProtocolFormat) + "\",");
+        context += std::string(workers::kReadyLine) + "\n";
+      }
+      live_.at(id).on_stdout(context);
+    }
     woken_ = false;
     return out;
   }
@@ -430,6 +451,7 @@ class ServingLauncher final : public workers::Launcher {
 
  private:
   std::map<std::uint64_t, workers::LaunchRequest> live_;
+  std::vector<std::uint64_t> warming_;  // started, not yet said ready: in the order they started
   std::vector<workers::LaunchResult> ended_;
   std::vector<workers::LaunchResult> ending_;  // closed, not yet ended
   bool woken_ = false;
@@ -478,6 +500,40 @@ TEST(LongLived, EachVariantsSamplesComeFromItsKWorkersStartedOnce) {
   // The results file keeps each sample's process.
   const std::string json = RenderCompareJson(state, nullptr);
   EXPECT_NE(json.find("\"worker_process\":6"), std::string::npos);
+}
+
+// A block's workers that start warm up together, one per CPU at most, and no sample is asked of any worker while
+// one of them is still warming up: the warm-ups overlap, the timed samples never overlap a warm-up.
+TEST(LongLived, ABlocksWorkersWarmUpTogetherAndNoSampleIsTimedWhileOneWarmsUp) {
+  CompareState state = TwoVariants("", "--no-opt", 6);
+  state.settings.long_lived = 2;
+  state.settings.worker_samples = 2;  // blocks 4 and 5 start new workers
+  ServingLauncher launcher;
+  Driver driver(state, launcher, "/self/v8bench");
+  ASSERT_TRUE(driver.Run().ok());
+  ASSERT_EQ(state.runs.size(), 12u);
+  for (const RunRecord& r : state.runs) EXPECT_TRUE(r.error.empty()) << r.error;
+  EXPECT_EQ(launcher.requests.size(), 8u);  // per variant: blocks 0 and 2, 1 and 3, 4, 5
+  EXPECT_EQ(launcher.most_warming_at_once, std::min<std::size_t>(2, AllowedCpus().size()));
+  EXPECT_EQ(launcher.asked_while_one_was_warming, 0u);
+  EXPECT_EQ(launcher.Live(), 0u);
+}
+
+// A worker of an older protocol (an older v8bench build as the engine) writes no "ready" line: it is taken as
+// ready at its context line, and every sample is still taken.
+TEST(LongLived, AWorkerWithoutAReadyLineIsTakenAsReadyAtItsContextLine) {
+  CompareState state = TwoVariants("", "--no-opt", 4);
+  state.settings.long_lived = 2;
+  ServingLauncher launcher;
+  launcher.announces_ready = false;
+  Driver driver(state, launcher, "/self/v8bench");
+  ASSERT_TRUE(driver.Run().ok());
+  EXPECT_TRUE(state.complete);
+  ASSERT_EQ(state.runs.size(), 8u);
+  for (const RunRecord& r : state.runs) {
+    EXPECT_TRUE(r.error.empty()) << r.error;
+    EXPECT_EQ(r.values.at("s/loop").count("cpu_ns"), 1u);
+  }
 }
 
 // --worker-samples M: a worker is retired after M samples, its next turn a new process (a new pair of

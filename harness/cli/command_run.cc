@@ -9,6 +9,7 @@
 #include <cstring>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "harness/cli/common.h"
 #include "harness/files/atomic_file.h"
@@ -176,10 +177,14 @@ Expected<int> RunInProcess(const ParsedArgs& args, RunSettings settings) {
     return 0;
   }
   const ProgressFn starting = [&](std::size_t, std::size_t, const CaseInfo& info) { lines.CaseStarting(info); };
-  if (commands >= 0) {  // a long-lived worker: an "end" line closes each sample
-    ServePlan(
-        *process, plan, settings, lines, starting, [&] { return workers::AskedForSample(commands); },
-        [&] { lines.End(); });
+  if (commands >= 0) {  // a long-lived worker: "ready" once warmed up, an "end" line closes each sample
+    bool announced = false;
+    const auto next_sample = [&] {
+      // Before its first command: every case is warmed up (the driver holds samples until then).
+      if (!std::exchange(announced, true)) lines.Ready();
+      return workers::AskedForSample(commands);
+    };
+    ServePlan(*process, plan, settings, lines, starting, next_sample, [&] { lines.End(); });
     close(commands);
     return 0;
   }

@@ -86,13 +86,17 @@ workers::LaunchRequest Driver::WorkerRequest(const Variant& v, const std::string
   sampling.sealed = !req.stdin_data.empty();
   sampling.serve = serve;
   req.args = workers::WorkerArgs(sampling, v, filter, plan_only);
+  req.timeout_s = WorkerRequestTimeout();
+  if (counting_) counting_->Wrap(req, v.engine_kind);
+  return req;
+}
+
+double Driver::WorkerRequestTimeout() const {
   // --timeout bounds each call of a case whose calls are long (measure/thresholds.h LongCallCaseSeconds), which
   // neither a counting nor an alternating worker times (RunSettings::LongCallsAllowed): theirs is per case.
   const bool long_calls_possible = counting_ == nullptr && !alternation_;
-  req.timeout_s = long_calls_possible ? LongCallCaseSeconds(state_.settings.timeout_s, state_.settings.repetitions)
-                                      : state_.settings.timeout_s;
-  if (counting_) counting_->Wrap(req, v.engine_kind);
-  return req;
+  return long_calls_possible ? LongCallCaseSeconds(state_.settings.timeout_s, state_.settings.repetitions)
+                             : state_.settings.timeout_s;
 }
 
 std::string Driver::SealOf(const Variant& v) const {
@@ -549,6 +553,7 @@ Status Driver::Run() {
       state_.elapsed_s = Elapsed();
       if (auto s = Finish(r); !s.ok()) status = s;
     }
+    if (!interrupted && status.ok()) SendHeldSamples();  // the last warm-up ended (ready, or its worker died)
   }
   StopLongLived();
   state_.elapsed_s = Elapsed();

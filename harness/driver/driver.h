@@ -136,6 +136,8 @@ class Driver {
   // serve: a long-lived worker (`run --serve`).
   workers::LaunchRequest WorkerRequest(const Variant& variant, const std::string& filter, bool plan_only,
                                        double warmup_cap_s = 0, bool serve = false);
+  // The timeout of a worker's sample (or, for a long-call case, of each of its calls).
+  double WorkerRequestTimeout() const;
   // The --max-warmup of block `block`'s workers, decided once per block (0: the settings'): shortened
   // (ShortenedWarmupCap) when every case of the comparison has hit the cap in a finished sample of an
   // earlier block; a block already begun (this session, or before a --resume) keeps its cap.
@@ -195,17 +197,30 @@ class Driver {
   // settings.long_lived = K: a variant's long-lived worker (`run --serve`, long_lived.cc), started at its
   // first turn; block b's sample of variant v is asked of worker v * K + b mod K (LongLivedWorkerOf).
   struct LongLived {
-    std::uint64_t process = 0;  // its launch id while it runs; 0: not started yet, or ended
-    int serial = 0;             // RunRecord::worker_process
-    double warmup_cap_s = 0;    // the --max-warmup it started with (BlockWarmupCap of its first block)
-    std::string context;        // its context line, which it wrote once, ahead of its first sample
-    std::string pending;        // what it has written of the sample it is taking
-    bool sample_ended = false;  // `pending` ends with the sample's "end" line
-    int samples = 0;            // finished (settings.worker_samples: then it is retired)
+    std::uint64_t process = 0;    // its launch id while it runs; 0: not started yet, or ended
+    int serial = 0;               // RunRecord::worker_process
+    double warmup_cap_s = 0;      // the --max-warmup it started with (BlockWarmupCap of its first block)
+    std::string context;          // its context line, which it wrote once, ahead of its first sample
+    std::string pending;          // what it has written of the sample it is taking
+    bool sample_ended = false;    // `pending` ends with the sample's "end" line
+    bool ready = false;           // every case warmed up: its "ready" line came (workers::kReadyLine)
+    bool held = false;            // asked for a sample not yet written to it: another worker is warming up
+    double sample_timeout_s = 0;  // --timeout of the sample it was asked for
+    int samples = 0;              // finished (settings.worker_samples: then it is retired)
     std::chrono::steady_clock::time_point asked;
   };
-  // Asks slot `slot_id`'s variant's long-lived worker for the sample (starting the worker if needed).
+  // Asks slot `slot_id`'s variant's long-lived worker for the sample, starting the worker if needed and, with
+  // it, the workers of the block's other variants that will be needed (WarmUpTogether).
   void AskLongLived(std::uint64_t slot_id);
+  // Variant `variant`'s long-lived worker for block `block` (an index into long_lived_), and its start.
+  std::size_t LongLivedIndex(int variant, int block) const;
+  void StartLongLived(std::size_t index, int variant, int block);
+  // Starts, beside those warming up now, the workers block `block`'s other variants will ask (those not asked in
+  // it yet whose worker has not started), up to one warming up per CPU this process may use: their warm-ups run
+  // together, and no sample is timed until all have said they are ready (SendHeldSamples).
+  void WarmUpTogether(int block);
+  // Writes the held sample requests once no long-lived worker is warming up.
+  void SendHeldSamples();
   void OnLongLivedOutput(std::size_t worker, std::string_view chunk);
   // What `w` wrote of its sample, with its context line ahead as a fresh worker writes it.
   static std::string WithContext(const LongLived& w);

@@ -12,6 +12,8 @@
 #include <string>
 
 #include "harness/driver/driver.h"
+#include "harness/measure/cpu_affinity.h"
+#include "harness/workers/worker_protocol.h"
 #include "harness/workers/worker_stdin.h"
 
 namespace v8bench::driver {
@@ -21,14 +23,20 @@ namespace {
 // high between samples, and back to the worker's own when it is asked for one.
 constexpr double kIdleTimeoutS = 1e9;
 
-constexpr std::string_view kEndLine = R"({"type":"end"})";
-
 // The lines ahead of a worker's first case: its context line (a long-lived worker writes it once).
 std::string ContextLines(const std::string& out) {
   const std::size_t first_case = out.find(R"({"type":"start")");
   if (first_case == std::string::npos) return out;
   const std::size_t line_start = out.rfind('\n', first_case);
   return line_start == std::string::npos ? std::string() : out.substr(0, line_start + 1);
+}
+
+// Whether `line` is the context line of a worker that writes no "ready" line (an older v8bench build as an
+// engine, protocol < 1.4): it is taken as ready there, and its warm-up is its first sample's, as before.
+bool ReadyAtContext(std::string_view line) {
+  if (line.find(R"("type":"context")") == std::string_view::npos) return false;
+  const workers::WorkerOutput out = workers::ParseWorkerOutput(line);
+  return out.refused.has_value() || (out.context.has_value() && !workers::AnnouncesReady(out.format));
 }
 
 }  // namespace
@@ -61,48 +69,92 @@ bool Driver::LongLivedServes(int block) {
   return block_serves_[block] = !most_capped;
 }
 
+std::size_t Driver::LongLivedIndex(int variant, int block) const {
+  const int k = state_.settings.long_lived;
+  return static_cast<std::size_t>(variant) * static_cast<std::size_t>(k) + LongLivedWorkerOf(block, k);
+}
+
+void Driver::StartLongLived(std::size_t index, int variant, int block) {
+  workers::LaunchRequest req = WorkerRequest(VariantOf(variant), filters_[static_cast<std::size_t>(variant)], false,
+                                             BlockWarmupCap(block), true);
+  LongLived& w = long_lived_.at(index);
+  w = LongLived{};
+  w.process = req.id;
+  w.serial = ++long_lived_started_;
+  w.warmup_cap_s = BlockWarmupCap(block);
+  req.keep_stdin_open = true;
+  if (!req.stdin_data.empty()) req.stdin_data += '\n';  // the seal, a line ahead of the commands
+  req.on_stdout = [this, index](std::string_view chunk) { OnLongLivedOutput(index, chunk); };
+  launcher_.Start(req);
+}
+
+void Driver::WarmUpTogether(int block) {
+  const auto warming = [&] {
+    return std::ranges::count_if(long_lived_, [](const LongLived& w) { return w.process != 0 && !w.ready; });
+  };
+  const auto cpus = static_cast<std::ptrdiff_t>(std::max<std::size_t>(1, AllowedCpus().size()));
+  for (std::size_t v = 0; v < started_.size() && warming() < cpus; ++v) {
+    const std::size_t index = LongLivedIndex(static_cast<int>(v), block);
+    if (started_[v] == block && long_lived_.at(index).process == 0) StartLongLived(index, static_cast<int>(v), block);
+  }
+}
+
 void Driver::AskLongLived(std::uint64_t slot_id) {
   RunRecord& rec = slots_.at(slot_id).records.front();
-  const int k = state_.settings.long_lived;
-  const std::size_t index =
-      static_cast<std::size_t>(rec.variant) * static_cast<std::size_t>(k) + LongLivedWorkerOf(rec.block, k);
+  const std::size_t index = LongLivedIndex(rec.variant, rec.block);
+  // Its first turn, or its first after it died: start-up and warm-up are this sample's.
+  if (long_lived_.at(index).process == 0) StartLongLived(index, rec.variant, rec.block);
+  WarmUpTogether(rec.block);
   LongLived& w = long_lived_.at(index);
-  const Variant& variant = VariantOf(rec.variant);
-  workers::LaunchRequest req =
-      WorkerRequest(variant, filters_[static_cast<std::size_t>(rec.variant)], false, BlockWarmupCap(rec.block), true);
-  if (w.process == 0) {  // its first turn, or its first after it died: start-up and warm-up are this sample's
-    w = LongLived{};
-    w.process = req.id;
-    w.serial = ++long_lived_started_;
-    w.warmup_cap_s = BlockWarmupCap(rec.block);
-    req.keep_stdin_open = true;
-    if (!req.stdin_data.empty()) req.stdin_data += '\n';  // the seal, a line ahead of the commands
-    req.on_stdout = [this, index](std::string_view chunk) { OnLongLivedOutput(index, chunk); };
-    launcher_.Start(req);
-  }
   rec.worker_process = w.serial;
   rec.warmup_cap_s = w.warmup_cap_s;
-  w.pending.clear();
   w.sample_ended = false;
+  w.held = true;
+  w.sample_timeout_s = WorkerRequestTimeout();
   w.asked = std::chrono::steady_clock::now();
-  launcher_.SetTimeout(w.process, req.timeout_s);
-  // A worker that has ended cannot take it: its end comes from Wait() and LongLivedEnded records the sample
-  // as a dead worker's.
-  (void)launcher_.WriteStdin(w.process, std::string(workers::kSampleCommand) + "\n");
   process_to_slot_[w.process] = slot_id;
+  SendHeldSamples();
   Report(last_, false);
+}
+
+void Driver::SendHeldSamples() {
+  if (std::ranges::any_of(long_lived_, [](const LongLived& w) { return w.process != 0 && !w.ready; })) return;
+  for (LongLived& w : long_lived_) {
+    if (!w.held || w.process == 0) continue;
+    w.held = false;
+    launcher_.SetTimeout(w.process, w.sample_timeout_s);
+    // A worker that has ended cannot take it: its end comes from Wait() and LongLivedEnded records the sample
+    // as a dead worker's.
+    (void)launcher_.WriteStdin(w.process, std::string(workers::kSampleCommand) + "\n");
+  }
 }
 
 void Driver::OnLongLivedOutput(std::size_t worker, std::string_view chunk) {
   LongLived& w = long_lived_.at(worker);
   w.pending.append(chunk);
+  const int variant = static_cast<int>(worker / static_cast<std::size_t>(state_.settings.long_lived));
+  const std::string seal = SealOf(VariantOf(variant));
+  if (!w.ready) {
+    // What it wrote ahead of its first sample, up to its "ready" line (or, without one, its context line).
+    for (std::size_t begin = 0, end; (end = w.pending.find('\n', begin)) != std::string::npos; begin = end + 1) {
+      const auto line = workers::UnsealLine(std::string_view(w.pending).substr(begin, end - begin), seal);
+      const bool announced = line == std::optional<std::string_view>(workers::kReadyLine);
+      if (!line || (!announced && !ReadyAtContext(*line))) continue;
+      w.ready = true;
+      w.context = w.pending.substr(0, announced ? begin : end + 1);
+      w.pending.erase(0, end + 1);
+      launcher_.SetTimeout(w.process, kIdleTimeoutS);  // it waits, perhaps for others' warm-ups
+      launcher_.Wake();
+      break;
+    }
+    return;
+  }
   if (w.sample_ended || w.pending.size() < 2 || w.pending.back() != '\n') return;
   // The sample ends with its "end" line, the last the worker writes before it waits for the next command.
   const std::size_t newline_before = w.pending.rfind('\n', w.pending.size() - 2);
   const std::size_t start = newline_before == std::string::npos ? 0 : newline_before + 1;
   const std::string_view last = std::string_view(w.pending).substr(start, w.pending.size() - 1 - start);
-  const int variant = static_cast<int>(worker / static_cast<std::size_t>(state_.settings.long_lived));
-  if (workers::UnsealLine(last, SealOf(VariantOf(variant))) == std::optional<std::string_view>(kEndLine)) {
+  if (workers::UnsealLine(last, seal) == std::optional<std::string_view>(workers::kEndLine)) {
     w.sample_ended = true;
     launcher_.Wake();
   }
@@ -139,7 +191,8 @@ bool Driver::LongLivedEnded(const workers::LaunchResult& result, bool drop, Stat
   if (retiring_.erase(result.id) > 0) return true;  // retired between samples: nothing was lost
   const auto it = std::ranges::find_if(long_lived_, [&](const LongLived& w) { return w.process == result.id; });
   if (it == long_lived_.end()) return false;
-  it->process = 0;                                          // its next turn starts a new process
+  it->process = 0;  // its next turn starts a new process
+  it->held = false;
   if (process_to_slot_.count(result.id) == 0) return true;  // ended between samples: nothing was lost
   if (drop || !status.ok()) {
     process_to_slot_.erase(result.id);

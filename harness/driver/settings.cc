@@ -59,6 +59,7 @@ const SettingSpec kSettings[] = {
      "Variants that cannot take turns in one worker (they differ in V8 flags, knobs or engines) get K workers per "
      "variant, started once and asked in turn (block b: worker b mod K), each sample one more measurement in a "
      "process already warmed up, instead of a fresh worker per sample, which pays start-up and warm-up every time. "
+     "The workers a block starts warm up together, one per CPU, and no sample is timed until they are all warm. "
      "A process's speed then holds for all its samples: the paired test is corrected for the share of the "
      "variance that lies between the pairs of processes (its design effect; docs/paired.md, \"Long-lived "
      "workers\"). Not with --jobs > 1, Deno or workerd engines (a fresh worker per sample) or --metric "

@@ -46,7 +46,8 @@ std::vector<int> ThreadCpus(const std::string& tid) {
   return {};
 }
 
-// The CPUs this process may run on (sched_getaffinity of the calling thread), ascending.
+}  // namespace
+
 std::vector<int> AllowedCpus() {
   cpu_set_t set;
   CPU_ZERO(&set);
@@ -57,8 +58,6 @@ std::vector<int> AllowedCpus() {
   }
   return cpus;
 }
-
-}  // namespace
 
 std::string CpuListText(const std::vector<int>& cpus) {
   std::string out;

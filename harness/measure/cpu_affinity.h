@@ -18,6 +18,10 @@
 
 namespace v8bench {
 
+// The CPUs this process may run on (sched_getaffinity of the calling thread), ascending; empty if the kernel
+// does not say.
+std::vector<int> AllowedCpus();
+
 // "0-1,4" for {0, 1, 4}: the kernel's cpu-list syntax (as in /proc/PID/status Cpus_allowed_list).
 std::string CpuListText(const std::vector<int>& cpus);
 

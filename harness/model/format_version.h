@@ -24,8 +24,9 @@ struct FormatVersion {
 inline constexpr const char* kFormatVersionKey = "format_version";
 
 // The worker protocol: 1.1 added format_version to the context line, 1.2 the realm to start and plan lines,
-// 1.3 a sample's operations (a bench that counts its own: the external runner's GC window is divided by them).
-inline constexpr FormatVersion kProtocolFormat{1, 3};
+// 1.3 a sample's operations (a bench that counts its own: the external runner's GC window is divided by them), 1.4 a
+// long-lived worker's "ready" line (workers/worker_protocol.h kReadyLine).
+inline constexpr FormatVersion kProtocolFormat{1, 4};
 // `v8bench run --out FILE.json` (Google Benchmark's schema, the version in its context): 1.1 added the field.
 inline constexpr FormatVersion kRunJsonFormat{1, 1};
 // The comparison's results file (`compare --out`, shards, merge) and `diff --format json`: 1.1 added the

@@ -71,10 +71,8 @@ void JsonlReporter::CaseDone(const CaseResult& r) {
   Line(w.str());
 }
 
-void JsonlReporter::End() {
-  JsonWriter w;
-  w.BeginObject().Key("type").String("end").EndObject();
-  Line(w.str());
-}
+void JsonlReporter::Ready() { Line(std::string(workers::kReadyLine)); }
+
+void JsonlReporter::End() { Line(std::string(workers::kEndLine)); }
 
 }  // namespace v8bench

@@ -6,6 +6,8 @@
 //   {"type":"case", "name", "suite", "bench", "realm", "params":{}, "status", "error",
 //    "samples":[{"iterations":N, "counters":{"cpu_ns":...}}], ...}   when the case is finished
 //   {"type":"end"}
+// A long-lived worker (`run --serve`) writes {"type":"ready"} once every case is warmed up, and an "end" line after
+// each sample (workers/worker_protocol.h).
 // With `run --plan-only`, the context line is followed by one
 //   {"type":"plan", "name", "suite", "bench", "params":{}}   per planned case
 // and "end", and no case runs (compare --shard learns each variant's cases from it).
@@ -31,6 +33,8 @@ class JsonlReporter final : public ResultSink {
   // A case the plan holds (--plan-only), written instead of running it.
   void CasePlanned(const CaseInfo& info);
   void CaseDone(const CaseResult& result) override;
+  // A long-lived worker: every case is warmed up, and it waits for its first command.
+  void Ready();
   void End() override;
 
  private:

@@ -344,6 +344,8 @@ WorkerOutput ParseWorkerOutput(std::string_view text) {
       out.cases.push_back(ReadCase(o, out.windows.back()));
     } else if (type == "end") {
       out.ended = true;
+    } else if (type == "ready") {
+      // A long-lived worker's, ahead of its first sample (the driver reads it as it comes).
     } else if (type == "gc_clock") {
       double t = 0;
       if (o["perf_ms"].get(t) == SUCCESS) out.gc_clock_perf_ms = t;

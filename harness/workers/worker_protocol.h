@@ -40,6 +40,13 @@ struct WorkerOutput {
   std::optional<Error> refused;  // the context line is of a newer major version: not read (its message)
 };
 
+// A long-lived worker's (`run --serve`) own lines, which the driver reads as they come (driver/long_lived.cc):
+// "ready" once every case is warmed up, before it reads its first command (since protocol 1.4: an older worker
+// is taken as ready at its context line, `AnnouncesReady`), and "end" after each sample.
+inline constexpr std::string_view kReadyLine = R"({"type":"ready"})";
+inline constexpr std::string_view kEndLine = R"({"type":"end"})";
+inline bool AnnouncesReady(FormatVersion worker) { return worker.major > 1 || worker.minor >= 4; }
+
 // The two files a RunContext is written to, by one writer and read back by one reader: the worker
 // protocol's context line (report/jsonl_reporter.cc) and a run JSON's context (report/json_reporter.cc,
 // Google Benchmark's schema). They differ explicitly: GB names the build type "library_build_type"

@@ -132,7 +132,7 @@ function readCommand() {
 
 // The worker protocol's version, written in the context line: harness/model/format_version.h
 // (kProtocolFormat) declares it, and tests/protocol_test.cc checks that this runner writes the same.
-const PROTOCOL_FORMAT_VERSION = '1.3';
+const PROTOCOL_FORMAT_VERSION = '1.4';
 
 function emit(obj) {
   if (isWorkerd) {

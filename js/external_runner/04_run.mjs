@@ -232,7 +232,7 @@ async function run(argv) {
 }
 
 // --serve (a long-lived worker, as the embedded host's `run --serve`, harness/runner/suite_runner.cc
-// ServePlan): every case is prepared and warmed up once, then each "sample" line on stdin times one more
+// ServePlan): every case is prepared and warmed up once (then a "ready" line), then each "sample" line on stdin times one more
 // sample of each, written as a fresh worker's case lines and closed by an "end" line. A case that failed
 // says so again at every sample. End of file on stdin ends the worker.
 const SAMPLE_COMMAND = 'sample'; // harness/workers/worker_stdin.h kSampleCommand
@@ -251,6 +251,8 @@ async function serve(api, plan, workerPlan, opts) {
   // A Worker's cases were measured once, by the Worker, while the files loaded: no second sample exists.
   const inWorkers = workerPlan.cases().map((c) => ({ c, case: null, error: { status: 'failed',
     error: 'a case declared in a worker_threads Worker is measured once per process: compare it with --long-lived 0' } }));
+  // Every case is warmed up: the driver holds other workers' samples until then (workers/worker_protocol.h kReadyLine).
+  emit({ type: 'ready' });
   for (;;) {
     const command = readCommand();
     if (command === null) break;
