@@ -6,14 +6,19 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <regex>
 #include <set>
+#include <sstream>
 
 #include "harness/measure/method_rules.h"
 #include "harness/runner/run_settings.h"
 #include "harness/workers/compare_worker.h"
 #include "harness/workers/launcher.h"
+#include "harness/workers/worker_stdin.h"
 #include "harness/workers/worker_protocol.h"
 #include "tests/support/cli.h"
 
@@ -237,6 +242,80 @@ TEST(Protocol, ExternalRunnerOutputReadsTheSame) {
   ExpectConformant(out, r.out);
   EXPECT_TRUE(out.cases[0].samples[0].Get("process_cpu_ns").has_value());
   EXPECT_EQ(out.windows[0].size(), 2u) << "each sample's time window, for GC attribution";
+}
+
+// The CPU time (user + system, seconds) process `pid` has used so far, from /proc/PID/stat; -1 if unreadable.
+double ProcessCpuSeconds(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::size_t after_name = stat.rfind(')');
+  if (after_name == std::string::npos) return -1;
+  std::istringstream fields(stat.substr(after_name + 2));
+  std::string field;
+  double ticks = 0;
+  for (int i = 3; i <= 15 && fields >> field; ++i) {
+    if (i == 14 || i == 15) ticks += std::stod(field);  // utime, stime
+  }
+  return ticks / static_cast<double>(sysconf(_SC_CLK_TCK));
+}
+
+// The process whose command line holds `marker`, or 0.
+pid_t ProcessWithArgument(const std::string& marker) {
+  for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+    const std::string name = entry.path().filename();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::ifstream in(entry.path() / "cmdline");
+    std::string cmdline((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (cmdline.find(marker) != std::string::npos) return static_cast<pid_t>(std::stoi(name));
+  }
+  return 0;
+}
+
+// A long-lived worker on Node (the external runner's `run --serve`, its stdin a pipe the driver keeps
+// open) writes its "ready" line once warmed up, then sleeps in read() until asked: Node makes a piped stdin
+// non-blocking, and a worker that polled it took 5-10% of a CPU while idle, each one beside the sample being
+// timed. Asked, it writes one sample and "end"; at end of file it exits 0.
+TEST(Protocol, AServingNodeWorkerSaysReadyAndSleepsUntilAsked) {
+  SKIP_WITHOUT_NODE18();
+  const std::string suite = testing::TempDir() + "/serving_" + std::to_string(getpid()) + "_loop.js";
+  std::filesystem::copy_file(Fixture("compare_loop.js"), suite, std::filesystem::copy_options::overwrite_existing);
+  auto launcher = MakeProcessLauncher();
+  LaunchRequest req;
+  req.id = 1;
+  req.executable = Node18();
+  req.args = {"--allow-natives-syntax", std::string(V8BENCH_JS_DIR) + "/external_runner.mjs"};
+  const auto runner_args = WithHandedOverSettings({"run", "--serve", "--filter", "loop", "--repetitions", "1",
+                                                   "--min-time", "0.01", "--warmup", "0", "--max-warmup", "10",
+                                                   "--min-young-gcs", "20", "--tier", "optimized", suite});
+  req.args.insert(req.args.end(), runner_args.begin(), runner_args.end());
+  req.keep_stdin_open = true;
+  req.timeout_s = 60;
+  std::string out;
+  req.on_stdout = [&](std::string_view chunk) {
+    out.append(chunk);
+    launcher->Wake();
+  };
+  launcher->Start(req);
+  const auto has_line = [&](std::string_view line) { return out.find(std::string(line) + "\n") != std::string::npos; };
+  while (!has_line(kReadyLine)) ASSERT_TRUE(launcher->Wait().empty()) << "ended before its ready line: " << out;
+  EXPECT_EQ(out.find(R"({"type":"start")"), std::string::npos) << "a sample before it was asked: " << out;
+  const pid_t pid = ProcessWithArgument(suite);
+  ASSERT_NE(pid, 0);
+  usleep(300000);  // what V8's background threads had left of the warm-up
+  const double before = ProcessCpuSeconds(pid);
+  usleep(1000000);
+  const double idle = ProcessCpuSeconds(pid) - before;
+  EXPECT_LT(idle, 0.02) << "CPU seconds in one idle second";
+  ASSERT_TRUE(launcher->WriteStdin(1, std::string(kSampleCommand) + "\n"));
+  while (!has_line(kEndLine)) ASSERT_TRUE(launcher->Wait().empty()) << "ended in its sample: " << out;
+  launcher->CloseStdin(1);
+  const auto ended = launcher->Wait();
+  ASSERT_EQ(ended.size(), 1u);
+  EXPECT_EQ(ended[0].exit_code, 0) << DescribeExit(ended[0]) << ended[0].err;
+  const WorkerOutput parsed = ParseWorkerOutput(out);
+  ASSERT_EQ(parsed.cases.size(), 1u) << out;
+  EXPECT_EQ(parsed.cases[0].status, CaseStatus::kOk) << parsed.cases[0].error;
+  std::filesystem::remove(suite);
 }
 
 // The external runner applies the host's repetition length (RunSettings::RepetitionSeconds) where the engine
