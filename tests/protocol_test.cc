@@ -18,8 +18,8 @@
 #include "harness/runner/run_settings.h"
 #include "harness/workers/compare_worker.h"
 #include "harness/workers/launcher.h"
-#include "harness/workers/worker_stdin.h"
 #include "harness/workers/worker_protocol.h"
+#include "harness/workers/worker_stdin.h"
 #include "tests/support/cli.h"
 
 namespace v8bench::workers {
