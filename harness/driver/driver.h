@@ -208,6 +208,7 @@ class Driver {
     double sample_timeout_s = 0;  // --timeout of the sample it was asked for
     int samples = 0;              // finished (settings.worker_samples: then it is retired)
     std::chrono::steady_clock::time_point asked;
+    bool Warming() const { return process != 0 && !ready; }  // started, its "ready" line not yet come
   };
   // Asks slot `slot_id`'s variant's long-lived worker for the sample, starting the worker if needed and, with
   // it, the workers of the block's other variants that will be needed (WarmUpTogether).

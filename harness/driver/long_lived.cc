@@ -89,9 +89,7 @@ void Driver::StartLongLived(std::size_t index, int variant, int block) {
 }
 
 void Driver::WarmUpTogether(int block) {
-  const auto warming = [&] {
-    return std::ranges::count_if(long_lived_, [](const LongLived& w) { return w.process != 0 && !w.ready; });
-  };
+  const auto warming = [&] { return std::ranges::count_if(long_lived_, &LongLived::Warming); };
   const auto cpus = static_cast<std::ptrdiff_t>(std::max<std::size_t>(1, AllowedCpus().size()));
   for (std::size_t v = 0; v < started_.size() && warming() < cpus; ++v) {
     const std::size_t index = LongLivedIndex(static_cast<int>(v), block);
@@ -118,7 +116,7 @@ void Driver::AskLongLived(std::uint64_t slot_id) {
 }
 
 void Driver::SendHeldSamples() {
-  if (std::ranges::any_of(long_lived_, [](const LongLived& w) { return w.process != 0 && !w.ready; })) return;
+  if (std::ranges::any_of(long_lived_, &LongLived::Warming)) return;
   for (LongLived& w : long_lived_) {
     if (!w.held || w.process == 0) continue;
     w.held = false;
