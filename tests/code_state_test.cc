@@ -28,6 +28,7 @@ struct Rep {
 
 struct CaseLine {
   std::string name, tier;
+  bool loop_unoptimised = false;
   std::int64_t reruns = -1;
   std::vector<Rep> reps;
 };
@@ -54,6 +55,7 @@ std::vector<CaseLine> RunJsonl(std::vector<std::string> args) {
     CaseLine c;
     if (doc["name"].get(sv) == simdjson::SUCCESS) c.name = sv;
     if (doc["tier"].get(sv) == simdjson::SUCCESS) c.tier = sv;
+    if (doc["loop_unoptimised"].get(c.loop_unoptimised) != simdjson::SUCCESS) c.loop_unoptimised = false;
     if (doc["reruns"].get(c.reruns) != simdjson::SUCCESS) c.reruns = -1;
     simdjson::dom::array samples;
     if (doc["samples"].get(samples) != simdjson::SUCCESS) continue;
@@ -107,6 +109,27 @@ TEST(CodeState, TierInterpreterNeverOptimisesTheBatchLoop) {
   for (const Rep& rep : cases[0].reps) {
     EXPECT_NE(rep.batch, "turbofan");
     EXPECT_NE(rep.batch, "");
+  }
+}
+
+// A case whose calls last milliseconds: the warm-up leaves its batch loop unoptimised once it has seen the
+// pace (measure/method_rules.h unoptimised_loop_call_seconds), the bench function keeping its optimised
+// code, and the case line says so; a case of microseconds keeps its loop optimised.
+TEST(CodeState, ABatchLoopIsLeftUnoptimisedWhereOneCallIsLong) {
+  const auto cases = RunJsonl({Fixture("code_state.js"), "--filter", "code_state/(long_call|steady)", "--quick"});
+  ASSERT_EQ(cases.size(), 2u);
+  for (const CaseLine& c : cases) {
+    const bool long_call = c.name.find("long_call") != std::string::npos;
+    EXPECT_EQ(c.loop_unoptimised, long_call) << c.name;
+    ASSERT_FALSE(c.reps.empty()) << c.name;
+    for (const Rep& rep : c.reps) {
+      EXPECT_EQ(rep.bench, "turbofan") << c.name;
+      if (long_call) {
+        EXPECT_TRUE(rep.batch == "ignition" || rep.batch == "sparkplug") << rep.batch;
+      } else {
+        EXPECT_EQ(rep.batch, "turbofan") << c.name;
+      }
+    }
   }
 }
 

@@ -1757,7 +1757,8 @@ TEST(InlineBoxPlot, TheConsoleShowsEachCaseOnOneAxisWhenAskedAndItFits) {
 struct FakeCode {
   std::string batch, bench;
   bool changed = false;
-  bool long_calls = false;  // the case line says each repetition was one call (CaseResult::long_calls)
+  bool long_calls = false;        // the case line says each repetition was one call (CaseResult::long_calls)
+  bool loop_unoptimised = false;  // the case line says the batch loop was left unoptimised
 };
 std::function<workers::LaunchResult(const workers::LaunchRequest&)> CodeWorker(
     std::function<FakeCode(bool, int)> code) {
@@ -1773,6 +1774,7 @@ std::function<workers::LaunchResult(const workers::LaunchRequest&)> CodeWorker(
     const auto at = out.find("\"counters\"");
     out.insert(at, code_json + ",");
     if (c.long_calls) out.insert(out.find("\"samples\""), "\"long_calls\":true,");
+    if (c.loop_unoptimised) out.insert(out.find("\"samples\""), "\"loop_unoptimised\":true,");
     workers::LaunchResult res;
     res.out = out;
     return res;
@@ -1842,6 +1844,46 @@ TEST(Analysis, MixedCodeIsNotJudgedAndDifferentCodeIsNamed) {
   ASSERT_EQ(d.code.size(), 1u);
   EXPECT_NE(NoteLine(d, d.code[0]).find("ran Ignition/Sparkplug, the baseline TurboFan/TurboFan"), std::string::npos)
       << NoteLine(d, d.code[0]);
+}
+
+// A batch loop left unoptimised (the case's one call is long: measure/method_rules.h
+// unoptimised_loop_call_seconds) runs nothing of the case's code and costs tens of ns an iteration: whether
+// V8 left it in Ignition or compiled it with Sparkplug in a given process is no mixture of the case's code,
+// in any sample of such a case (a call near the threshold has the loop left unoptimised in one process and
+// optimised, then deoptimised, in the next). Where no worker left it so, or where the loop is optimised in
+// some processes (it may hold the case inlined), a mixture of its tiers still is one.
+TEST(Analysis, AnUnoptimisedBatchLoopsTierIsNoCodeStateInACaseWhoseCallIsLong) {
+  // The batch loop `other_batch` in one process of three, Sparkplug in the others; the worker says it left
+  // the loop unoptimised in the processes `flagged` picks.
+  const auto judge = [](std::function<bool(int)> flagged, const char* other_batch) {
+    CompareState state = TwoVariants("", "--no-opt", 12);
+    FakeLauncher launcher;
+    launcher.behave = CodeWorker([=](bool, int n) {
+      return FakeCode{n % 3 == 0 ? other_batch : "sparkplug", "turbofan", false, false, flagged(n)};
+    });
+    Driver driver(state, launcher, "v8bench");
+    EXPECT_TRUE(driver.Run().ok());
+    return std::pair{state, Analyse(DatasetFrom(state), AnalysisOptions{})};
+  };
+  const auto [unoptimised, a] = judge([](int) { return true; }, "ignition");
+  ASSERT_TRUE(unoptimised.runs[0].code.begin()->second.loop_unoptimised);
+  EXPECT_FALSE(a.cases[0].cells[1].code_mixed);
+  EXPECT_EQ(a.cases[0].cells[1].holm_verdict, stats::Verdict::kHigher);
+  // The label still names both loop tiers; no "different code" note: both variants ran the case alike.
+  EXPECT_NE(a.cases[0].cells[1].code.find("Ignition/TurboFan"), std::string::npos) << a.cases[0].cells[1].code;
+  EXPECT_NE(a.cases[0].cells[1].code.find("Sparkplug/TurboFan"), std::string::npos) << a.cases[0].cells[1].code;
+  EXPECT_TRUE(a.code.empty());
+  // The mark survives the results file, and the judgement with it.
+  auto back = ReadCompareState(testing::WriteTempFile("loop.json", RenderCompareJson(unoptimised, &a)));
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  EXPECT_EQ(back->runs[0].code, unoptimised.runs[0].code);
+  EXPECT_FALSE(Analyse(DatasetFrom(*back), AnalysisOptions{}).cases[0].cells[1].code_mixed);
+  // Left unoptimised in one process of four only: the case's call is long, so still one state.
+  EXPECT_FALSE(judge([](int n) { return n % 4 == 1; }, "ignition").second.cases[0].cells[1].code_mixed);
+  // No worker left it unoptimised: a mixture.
+  EXPECT_TRUE(judge([](int) { return false; }, "ignition").second.cases[0].cells[1].code_mixed);
+  // Optimised in some processes: a mixture, however long the calls.
+  EXPECT_TRUE(judge([](int) { return true; }, "turbofan").second.cases[0].cells[1].code_mixed);
 }
 
 // A case timed a call per repetition (RunSettings::LongCallSeconds) changes its code during every call, in

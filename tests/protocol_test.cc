@@ -435,6 +435,30 @@ TEST(Protocol, ExternalRunnerSettlesADeoptimisedLoopAgain) {
   }
 }
 
+// The external runner keeps the embedded host's rule for a case whose calls are long (tests/code_state_test.cc
+// has the embedded side): the warm-up leaves its batch loop unoptimised and the case line says so; a case of
+// microseconds keeps its loop optimised.
+TEST(Protocol, ExternalRunnerLeavesALongCallsLoopUnoptimised) {
+  SKIP_WITHOUT_NODE18();
+  const LaunchResult r = RunExternalRunner(
+      {"--allow-natives-syntax"},
+      WithHandedOverSettings({"run", "--filter", "code_state/(long_call|steady)", "--repetitions", "2", "--min-time",
+                              "0.05", "--warmup", "0.02", "--max-warmup", "10", "--min-young-gcs", "20", "--tier",
+                              "optimized", Fixture("code_state.js")}));
+  ASSERT_EQ(r.exit_code, 0) << DescribeExit(r) << r.err;
+  const WorkerOutput out = ParseWorkerOutput(r.out);
+  ASSERT_EQ(out.cases.size(), 2u) << r.out;
+  for (const CaseResult& c : out.cases) {
+    const bool long_call = c.info.name.find("long_call") != std::string::npos;
+    EXPECT_EQ(c.loop_unoptimised, long_call) << c.info.name << "\n" << r.out;
+    for (const Sample& s : c.samples) {
+      ASSERT_TRUE(s.code.has_value()) << r.out;
+      EXPECT_EQ(s.code->bench, CodeTier::kTurboFan) << r.out;
+      EXPECT_EQ(s.code->batch.value_or(CodeTier::kTurboFan) <= CodeTier::kSparkplug, long_call) << r.out;
+    }
+  }
+}
+
 // A context line of a newer major version is refused, not misread; an older one (no field: 1.0) reads.
 TEST(Protocol, ANewerMajorVersionIsRefusedAndAnOlderOneReads) {
   const std::string newer = FormatVersionText({kProtocolFormat.major + 1, 0});

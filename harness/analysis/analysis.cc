@@ -297,39 +297,74 @@ void NoteStates(Analysis& a, const CaseAnalysis& ca) {
 // they were a mixture (several labels, or one sample's repetitions joined several) or changed while timed.
 struct CodeFacts {
   std::string label;
+  std::string judged_label;  // the labels the samples are judged by (JudgedTiers), joined alike
   bool mixed = false;
   CodeMixture mixture;
 };
-// `long_call_case`: some sample of the case, in any variant, was timed as long calls (RunSettings::
-// LongCallSeconds): each repetition one call of seconds, whose code tiers up as it runs and ends in whichever
-// tier V8 reached by then, in every sample and variant alike. That is the measured object, as a file sized
-// for one call per process (Node core's benchmark/) measures it, not a mixture; and whether a sample near
-// the threshold was timed as long calls depends on the machine's speed at the time, not on the variant. So
-// such a case is judged, its label still naming every tier its calls ended in.
-CodeFacts CodeOf(const VariantSeries& vs, bool long_call_case) {
+// What holds for a case's samples in every variant, by which each sample's code is judged.
+struct CaseCodeRules {
+  // Some sample of the case, in any variant, was timed as long calls (RunSettings::LongCallSeconds): each
+  // repetition one call of seconds, whose code tiers up as it runs and ends in whichever tier V8 reached by
+  // then, in every sample and variant alike. That is the measured object, as a file sized for one call per
+  // process (Node core's benchmark/) measures it, not a mixture; and whether a sample near the threshold was
+  // timed as long calls depends on the machine's speed at the time, not on the variant. So such a case is
+  // judged, its label still naming every tier its calls ended in.
+  bool long_calls = false;
+  // Some sample's worker left the batch loop unoptimised, the case's call being long (measure/method_rules.h
+  // unoptimised_loop_call_seconds says why): an unoptimised loop's tier, Ignition or Sparkplug, is then one
+  // state in every sample of the case, those whose loop V8 deoptimised included (a call near the threshold
+  // is timed above it in one process and below it in the next). An optimised loop keeps its tier: it may
+  // hold the case inlined.
+  bool unoptimised_loop = false;
+};
+
+// The tiers a sample's code is judged by (CaseCodeRules::unoptimised_loop).
+std::vector<CodeState> JudgedTiers(const driver::CaseCode& c, const CaseCodeRules& rules) {
+  if (!rules.unoptimised_loop) return c.tiers;
+  std::vector<CodeState> judged;
+  for (CodeState t : c.tiers) {
+    if (t.batch && *t.batch <= CodeTier::kSparkplug) t.batch = CodeTier::kIgnition;
+    if (std::ranges::find(judged, t) == judged.end()) judged.push_back(t);
+  }
+  return judged;
+}
+
+CodeFacts CodeOf(const VariantSeries& vs, const CaseCodeRules& rules) {
   CodeFacts f;
-  for (const auto& c : vs.code) ++f.mixture.samples_per_label[CodeStatesLabel(c.tiers)];
+  std::set<std::string> judged_labels;
+  bool one_sample_mixed = false;
+  for (const auto& c : vs.code) {
+    ++f.mixture.samples_per_label[CodeStatesLabel(c.tiers)];
+    const std::vector<CodeState> judged = JudgedTiers(c, rules);
+    judged_labels.insert(CodeStatesLabel(judged));
+    one_sample_mixed |= judged.size() > 1;
+  }
   f.mixture.samples = vs.code.size();
   f.mixture.changed = vs.code_changed;
   for (const auto& [label, n] : f.mixture.samples_per_label) {
     f.label += fmt::format("{}{}", f.label.empty() ? "" : " + ", label);
   }
-  const bool one_sample_mixed =
-      std::any_of(vs.code.begin(), vs.code.end(), [](const auto& c) { return c.tiers.size() > 1; });
-  f.mixed = !long_call_case && (f.mixture.samples_per_label.size() > 1 || one_sample_mixed || f.mixture.changed > 0);
+  for (const std::string& label : judged_labels) {
+    f.judged_label += fmt::format("{}{}", f.judged_label.empty() ? "" : " + ", label);
+  }
+  f.mixed = !rules.long_calls && (judged_labels.size() > 1 || one_sample_mixed || f.mixture.changed > 0);
   return f;
 }
 
 // Like with like: a comparison whose samples ran a mixture of code states is not judged;
 // one whose variants ran different code says so beside the verdict.
 void JudgeCode(Analysis& a, CaseAnalysis& ca, const CaseSeries& cs) {
-  const bool long_call_case = std::any_of(cs.variants.begin(), cs.variants.end(), [](const VariantSeries& vs) {
-    return std::any_of(vs.code.begin(), vs.code.end(), [](const driver::CaseCode& c) { return c.long_calls; });
-  });
-  const CodeFacts base = CodeOf(cs.variants[0], long_call_case);
+  CaseCodeRules rules;
+  for (const VariantSeries& vs : cs.variants) {
+    for (const driver::CaseCode& c : vs.code) {
+      rules.long_calls |= c.long_calls;
+      rules.unoptimised_loop |= c.loop_unoptimised;
+    }
+  }
+  const CodeFacts base = CodeOf(cs.variants[0], rules);
   ca.cells[0].code = base.label;
   for (std::size_t vi = 1; vi < ca.cells.size(); ++vi) {
-    const CodeFacts own = CodeOf(cs.variants[vi], long_call_case);
+    const CodeFacts own = CodeOf(cs.variants[vi], rules);
     CellAnalysis& cell = ca.cells[vi];
     cell.code = own.label;
     if (own.mixed || base.mixed) {
@@ -342,7 +377,7 @@ void JudgeCode(Analysis& a, CaseAnalysis& ca, const CaseSeries& cs) {
       note.baseline_mixed = !own.mixed;
       note.mixture = own.mixed ? own.mixture : base.mixture;
       a.code.push_back(std::move(note));
-    } else if (!own.label.empty() && !base.label.empty() && own.label != base.label) {
+    } else if (!own.label.empty() && !base.label.empty() && own.judged_label != base.judged_label) {
       CodeNote note;
       note.kind = CodeNote::Kind::kDifferent;
       note.key = ca.key;

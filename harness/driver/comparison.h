@@ -25,10 +25,12 @@ struct CaseFailure {
 // The code one sample ran for a case (model/code_state.h): each distinct pair of tiers its repetitions
 // ended in, first-seen order, and whether any repetition's code changed while timed. `long_calls`: each
 // repetition was one call of seconds (CaseResult::long_calls), whose code changes as it runs by design.
+// `loop_unoptimised`: the worker left the batch loop unoptimised (CaseResult::loop_unoptimised).
 struct CaseCode {
   std::vector<CodeState> tiers;
   bool changed = false;
   bool long_calls = false;
+  bool loop_unoptimised = false;
   bool operator==(const CaseCode&) const = default;
 };
 

@@ -26,7 +26,10 @@ std::optional<CaseCode> SampleCode(const CaseResult& c) {
     if (std::ranges::find(code->tiers, tiers) == code->tiers.end()) code->tiers.push_back(tiers);
     code->changed |= s.code->changed;
   }
-  if (code) code->long_calls = c.long_calls;
+  if (code) {
+    code->long_calls = c.long_calls;
+    code->loop_unoptimised = c.loop_unoptimised;
+  }
   return code;
 }
 

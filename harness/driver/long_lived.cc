@@ -23,14 +23,6 @@ namespace {
 // high between samples, and back to the worker's own when it is asked for one.
 constexpr double kIdleTimeoutS = 1e9;
 
-// The lines ahead of a worker's first case: its context line (a long-lived worker writes it once).
-std::string ContextLines(const std::string& out) {
-  const std::size_t first_case = out.find(R"({"type":"start")");
-  if (first_case == std::string::npos) return out;
-  const std::size_t line_start = out.rfind('\n', first_case);
-  return line_start == std::string::npos ? std::string() : out.substr(0, line_start + 1);
-}
-
 // Whether `line` is the context line of a worker that writes no "ready" line (an older v8bench build as an
 // engine, protocol < 1.4): it is taken as ready there, and its warm-up is its first sample's, as before.
 bool ReadyAtContext(std::string_view line) {
@@ -42,8 +34,9 @@ bool ReadyAtContext(std::string_view line) {
 }  // namespace
 
 std::string Driver::WithContext(const LongLived& w) {
-  const bool has_it = w.context.empty() || w.pending.rfind(w.context, 0) == 0;  // its first sample
-  return has_it ? w.pending : w.context + w.pending;
+  // Until the worker said it is ready, `pending` holds all it wrote, its context line included, and
+  // `context` is empty; from then on `context` holds those lines and `pending` the sample's.
+  return w.context + w.pending;
 }
 
 std::size_t LongLivedWorkerOf(int block, int workers_per_variant) {
@@ -165,7 +158,6 @@ Status Driver::FinishLongLivedSamples() {
     sample.id = w.process;
     sample.kind = workers::ExitKind::kExited;
     sample.exit_code = 0;
-    if (w.context.empty()) w.context = ContextLines(w.pending);
     sample.out = WithContext(w);
     sample.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - w.asked).count();
     w.pending.clear();

@@ -308,6 +308,13 @@ Status SuiteHost::Settle(TierMode mode) {
   return OkStatus();
 }
 
+Status SuiteHost::LeaveLoopUnoptimised() {
+  RealmScope scope(*s_->realm);
+  auto left = s_->CallApi("leaveLoopUnoptimised", {});
+  if (!left) return left.error();
+  return OkStatus();
+}
+
 namespace {
 
 // The bench API's tier codes (js/bench_api/03_cases.js, tierOf): 0 unknown, 1..4 Ignition..TurboFan.

@@ -53,6 +53,9 @@ class SuiteHost {
   // Untimed: brings the prepared case's code to the state `mode` names, by a fixed sequence of calls
   // (js/bench_api/03_cases.js, settle()), whatever the timing settings.
   Status Settle(TierMode mode);
+  // The case's batch loop deoptimised and never optimised again, its bench function keeping its code: for
+  // a case whose call is long (measure/method_rules.h unoptimised_loop_call_seconds says why).
+  Status LeaveLoopUnoptimised();
   // The tiers of the case's batch loop and bench function now, and how many functions V8 compiled
   // to optimised code since the previous call (JIT code events). `changed` is left to the caller.
   Expected<CodeState> TakeCodeState();

@@ -396,7 +396,8 @@ struct JsonFields<CaseCode> {
                                     if (e.get(label) != simdjson::SUCCESS) return in.Fail("is not a string");
                                     c.tiers = CodeStatesFromLabel(label);
                                   }},
-                 Field("changed", &CaseCode::changed), Field("long_calls", &CaseCode::long_calls)};
+                 Field("changed", &CaseCode::changed), Field("long_calls", &CaseCode::long_calls),
+                 Field("loop_unoptimised", &CaseCode::loop_unoptimised)};
 };
 
 template <>

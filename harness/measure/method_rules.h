@@ -39,6 +39,7 @@ enum class MethodRule : std::size_t {
   kLongCallFloorSeconds,
   kLongCallRepetitionSeconds,
   kCountedQuietBatches,
+  kUnoptimisedLoopCallSeconds,
   kCount,
 };
 
@@ -89,6 +90,20 @@ inline constexpr std::array<MethodRuleSpec, static_cast<std::size_t>(MethodRule:
     {MethodRule::kCountedQuietBatches, "counted_quiet_batches", 10, "count", true,
      "--metric instructions: the warm-up's batches must not change the code for this many batches (and as many "
      "as it took to get there)"},
+    // Why: the loop that calls the case costs at most ~35 ns an iteration in Ignition, the call included
+    // (19 ns in Sparkplug; measured on Node 18 and 26), under 0.04% of a call of 100 us, far below any
+    // verdict's reach. Optimised, it gains nothing but the case inlined into it or not, process by process:
+    // V8 deoptimises such a loop after the tiering sequence and, with a few iterations per repetition,
+    // left it in Ignition in one process, Sparkplug in another and TurboFan in a third, each settling again
+    // costing more calls of milliseconds (Node core's files, whose `main` is the case, were "mixed code" for
+    // that alone). Left unoptimised, the case's function keeps its own optimised code, as in a process that
+    // calls it from its top-level script. The warm-up decides from its pace once the code has settled
+    // (runner/case_runner.cc Tiering; the external runner's warmUp alike), deoptimises the loop and waits
+    // for the code after it; compare takes such a loop's Ignition and Sparkplug as one state (analysis
+    // JudgedTiers).
+    {MethodRule::kUnoptimisedLoopCallSeconds, "unoptimised_loop_call_seconds", 100e-6, "s", false,
+     "--tier optimized: a case whose calls last at least this long once its code settled has its batch loop "
+     "left unoptimised"},
 }};
 
 // The rules' values: the defaults, or with some rows changed (ReadMethodRuleOverrides, the addon's table).

@@ -36,6 +36,7 @@ inline constexpr CaseField kCaseFields[] = {
     {"reruns", &CaseResult::reruns, 1e6},
     {"repetition_s", &CaseResult::repetition_s},
     {"long_calls", &CaseResult::long_calls},
+    {"loop_unoptimised", &CaseResult::loop_unoptimised},
 };
 
 // True for a key of kCaseFields.

@@ -25,14 +25,15 @@ inline constexpr const char* kFormatVersionKey = "format_version";
 
 // The worker protocol: 1.1 added format_version to the context line, 1.2 the realm to start and plan lines,
 // 1.3 a sample's operations (a bench that counts its own: the external runner's GC window is divided by them), 1.4 a
-// long-lived worker's "ready" line (workers/worker_protocol.h kReadyLine).
-inline constexpr FormatVersion kProtocolFormat{1, 4};
+// long-lived worker's "ready" line (workers/worker_protocol.h kReadyLine), 1.5 a case's "loop_unoptimised".
+inline constexpr FormatVersion kProtocolFormat{1, 5};
 // `v8bench run --out FILE.json` (Google Benchmark's schema, the version in its context): 1.1 added the field.
 inline constexpr FormatVersion kRunJsonFormat{1, 1};
 // The comparison's results file (`compare --out`, shards, merge) and `diff --format json`: 1.1 added the
 // field; 2.0 made a compared metric's "versus_baseline" the judged result (the verdict printed and gated,
-// paired where paired) and moved the unpaired figures, which 1.x had there, to "unpaired".
-inline constexpr FormatVersion kCompareFileFormat{2, 0};
+// paired where paired) and moved the unpaired figures, which 1.x had there, to "unpaired"; 2.1 added
+// "loop_unoptimised" to a sample's code (driver::CaseCode).
+inline constexpr FormatVersion kCompareFileFormat{2, 1};
 // `v8bench bisect --out FILE.json` and its cached steps.
 inline constexpr FormatVersion kBisectFileFormat{1, 0};
 

@@ -80,6 +80,9 @@ struct CaseResult {
   // the code while it ran, as in a process that runs the file once, so `changed` code states are the
   // measured object here, not an accident of timing.
   bool long_calls = false;
+  // The warm-up left the case's batch loop unoptimised (--tier optimized), its calls being long (measure/
+  // method_rules.h unoptimised_loop_call_seconds): the loop's tier, Ignition or Sparkplug, is no code state.
+  bool loop_unoptimised = false;
 };
 
 // Facts about the engine and machine that every result is read against.

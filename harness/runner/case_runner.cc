@@ -145,9 +145,35 @@ struct WarmupOutcome {
 // samples of young_gen/ssr) and, on a long-running case, not re-optimise it before timing. Then the
 // warm-up settles again, at most max_resettles times (MayResettle); what remains shows in the code state.
 
-bool FellBelowRequestedTier(TierMode mode, const CodeState& state) {
-  return mode == TierMode::kOptimized && state.batch && *state.batch < CodeTier::kMidTier;
-}
+// --tier, and whether the warm-up left the case's batch loop unoptimised, its call being long (measure/
+// method_rules.h unoptimised_loop_call_seconds says why): that is the state asked for then, never a fall
+// to be settled again.
+struct Tiering {
+  TierMode mode = TierMode::kOptimized;
+  // From how long a call, at the warm-up's pace, the loop is left unoptimised: the rules' row, or 0 (never)
+  // with fixed iterations (RunSettings::FixedIterations: --iterations, --metric instructions), where every
+  // process must run the same code whatever the machine's speed (a call under callgrind lasts 50x longer).
+  double loop_call_s = 0;
+  bool loop_unoptimised = false;
+
+  static Tiering For(const RunSettings& settings) {
+    const bool timed = !settings.FixedIterations();
+    return {settings.tier, timed ? TheMethodRules()[MethodRule::kUnoptimisedLoopCallSeconds] : 0.0, false};
+  }
+
+  bool FellBelowRequestedTier(const CodeState& state) const {
+    return mode == TierMode::kOptimized && !loop_unoptimised && state.batch && *state.batch < CodeTier::kMidTier;
+  }
+  // The warm-up's calls last `seconds_per_call` (its last long batch): long enough to leave the loop.
+  bool LeavesLoopAt(double seconds_per_call) const {
+    return mode == TierMode::kOptimized && loop_call_s > 0 && !loop_unoptimised && seconds_per_call >= loop_call_s;
+  }
+  Status LeaveLoop(SuiteHost& host) {
+    if (auto left = host.LeaveLoopUnoptimised(); !left) return left;
+    loop_unoptimised = true;
+    return OkStatus();
+  }
+};
 
 // The warm-up one batch at a time, so that the cases prepared in one host can warm up in turns
 // (RunSettings::alternate): their quiet windows then pass together instead of one after the other, and
@@ -155,10 +181,10 @@ bool FellBelowRequestedTier(TierMode mode, const CodeState& state) {
 class WarmupRun {
  public:
   // REQUIRES: the case is the host's current one (and is again before every Step).
-  static Expected<WarmupRun> Start(SuiteHost& host, const RunSettings& settings) {
+  static Expected<WarmupRun> Start(SuiteHost& host, const RunSettings& settings, Tiering& tiering) {
     auto code = host.TakeCodeState();
     if (!code) return code.error();
-    return WarmupRun(host, settings, std::move(code.value()));
+    return WarmupRun(host, settings, tiering, std::move(code.value()));
   }
 
   // One batch; the outcome once the warm-up has ended.
@@ -183,9 +209,20 @@ class WarmupRun {
       RestartQuietWindow();
       last_ = now.value();
     }
-    const double settling_s = std::chrono::duration<double>(quiet_since_ - start_).count();
+    const double settling_s = std::chrono::duration<double>(quiet_since_ - settling_from_).count();
     if (long_batch && settings_.QuietLongEnough(Since(quiet_since_), settling_s) && YoungFilled()) {
-      if (!FellBelowRequestedTier(settings_.tier, now.value()) || !MayResettle(rules_, resettles_)) {
+      if (tiering_.LeavesLoopAt(seconds_per_iteration_)) {
+        // The loop's tier is no state of the case at this pace: only the code after the change is waited
+        // for, not as long again as the whole warm-up so far.
+        if (auto left = tiering_.LeaveLoop(host_); !left) return left.error();
+        auto left_code = host_.TakeCodeState();
+        if (!left_code) return left_code.error();
+        last_ = left_code.value();
+        RestartQuietWindow();
+        settling_from_ = quiet_since_;
+        return std::optional<WarmupOutcome>();
+      }
+      if (!tiering_.FellBelowRequestedTier(now.value()) || !MayResettle(rules_, resettles_)) {
         return std::optional<WarmupOutcome>(Outcome(false));
       }
       ++resettles_;
@@ -199,11 +236,13 @@ class WarmupRun {
 
  private:
   using Clock = std::chrono::steady_clock;
-  WarmupRun(SuiteHost& host, const RunSettings& settings, CodeState code)
+  WarmupRun(SuiteHost& host, const RunSettings& settings, Tiering& tiering, CodeState code)
       : host_(host),
         settings_(settings),
+        tiering_(tiering),
         last_(std::move(code)),
         start_(Clock::now()),
+        settling_from_(start_),
         quiet_since_(start_),
         young_bytes_(host.heap().YoungCommittedBytes()),
         heap0_(host.heap().Read()),
@@ -235,9 +274,11 @@ class WarmupRun {
 
   SuiteHost& host_;
   const RunSettings& settings_;
+  Tiering& tiering_;
   const MethodRules& rules_ = TheMethodRules();
   CodeState last_;
   Clock::time_point start_;
+  Clock::time_point settling_from_;  // the warm-up's start, or when the batch loop was left unoptimised
   Clock::time_point quiet_since_;
   std::uint64_t n_ = 1;
   std::optional<double> last_faults_;  // per iteration, in the last long batch
@@ -257,7 +298,7 @@ class WarmupRun {
 // generation's first fill are not waited for (they cost time, not instructions). Under callgrind these
 // batches run uninstrumented. --max-warmup still caps it, in seconds (a capped case is flagged).
 
-Expected<WarmupOutcome> WarmUpCounted(SuiteHost& host, const RunSettings& settings) {
+Expected<WarmupOutcome> WarmUpCounted(SuiteHost& host, const RunSettings& settings, const Tiering& tiering) {
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
   auto since_start = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
@@ -282,7 +323,7 @@ Expected<WarmupOutcome> WarmUpCounted(SuiteHost& host, const RunSettings& settin
       young_bytes = young_now;
     }
     if (batches - settled_at >= std::max(quiet_batches, settled_at)) {
-      if (!FellBelowRequestedTier(settings.tier, now.value()) || !MayResettle(rules, resettles)) {
+      if (!tiering.FellBelowRequestedTier(now.value()) || !MayResettle(rules, resettles)) {
         return WarmupOutcome{since_start(), false, 0};
       }
       ++resettles;
@@ -376,6 +417,7 @@ struct CaseSession::State {
   std::size_t slot = 0;   // the case among those prepared in `host` (SuiteHost::Resume)
   bool prepared = false;  // prepared and not torn down
   double prepare_s = 0;   // its setup, probe call and self-check took (RunSettings::LongCallSeconds)
+  Tiering tiering;        // --tier, and whether the warm-up left the case's batch loop unoptimised
   std::vector<Sample> samples;
 
   // The case is the host's current one again (another case may have been timed in the same host).
@@ -409,6 +451,7 @@ struct CaseSession::State {
     }
     result.warmup_s = warm.value().seconds;
     result.warmup_capped = warm.value().capped;
+    result.loop_unoptimised = tiering.loop_unoptimised;
     // With --alternate a repetition is taken in turns, each a sample of its own (RunSettings::turns).
     result.repetition_s =
         settings.RepetitionSeconds(warm.value().young_collections_per_s) / settings.TurnsPerRepetition();
@@ -491,10 +534,11 @@ void CaseSession::StartWarmUp() {
   State& s = *s_;
   if (!s.prepared || s.body || s.warmup || !s.Resume()) return;
   s.result.tier = s.settings.tier;
+  s.tiering = Tiering::For(s.settings);
   if (s.TryLongCalls()) return;
   if (auto settled = s.host.Settle(s.settings.tier); !settled) return s.EndWarmUp(settled.error());
-  if (s.settings.count_instructions) return s.EndWarmUp(WarmUpCounted(s.host, s.settings));
-  auto run = WarmupRun::Start(s.host, s.settings);
+  if (s.settings.count_instructions) return s.EndWarmUp(WarmUpCounted(s.host, s.settings, s.tiering));
+  auto run = WarmupRun::Start(s.host, s.settings, s.tiering);
   if (!run) return s.EndWarmUp(run.error());
   s.warmup = std::make_unique<WarmupRun>(std::move(run.value()));
 }

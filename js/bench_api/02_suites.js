@@ -301,7 +301,8 @@ const natives = (() => {
   try {
     return new FunctionCtor(
       'return { status: (f) => %GetOptimizationStatus(f), prepare: (f) => %PrepareFunctionForOptimization(f), ' +
-        'optimizeNext: (f) => %OptimizeFunctionOnNextCall(f), never: (f) => %NeverOptimizeFunction(f) };',
+        'optimizeNext: (f) => %OptimizeFunctionOnNextCall(f), never: (f) => %NeverOptimizeFunction(f), ' +
+        'deopt: (f) => %DeoptimizeFunction(f) };',
     )();
   } catch (e) {
     return null;

@@ -69,6 +69,23 @@ function settle(mode) {
   })();
 }
 
+// For a case whose call is long (the host decides, from the warm-up's pace: harness/measure/method_rules.h
+// unoptimised_loop_call_seconds): its batch loop is deoptimised and never optimised again, the bench
+// function keeping its own code. The loop then costs nothing a verdict could see in any tier, and optimised
+// it would only hold the bench inlined in some processes and not in others.
+function leaveLoopUnoptimised() {
+  const cur = current;
+  if (!natives || !isPlainFunction(cur.batch)) return;
+  natives.never(cur.batch);
+  natives.deopt(cur.batch);
+  cur.loopUnoptimised = true;
+}
+
+// Whether leaveLoopUnoptimised() left the current case's batch loop unoptimised.
+function loopUnoptimised() {
+  return current !== null && current.loopUnoptimised === true;
+}
+
 // The tiers of the prepared case's batch loop and bench function: batchTier * 8 + benchTier.
 function codeState() {
   const cur = current;

@@ -16,6 +16,8 @@ Object.defineProperty(global, '__v8bench', {
     probed: named(probed),
     probeSeconds,
     settle: named(settle),
+    leaveLoopUnoptimised: named(leaveLoopUnoptimised),
+    loopUnoptimised,
     codeState: named(codeState),
     check: named(check),
     isAsync,

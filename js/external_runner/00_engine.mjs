@@ -147,7 +147,7 @@ function readCommand() {
 
 // The worker protocol's version, written in the context line: harness/model/format_version.h
 // (kProtocolFormat) declares it, and tests/protocol_test.cc checks that this runner writes the same.
-const PROTOCOL_FORMAT_VERSION = '1.4';
+const PROTOCOL_FORMAT_VERSION = '1.5';
 
 function emit(obj) {
   if (isWorkerd) {

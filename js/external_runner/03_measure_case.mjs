@@ -265,8 +265,15 @@ async function measureCase(api, index, opts) {
 // --max-warmup seconds.
 async function warmUp(api, batch, isAsync, opts) {
   await withEval(() => api.settle(opts.tier));
+  // As the embedded host (case_runner.cc Tiering): a case whose calls last unoptimised_loop_call_seconds
+  // or more at the warm-up's pace has its batch loop left unoptimised; never with --iterations.
+  const loopCallS = opts.tier === 'optimized' && opts.iterations === null ? methodTable.unoptimised_loop_call_seconds : 0;
+  let loopUnoptimised = false;
+  let loopLeft = false; // asked for once (an engine without V8's natives cannot)
+  let perCallS = 0; // in the last long batch
   let n = 1;
   const warmStart = performance.now();
+  let settlingFrom = warmStart;
   const memory = memoryWatch();
   let last = api.codeState();
   let quietSince = warmStart;
@@ -279,6 +286,7 @@ async function warmUp(api, batch, isAsync, opts) {
     throwIfStrayed(api);
     const ms = t.t1 - t.t0;
     const longBatch = methodRules.longWarmupBatch(ms / 1000);
+    if (longBatch) perCallS = ms / 1000 / n;
     const elapsedS = (performance.now() - warmStart) / 1000;
     const { filled, moved } = memory.step(longBatch, f0 === null || f1 === null ? null : (f1 - f0) / n, elapsedS,
       opts.maxWarmup - elapsedS);
@@ -288,12 +296,23 @@ async function warmUp(api, batch, isAsync, opts) {
       quietSince = performance.now();
     }
     const quiet = methodRules.quietLongEnough(opts.warmup, (performance.now() - quietSince) / 1000,
-      (quietSince - warmStart) / 1000);
+      (quietSince - settlingFrom) / 1000);
     if (longBatch && filled && quiet) {
-      // As the embedded host (case_runner.cc FellBelowRequestedTier): a batch loop V8 deoptimised after
-      // settle() is settled again, while methodRules.mayResettle, for --tier optimized.
+      if (loopCallS > 0 && !loopLeft && perCallS >= loopCallS) {
+        // The loop's tier is no state of the case at this pace: only the code after the change is waited for.
+        loopLeft = true;
+        api.leaveLoopUnoptimised();
+        loopUnoptimised = api.loopUnoptimised();
+        last = api.codeState();
+        quietSince = performance.now();
+        settlingFrom = quietSince;
+        continue;
+      }
+      // As the embedded host (case_runner.cc Tiering::FellBelowRequestedTier): a batch loop V8 deoptimised
+      // after settle() is settled again, while methodRules.mayResettle, for --tier optimized (not one left
+      // unoptimised on purpose).
       const batchTier = now >> 3; // TIER_KEYS index: 3 maglev, 4 turbofan; 0 unknown
-      if (opts.tier !== 'optimized' || now === 0 || batchTier >= 3 || !methodRules.mayResettle(resettles)) break;
+      if (opts.tier !== 'optimized' || loopUnoptimised || now === 0 || batchTier >= 3 || !methodRules.mayResettle(resettles)) break;
       resettles++;
       await withEval(() => api.settle(opts.tier));
       last = api.codeState();
@@ -305,7 +324,9 @@ async function warmUp(api, batch, isAsync, opts) {
     }
     if (!longBatch) n = methodRules.nextWarmupBatch(n, ms / 1000);
   }
-  return { tier: opts.tier, warmup_s: (performance.now() - warmStart) / 1000, warmup_capped: warmupCapped };
+  const warmup = { tier: opts.tier, warmup_s: (performance.now() - warmStart) / 1000, warmup_capped: warmupCapped };
+  if (loopUnoptimised) warmup.loop_unoptimised = true;
+  return warmup;
 }
 
 // What the warm-up watches of memory, batch after batch: whether the young generation has been written
