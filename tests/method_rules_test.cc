@@ -102,5 +102,14 @@ TEST(MethodRules, RerunsWithinTheirBudgetAndLongCallsWithinTheirs) {
   EXPECT_EQ(LongCallRepetitions(kRules, 5, 0), 5);
 }
 
+TEST(MethodRules, ABatchLoopIsLeftUnoptimisedFromCallsOf100MicrosecondsAndNeverWithARowOf0) {
+  EXPECT_FALSE(LoopLeftUnoptimised(kRules, 99e-6));
+  EXPECT_TRUE(LoopLeftUnoptimised(kRules, 100e-6));
+  EXPECT_TRUE(LoopLeftUnoptimised(kRules, 0.035));
+  auto never = ReadMethodRuleOverrides("unoptimised_loop_call_seconds=0");
+  ASSERT_TRUE(never.ok()) << never.error().message;
+  EXPECT_FALSE(LoopLeftUnoptimised(never.value(), 0.035));
+}
+
 }  // namespace
 }  // namespace v8bench

@@ -83,8 +83,7 @@ Expected<CpuProfileData> SuiteHost::RunUnderProfiler(const ProfileOptions& optio
   const std::uint64_t n = pace->batch;
   // As the measurement's warm-up (runner/case_runner.cc Tiering): a case whose calls are long has its batch
   // loop left unoptimised, so the profile shows the code the figures time; one more batch runs after it.
-  if (options.tier == TierMode::kOptimized &&
-      pace->call_s >= TheMethodRules()[MethodRule::kUnoptimisedLoopCallSeconds]) {
+  if (options.tier == TierMode::kOptimized && LoopLeftUnoptimised(TheMethodRules(), pace->call_s)) {
     if (auto left = host.LeaveLoopUnoptimised(); !left) return fail(left.error());
     if (auto ran = host.RunBatch(n); !ran) return fail(ran.error());
   }

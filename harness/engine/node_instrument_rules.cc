@@ -60,6 +60,9 @@ void LongCallSecondsJs(const v8::FunctionCallbackInfo<v8::Value>& info) {
 void LongCallRepetitionsJs(const v8::FunctionCallbackInfo<v8::Value>& info) {
   Answer(info, static_cast<double>(LongCallRepetitions(TheMethodRules(), IntArg(info, 0), Arg(info, 1))));
 }
+void LoopLeftUnoptimisedJs(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  Answer(info, LoopLeftUnoptimised(TheMethodRules(), Arg(info, 0)));
+}
 
 // The handed-over table as MethodRules: every row present as a number, no other key.
 Expected<MethodRules> RulesFrom(v8::Isolate* iso, v8::Local<v8::Context> ctx, v8::Local<v8::Value> value) {
@@ -110,6 +113,7 @@ void MethodRulesObject(const v8::FunctionCallbackInfo<v8::Value>& info) {
   add("mayRerun", MayRerunJs);
   add("longCallSeconds", LongCallSecondsJs);
   add("longCallRepetitions", LongCallRepetitionsJs);
+  add("loopLeftUnoptimised", LoopLeftUnoptimisedJs);
   info.GetReturnValue().Set(out);
 }
 

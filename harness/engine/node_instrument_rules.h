@@ -16,7 +16,7 @@ namespace v8bench {
 //   mayResettle(resettles), faultRateSettled(previous, now),
 //   youngFilled(collections, allocatedBytes, elapsedS, youngBytes, remainingS),
 //   repetitionSeconds(minTimeS, minYoungGcs, youngPerS), mayRerun(reruns, repetitions, rerunS, maxWarmupS),
-//   longCallSeconds(minTimeS), longCallRepetitions(repetitions, callS).
+//   longCallSeconds(minTimeS), longCallRepetitions(repetitions, callS), loopLeftUnoptimised(callS).
 void MethodRulesObject(const v8::FunctionCallbackInfo<v8::Value>& info);
 
 }  // namespace v8bench

@@ -146,4 +146,9 @@ int LongCallRepetitions(const MethodRules& r, int repetitions, double call_s) {
   return fit >= repetitions ? repetitions : (fit < 1 ? 1 : static_cast<int>(fit));
 }
 
+bool LoopLeftUnoptimised(const MethodRules& r, double call_s) {
+  const double least_s = Get(r, MethodRule::kUnoptimisedLoopCallSeconds);
+  return least_s > 0 && call_s >= least_s;
+}
+
 }  // namespace v8bench

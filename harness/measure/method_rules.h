@@ -166,5 +166,8 @@ double LongCallSeconds(const MethodRules& r, double min_time_s);
 // Of such a case, only as many of `repetitions` as fit in long_call_repetition_seconds at `call_s` a call
 // (at least one).
 int LongCallRepetitions(const MethodRules& r, int repetitions, double call_s);
+// A case whose calls last `call_s` once its code settled (--tier optimized) has its batch loop left
+// unoptimised: call_s is at least unoptimised_loop_call_seconds (the row says why; 0: never).
+bool LoopLeftUnoptimised(const MethodRules& r, double call_s);
 
 }  // namespace v8bench

@@ -150,15 +150,14 @@ struct WarmupOutcome {
 // to be settled again.
 struct Tiering {
   TierMode mode = TierMode::kOptimized;
-  // From how long a call, at the warm-up's pace, the loop is left unoptimised: the rules' row, or 0 (never)
-  // with fixed iterations (RunSettings::FixedIterations: --iterations, --metric instructions), where every
-  // process must run the same code whatever the machine's speed (a call under callgrind lasts 50x longer).
-  double loop_call_s = 0;
+  // Whether the warm-up's pace may leave the loop unoptimised: not with fixed iterations (RunSettings::
+  // FixedIterations: --iterations, --metric instructions), where every process must run the same code
+  // whatever the machine's speed (a call under callgrind lasts 50x longer).
+  bool may_leave_loop = false;
   bool loop_unoptimised = false;
 
   static Tiering For(const RunSettings& settings) {
-    const bool timed = !settings.FixedIterations();
-    return {settings.tier, timed ? TheMethodRules()[MethodRule::kUnoptimisedLoopCallSeconds] : 0.0, false};
+    return {settings.tier, settings.tier == TierMode::kOptimized && !settings.FixedIterations(), false};
   }
 
   bool FellBelowRequestedTier(const CodeState& state) const {
@@ -166,7 +165,7 @@ struct Tiering {
   }
   // The warm-up's calls last `seconds_per_call` (its last long batch): long enough to leave the loop.
   bool LeavesLoopAt(double seconds_per_call) const {
-    return mode == TierMode::kOptimized && loop_call_s > 0 && !loop_unoptimised && seconds_per_call >= loop_call_s;
+    return may_leave_loop && !loop_unoptimised && LoopLeftUnoptimised(TheMethodRules(), seconds_per_call);
   }
   Status LeaveLoop(SuiteHost& host) {
     if (auto left = host.LeaveLoopUnoptimised(); !left) return left;

@@ -49,7 +49,7 @@ function useMethodTable(table) {
 const JS_RULE_ROWS = ['quiet_seconds', 'quiet_share_of_settling', 'warmup_batch_seconds', 'warmup_batch_overshoot',
   'warmup_batch_growth_min', 'warmup_batch_growth_max', 'max_resettles', 'fault_rate_share', 'fault_rate_slack',
   'young_fills', 'negligible_young_bytes_per_second', 'max_stretched_seconds', 'reruns_per_repetition',
-  'long_call_floor_seconds', 'long_call_repetition_seconds'];
+  'long_call_floor_seconds', 'long_call_repetition_seconds', 'unoptimised_loop_call_seconds'];
 // The rules in JS, for engines without the instrument: the functions of harness/measure/method_rules.h,
 // with the same names and arguments as the instrument's (harness/engine/node_instrument_rules.h).
 function jsMethodRules(r) {
@@ -86,6 +86,7 @@ function jsMethodRules(r) {
       const fit = r.long_call_repetition_seconds / callS;
       return fit >= repetitions ? repetitions : fit < 1 ? 1 : Math.trunc(fit);
     },
+    loopLeftUnoptimised: (callS) => r.unoptimised_loop_call_seconds > 0 && callS >= r.unoptimised_loop_call_seconds,
   };
 }
 // Minor page faults so far (process-wide: JS cannot see one thread's), or null where the engine does not
@@ -265,11 +266,10 @@ async function measureCase(api, index, opts) {
 // --max-warmup seconds.
 async function warmUp(api, batch, isAsync, opts) {
   await withEval(() => api.settle(opts.tier));
-  // As the embedded host (case_runner.cc Tiering): a case whose calls last unoptimised_loop_call_seconds
-  // or more at the warm-up's pace has its batch loop left unoptimised; never with --iterations.
-  const loopCallS = opts.tier === 'optimized' && opts.iterations === null ? methodTable.unoptimised_loop_call_seconds : 0;
+  // As the embedded host (case_runner.cc Tiering): a case whose calls last long enough at the warm-up's pace
+  // (methodRules.loopLeftUnoptimised) has its batch loop left unoptimised; never with --iterations.
+  let mayLeaveLoop = opts.tier === 'optimized' && opts.iterations === null; // asked for once at most
   let loopUnoptimised = false;
-  let loopLeft = false; // asked for once (an engine without V8's natives cannot)
   let perCallS = 0; // in the last long batch
   let n = 1;
   const warmStart = performance.now();
@@ -298,9 +298,10 @@ async function warmUp(api, batch, isAsync, opts) {
     const quiet = methodRules.quietLongEnough(opts.warmup, (performance.now() - quietSince) / 1000,
       (quietSince - settlingFrom) / 1000);
     if (longBatch && filled && quiet) {
-      if (loopCallS > 0 && !loopLeft && perCallS >= loopCallS) {
+      if (mayLeaveLoop && methodRules.loopLeftUnoptimised(perCallS)) {
         // The loop's tier is no state of the case at this pace: only the code after the change is waited for.
-        loopLeft = true;
+        // Asked once: an engine without V8's natives cannot, and says so through loopUnoptimised().
+        mayLeaveLoop = false;
         api.leaveLoopUnoptimised();
         loopUnoptimised = api.loopUnoptimised();
         last = api.codeState();

@@ -110,7 +110,7 @@ async function profileCase(argv) {
   }
   // As the measurement's warm-up (03_measure_case.mjs warmUp): a case whose calls are long has its batch
   // loop left unoptimised, so the profile shows the code the figures time; one more batch runs after it.
-  if (opts.tier === 'optimized' && callS >= methodTable.unoptimised_loop_call_seconds) {
+  if (opts.tier === 'optimized' && methodRules.loopLeftUnoptimised(callS)) {
     api.leaveLoopUnoptimised();
     const r = batch(n);
     if (isAsync) await r;
